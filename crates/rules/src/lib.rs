@@ -1,0 +1,35 @@
+//! The rules of play of the Chinese Go Competition Rules (中国围棋竞赛规则, 2002), Chapter 1,
+//! with the counting of Art. 9, 11 and 24 and the cycle options of Art. 20.
+//!
+//! Three things, kept apart as KataGo keeps them:
+//! - [`Board`]: stones, groups, liberties, captures (Art. 3–5). Fast, and nothing else.
+//! - [`Rules`]: a plain value (board size, komi, ko rule, cycle policy) with the preset
+//!   [`Rules::CHINESE`].
+//! - [`Game`]: the side to move, the history and every position seen (Art. 6, 20), the end of
+//!   play (Art. 7), counting ([`Game::count`], Art. 9, 11, 24).
+//!
+//! An illegal move is an [`IllegalMove`] naming the rule it breaks, never a silent pass or
+//! a panic. Dead stones are decided by the players (Art. 8); [`life::propose_dead`] only
+//! proposes them.
+//!
+//! Key design decision: whole-board repetition is checked on 128-bit Zobrist keys of
+//! (board, side to move) kept for the whole game, with no window and no reset on a pass.
+//! 128 bits make a false match practically impossible (~2⁻⁶⁴ per game), which lets every
+//! move be judged in O(1) instead of comparing whole boards.
+//!
+//! This crate has no dependencies and does no I/O; it never reads the clock.
+
+#![deny(missing_docs)]
+
+mod board;
+mod game;
+pub mod life;
+pub mod playout;
+mod point;
+mod score;
+mod zobrist;
+
+pub use board::{Board, BoardError};
+pub use game::{CyclePolicy, Game, GameEnd, HistoryEntry, IllegalMove, KoRule, Played, Rules, fixed_handicap};
+pub use point::{BoardSize, BoardSizeError, Color, MAX_SIZE, MIN_SIZE, Move, ParseColorError, Point, PointError};
+pub use score::{Count, CountSettings, HalfPoints, count};

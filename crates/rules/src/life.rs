@@ -1,0 +1,1 @@
+//! Dead-stone proposal (Art. 8): to be written.

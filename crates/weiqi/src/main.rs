@@ -1,0 +1,34 @@
+//! `weiqi`: the command-line entry point. Each subcommand lives in its own module under
+//! `src/cmd/` and is a thin adapter over the library crates.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod cmd;
+
+#[derive(Parser)]
+#[command(name = "weiqi", version, about = "Run Go competitions under the Chinese Go Competition Rules (2002)")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Speak GTP v2 on stdin/stdout (for GUIs such as Sabaki or GoGui, and for engines).
+    Gtp(cmd::gtp::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Gtp(args) => cmd::gtp::run(args),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("weiqi: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
