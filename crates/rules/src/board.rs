@@ -329,12 +329,20 @@ impl Board {
                         return Err(format!("stone {} has a head of another color", self.size.gtp(p)));
                     }
                     if fresh.head[i] != fresh.head[hd] {
-                        return Err(format!("stone {} is linked to a chain it does not touch", self.size.gtp(p)));
+                        return Err(format!(
+                            "stone {} is linked to a chain it does not touch",
+                            self.size.gtp(p)
+                        ));
                     }
                     if hd == i {
                         let ours = (self.n_stones[i], self.n_libs[i], self.lib_sum[i], self.lib_sum_sq[i]);
                         let fh = fresh.head[i] as usize;
-                        let theirs = (fresh.n_stones[fh], fresh.n_libs[fh], fresh.lib_sum[fh], fresh.lib_sum_sq[fh]);
+                        let theirs = (
+                            fresh.n_stones[fh],
+                            fresh.n_libs[fh],
+                            fresh.lib_sum[fh],
+                            fresh.lib_sum_sq[fh],
+                        );
                         if ours != theirs {
                             return Err(format!(
                                 "chain at {}: stats {ours:?}, recount {theirs:?}",
@@ -356,7 +364,10 @@ impl Board {
             }
         }
         if empties != self.n_empty {
-            return Err(format!("{} empty points but the empty list holds {}", empties, self.n_empty));
+            return Err(format!(
+                "{} empty points but the empty list holds {}",
+                empties, self.n_empty
+            ));
         }
         if h != self.hash {
             return Err("incremental hash differs from a recomputed one".to_string());
@@ -427,7 +438,12 @@ impl Board {
 
     #[inline]
     pub(crate) fn diagonals(&self, i: usize) -> [usize; 4] {
-        [i - self.stride - 1, i - self.stride + 1, i + self.stride - 1, i + self.stride + 1]
+        [
+            i - self.stride - 1,
+            i - self.stride + 1,
+            i + self.stride - 1,
+            i + self.stride + 1,
+        ]
     }
 
     /// Whether the chain with head `h` has exactly one liberty.
@@ -558,7 +574,11 @@ impl Board {
 
     /// Merges chain `b` into chain `a` (both heads), keeping the larger one's head.
     fn merge(&mut self, a: usize, b: usize) {
-        let (big, small) = if self.n_stones[a] >= self.n_stones[b] { (a, b) } else { (b, a) };
+        let (big, small) = if self.n_stones[a] >= self.n_stones[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
         let mut s = small;
         loop {
             self.head[s] = big as u16;

@@ -39,7 +39,9 @@ impl std::str::FromStr for KoRule {
             "situational" => Ok(KoRule::Situational),
             "positional" => Ok(KoRule::Positional),
             "simple" => Ok(KoRule::Simple),
-            _ => Err(format!("unknown ko rule {s:?}: expected situational, positional or simple")),
+            _ => Err(format!(
+                "unknown ko rule {s:?}: expected situational, positional or simple"
+            )),
         }
     }
 }
@@ -85,7 +87,9 @@ impl std::str::FromStr for CyclePolicy {
             "no-result" => Ok(CyclePolicy::NoResult),
             "draw" => Ok(CyclePolicy::Draw),
             "replay" => Ok(CyclePolicy::Replay),
-            _ => Err(format!("unknown cycle policy {s:?}: expected forbid, no-result, draw or replay")),
+            _ => Err(format!(
+                "unknown cycle policy {s:?}: expected forbid, no-result, draw or replay"
+            )),
         }
     }
 }
@@ -341,7 +345,10 @@ impl Game {
             // Art. 7.3: both sides pass in succession.
             self.end = Some(GameEnd::TwoPasses);
         }
-        Ok(Played { captures, end: self.end })
+        Ok(Played {
+            captures,
+            end: self.end,
+        })
     }
 
     /// `loser` resigns (Art. 7.2). Refused once the game is over.
@@ -400,7 +407,11 @@ impl Game {
     pub fn count(&self, dead: &[Point], penalties: [u32; 2]) -> Count {
         let settings = score::CountSettings {
             komi: self.rules.komi,
-            handicap_stones: if self.rules.handicap_compensation { self.handicap } else { 0 },
+            handicap_stones: if self.rules.handicap_compensation {
+                self.handicap
+            } else {
+                0
+            },
             penalties,
         };
         score::count(&self.board, dead, &settings)
@@ -408,8 +419,11 @@ impl Game {
 
     /// The moves `color` may legally make now, passes excluded.
     pub fn legal_moves(&self, color: Color) -> Vec<Point> {
-        let mut out: Vec<Point> =
-            self.board.empty_points().filter(|&p| self.check(color, Move::Play(p)).is_ok()).collect();
+        let mut out: Vec<Point> = self
+            .board
+            .empty_points()
+            .filter(|&p| self.check(color, Move::Play(p)).is_ok())
+            .collect();
         out.sort();
         out
     }
@@ -431,7 +445,10 @@ impl Game {
         }
         let p = match mv {
             Move::Pass => {
-                return Ok(Verdict { key: self.key(self.board.hash(), color.opponent()), cycle: false });
+                return Ok(Verdict {
+                    key: self.key(self.board.hash(), color.opponent()),
+                    cycle: false,
+                });
             }
             Move::Play(p) => p,
         };
@@ -490,7 +507,13 @@ impl Hasher for KeyHasher {
 /// board has no such placement (below 7×7, more than 4 on even or 7×7 boards).
 pub fn fixed_handicap(size: BoardSize, n: u32) -> Option<Vec<Point>> {
     let s = size.get();
-    let max = if s < 7 { 0 } else if s % 2 == 0 || s == 7 { 4 } else { 9 };
+    let max = if s < 7 {
+        0
+    } else if s % 2 == 0 || s == 7 {
+        4
+    } else {
+        9
+    };
     if n < 2 || n > max {
         return None;
     }

@@ -17,7 +17,10 @@ pub struct ProposalSettings {
 
 impl Default for ProposalSettings {
     fn default() -> Self {
-        ProposalSettings { playouts: 400, seed: 0x5745_4951 }
+        ProposalSettings {
+            playouts: 400,
+            seed: 0x5745_4951,
+        }
     }
 }
 
@@ -38,5 +41,8 @@ pub struct Proposal {
 pub fn propose_dead(board: &Board, _to_move: Color, _settings: &ProposalSettings) -> Proposal {
     let mut alive: Vec<Point> = board.size().points().filter(|&p| board.get(p).is_some()).collect();
     alive.sort();
-    Proposal { alive, ..Proposal::default() }
+    Proposal {
+        alive,
+        ..Proposal::default()
+    }
 }

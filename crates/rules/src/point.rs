@@ -156,7 +156,10 @@ impl BoardSize {
 
     /// The center point (天元) on an odd board.
     pub fn center(self) -> Option<Point> {
-        (self.0 % 2 == 1).then(|| Point { x: self.0 / 2, y: self.0 / 2 })
+        (self.0 % 2 == 1).then(|| Point {
+            x: self.0 / 2,
+            y: self.0 / 2,
+        })
     }
 
     /// Parses a GTP vertex (`Q16`, case-insensitive; columns A–Z without I, row 1 at the
@@ -178,7 +181,10 @@ impl BoardSize {
         }
         let row: u8 = row_text.parse().map_err(|_| err())?;
         if row == 0 || row > self.0 || x >= self.0 {
-            return Err(PointError::OffBoard { text: s.to_string(), size: self.0 });
+            return Err(PointError::OffBoard {
+                text: s.to_string(),
+                size: self.0,
+            });
         }
         Ok(Point { x, y: self.0 - row })
     }
@@ -192,7 +198,10 @@ impl BoardSize {
         }
         let (x, y) = (b[0] - b'a', b[1] - b'a');
         if x >= self.0 || y >= self.0 {
-            return Err(PointError::OffBoard { text: s.to_string(), size: self.0 });
+            return Err(PointError::OffBoard {
+                text: s.to_string(),
+                size: self.0,
+            });
         }
         Ok(Point { x, y })
     }
@@ -225,7 +234,11 @@ pub struct BoardSizeError(pub u32);
 
 impl fmt::Display for BoardSizeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "board size {} is not supported: it must be between {MIN_SIZE} and {MAX_SIZE}", self.0)
+        write!(
+            f,
+            "board size {} is not supported: it must be between {MIN_SIZE} and {MAX_SIZE}",
+            self.0
+        )
     }
 }
 

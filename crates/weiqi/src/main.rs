@@ -7,7 +7,11 @@ use std::process::ExitCode;
 mod cmd;
 
 #[derive(Parser)]
-#[command(name = "weiqi", version, about = "Run Go competitions under the Chinese Go Competition Rules (2002)")]
+#[command(
+    name = "weiqi",
+    version,
+    about = "Run Go competitions under the Chinese Go Competition Rules (2002)"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
