@@ -1,0 +1,102 @@
+//! Project automation (matklad's xtask pattern): `cargo xtask <task>`.
+//!
+//! - `cargo xtask setup`: installs what the tests need on a fresh Debian machine (GNU Go, the
+//!   goban-original-games records, Chromium for browser tests, the Python oracles), skipping
+//!   what is already there.
+//! - `cargo xtask test`: `setup`, then every test of the workspace.
+//! - `cargo xtask ci`: `cargo fmt --check`, clippy with warnings denied, then `test`.
+//!
+//! Plain `std::process::Command`, no dependencies: this must build before anything else does.
+
+use std::process::{Command, ExitCode};
+
+/// Debian packages the tests use, each with the file that shows it is installed.
+const DEBIAN: &[(&str, &str)] = &[
+    ("gnugo", "/usr/games/gnugo"),
+    ("goban-original-games", "/usr/share/goban"),
+];
+
+/// Python modules the tests use as independent oracles, with their PyPI names.
+const PYTHON: &[(&str, &str)] = &[("networkx", "networkx"), ("sgfmill", "sgfmill")];
+
+fn main() -> ExitCode {
+    let task = std::env::args().nth(1).unwrap_or_default();
+    let result = match task.as_str() {
+        "setup" => setup(),
+        "test" => setup().and_then(|()| test()),
+        "ci" => ci(),
+        _ => {
+            eprintln!("usage: cargo xtask setup|test|ci");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask {task}: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn ci() -> Result<(), String> {
+    run("cargo", &["fmt", "--all", "--check"])?;
+    run("cargo", &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"])?;
+    setup()?;
+    test()
+}
+
+fn test() -> Result<(), String> {
+    run("cargo", &["test", "--workspace", "--all-targets"])?;
+    run("cargo", &["test", "--workspace", "--doc"])
+}
+
+fn setup() -> Result<(), String> {
+    let missing: Vec<&str> =
+        DEBIAN.iter().filter(|(_, file)| !std::path::Path::new(file).exists()).map(|(pkg, _)| *pkg).collect();
+    if !missing.is_empty() {
+        let mut args = vec!["install", "-y", "--no-install-recommends"];
+        args.extend(&missing);
+        let apt = |args: &[&str]| {
+            let mut c = Command::new("apt-get");
+            c.args(args).env("DEBIAN_FRONTEND", "noninteractive");
+            c
+        };
+        // A fresh machine may have no package lists yet: update once and retry.
+        if !status(apt(&args))? {
+            run_cmd(apt(&["update"]))?;
+            run_cmd(apt(&args))?;
+        }
+    }
+    for (module, package) in PYTHON {
+        let present = status({
+            let mut c = Command::new("python3");
+            c.args(["-c", &format!("import {module}")]);
+            c
+        })?;
+        if !present {
+            run("python3", &["-m", "pip", "install", "--quiet", package])?;
+        }
+    }
+    Ok(())
+}
+
+fn run(program: &str, args: &[&str]) -> Result<(), String> {
+    let mut c = Command::new(program);
+    c.args(args);
+    run_cmd(c)
+}
+
+fn run_cmd(mut c: Command) -> Result<(), String> {
+    if status_of(&mut c)? { Ok(()) } else { Err(format!("{c:?} failed")) }
+}
+
+fn status(mut c: Command) -> Result<bool, String> {
+    c.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null());
+    status_of(&mut c)
+}
+
+fn status_of(c: &mut Command) -> Result<bool, String> {
+    eprintln!("xtask: {c:?}");
+    c.status().map(|s| s.success()).map_err(|e| format!("cannot run {c:?}: {e}"))
+}
