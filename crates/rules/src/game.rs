@@ -395,6 +395,11 @@ impl Game {
         let moves = std::mem::take(&mut self.history);
         let mut fresh = Game::from_position(self.rules, self.start.clone(), self.start_to_move, self.handicap);
         for e in moves {
+            // A move after two passes was played after `resume` (Art. 21.4): reopen here too,
+            // or it and every later move would be refused as `GameOver` and lost.
+            if fresh.end == Some(GameEnd::TwoPasses) {
+                let _ = fresh.resume(e.color);
+            }
             // Every move was legal when played, and the same moves lead to the same judgements.
             let _ = fresh.play_as(e.color, e.mv);
         }

@@ -1,0 +1,6 @@
+//! Integration tests of the GTP engine: transcripts (commands in, replies out) and
+//! robustness against any input.
+
+mod robustness;
+mod run_loop;
+mod transcripts;
