@@ -1,0 +1,3 @@
+//! Integration tests of the `weiqi` binary, run as a subprocess as users run it.
+
+mod gtp;
