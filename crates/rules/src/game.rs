@@ -282,6 +282,12 @@ impl Game {
         &self.start
     }
 
+    /// The side to move in the start position: with [`Game::start`], [`Game::handicap`] and
+    /// the history, everything needed to rebuild the game (e.g. under another komi).
+    pub fn start_to_move(&self) -> Color {
+        self.start_to_move
+    }
+
     /// The side to move.
     pub fn to_move(&self) -> Color {
         self.to_move
