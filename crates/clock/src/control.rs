@@ -105,8 +105,10 @@ pub enum ControlError {
     ZeroMain,
     /// Byo-yomi with no periods.
     NoPeriods,
-    /// A byo-yomi period shorter than one second, or a Canadian period of zero.
+    /// A byo-yomi period shorter than one second.
     PeriodTooShort,
+    /// A Canadian period of no time.
+    ZeroPeriod,
     /// A Canadian period with zero moves.
     NoMoves,
     /// A Fischer increment of zero.
@@ -125,6 +127,7 @@ impl fmt::Display for ControlError {
             ControlError::ZeroMain => "the basic time must not be zero",
             ControlError::NoPeriods => "byo-yomi needs at least one period",
             ControlError::PeriodTooShort => "a byo-yomi period must last at least one second",
+            ControlError::ZeroPeriod => "a canadian period must not be zero",
             ControlError::NoMoves => "a canadian period needs at least one move",
             ControlError::ZeroIncrement => "a fischer increment must not be zero",
             ControlError::RegularCalls => "the regular calls must be strictly increasing seconds inside the period",
@@ -161,7 +164,7 @@ impl TimeControl {
                     return Err(ControlError::NoMoves);
                 }
                 if c.period.is_zero() {
-                    return Err(ControlError::PeriodTooShort);
+                    return Err(ControlError::ZeroPeriod);
                 }
                 Ok(())
             }

@@ -62,6 +62,8 @@ pub enum SpecErrorKind {
     ExpectedLeftover,
     /// Text left over after a complete spec.
     Trailing,
+    /// A space: specs are written without.
+    Space,
     /// A Fischer increment without a main time before it.
     FischerWithoutMain,
     /// Well formed, but the control cannot run.
@@ -86,6 +88,7 @@ impl fmt::Display for SpecError {
             SpecErrorKind::ExpectedSlashWord => f.write_str("expected /move (fischer increment)"),
             SpecErrorKind::ExpectedLeftover => f.write_str("expected :carry or :reset"),
             SpecErrorKind::Trailing => f.write_str("unexpected text after the spec"),
+            SpecErrorKind::Space => f.write_str("no spaces in a time control (1h30m+3x60s)"),
             SpecErrorKind::FischerWithoutMain => f.write_str("a fischer increment needs a main time before it, as in 5m+10s/move"),
             SpecErrorKind::Invalid(e) => write!(f, "{e}"),
         }
@@ -189,10 +192,13 @@ impl Parser<'_> {
                     self.end()?;
                     return Ok(overtime);
                 }
+                let increment_at = n.start;
                 let increment = self.duration_after(n)?;
                 if self.rest_is("/move") {
                     self.pos += 5;
                     self.end()?;
+                    self.require(!main.is_zero(), 0, ControlError::ZeroMain)?;
+                    self.require(!increment.is_zero(), increment_at, ControlError::ZeroIncrement)?;
                     return Ok(TimeControl::Fischer(Fischer { main, increment }));
                 }
                 match self.peek() {
@@ -213,8 +219,11 @@ impl Parser<'_> {
             Some('x') => {
                 self.pos += 1;
                 let periods = self.count(n)?;
+                self.require(periods > 0, n.start, ControlError::NoPeriods)?;
                 let d = self.number()?;
+                let period_at = d.start;
                 let period = self.duration_after(d)?;
+                self.require(period >= Millis::from_secs(1), period_at, ControlError::PeriodTooShort)?;
                 Ok(Some(TimeControl::ByoYomi(ByoYomi {
                     main,
                     periods,
@@ -225,8 +234,11 @@ impl Parser<'_> {
             Some('/') => {
                 self.pos += 1;
                 let moves = self.count(n)?;
+                self.require(moves > 0, n.start, ControlError::NoMoves)?;
                 let d = self.number()?;
+                let period_at = d.start;
                 let period = self.duration_after(d)?;
+                self.require(!period.is_zero(), period_at, ControlError::ZeroPeriod)?;
                 let leftover = if self.peek() == Some(':') {
                     self.pos += 1;
                     if self.rest_is("carry") {
@@ -249,7 +261,8 @@ impl Parser<'_> {
                 })))
             }
             Some(c) if c.is_ascii_alphabetic() => Ok(None),
-            None if n.value == 0 => Ok(None),
+            // A lone 0 is a duration ("0+3x30s").
+            _ if n.value == 0 => Ok(None),
             _ => Err(self.error(SpecErrorKind::ExpectedUnitOrOvertime)),
         }
     }
@@ -333,7 +346,19 @@ impl Parser<'_> {
     }
 
     fn error(&self, kind: SpecErrorKind) -> SpecError {
+        if self.peek().is_some_and(char::is_whitespace) {
+            return self.error_at(self.pos, SpecErrorKind::Space);
+        }
         self.error_at(self.pos, kind)
+    }
+
+    /// `Ok` if `ok`, else the control error `e` pointing at `pos`.
+    fn require(&self, ok: bool, pos: usize, e: ControlError) -> Result<(), SpecError> {
+        if ok {
+            Ok(())
+        } else {
+            Err(self.error_at(pos, SpecErrorKind::Invalid(e)))
+        }
     }
 
     fn error_at(&self, pos: usize, kind: SpecErrorKind) -> SpecError {

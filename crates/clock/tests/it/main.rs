@@ -60,13 +60,21 @@ fn command(clock: &mut Clock, now: Instant, words: &[&str]) -> String {
             Ok(Pressed::Moved(m)) => format!(
                 "moved in {}{}{}",
                 fmt_d(m.elapsed),
-                if m.periods_used > 0 { format!(", {} period(s) used", m.periods_used) } else { String::new() },
+                if m.periods_used > 0 {
+                    format!(", {} period(s) used", m.periods_used)
+                } else {
+                    String::new()
+                },
                 if m.entered_overtime { ", overtime began" } else { "" }
             ),
             Ok(Pressed::TimedOut(t)) => format!(
                 "timed out at {}{}",
                 fmt_t(t.at),
-                if t.lost_turn_allowed { " (a lost turn may be asked)" } else { "" }
+                if t.lost_turn_allowed {
+                    " (a lost turn may be asked)"
+                } else {
+                    ""
+                }
             ),
             Err(e) => err(e),
         },
@@ -75,8 +83,12 @@ fn command(clock: &mut Clock, now: Instant, words: &[&str]) -> String {
         "stop" => clock.stop(now).map_or_else(err, |t| timeout_line(t)),
         "observe" => clock.observe(now).map_or_else(err, |t| timeout_line(t)),
         "lose-turn" => clock.lose_turn_instead(now).map_or_else(err, |()| String::new()),
-        "late" => clock.charge_lateness(now, color(1), dur(2)).map_or_else(err, |t| timeout_line(t)),
-        "charge" => clock.charge(now, color(1), dur(2)).map_or_else(err, |t| timeout_line(t)),
+        "late" => clock
+            .charge_lateness(now, color(1), dur(2))
+            .map_or_else(err, |t| timeout_line(t)),
+        "charge" => clock
+            .charge(now, color(1), dur(2))
+            .map_or_else(err, |t| timeout_line(t)),
         "correct" | "split" | "set-used" => {
             let result = match words[0] {
                 "correct" => clock.correct_in_proportion(now, dur(1)),
@@ -90,24 +102,45 @@ fn command(clock: &mut Clock, now: Instant, words: &[&str]) -> String {
                     fmt_d(c.black.1),
                     fmt_d(c.white.0),
                     fmt_d(c.white.1),
-                    timeout_line(c.timeout).lines().map(|l| format!("; {l}")).collect::<String>()
+                    timeout_line(c.timeout)
+                        .lines()
+                        .map(|l| format!("; {l}"))
+                        .collect::<String>()
                 )
             })
         }
         "state" => state_text(clock, now),
-        "ask" => format!("{}\n{}", clock.answer(now, color(1), Lang::Zh), clock.answer(now, color(1), Lang::En)),
+        "ask" => format!(
+            "{}\n{}",
+            clock.answer(now, color(1), Lang::Zh),
+            clock.answer(now, color(1), Lang::En)
+        ),
         "calls" => {
             let mut s = String::new();
             let mut t = now;
             for _ in 0..100 {
                 let Some(e) = clock.next_event(t) else { break };
-                writeln!(s, "{} {} {} / {}", fmt_t(e.at), e.color.letter(), e.text(Lang::Zh), e.text(Lang::En)).unwrap();
+                writeln!(
+                    s,
+                    "{} {} {} / {}",
+                    fmt_t(e.at),
+                    e.color.letter(),
+                    e.text(Lang::Zh),
+                    e.text(Lang::En)
+                )
+                .unwrap();
                 t = e.at;
             }
             s
         }
         "next" => clock.next_event(now).map_or("nothing".to_string(), |e| {
-            format!("{} {} {} / {}", fmt_t(e.at), e.color.letter(), e.text(Lang::Zh), e.text(Lang::En))
+            format!(
+                "{} {} {} / {}",
+                fmt_t(e.at),
+                e.color.letter(),
+                e.text(Lang::Zh),
+                e.text(Lang::En)
+            )
         }),
         "gtp" => {
             let g = gtp_time_settings(clock.control());
@@ -132,7 +165,11 @@ fn timeout_line(t: Option<clock::Timeout>) -> String {
             "{} flag fell at {}{}",
             t.color.letter(),
             fmt_t(t.at),
-            if t.lost_turn_allowed { " (a lost turn may be asked)" } else { "" }
+            if t.lost_turn_allowed {
+                " (a lost turn may be asked)"
+            } else {
+                ""
+            }
         )
     })
 }
@@ -157,10 +194,15 @@ fn side_text(s: &SideState) -> String {
     }
     match s.overtime {
         Overtime::None => {}
-        Overtime::ByoYomi { periods_left, period_left } => {
-            write!(out, ", {periods_left} period(s), {} in this one", fmt_d(period_left)).unwrap()
-        }
-        Overtime::Canadian { moves_left, period_left, started } => write!(
+        Overtime::ByoYomi {
+            periods_left,
+            period_left,
+        } => write!(out, ", {periods_left} period(s), {} in this one", fmt_d(period_left)).unwrap(),
+        Overtime::Canadian {
+            moves_left,
+            period_left,
+            started,
+        } => write!(
             out,
             ", {moves_left} moves in {}{}",
             fmt_d(period_left),
@@ -179,7 +221,9 @@ fn side_text(s: &SideState) -> String {
 fn parse_time(s: &str) -> Millis {
     if s.contains(':') {
         let (whole, ms) = s.split_once('.').unwrap_or((s, "0"));
-        let secs = whole.split(':').fold(0u64, |acc, p| acc * 60 + p.parse::<u64>().unwrap());
+        let secs = whole
+            .split(':')
+            .fold(0u64, |acc, p| acc * 60 + p.parse::<u64>().unwrap());
         return Millis(secs * 1000 + format!("{ms:0<3}").parse::<u64>().unwrap());
     }
     parse_duration(s).unwrap_or_else(|e| panic!("{e}"))
@@ -193,7 +237,11 @@ pub fn fmt_t(t: Instant) -> String {
 /// A duration as `m:ss` or `h:mm:ss`, `.mmm` when not whole seconds.
 pub fn fmt_d(d: Millis) -> String {
     let (h, m, s, ms) = (d.0 / 3_600_000, d.0 / 60_000 % 60, d.0 / 1000 % 60, d.0 % 1000);
-    let mut out = if h > 0 { format!("{h}:{m:02}:{s:02}") } else { format!("{m}:{s:02}") };
+    let mut out = if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    };
     if ms > 0 {
         write!(out, ".{ms:03}").unwrap();
     }
