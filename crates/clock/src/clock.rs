@@ -722,6 +722,13 @@ impl Clock {
     /// flag fall at `at` if that uses up the side's time.
     fn charge_now(&mut self, at: Instant, color: Color, amount: Millis) -> Option<Timeout> {
         let f = flag_offset(&self.control, &self.sides[color.index()]);
+        if matches!(self.run, Run::Flagged { .. }) {
+            // One flag ends the game; a charge after it (the second half of a correction)
+            // only shows in the used time.
+            let side = &mut self.sides[color.index()];
+            side.pending = side.pending.saturating_add(amount);
+            return None;
+        }
         match &mut self.run {
             Run::Turn {
                 color: running,

@@ -80,15 +80,13 @@ fn command(clock: &mut Clock, now: Instant, words: &[&str]) -> String {
         },
         "pause" => clock.pause(now).map_or_else(err, |()| String::new()),
         "resume" => clock.resume(now).map_or_else(err, |()| String::new()),
-        "stop" => clock.stop(now).map_or_else(err, |t| timeout_line(t)),
-        "observe" => clock.observe(now).map_or_else(err, |t| timeout_line(t)),
+        "stop" => clock.stop(now).map_or_else(err, timeout_line),
+        "observe" => clock.observe(now).map_or_else(err, timeout_line),
         "lose-turn" => clock.lose_turn_instead(now).map_or_else(err, |()| String::new()),
         "late" => clock
             .charge_lateness(now, color(1), dur(2))
-            .map_or_else(err, |t| timeout_line(t)),
-        "charge" => clock
-            .charge(now, color(1), dur(2))
-            .map_or_else(err, |t| timeout_line(t)),
+            .map_or_else(err, timeout_line),
+        "charge" => clock.charge(now, color(1), dur(2)).map_or_else(err, timeout_line),
         "correct" | "split" | "set-used" => {
             let result = match words[0] {
                 "correct" => clock.correct_in_proportion(now, dur(1)),
