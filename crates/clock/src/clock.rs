@@ -175,6 +175,15 @@ pub enum ClockError {
     NotFlagged,
     /// A lost turn instead of a loss is for a timeout in byo-yomi only (Art. 22.5).
     LostTurnNotAllowed,
+    /// Reading again (Art. 16.2) is for a side whose byo-yomi period is being read.
+    NotInByoYomi,
+    /// Reading again (Art. 16.2) can only go back to an earlier second of the period.
+    RereadAhead {
+        /// The point asked for, into the period.
+        from: Millis,
+        /// How far the period has run.
+        now: Millis,
+    },
 }
 
 impl fmt::Display for ClockError {
@@ -196,6 +205,13 @@ impl fmt::Display for ClockError {
             ClockError::NotFlagged => f.write_str("no flag has fallen"),
             ClockError::LostTurnNotAllowed => {
                 f.write_str("a lost turn instead of a loss is only for a timeout in byo-yomi (art. 22.5)")
+            }
+            ClockError::NotInByoYomi => f.write_str("the side to move is not in byo-yomi (art. 16.2)"),
+            ClockError::RereadAhead { from, now } => {
+                write!(
+                    f,
+                    "cannot read again from {from}: the period has only run {now} (art. 16.2)"
+                )
             }
         }
     }
@@ -435,6 +451,35 @@ impl Clock {
         side.main_left = Millis::ZERO;
         side.periods_left = 1;
         self.begin_turn(timeout.color.opponent(), at);
+        Ok(())
+    }
+
+    /// Art. 16.2: the last minute was read wrongly and the player demands it be read again
+    /// from the error: the current byo-yomi period of the side to move goes back to `from`
+    /// into the period (say 30 s), and the reading goes on from there: the next event is the
+    /// first call after `from` (the referee says the call at `from` itself, if any). The time
+    /// taken back is no longer counted as used.
+    pub fn reread_from(&mut self, at: Instant, from: Millis) -> Result<(), ClockError> {
+        self.check_time(at)?;
+        self.last = Some(at);
+        self.record_flag(at);
+        let Run::Turn { color, .. } = self.run else {
+            return Err(refusal(&self.run));
+        };
+        let TimeControl::ByoYomi(b) = &self.control else {
+            return Err(ClockError::NotInByoYomi);
+        };
+        let side = &self.sides[color.index()];
+        let elapsed = self.live_elapsed(color, at).saturating_sub(side.pending);
+        if elapsed < side.main_left {
+            return Err(ClockError::NotInByoYomi);
+        }
+        let now = Millis(elapsed.saturating_sub(side.main_left).0 % b.period.0);
+        if from > now {
+            return Err(ClockError::RereadAhead { from, now });
+        }
+        // The time taken back comes out of the move in progress, never out of earlier moves.
+        self.give_back(at, color, now.saturating_sub(from));
         Ok(())
     }
 

@@ -26,6 +26,33 @@
 //! byo-yomi rule of Art. 12.3 (whole periods reached are used, less is free) applies to
 //! charges exactly as to thinking time, and no control needs its own charging rule.
 //!
+//! ```
+//! use clock::{Call, Clock, Instant, Lang, Millis, Pressed, TimeControl};
+//! use rules::Color;
+//!
+//! // One minute of basic time, then three 60-s periods (Art. 12.3).
+//! let control: TimeControl = "1m+3x60s".parse().unwrap();
+//! let mut clock = Clock::new(control).unwrap();
+//! let s = |secs: u64| Instant(secs * 1000);
+//! clock.start(s(0), Color::Black).unwrap();
+//!
+//! // Black thinks 3 min 10 s: 1 min basic time, then 130 s of byo-yomi use two periods.
+//! let Ok(Pressed::Moved(m)) = clock.press(s(190), Color::Black) else { panic!() };
+//! assert_eq!((m.elapsed, m.periods_used), (Millis::from_secs(190), 2));
+//!
+//! // White's clock runs; the first call comes when White's basic time is up.
+//! let e = clock.next_event(s(190)).unwrap();
+//! assert_eq!((e.at, e.color), (s(250), Color::White));
+//! assert_eq!(e.text(Lang::Zh), "开始读秒，还剩三分");
+//! clock.press(s(200), Color::White).unwrap();
+//!
+//! // Black is in its last minute: 30 s, 40 s, 50 s, then 1 … 10, and at 10 the flag.
+//! let calls = clock.events_between(s(200), s(10_000));
+//! assert_eq!(calls[0].text(Lang::En), "30 seconds");
+//! assert_eq!(calls.last().unwrap().call, Call::TimeUp { count: Some(10) });
+//! assert_eq!(calls.last().unwrap().at, s(260));
+//! ```
+//!
 //! This crate does no I/O and depends only on `rules` (for [`rules::Color`]).
 
 #![deny(missing_docs)]

@@ -5,6 +5,7 @@
 //! the clock answered, and is compared with an expect-test snapshot.
 //!
 //! Commands: `start C`, `press C`, `pause`, `resume`, `stop`, `observe`, `lose-turn`,
+//! `reread D` (Art. 16.2),
 //! `late C D` (Art. 22.1), `charge C D`, `correct D` (Art. 22.8), `split D` (Art. 22.9),
 //! `set-used D D`, `state`, `ask C` (Art. 16.2), `calls` (every event from now until the
 //! clock would stop by itself, or the first 100), `next` (the next event), `gtp`,
@@ -83,6 +84,7 @@ fn command(clock: &mut Clock, now: Instant, words: &[&str]) -> String {
         "stop" => clock.stop(now).map_or_else(err, timeout_line),
         "observe" => clock.observe(now).map_or_else(err, timeout_line),
         "lose-turn" => clock.lose_turn_instead(now).map_or_else(err, |()| String::new()),
+        "reread" => clock.reread_from(now, dur(1)).map_or_else(err, |()| String::new()),
         "late" => clock
             .charge_lateness(now, color(1), dur(2))
             .map_or_else(err, timeout_line),

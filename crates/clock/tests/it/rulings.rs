@@ -80,6 +80,72 @@ fn art_16_2_a_player_in_byo_yomi_asks_the_time_left() {
 }
 
 #[test]
+fn art_16_2_a_misread_last_minute_is_read_again_from_the_error() {
+    // The referee skipped "40 s"; at 45 s the player demands the reading again from 30 s.
+    check(
+        "1m+1x60s",
+        "
+        0:00 start B
+        1:45 reread 50s
+        1:45 reread 30s
+        1:45 state
+        1:45 calls
+        ",
+        expect![[r#"
+            0:00 start B
+            1:45 reread 50s
+                error: cannot read again from 50s: the period has only run 45s (art. 16.2)
+            1:45 reread 30s
+            1:45 state
+                B running
+                B used 1:30, main 0:00, 1 period(s), 0:30 in this one, 0 moves
+                W used 0:00, main 1:00, 1 period(s), 1:00 in this one, 0 moves
+            1:45 calls
+                1:55 B 四十秒 / 40 seconds
+                2:05 B 五十秒 / 50 seconds
+                2:06 B 一 / 1
+                2:07 B 二 / 2
+                2:08 B 三 / 3
+                2:09 B 四 / 4
+                2:10 B 五 / 5
+                2:11 B 六 / 6
+                2:12 B 七 / 7
+                2:13 B 八 / 8
+                2:14 B 九 / 9
+                2:15 B 十，超时 / 10, time is up
+        "#]],
+    );
+}
+
+#[test]
+fn art_16_2_reading_again_is_only_for_byo_yomi() {
+    check(
+        "1m+1x60s",
+        "
+        0:00 reread 30s
+        0:00 start B
+        0:30 reread 10s
+        1:30 pause
+        1:30 reread 10s
+        1:30 state
+        ",
+        expect![[r#"
+            0:00 reread 30s
+                error: the clock has not been started
+            0:00 start B
+            0:30 reread 10s
+                error: the side to move is not in byo-yomi (art. 16.2)
+            1:30 pause
+            1:30 reread 10s
+            1:30 state
+                paused, B to move
+                B used 1:10, main 0:00, 1 period(s), 0:50 in this one, 0 moves
+                W used 0:00, main 1:00, 1 period(s), 1:00 in this one, 0 moves
+        "#]],
+    );
+}
+
+#[test]
 fn art_22_1_a_late_player_whose_clock_ran_is_charged_the_lateness_once_more() {
     // The clocks started at the scheduled time; Black arrives 20 minutes late: its clock has
     // counted 20 minutes, and 20 more are charged.
