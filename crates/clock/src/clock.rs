@@ -139,8 +139,10 @@ pub struct Correction {
     pub timeout: Option<Timeout>,
 }
 
-/// Why the clock refused an action. Nothing changed, except that a flag which had fallen by
-/// the given instant is recorded (it had fallen whether or not anyone asked).
+/// Why the clock refused an action. Nothing changed, except two facts of time: the clock
+/// remembers the instant (instants never go back, so a refused action at `t` still forbids
+/// actions before `t`), and a flag that had fallen by it is recorded (it had fallen whether or
+/// not anyone asked). [`ClockError::TimeWentBack`] changes nothing at all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ClockError {
     /// The time control breaks an invariant.
@@ -434,6 +436,8 @@ impl Clock {
     /// time between the flag and the ruling counts for nobody).
     pub fn lose_turn_instead(&mut self, at: Instant) -> Result<(), ClockError> {
         self.check_time(at)?;
+        self.last = Some(at);
+        self.record_flag(at);
         let Run::Flagged { timeout, elapsed } = self.run else {
             return Err(match &self.run {
                 Run::Stopped { .. } => ClockError::Stopped,
@@ -444,7 +448,6 @@ impl Clock {
         if !timeout.lost_turn_allowed {
             return Err(ClockError::LostTurnNotAllowed);
         }
-        self.last = Some(at);
         let side = &mut self.sides[timeout.color.index()];
         side.settled = side.settled.saturating_add(elapsed);
         side.pending = Millis::ZERO;

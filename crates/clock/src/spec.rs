@@ -60,6 +60,8 @@ pub enum SpecErrorKind {
     ExpectedSlashWord,
     /// After `:`, neither `carry` nor `reset`.
     ExpectedLeftover,
+    /// A call schedule lacks the `/` between its parts.
+    ExpectedSlash,
     /// Text left over after a complete spec.
     Trailing,
     /// A space: specs are written without.
@@ -87,6 +89,9 @@ impl fmt::Display for SpecError {
             ),
             SpecErrorKind::ExpectedSlashWord => f.write_str("expected /move (fischer increment)"),
             SpecErrorKind::ExpectedLeftover => f.write_str("expected :carry or :reset"),
+            SpecErrorKind::ExpectedSlash => {
+                f.write_str("expected / between the regular calls, the last-period calls and the count")
+            }
             SpecErrorKind::Trailing => f.write_str("unexpected text after the spec"),
             SpecErrorKind::Space => f.write_str("no spaces in a time control (1h30m+3x60s)"),
             SpecErrorKind::FischerWithoutMain => f.write_str("a fischer increment needs a main time before it, as in 5m+10s/move"),
@@ -111,6 +116,42 @@ impl FromStr for TimeControl {
             .validate()
             .map_err(|e| p.error_at(0, SpecErrorKind::Invalid(e)))?;
         Ok(control)
+    }
+}
+
+/// Reads a call schedule written `regular/last/countdown`, seconds separated by commas:
+/// `30,40,50,55,58/30,40,50/10` is the 60-s schedule of Art. 12.3, `5,8//10` one with no calls
+/// in the last period before the count. Whether it fits a period is checked with the time
+/// control ([`CallSchedule::validate`]).
+impl FromStr for CallSchedule {
+    type Err = SpecError;
+
+    fn from_str(s: &str) -> Result<CallSchedule, SpecError> {
+        let mut p = Parser {
+            chars: s.chars().collect(),
+            pos: 0,
+            spec: s,
+        };
+        let regular = p.seconds_list()?;
+        p.expect_char('/')?;
+        let last = p.seconds_list()?;
+        p.expect_char('/')?;
+        let n = p.number()?;
+        let countdown = p.count(&n)?;
+        p.end()?;
+        Ok(CallSchedule {
+            regular,
+            last,
+            countdown,
+        })
+    }
+}
+
+/// `30,40,50,55,58/30,40,50/10`, as [`CallSchedule`]'s `FromStr` reads it.
+impl fmt::Display for CallSchedule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+        write!(f, "{}/{}/{}", list(&self.regular), list(&self.last), self.countdown)
     }
 }
 
@@ -264,6 +305,31 @@ impl Parser<'_> {
             // A lone 0 is a duration ("0+3x30s").
             _ if n.value == 0 => Ok(None),
             _ => Err(self.error(SpecErrorKind::ExpectedUnitOrOvertime)),
+        }
+    }
+
+    /// Comma-separated whole seconds, possibly none (up to a `/` or the end).
+    fn seconds_list(&mut self) -> Result<Vec<u32>, SpecError> {
+        let mut out = Vec::new();
+        if matches!(self.peek(), Some('/') | None) {
+            return Ok(out);
+        }
+        loop {
+            let n = self.number()?;
+            out.push(self.count(&n)?);
+            if self.peek() != Some(',') {
+                return Ok(out);
+            }
+            self.pos += 1;
+        }
+    }
+
+    fn expect_char(&mut self, c: char) -> Result<(), SpecError> {
+        if self.peek() == Some(c) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(self.error(SpecErrorKind::ExpectedSlash))
         }
     }
 

@@ -284,6 +284,31 @@ fn art_22_1_lateness_longer_than_the_basic_time_uses_periods_then_the_flag() {
 }
 
 #[test]
+fn art_22_2_both_late_each_is_charged_on_its_own() {
+    check(
+        "1h+3x60s",
+        "
+        0:00 start B
+        10:00 late B 10m
+        10:30 press B
+        12:00 late W 12m
+        12:00 state
+        ",
+        expect![[r#"
+            0:00 start B
+            10:00 late B 10m
+            10:30 press B
+                moved in 20:30
+            12:00 late W 12m
+            12:00 state
+                W running
+                B used 20:30, main 39:30, 3 period(s), 1:00 in this one, 1 moves
+                W used 24:00, main 36:00, 3 period(s), 1:00 in this one, 0 moves
+        "#]],
+    );
+}
+
+#[test]
 fn art_22_4_in_a_fast_game_without_basic_time_the_absent_player_is_read() {
     // Byo-yomi is read in the late player's absence; if it runs out before they sit, they
     // lose: that is simply the flag.
@@ -309,7 +334,8 @@ fn art_22_4_in_a_fast_game_without_basic_time_the_absent_player_is_read() {
 #[test]
 fn art_22_5_a_timeout_in_the_last_minute_loses_or_at_request_loses_a_turn() {
     // White's flag falls in the last minute; at White's request it is a lost turn, Black's
-    // clock starts when the ruling is made, and White keeps its last minute.
+    // clock starts when the ruling is made, and White keeps its last minute. The second time
+    // the flag is not observed first: the ruling records it.
     check(
         "1x60s",
         "
@@ -323,6 +349,8 @@ fn art_22_5_a_timeout_in_the_last_minute_loses_or_at_request_loses_a_turn() {
         1:20 press B
         1:20 calls
         1:21 lose-turn
+        2:30 lose-turn
+        2:30 state
         ",
         expect![[r#"
             0:00 start B
@@ -357,6 +385,11 @@ fn art_22_5_a_timeout_in_the_last_minute_loses_or_at_request_loses_a_turn() {
                 2:20 W 十，超时 / 10, time is up
             1:21 lose-turn
                 error: no flag has fallen
+            2:30 lose-turn
+            2:30 state
+                B running
+                B used 0:18, main 0:00, 1 period(s), 1:00 in this one, 2 moves
+                W used 2:00, main 0:00, 1 period(s), 1:00 in this one, 0 moves
         "#]],
     );
 }

@@ -203,3 +203,61 @@ fn chinese_numbers_as_the_clock_reads_them() {
     "#]]
     .assert_debug_eq(&read);
 }
+
+#[test]
+fn call_schedules_as_event_settings() {
+    use clock::{CallSchedule, Millis};
+    let lines: Vec<String> = [
+        "30,40,50,55,58/30,40,50/10",
+        "5,8//10",
+        "//0",
+        "10,20/10/5",
+        "",
+        "30,40",
+        "30,40/30/",
+        "30,,40/30/10",
+        "30/30/10/",
+        "30/30/x",
+    ]
+    .iter()
+    .map(|text| match text.parse::<CallSchedule>() {
+        Ok(s) => {
+            assert_eq!(s.to_string().parse::<CallSchedule>().as_ref(), Ok(&s));
+            let fits_60 = s
+                .validate(Millis::from_secs(60))
+                .map_or_else(|e| e.to_string(), |()| "fits 60s".into());
+            format!("{text} -> {s}: {fits_60}")
+        }
+        Err(e) => format!("{text} -> error: {e}"),
+    })
+    .collect();
+    expect![[r#"
+        [
+            "30,40,50,55,58/30,40,50/10 -> 30,40,50,55,58/30,40,50/10: fits 60s",
+            "5,8//10 -> 5,8//10: fits 60s",
+            "//0 -> //0: fits 60s",
+            "10,20/10/5 -> 10,20/10/5: fits 60s",
+            " -> error: time control \"\", column 1: expected / between the regular calls, the last-period calls and the count",
+            "30,40 -> error: time control \"30,40\", column 6: expected / between the regular calls, the last-period calls and the count",
+            "30,40/30/ -> error: time control \"30,40/30/\", column 10: expected a number",
+            "30,,40/30/10 -> error: time control \"30,,40/30/10\", column 4: expected a number",
+            "30/30/10/ -> error: time control \"30/30/10/\", column 9: unexpected text after the spec",
+            "30/30/x -> error: time control \"30/30/x\", column 7: expected a number",
+        ]
+    "#]].assert_debug_eq(&lines);
+    // The default schedules print as the grammar writes them.
+    let defaults: Vec<String> = [60, 30, 20, 10, 45]
+        .iter()
+        .map(|&p| CallSchedule::default_for(Millis::from_secs(p)).to_string())
+        .collect();
+    expect![[r#"
+        [
+            "30,40,50,55,58/30,40,50/10",
+            "10,20,25,28/10,20/10",
+            "10,15,18/10/10",
+            "5,8//10",
+            "22,25,35,40,43/22,25,35/10",
+        ]
+    "#]]
+    .assert_debug_eq(&defaults);
+}
