@@ -223,6 +223,36 @@ proptest! {
     }
 
     #[test]
+    fn a_byo_yomi_move_uses_one_period_for_each_full_period_it_reaches(
+        main in 0u64..120_000,
+        periods in 1u32..6,
+        period_secs in prop::sample::select(vec![10u64, 20, 30, 60]),
+        elapsed in 0u64..600_000,
+    ) {
+        // Art. 12.3: under a period is free, reaching it uses one; all of them: the flag.
+        let period = Millis::from_secs(period_secs);
+        let mut clock = Clock::new(TimeControl::ByoYomi(ByoYomi::new(Millis(main), periods, period))).unwrap();
+        clock.start(Instant(0), Color::Black).unwrap();
+        let over = elapsed.saturating_sub(main);
+        let reached = if elapsed < main { 0 } else { over / period.0 };
+        match clock.press(Instant(elapsed), Color::Black).unwrap() {
+            Pressed::Moved(m) => {
+                prop_assert!(reached < u64::from(periods));
+                prop_assert_eq!(u64::from(m.periods_used), reached);
+                let left = clock.state(Instant(elapsed)).black.overtime;
+                prop_assert_eq!(
+                    left,
+                    Overtime::ByoYomi { periods_left: periods - m.periods_used, period_left: period }
+                );
+            }
+            Pressed::TimedOut(t) => {
+                prop_assert!(reached >= u64::from(periods));
+                prop_assert_eq!(t.at.0, main + u64::from(periods) * period.0);
+            }
+        }
+    }
+
+    #[test]
     fn every_spec_prints_and_parses_back(control in control()) {
         let text = control.to_string();
         prop_assert_eq!(text.parse::<TimeControl>(), Ok(control));
