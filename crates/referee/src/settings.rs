@@ -1,0 +1,170 @@
+//! What the event fixes before a game: the rules, the players, the time control, the lateness
+//! limits (Art. 22.1–4) and the options of Art. 22.5.
+
+use clock::{Millis, TimeControl};
+use rules::{Point, Rules};
+use std::fmt;
+
+/// One of the two players of a game, in the order the pairing lists them: an index into
+/// [`Settings::players`]. Colours are a separate matter (Art. 10): [`crate::Referee::seat_of`]
+/// says who holds which.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Seat {
+    /// The first player the pairing lists.
+    First,
+    /// The second player.
+    Second,
+}
+
+impl Seat {
+    /// 0 or 1: an index into [`Settings::players`].
+    pub const fn index(self) -> usize {
+        match self {
+            Seat::First => 0,
+            Seat::Second => 1,
+        }
+    }
+
+    /// The other player.
+    pub const fn other(self) -> Seat {
+        match self {
+            Seat::First => Seat::Second,
+            Seat::Second => Seat::First,
+        }
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Seat::First => "first player",
+            Seat::Second => "second player",
+        })
+    }
+}
+
+/// A rank (段位, Art. 25): amateur kyu, amateur dan, professional dan. Ordered by strength:
+/// every kyu is below every amateur dan, every amateur dan below every professional dan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rank {
+    /// Amateur kyu (级), 1 the strongest.
+    Kyu(u8),
+    /// Amateur dan (业余段), 1–7.
+    AmateurDan(u8),
+    /// Professional dan (职业段), 1–9.
+    ProDan(u8),
+}
+
+impl Rank {
+    /// A number that orders ranks by strength.
+    fn strength(self) -> i32 {
+        match self {
+            Rank::Kyu(k) => -i32::from(k),
+            Rank::AmateurDan(d) => 100 + i32::from(d),
+            Rank::ProDan(d) => 200 + i32::from(d),
+        }
+    }
+}
+
+impl PartialOrd for Rank {
+    fn partial_cmp(&self, other: &Rank) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// Stronger ranks are greater.
+impl Ord for Rank {
+    fn cmp(&self, other: &Rank) -> std::cmp::Ordering {
+        self.strength().cmp(&other.strength())
+    }
+}
+
+/// A date of birth, for nigiri between equal ranks (Art. 10: the older player holds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Date {
+    /// The year.
+    pub year: u16,
+    /// The month, 1–12.
+    pub month: u8,
+    /// The day, 1–31.
+    pub day: u8,
+}
+
+/// A player as the referee needs to know them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// The name, for the record.
+    pub name: String,
+    /// The rank: the higher-ranked player holds the stones at nigiri (Art. 10).
+    pub rank: Rank,
+    /// The date of birth, if known: at equal ranks the older player holds (Art. 10).
+    pub born: Option<Date>,
+}
+
+/// What happens to a player late at the start (Art. 22.1–4): an event setting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lateness {
+    /// Lateness beyond this loses the game (exactly the limit does not: "不得超过1小时（含）").
+    /// `None`: no limit, the clock simply runs (Art. 22.4, fast games read in absence).
+    pub forfeit_after: Option<Millis>,
+    /// Whether lateness within the limit is charged twice to the late player's clock.
+    pub double_charge: bool,
+}
+
+impl Lateness {
+    /// Art. 22.1: venue apart from the lodging: over one hour loses; otherwise double charge.
+    pub const VENUE_APART: Lateness = Lateness {
+        forfeit_after: Some(Millis::from_mins(60)),
+        double_charge: true,
+    };
+    /// Art. 22.2: venue and lodging in one place: over 15 minutes loses; otherwise double charge.
+    pub const VENUE_WITH_LODGING: Lateness = Lateness {
+        forfeit_after: Some(Millis::from_mins(15)),
+        double_charge: true,
+    };
+    /// Art. 22.4: fast games with little or no basic time: the late player's clock (their
+    /// byo-yomi) is read in their absence; if it runs out before they sit, they lose on time.
+    pub const READ_IN_ABSENCE: Lateness = Lateness {
+        forfeit_after: None,
+        double_charge: false,
+    };
+}
+
+impl Default for Lateness {
+    fn default() -> Lateness {
+        Lateness::VENUE_APART
+    }
+}
+
+/// Everything fixed before the first event of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The rules of play (board size, komi, ko rule, cycle policy).
+    pub rules: Rules,
+    /// Black's handicap stones, if any (White then moves first).
+    pub handicap: Vec<Point>,
+    /// The two players, in the pairing's order.
+    pub players: [Player; 2],
+    /// Each side's time (Art. 12).
+    pub time: TimeControl,
+    /// Lateness at the start (Art. 22.1–4).
+    pub lateness: Lateness,
+    /// Art. 22.5: whether a player who times out in the last byo-yomi period may, having
+    /// asked beforehand, lose a turn instead of the game.
+    pub lost_turn_on_timeout: bool,
+}
+
+impl Settings {
+    /// Chinese rules, no handicap, the given players and time, an hour's lateness limit, and
+    /// timeouts lose.
+    pub fn new(players: [Player; 2], time: TimeControl) -> Settings {
+        Settings {
+            rules: Rules::CHINESE,
+            handicap: Vec::new(),
+            players,
+            time,
+            lateness: Lateness::default(),
+            lost_turn_on_timeout: false,
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! Property tests over random records: a replay always gives the same state, a refused
+//! event changes nothing, and nothing changes a confirmed result.
+
+use crate::script::{default_settings, state};
+use clock::{Instant, Millis, TimeControl};
+use proptest::prelude::*;
+use referee::*;
+use rules::{BoardSize, Color, HalfPoints, Move, Point};
+
+/// Everything observable about a referee, as text, for comparisons.
+fn snapshot(r: &Referee) -> String {
+    let at = r.events().last().map_or(Instant(0), |e| e.at);
+    format!(
+        "{}\n{:?}\n{:?} {:?} {:?}\n{:?} {:?} {:?}\n{:?} {:?} {:?} {:?}\n{:?}\n{}",
+        state(r, true),
+        r.game().history(),
+        r.result(),
+        r.confirmed_result(),
+        r.corrections(),
+        r.marking(),
+        r.marking_accepted(),
+        r.end_proposed_by(),
+        r.is_paused(),
+        r.seat_of(Color::Black),
+        r.assigned_seat_of(Color::Black),
+        r.overruled(),
+        r.clock_at(at),
+        r.events().len(),
+    )
+}
+
+fn settings() -> Settings {
+    let mut s = default_settings();
+    s.rules.size = BoardSize::new(5).unwrap();
+    s.rules.komi = HalfPoints(4);
+    s.time = "1m+2x10s".parse::<TimeControl>().unwrap();
+    s.lost_turn_on_timeout = true;
+    s.lateness = Lateness::VENUE_WITH_LODGING;
+    s
+}
+
+/// A random event: mostly moves by the side to move, sprinkled with every other action by
+/// every actor.
+fn event_strategy() -> impl Strategy<Value = (u64, u8, u8, u8, u8)> {
+    (0u64..20_000, 0u8..5, 0u8..40, 0u8..5, 0u8..5)
+}
+
+fn make_event(r: &Referee, at: Instant, (_, a, kind, x, y): (u64, u8, u8, u8, u8)) -> Event {
+    let actors = [
+        Actor::Player(Color::Black),
+        Actor::Player(Color::White),
+        Actor::Referee,
+        Actor::ChiefReferee,
+        Actor::System,
+    ];
+    let mut actor = actors[a as usize % 5];
+    let p = Point::new(x, y);
+    let side = if x % 2 == 0 { Color::Black } else { Color::White };
+    let action = match kind {
+        // Moves dominate, by the side to move.
+        0..=14 => {
+            actor = Actor::Player(r.to_move());
+            Action::Play(Move::Play(p))
+        }
+        15 | 16 => {
+            actor = Actor::Player(r.to_move());
+            Action::Play(Move::Pass)
+        }
+        17 => Action::Colours(ColourChoice::Nigiri { seed: u64::from(x) }),
+        18 => Action::Start { late: vec![] },
+        19 => Action::ProposeEnd,
+        20 => Action::AcceptEnd,
+        21 => Action::Resign,
+        22 => Action::MarkDead(vec![p]),
+        23 => Action::AcceptMarking,
+        24 => Action::Dispute { claims_dead: side },
+        25 => Action::RequestRecount,
+        26 => Action::Confirm,
+        27 => Action::Pause,
+        28 => Action::Resume,
+        29 => Action::Flag { side },
+        30 => Action::Ruling(Ruling::ClockPressedEarly { side }),
+        31 => Action::Ruling(Ruling::VoidMove { side, point: p }),
+        32 => Action::Ruling(Ruling::SecondMove { side, point: p }),
+        33 => Action::Ruling(Ruling::Discipline {
+            side,
+            offence: Offence::PhoneSounded,
+            penalty: if y % 2 == 0 { Penalty::Warning } else { Penalty::Loss },
+        }),
+        34 => Action::Overrule {
+            event: usize::from(y) * 3,
+        },
+        35 => Action::Correct {
+            outcome: Outcome::Win {
+                winner: side,
+                by: WinBy::Adjudication,
+            },
+            article: Article::new(16, 4),
+        },
+        36 => Action::Adjudicate {
+            outcome: Outcome::Draw,
+            article: Article::new(13, 1),
+        },
+        37 => Action::RequestLostTurn,
+        38 => Action::Ruling(Ruling::WrongColours),
+        _ => Action::ClockCorrection(ClockFix::SetUsed {
+            black: Millis::from_secs(u64::from(x) * 7),
+            white: Millis::from_secs(u64::from(y) * 5),
+        }),
+    };
+    Event::new(at, actor, action)
+}
+
+/// Applies random events to `r`; checks after each that a refused one changed nothing.
+fn drive(r: &mut Referee, raw: &[(u64, u8, u8, u8, u8)]) -> Result<(), TestCaseError> {
+    let mut t = r.events().last().map_or(0, |e| e.at.0);
+    for &item in raw {
+        t += item.0;
+        let ev = make_event(r, Instant(t), item);
+        let before = snapshot(r);
+        if let Err(e) = r.apply(ev.clone()) {
+            prop_assert_eq!(&before, &snapshot(r), "refused {:?} ({}) changed the state", ev, e);
+        }
+    }
+    Ok(())
+}
+
+/// A game that reached a confirmed result by counting.
+fn confirmed_game() -> Referee {
+    let mut r = Referee::new(settings()).unwrap();
+    let b = Actor::Player(Color::Black);
+    let w = Actor::Player(Color::White);
+    let script = [
+        (
+            Actor::Referee,
+            Action::Colours(ColourChoice::Draw { black: Seat::First }),
+        ),
+        (Actor::Referee, Action::Start { late: vec![] }),
+        (b, Action::Play(Move::Play(Point::new(2, 2)))),
+        (w, Action::Play(Move::Play(Point::new(3, 3)))),
+        (b, Action::Play(Move::Pass)),
+        (w, Action::Play(Move::Pass)),
+        (b, Action::MarkDead(vec![])),
+        (w, Action::AcceptMarking),
+        (b, Action::Confirm),
+        (w, Action::Confirm),
+        (Actor::Referee, Action::Confirm),
+    ];
+    for (i, (actor, action)) in script.into_iter().enumerate() {
+        r.apply(Event::new(Instant(i as u64 * 1000), actor, action)).unwrap();
+    }
+    assert_eq!(r.phase(), Phase::Final);
+    r
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn replaying_a_record_always_gives_the_same_state(
+        raw in prop::collection::vec(event_strategy(), 0..150),
+    ) {
+        let mut r = Referee::new(settings()).unwrap();
+        // Settle colours and start, so that most records get into play.
+        r.apply(Event::new(Instant(0), Actor::System, Action::Colours(ColourChoice::Nigiri { seed: 1 }))).unwrap();
+        r.apply(Event::new(Instant(0), Actor::System, Action::Start { late: vec![] })).unwrap();
+        drive(&mut r, &raw)?;
+        let again = Referee::replay(settings(), r.events()).unwrap();
+        prop_assert_eq!(snapshot(&r), snapshot(&again));
+        prop_assert_eq!(r.effects(), again.effects());
+    }
+
+    #[test]
+    fn refused_events_change_nothing_from_any_start(
+        raw in prop::collection::vec(event_strategy(), 0..150),
+    ) {
+        let mut r = Referee::new(settings()).unwrap();
+        drive(&mut r, &raw)?;
+    }
+
+    #[test]
+    fn no_sequence_of_events_changes_a_confirmed_result(
+        raw in prop::collection::vec(event_strategy(), 0..150),
+    ) {
+        let mut r = confirmed_game();
+        let confirmed = r.confirmed_result();
+        prop_assert!(confirmed.is_some());
+        let mut t = r.events().last().map_or(0, |e| e.at.0);
+        for &item in &raw {
+            t += item.0;
+            let ev = make_event(&r, Instant(t), item);
+            let before = r.result();
+            let correction = matches!(ev.action, Action::Correct { .. }) && ev.actor == Actor::ChiefReferee;
+            let applied = r.apply(ev.clone()).is_ok();
+            prop_assert_eq!(r.confirmed_result(), confirmed);
+            prop_assert_eq!(r.phase(), Phase::Final);
+            // Only a chief-referee correction, itself a new event, changes the standing result.
+            if !correction {
+                prop_assert_eq!(r.result(), before, "{:?} changed the result", ev);
+            }
+            prop_assert!(!applied || correction, "{:?} was accepted after confirmation", ev);
+        }
+    }
+}

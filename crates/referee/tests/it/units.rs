@@ -1,0 +1,180 @@
+//! Tests of the parts around the fold: nigiri, outcomes, summaries.
+
+use crate::script::{player, run};
+use expect_test::expect;
+use referee::*;
+
+#[test]
+fn art10_nigiri_the_higher_rank_holds_else_the_older() {
+    let strong = player("A", Rank::ProDan(1), 2000);
+    let weak = player("B", Rank::AmateurDan(7), 1950);
+    assert_eq!(holder(&[weak.clone(), strong.clone()]), Seat::Second);
+    assert_eq!(holder(&[strong, weak]), Seat::First);
+    let young = player("C", Rank::Kyu(1), 2001);
+    let old = player("D", Rank::Kyu(1), 1960);
+    assert_eq!(holder(&[young.clone(), old.clone()]), Seat::Second);
+    assert_eq!(holder(&[old, young]), Seat::First);
+    assert!(Rank::Kyu(1) > Rank::Kyu(5));
+    assert!(Rank::AmateurDan(1) > Rank::Kyu(1));
+    assert!(Rank::ProDan(1) > Rank::AmateurDan(7));
+}
+
+#[test]
+fn art10_nigiri_the_count_against_the_call_settles_black() {
+    let players = [
+        player("A", Rank::AmateurDan(3), 1990),
+        player("B", Rank::AmateurDan(1), 1990),
+    ];
+    // A holds (higher rank); B guesses.
+    for held in 1..=MAX_HELD {
+        for guess in [Parity::Odd, Parity::Even] {
+            let n = nigiri(&players, held, guess);
+            assert_eq!(n.holder, Seat::First);
+            let right = (held % 2 == 1) == (guess == Parity::Odd);
+            assert_eq!(
+                n.black,
+                if right { Seat::Second } else { Seat::First },
+                "{held} {guess}"
+            );
+        }
+    }
+}
+
+#[test]
+fn art10_a_seeded_nigiri_is_reproducible_and_fair() {
+    let players = [
+        player("A", Rank::AmateurDan(3), 1990),
+        player("B", Rank::AmateurDan(3), 1980),
+    ];
+    let mut black_first = 0;
+    for seed in 0..1000u64 {
+        let n = nigiri_from_seed(&players, seed);
+        assert_eq!(n, nigiri_from_seed(&players, seed), "seed {seed}");
+        assert!((1..=MAX_HELD).contains(&n.held));
+        assert_eq!(n.holder, Seat::Second, "the older holds");
+        assert_eq!(n, nigiri(&players, n.held, n.guess));
+        if n.black == Seat::First {
+            black_first += 1;
+        }
+    }
+    // Each player takes Black about half the time.
+    assert!((400..600).contains(&black_first), "{black_first}");
+    // And a replayed record gives the same colours.
+    let script = "0 ref colours nigiri 42\n0 ref start";
+    let (_, a) = run(script);
+    let (_, b) = run(script);
+    assert_eq!(a.nigiri(), b.nigiri());
+    assert_eq!(a.seat_of(rules::Color::Black), b.seat_of(rules::Color::Black));
+}
+
+#[test]
+fn outcomes_as_sgf_and_in_chinese() {
+    use rules::{Color, HalfPoints};
+    let rows: Vec<String> = [
+        Outcome::Win {
+            winner: Color::Black,
+            by: WinBy::Count { margin: HalfPoints(3) },
+        },
+        Outcome::Win {
+            winner: Color::White,
+            by: WinBy::Count { margin: HalfPoints(9) },
+        },
+        Outcome::Win {
+            winner: Color::White,
+            by: WinBy::Resignation,
+        },
+        Outcome::Win {
+            winner: Color::Black,
+            by: WinBy::Time,
+        },
+        Outcome::Win {
+            winner: Color::Black,
+            by: WinBy::Forfeit,
+        },
+        Outcome::Win {
+            winner: Color::White,
+            by: WinBy::Warnings,
+        },
+        Outcome::Win {
+            winner: Color::White,
+            by: WinBy::Discipline(Offence::PhoneLookedAt),
+        },
+        Outcome::Draw,
+        Outcome::NoResult,
+        Outcome::BothLose,
+        Outcome::Replay,
+    ]
+    .iter()
+    .map(|o| format!("{} | {} | {}", o.sgf(), o.zh(), o))
+    .collect();
+    expect![[r#"
+        B+1.5 | 黑胜3/4子 | black wins by ¾ stones (1.5 points)
+        W+4.5 | 白胜2又1/4子 | white wins by 2¼ stones (4.5 points)
+        W+R | 白中盘胜 | white wins by resignation
+        B+T | 黑胜（对方超时） | black wins on time
+        B+F | 黑胜（对方弃权） | black wins by forfeit
+        W+F | 白胜（对方两次警告） | white wins by the opponent's second warning
+        W+F | 白胜（对方违纪判负） | white wins by the opponent's loss for looking at a phone
+        0 | 和棋 | draw
+        Void | 无胜负 | no result
+        Void | 双方负 | both lose
+        Void | 重赛 | replay ordered"#]]
+    .assert_eq(&rows.join("\n"));
+}
+
+#[test]
+fn every_referee_event_has_a_summary_in_chinese_and_english_with_its_article() {
+    let (_, r) = run("
+        @time 1h
+        0 ref colours nigiri 7
+        0 ref start late W
+        1s B play E5
+        5m W arrive W
+        5m1s W play D4
+        5m2s ref clock-early W
+        5m3s B play C3
+        5m4s ref second-move B C4
+        5m5s ref take-back B C5
+        5m6s ref discipline W smoking warning
+    ");
+    let text: Vec<String> = r
+        .events()
+        .iter()
+        .zip(r.effects())
+        .map(|(e, fx)| {
+            let s = summary(r.settings(), e, fx);
+            format!("{}\n  {}\n  {:?}", s.zh, s.en, s.article.map(|a| a.to_string()))
+        })
+        .collect();
+    expect![[r#"
+        猜先：Wang握子22枚，Li猜单，Wang执黑（第10条）
+          Nigiri: Wang held 22 stones, Li called odd: Wang takes Black (Art. 10)
+          Some("Art. 10")
+        比赛开始，白方未到
+          The game starts; white is absent
+          None
+        黑方 E5
+          Black plays E5
+          None
+        白方入座，迟到五分钟，计时加倍扣除十分钟（第22条第1款）
+          White arrives, 5 minutes late, charged twice: 10 minutes (Art. 22.1)
+          Some("Art. 22.1")
+        白方 D4
+          White plays D4
+          None
+        白方着子前按钟，判警告一次，不改变计时器读数（第17条第4款）
+          White pressed the clock before placing the stone: a warning; the clock reading stays (Art. 17.4)
+          Some("Art. 17.4")
+        黑方 C3
+          Black plays C3
+          None
+        黑方连下两着，第二着C4无效，判警告一次（第17条第2款）
+          Black played twice in a row: the second stone, C4, is void; a warning (Art. 17.2)
+          Some("Art. 17.2")
+        黑方悔棋（改下C5），棋子放回原处，判警告一次；黑方第2次警告；结果：白胜（对方两次警告）（第17条第3款）
+          Black took back a stone (and played C5): it goes back; a warning; black's warning no. 2; result: white wins by the opponent's second warning (Art. 17.3)
+          Some("Art. 17.3")
+        白方违规吸烟，判警告一次；白方第2次警告（第23条第8款）
+          White: smoking: a warning; white's warning no. 2 (Art. 23.8)
+          Some("Art. 23.8")"#]].assert_eq(&text.join("\n"));
+}
