@@ -395,6 +395,38 @@ impl Clock {
         }
     }
 
+    /// The referee restarts the clocks at `at` with `color` to move, who need not be the side
+    /// that was to move when they stopped (Art. 21.4: after a life-and-death dispute play
+    /// resumes with the side claiming "dead"). The other side's unfinished turn is kept as a
+    /// charge waiting for its next move, so no time is lost or counted twice and no move is
+    /// counted.
+    pub fn resume_as(&mut self, at: Instant, color: Color) -> Result<(), ClockError> {
+        self.check_time(at)?;
+        match self.run {
+            Run::Turn {
+                color: paused,
+                banked,
+                since: None,
+            } => {
+                self.last = Some(at);
+                if paused == color {
+                    self.run = Run::Turn {
+                        color,
+                        banked,
+                        since: Some(at),
+                    };
+                } else {
+                    let side = &mut self.sides[paused.index()];
+                    side.pending = side.pending.saturating_add(banked);
+                    self.begin_turn(color, at);
+                }
+                Ok(())
+            }
+            Run::Turn { .. } => Err(ClockError::NotPaused),
+            ref run => Err(refusal(run)),
+        }
+    }
+
     /// Stops both clocks for good at `at`: the game is over (Art. 13). The readings stay.
     /// Returns the flag that fell before `at`, if one did and was not yet recorded.
     pub fn stop(&mut self, at: Instant) -> Result<Option<Timeout>, ClockError> {

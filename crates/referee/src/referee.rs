@@ -604,7 +604,8 @@ fn step(settings: &Settings, prior: &[Event], st: &mut State, ev: &Event) -> Res
             }
             // Art. 21.4: play settles it, the side claiming "dead" first.
             st.game.resume(*claims_dead).map_err(RefereeError::Illegal)?;
-            resume_clock_for(&mut st.clock, at, *claims_dead)?;
+            // Art. 21.4: the clock of the side claiming "dead" runs first.
+            st.clock.resume_as(at, *claims_dead).map_err(clock_err)?;
             st.phase = Phase::Play;
             st.marking.clear();
             st.marking_accepted = [false; 2];
@@ -877,25 +878,6 @@ fn stop_clock(st: &mut State, at: Instant) -> Result<(), RefereeError> {
         st.clock.pause(at).map_err(clock_err)?;
     }
     st.paused = false;
-    Ok(())
-}
-
-/// Restarts the clock, after play was over, for `color` (Art. 21.4: the side claiming
-/// "dead" moves first, whoever was to move when play ended).
-fn resume_clock_for(clock: &mut Clock, at: Instant, color: Color) -> Result<(), RefereeError> {
-    let paused_for = match clock.state(at).phase {
-        ClockPhase::Paused(c) => c,
-        _ => return Err(RefereeError::Clock(ClockError::NotPaused.to_string())),
-    };
-    clock.resume(at).map_err(clock_err)?;
-    if paused_for != color {
-        // The side that was to move hands the turn over at once: a press at the same
-        // instant, which charges it nothing beyond the time it had already used.
-        match clock.press(at, paused_for).map_err(clock_err)? {
-            Pressed::Moved(_) => {}
-            Pressed::TimedOut(_) => return Err(RefereeError::OutOfTime { side: paused_for }),
-        }
-    }
     Ok(())
 }
 

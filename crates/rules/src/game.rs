@@ -225,6 +225,9 @@ pub struct Game {
     seen: HashMap<u128, u32, BuildHasherDefault<KeyHasher>>,
     passes: u32,
     end: Option<GameEnd>,
+    /// Every `resume` so far: the history length at the time and the side it gave the move
+    /// to, so that `undo` can replay the game exactly as it went.
+    resumptions: Vec<(usize, Color)>,
 }
 
 impl Game {
@@ -261,6 +264,7 @@ impl Game {
             seen: HashMap::default(),
             passes: 0,
             end: None,
+            resumptions: Vec::new(),
         };
         let k = g.key(g.board.hash(), to_move);
         g.seen.insert(k, 1);
@@ -385,6 +389,7 @@ impl Game {
                 self.end = None;
                 self.passes = 0;
                 self.to_move = to_move;
+                self.resumptions.push((self.history.len(), to_move));
                 Ok(())
             }
         }
@@ -400,14 +405,20 @@ impl Game {
         let last = self.history.pop()?;
         let moves = std::mem::take(&mut self.history);
         let mut fresh = Game::from_position(self.rules, self.start.clone(), self.start_to_move, self.handicap);
-        for e in moves {
-            // A move after two passes was played after `resume` (Art. 21.4): reopen here too,
-            // or it and every later move would be refused as `GameOver` and lost.
-            if fresh.end == Some(GameEnd::TwoPasses) {
-                let _ = fresh.resume(e.color);
+        // Play was resumed (Art. 21.4) at these points: resume there again, so that the moves
+        // after a resumption are not refused as `GameOver`, and the side to move and the end
+        // are as they were before the move taken back.
+        let n = moves.len();
+        let mut resumptions = self.resumptions.iter().filter(|&&(at, _)| at <= n).peekable();
+        for (i, e) in moves.into_iter().enumerate() {
+            while let Some(&(_, c)) = resumptions.next_if(|&&(at, _)| at == i) {
+                let _ = fresh.resume(c);
             }
             // Every move was legal when played, and the same moves lead to the same judgements.
             let _ = fresh.play_as(e.color, e.mv);
+        }
+        for &(_, c) in resumptions {
+            let _ = fresh.resume(c);
         }
         *self = fresh;
         Some(last)
@@ -532,13 +543,14 @@ pub fn fixed_handicap(size: BoardSize, n: u32) -> Option<Vec<Point>> {
     let f = s - 1 - e;
     let m = s / 2;
     // GTP order: lower-left/upper-right corners, then the others, the center for odd counts,
-    // then the side points.
+    // then the side points. The third stone goes upper left (D4 Q16 D16 on 19x19), as in
+    // the GTP specification and GNU Go.
     let (ll, ur, lr, ul) = (Point::new(e, f), Point::new(f, e), Point::new(f, f), Point::new(e, e));
     let center = Point::new(m, m);
     let (left, right, bottom, top) = (Point::new(e, m), Point::new(f, m), Point::new(m, f), Point::new(m, e));
     let v = match n {
         2 => vec![ll, ur],
-        3 => vec![ll, ur, lr],
+        3 => vec![ll, ur, ul],
         4 => vec![ll, ur, lr, ul],
         5 => vec![ll, ur, lr, ul, center],
         6 => vec![ll, ur, lr, ul, left, right],

@@ -611,3 +611,33 @@ fn stop_keeps_the_readings_and_reports_a_flag_nobody_saw() {
         "#]],
     );
 }
+
+/// Art. 21.4 (for the referee crate): play resumed after a dispute may start with either
+/// side; the other's unfinished turn waits as a charge and no move is counted.
+#[test]
+fn art_21_4_resume_as_either_side_after_a_pause() {
+    use clock::{Clock, Instant, Millis, Phase, TimeControl};
+    use rules::Color;
+    let mut c = Clock::new(TimeControl::Absolute {
+        main: Millis::from_mins(10),
+    })
+    .unwrap();
+    c.start(Instant(0), Color::Black).unwrap();
+    c.pause(Instant(30_000)).unwrap();
+    c.resume_as(Instant(90_000), Color::White).unwrap();
+    let s = c.state(Instant(100_000));
+    assert_eq!(s.phase, Phase::Running(Color::White));
+    assert_eq!(
+        (s.black.used, s.white.used),
+        (Millis::from_secs(30), Millis::from_secs(10))
+    );
+    assert_eq!((s.black.moves, s.white.moves), (0, 0));
+    assert!(c.resume_as(Instant(100_000), Color::Black).is_err(), "not paused");
+    c.press(Instant(100_000), Color::White).unwrap();
+    // Black's 30 s wait for its next move: 5 s more make 35 s.
+    c.press(Instant(105_000), Color::Black).unwrap();
+    assert_eq!(c.state(Instant(105_000)).black.used, Millis::from_secs(35));
+    c.pause(Instant(105_000)).unwrap();
+    c.resume_as(Instant(200_000), Color::White).unwrap();
+    assert_eq!(c.state(Instant(200_000)).phase, Phase::Running(Color::White));
+}
