@@ -2,7 +2,7 @@
 
 use crate::article::{Article, art};
 use crate::event::{Actor, Offence, Penalty};
-use clock::{Instant, Millis};
+use clock::{ClockError, Instant, Millis};
 use rules::{BoardSize, Color, IllegalMove, Point};
 use std::fmt;
 
@@ -80,8 +80,6 @@ pub enum RefereeError {
     LostTurnNotAllowed,
     /// Play is over; only a life-and-death dispute reopens it (Art. 21.3, 21.4).
     PlayOver,
-    /// Not in play (this needs the game to be in play).
-    NotInPlay,
     /// Not counting (the dead stones are settled after play, Art. 8).
     NotCounting,
     /// Nobody proposed the end, or the proposer cannot accept their own proposal (Art. 13.2).
@@ -144,8 +142,6 @@ pub enum RefereeError {
         /// The penalty asked.
         penalty: Penalty,
     },
-    /// A ruling needs the game to be under way (started, not yet decided).
-    NotUnderWay,
     /// No event has that index.
     NoSuchEvent {
         /// The index.
@@ -169,7 +165,7 @@ pub enum RefereeError {
         error: Box<RefereeError>,
     },
     /// The clock refused (Art. 12, 14, 22).
-    Clock(String),
+    Clock(ClockError),
 }
 
 impl RefereeError {
@@ -205,7 +201,7 @@ impl RefereeError {
             E::PenaltyNotAllowed { offence, .. } => offence.article(),
             E::NoSuchEvent { .. } | E::NotOverrulable { .. } | E::AlreadyOverruled { .. } => art::CHIEF_REFEREE,
             E::OverruleBreaks { error, .. } => return error.article(),
-            E::OutOfOrder { .. } | E::NotStarted | E::AlreadyStarted | E::NotInPlay | E::NotUnderWay | E::Clock(_) => {
+            E::OutOfOrder { .. } | E::NotStarted | E::AlreadyStarted | E::Clock(_) => {
                 return None;
             }
         })
@@ -246,7 +242,6 @@ impl fmt::Display for RefereeError {
                 f.write_str("the event does not allow a lost turn instead of a timeout (Art. 22.5)")
             }
             E::PlayOver => f.write_str("play is over; only a life-and-death dispute reopens it (Art. 21.3, 21.4)"),
-            E::NotInPlay => f.write_str("the game is not in play"),
             E::NotCounting => f.write_str("the dead stones are settled only after play (Art. 8)"),
             E::NoEndProposed => f.write_str("the opponent has not proposed the end (Art. 13.2, 21.1)"),
             E::HasResult => f.write_str("the game has a result already (Art. 13.1)"),
@@ -285,7 +280,6 @@ impl fmt::Display for RefereeError {
             E::PenaltyNotAllowed { offence, penalty } => {
                 write!(f, "{penalty} is not the penalty for {offence} ({})", offence.article())
             }
-            E::NotUnderWay => f.write_str("the game is not under way"),
             E::NoSuchEvent { index } => write!(f, "no event #{index}"),
             E::NotOverrulable { index } => {
                 write!(

@@ -327,7 +327,7 @@ fn start_game(settings: &Settings) -> Game {
 }
 
 fn clock_err(e: ClockError) -> RefereeError {
-    RefereeError::Clock(e.to_string())
+    RefereeError::Clock(e)
 }
 
 /// Who may take an action, as (allowed actors, their description, the article).
@@ -714,9 +714,6 @@ fn step(settings: &Settings, prior: &[Event], st: &mut State, ev: &Event) -> Res
                 return Err(RefereeError::Confirmed);
             }
             // Art. 13.1: an adjudicated result ends the game.
-            st.counted = false;
-            st.flag_result = false;
-            st.confirmations = [false; 3];
             decide(st, *outcome, at, &mut fx)?;
         }
         Action::Overrule { event } => {
@@ -785,6 +782,15 @@ fn require_play(st: &State) -> Result<(), RefereeError> {
         Phase::Counting => Err(RefereeError::PlayOver),
         Phase::Decided => Err(RefereeError::HasResult),
         Phase::Final => Err(RefereeError::Confirmed),
+    }
+}
+
+/// Rulings on what happened at the board may come while play is on or while the dead
+/// stones are settled (the last move's violation is often noticed then).
+fn require_play_or_counting(st: &State) -> Result<(), RefereeError> {
+    match st.phase {
+        Phase::Counting => Ok(()),
+        _ => require_play(st),
     }
 }
 
@@ -887,6 +893,8 @@ fn decide(st: &mut State, outcome: Outcome, at: Instant, fx: &mut Vec<Effect>) -
     st.result = Some(outcome);
     st.counted = false;
     st.flag_result = false;
+    // A changed result must be confirmed afresh (Art. 16.4).
+    st.confirmations = [false; 3];
     st.phase = Phase::Decided;
     st.end_proposed_by = None;
     fx.push(Effect::Result(outcome));
@@ -930,6 +938,7 @@ fn warn(st: &mut State, side: Color, article: Article, at: Instant, fx: &mut Vec
         // Art. 24.1: a warning after counting changes the count.
         let outcome = count_outcome(st);
         st.result = Some(outcome);
+        st.confirmations = [false; 3];
         fx.push(Effect::Result(outcome));
     }
     Ok(())
@@ -1071,7 +1080,7 @@ fn ruling(
             warn(st, side, art::TWO_MOVES, at, fx)?;
         }
         Ruling::TakeBack { side, .. } => {
-            require_play(st)?;
+            require_play_or_counting(st)?;
             // Art. 17.3: claimed before the opponent's next move, i.e. `side` moved last.
             if st.game.history().last().map(|e| e.color) != Some(side) {
                 return Err(RefereeError::TakeBackTooLate { side });
@@ -1079,17 +1088,17 @@ fn ruling(
             warn(st, side, art::TAKE_BACK, at, fx)?;
         }
         Ruling::ClockPressedEarly { side } => {
-            require_play(st)?;
+            require_play_or_counting(st)?;
             // Art. 17.4: a warning; the clock reading stays.
             warn(st, side, art::CLOCK_EARLY, at, fx)?;
         }
         Ruling::LiveStonesRemoved { side } => {
-            require_play(st)?;
+            require_play_or_counting(st)?;
             // Art. 18.1: a warning; the stones go back (the record never removed them).
             warn(st, side, art::LIVE_STONES_REMOVED, at, fx)?;
         }
         Ruling::CapturesNotRemoved { side, clock_pressed } => {
-            require_play(st)?;
+            require_play_or_counting(st)?;
             if st.last_captures[side.index()].unwrap_or(0) == 0 {
                 return Err(RefereeError::NothingCaptured { side });
             }
@@ -1158,8 +1167,6 @@ fn ruling(
                     warn(st, side, offence.article(), at, fx)?;
                 }
                 Penalty::Loss => {
-                    st.counted = false;
-                    st.confirmations = [false; 3];
                     decide(
                         st,
                         Outcome::Win {
@@ -1171,8 +1178,6 @@ fn ruling(
                     )?;
                 }
                 Penalty::BothLose => {
-                    st.counted = false;
-                    st.confirmations = [false; 3];
                     decide(st, Outcome::BothLose, at, fx)?;
                 }
             }

@@ -119,6 +119,34 @@ fn art5_a_forbidden_point_submitted_by_a_player_is_refused() {
     );
 }
 
+#[test]
+fn handicap_stones_then_white_moves_first() {
+    check(
+        "@handicap C3 G7
+         @board
+         0 ref colours draw first
+         0 ref start
+         1s B play E5
+         1s W play E5",
+        expect![[r#"
+            #0 0s ref Colours(Draw { black: First }) => first player takes black
+            #1 0s ref Start { late: [] } => started, white to move
+               1s B E5 !! [Art. 2.3] it is not black's turn (Art. 2.3; a second move in a row is Art. 17.2)
+            #2 1s W E5 => white E5
+            -- phase play, black to move, warnings B0 W0
+            . . . . . . . . .
+            . . . . . . . . .
+            . . + . . . X . .
+            . . . . . . . . .
+            . . . . O . . . .
+            . . . . . . . . .
+            . . X . . . + . .
+            . . . . . . . . .
+            . . . . . . . . .
+        "#]],
+    );
+}
+
 // ----- Art. 7, 13, 21: the end -----
 
 #[test]
@@ -303,8 +331,10 @@ fn art21_4_a_dispute_resumes_play_with_the_side_claiming_dead() {
     // A white stone inside Black's area: White says it lives, Black says it is dead. Play
     // resumes with Black (who claims "dead") even though Black passed last.
     check(
-        &game(&format!(
-            "{WALL}
+        &format!(
+            "@time 10m
+             {OPEN}
+             {WALL}
              30s B pass
              31s W play B2
              32s B pass
@@ -315,7 +345,7 @@ fn art21_4_a_dispute_resumes_play_with_the_side_claiming_dead() {
              36s moves C2 pass B3 pass A2 pass B1 pass pass
              50s B mark
              51s W accept-marking"
-        )),
+        ),
         expect![[r#"
             #0 0s ref Colours(Draw { black: First }) => first player takes black
             #1 0s ref Start { late: [] } => started, black to move
@@ -331,6 +361,7 @@ fn art21_4_a_dispute_resumes_play_with_the_side_claiming_dead() {
             #35 50s B mark [] => marking []
             #36 51s W AcceptMarking => white accepts; result: black wins by ¾ stones (1.5 points) (B+1.5)
             -- phase decided, white to move, warnings B0 W0, result black wins by ¾ stones (1.5 points) (B+1.5)
+            -- clock at 51s: Paused(White); black used 27s, white used 15s
             -- count: black 180 white 144 (half points), dame 0, margin 3
         "#]],
     );
@@ -340,36 +371,51 @@ fn art21_4_a_dispute_resumes_play_with_the_side_claiming_dead() {
 
 #[test]
 fn art16_4_a_recount_before_confirmation_reopens_counting() {
+    // Black's stone at H5 in White's area was counted alive by mistake; White asks for a
+    // recount before confirming. Later a warning changes the result again, and the
+    // confirmations already given no longer count.
     check(
         &game(&format!(
             "{WALL}
-             30s B pass
-             31s W pass
+             20s B play H5
+             21s W pass
+             22s B pass
              32s B mark
              33s W accept-marking
              34s B confirm
              35s W recount
-             36s W mark E5
+             36s W mark H5
              37s B accept-marking
-             38s B mark
-             39s W accept-marking"
+             40s B confirm
+             41s W confirm
+             42s ref discipline W talking warning
+             43s ref confirm
+             44s B confirm
+             45s W confirm
+             46s ref confirm"
         )),
         expect![[r#"
             #0 0s ref Colours(Draw { black: First }) => first player takes black
             #1 0s ref Start { late: [] } => started, black to move
             #2..#19 moves E1 F1 E2 F2 E3 F3 E4 F4 E5 F5 E6 F6 E7 F7 E8 F8 E9 F9
-            #20 30s B pass => black passes
-            #21 31s W pass => white passes; play over
-            #22 32s B mark [] => marking []
-            #23 33s W AcceptMarking => white accepts; result: black wins by ¾ stones (1.5 points) (B+1.5)
-            #24 34s B Confirm => confirmed by black
-            #25 35s W RequestRecount => recount
-            #26 36s W mark [E5] => marking [E5]
-            #27 37s B AcceptMarking => black accepts; result: white wins by 44¼ stones (88.5 points) (W+88.5)
-               38s B mark [] !! [Art. 13.1] the game has a result already (Art. 13.1)
-               39s W AcceptMarking !! [Art. 13.1] the game has a result already (Art. 13.1)
-            -- phase decided, black to move, warnings B0 W0, result white wins by 44¼ stones (88.5 points) (W+88.5)
-            -- count: black 0 white 324 (half points), dame 0, margin -177
+            #20 20s B H5 => black H5
+            #21 21s W pass => white passes
+            #22 22s B pass => black passes; play over
+            #23 32s B mark [] => marking []
+            #24 33s W AcceptMarking => white accepts; result: black wins by 14¾ stones (29.5 points) (B+29.5)
+            #25 34s B Confirm => confirmed by black
+            #26 35s W RequestRecount => recount
+            #27 36s W mark [H5] => marking [H5]
+            #28 37s B AcceptMarking => black accepts; result: black wins by ¾ stones (1.5 points) (B+1.5)
+            #29 40s B Confirm => confirmed by black
+            #30 41s W Confirm => confirmed by white
+            #31 42s ref Discipline { side: White, offence: Talking, penalty: Warning } => warning to white (Art. 23.5), 1 in all; result: black wins by 1¾ stones (3.5 points) (B+3.5)
+            #32 43s ref Confirm => confirmed by the referee
+            #33 44s B Confirm => confirmed by black
+            #34 45s W Confirm => confirmed by white; final: black wins by 1¾ stones (3.5 points)
+               46s ref Confirm !! [Art. 16.4] the result is confirmed and final (Art. 16.4); only the chief referee may issue a correction
+            -- phase final, white to move, warnings B0 W1, result black wins by 1¾ stones (3.5 points) (B+3.5), confirmed B+3.5
+            -- count: black 184 white 140 (half points), dame 0, margin 7
         "#]],
     );
 }
@@ -638,6 +684,33 @@ fn art19_a_forbidden_point_is_void_with_a_lost_turn_that_never_ends_play() {
 }
 
 // ----- Art. 20: cycles -----
+
+#[test]
+fn art20_3_a_cycle_ends_the_game_under_the_events_policy() {
+    // 5×5, cycles drawn: after Black takes the ko at D3 both pass; White disputes, claiming
+    // dead, and retakes: the board repeats the position after White's C3 (Art. 20.3).
+    check(
+        "@size 5
+         @cycle draw
+         0 ref colours draw first
+         0 ref start
+         1s moves C4 D4 B3 D2 C2 E3 A5 C3 D3
+         10s W play C3
+         11s moves pass pass
+         20s W dispute W
+         21s W play C3",
+        expect![[r#"
+            #0 0s ref Colours(Draw { black: First }) => first player takes black
+            #1 0s ref Start { late: [] } => started, black to move
+            #2..#10 moves C4 D4 B3 D2 C2 E3 A5 C3 D3 => black D3 x1
+               10s W C3 !! [Art. 6] illegal move: ko: immediate retake of a single ko (Art. 6, 20.1)
+            #11..#12 moves pass pass
+            #13 20s W Dispute { claims_dead: White } => play resumes, white to move
+            #14 21s W C3 => white C3 x1; result: draw (0)
+            -- phase decided, black to move, warnings B0 W0, result draw (0)
+        "#]],
+    );
+}
 
 #[test]
 fn art20_3_replay_ordered_by_the_chief_referee() {
@@ -1137,6 +1210,31 @@ fn art9_a_draw_by_count_under_whole_stone_komi() {
             #23 33s W AcceptMarking => white accepts; result: draw (0)
             -- phase decided, black to move, warnings B0 W0, result draw (0)
             -- count: black 180 white 144 (half points), dame 0, margin 0
+        "#]],
+    );
+}
+
+#[test]
+fn art17_5_a_moved_stone_the_chief_referee_rules_both_lose() {
+    check(
+        &game(
+            "1s B play E5
+             2s W play D4
+             3s chief adjudicate both-lose 17.5
+             4s B confirm
+             5s W confirm
+             6s ref confirm",
+        ),
+        expect![[r#"
+            #0 0s ref Colours(Draw { black: First }) => first player takes black
+            #1 0s ref Start { late: [] } => started, black to move
+            #2 1s B E5 => black E5
+            #3 2s W D4 => white D4
+            #4 3s chief Adjudicate { outcome: BothLose, article: Article { number: 17, clause: 5 } } => result: both lose (Void)
+            #5 4s B Confirm => confirmed by black
+            #6 5s W Confirm => confirmed by white
+            #7 6s ref Confirm => confirmed by the referee; final: both lose
+            -- phase final, black to move, warnings B0 W0, result both lose (Void), confirmed Void
         "#]],
     );
 }

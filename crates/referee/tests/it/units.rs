@@ -178,3 +178,35 @@ fn every_referee_event_has_a_summary_in_chinese_and_english_with_its_article() {
           White: smoking: a warning; white's warning no. 2 (Art. 23.8)
           Some("Art. 23.8")"#]].assert_eq(&text.join("\n"));
 }
+
+#[test]
+fn art12_3_the_referee_tells_when_the_clock_calls_next() {
+    let (_, r) = run("
+        @time 1m+1x60s
+        0 ref colours draw first
+        0 ref start
+        10s B play E5
+    ");
+    let mut calls = Vec::new();
+    let mut t = clock::Instant(10_000);
+    while let Some(e) = r.next_clock_event(t) {
+        calls.push(format!("{} {}", clock::Millis(e.at.0), e.text(clock::Lang::En)));
+        t = e.at;
+    }
+    expect![[r#"
+        70s byo-yomi, 1 minute left
+        100s 30 seconds
+        110s 40 seconds
+        2m 50 seconds
+        2m1s 1
+        2m2s 2
+        2m3s 3
+        2m4s 4
+        2m5s 5
+        2m6s 6
+        2m7s 7
+        2m8s 8
+        2m9s 9
+        2m10s 10, time is up"#]]
+    .assert_eq(&calls.join("\n"));
+}
