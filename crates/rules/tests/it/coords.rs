@@ -18,7 +18,7 @@ fn check_parse(size: u8, texts: &[&str], expect: Expect) {
             Ok(p) => format!("({}, {})", p.x, p.y),
             Err(e) => format!("error: {e}"),
         };
-        writeln!(out, "{t:>5}  gtp {gtp}\n       sgf {sgf}").unwrap();
+        writeln!(out, "{t:?}: gtp {gtp}; sgf {sgf}").unwrap();
     }
     expect.assert_eq(&out);
 }
@@ -34,56 +34,31 @@ fn gtp_and_sgf_coordinates_on_19x19() {
             "ss", "tt", "pd", "Aa", "a", "abc", "é1", "K-1", "K+1",
         ],
         expect![[r#"
-               A1  gtp (0, 18) = A1 = sgf as
-                   sgf error: invalid coordinate "A1"
-              a19  gtp (0, 0) = A19 = sgf aa
-                   sgf error: invalid coordinate "a19"
-              T19  gtp (18, 0) = T19 = sgf sa
-                   sgf error: invalid coordinate "T19"
-               t1  gtp (18, 18) = T1 = sgf ss
-                   sgf error: invalid coordinate "t1"
-              K10  gtp (9, 9) = K10 = sgf jj
-                   sgf error: invalid coordinate "K10"
-              J10  gtp (8, 9) = J10 = sgf ij
-                   sgf error: invalid coordinate "J10"
-               H8  gtp (7, 11) = H8 = sgf hl
-                   sgf error: invalid coordinate "H8"
-               I5  gtp error: invalid coordinate "I5"
-                   sgf error: invalid coordinate "I5"
-               U1  gtp error: coordinate "U1" is off the 19x19 board
-                   sgf error: invalid coordinate "U1"
-              A20  gtp error: coordinate "A20" is off the 19x19 board
-                   sgf error: invalid coordinate "A20"
-               A0  gtp error: coordinate "A0" is off the 19x19 board
-                   sgf error: invalid coordinate "A0"
-             Q16x  gtp error: invalid coordinate "Q16x"
-                   sgf error: invalid coordinate "Q16x"
-                   gtp error: invalid coordinate ""
-                   sgf error: invalid coordinate ""
-             pass  gtp pass
-                   sgf error: invalid coordinate "pass"
-             PASS  gtp pass
-                   sgf error: invalid coordinate "PASS"
-               aa  gtp error: invalid coordinate "aa"
-                   sgf (0, 0)
-               ss  gtp error: invalid coordinate "ss"
-                   sgf (18, 18)
-               tt  gtp error: invalid coordinate "tt"
-                   sgf error: coordinate "tt" is off the 19x19 board
-               pd  gtp error: invalid coordinate "pd"
-                   sgf (15, 3)
-               Aa  gtp error: invalid coordinate "Aa"
-                   sgf error: invalid coordinate "Aa"
-                a  gtp error: invalid coordinate "a"
-                   sgf error: invalid coordinate "a"
-              abc  gtp error: invalid coordinate "abc"
-                   sgf error: invalid coordinate "abc"
-               é1  gtp error: invalid coordinate "é1"
-                   sgf error: invalid coordinate "é1"
-              K-1  gtp error: invalid coordinate "K-1"
-                   sgf error: invalid coordinate "K-1"
-              K+1  gtp error: invalid coordinate "K+1"
-                   sgf error: invalid coordinate "K+1"
+            "A1": gtp (0, 18) = A1 = sgf as; sgf error: invalid coordinate "A1"
+            "a19": gtp (0, 0) = A19 = sgf aa; sgf error: invalid coordinate "a19"
+            "T19": gtp (18, 0) = T19 = sgf sa; sgf error: invalid coordinate "T19"
+            "t1": gtp (18, 18) = T1 = sgf ss; sgf error: invalid coordinate "t1"
+            "K10": gtp (9, 9) = K10 = sgf jj; sgf error: invalid coordinate "K10"
+            "J10": gtp (8, 9) = J10 = sgf ij; sgf error: invalid coordinate "J10"
+            "H8": gtp (7, 11) = H8 = sgf hl; sgf error: invalid coordinate "H8"
+            "I5": gtp error: invalid coordinate "I5"; sgf error: invalid coordinate "I5"
+            "U1": gtp error: coordinate "U1" is off the 19x19 board; sgf error: invalid coordinate "U1"
+            "A20": gtp error: coordinate "A20" is off the 19x19 board; sgf error: invalid coordinate "A20"
+            "A0": gtp error: coordinate "A0" is off the 19x19 board; sgf error: invalid coordinate "A0"
+            "Q16x": gtp error: invalid coordinate "Q16x"; sgf error: invalid coordinate "Q16x"
+            "": gtp error: invalid coordinate ""; sgf error: invalid coordinate ""
+            "pass": gtp pass; sgf error: invalid coordinate "pass"
+            "PASS": gtp pass; sgf error: invalid coordinate "PASS"
+            "aa": gtp error: invalid coordinate "aa"; sgf (0, 0)
+            "ss": gtp error: invalid coordinate "ss"; sgf (18, 18)
+            "tt": gtp error: invalid coordinate "tt"; sgf error: coordinate "tt" is off the 19x19 board
+            "pd": gtp error: invalid coordinate "pd"; sgf (15, 3)
+            "Aa": gtp error: invalid coordinate "Aa"; sgf error: invalid coordinate "Aa"
+            "a": gtp error: invalid coordinate "a"; sgf error: invalid coordinate "a"
+            "abc": gtp error: invalid coordinate "abc"; sgf error: invalid coordinate "abc"
+            "é1": gtp error: invalid coordinate "é1"; sgf error: invalid coordinate "é1"
+            "K-1": gtp error: invalid coordinate "K-1"; sgf error: invalid coordinate "K-1"
+            "K+1": gtp error: invalid coordinate "K+1"; sgf error: invalid coordinate "K+1"
         "#]],
     );
 }
@@ -96,33 +71,23 @@ fn coordinates_on_small_and_largest_boards() {
         5,
         &["E5", "F1", "A6", "ee", "ef", "fa"],
         expect![[r#"
-           E5  gtp (4, 0) = E5 = sgf ea
-               sgf error: invalid coordinate "E5"
-           F1  gtp error: coordinate "F1" is off the 5x5 board
-               sgf error: invalid coordinate "F1"
-           A6  gtp error: coordinate "A6" is off the 5x5 board
-               sgf error: invalid coordinate "A6"
-           ee  gtp error: invalid coordinate "ee"
-               sgf (4, 4)
-           ef  gtp error: invalid coordinate "ef"
-               sgf error: coordinate "ef" is off the 5x5 board
-           fa  gtp error: invalid coordinate "fa"
-               sgf error: coordinate "fa" is off the 5x5 board
-    "#]],
+            "E5": gtp (4, 0) = E5 = sgf ea; sgf error: invalid coordinate "E5"
+            "F1": gtp error: coordinate "F1" is off the 5x5 board; sgf error: invalid coordinate "F1"
+            "A6": gtp error: coordinate "A6" is off the 5x5 board; sgf error: invalid coordinate "A6"
+            "ee": gtp error: invalid coordinate "ee"; sgf (4, 4)
+            "ef": gtp error: invalid coordinate "ef"; sgf error: coordinate "ef" is off the 5x5 board
+            "fa": gtp error: invalid coordinate "fa"; sgf error: coordinate "fa" is off the 5x5 board
+        "#]],
     );
     check_parse(
         25,
         &["Z25", "Z26", "yy", "zz"],
         expect![[r#"
-          Z25  gtp (24, 0) = Z25 = sgf ya
-               sgf error: invalid coordinate "Z25"
-          Z26  gtp error: coordinate "Z26" is off the 25x25 board
-               sgf error: invalid coordinate "Z26"
-           yy  gtp error: invalid coordinate "yy"
-               sgf (24, 24)
-           zz  gtp error: invalid coordinate "zz"
-               sgf error: coordinate "zz" is off the 25x25 board
-    "#]],
+            "Z25": gtp (24, 0) = Z25 = sgf ya; sgf error: invalid coordinate "Z25"
+            "Z26": gtp error: coordinate "Z26" is off the 25x25 board; sgf error: invalid coordinate "Z26"
+            "yy": gtp error: invalid coordinate "yy"; sgf (24, 24)
+            "zz": gtp error: invalid coordinate "zz"; sgf error: coordinate "zz" is off the 25x25 board
+        "#]],
     );
 }
 
