@@ -39,12 +39,13 @@ fn settings() -> Settings {
     s
 }
 
-/// A random event: mostly moves by the side to move, sprinkled with every other action by
-/// every actor.
+/// A random event: (time step in ms, actor, kind, x, y).
 fn event_strategy() -> impl Strategy<Value = (u64, u8, u8, u8, u8)> {
-    (0u64..20_000, 0u8..5, 0u8..40, 0u8..5, 0u8..5)
+    (0u64..15_000, 0u8..5, 0u8..100, 0u8..5, 0u8..5)
 }
 
+/// Mostly moves and passes by the side to move, then every other action, each by a random
+/// actor (so that refusals for want of a right are exercised too).
 fn make_event(r: &Referee, at: Instant, (_, a, kind, x, y): (u64, u8, u8, u8, u8)) -> Event {
     let actors = [
         Actor::Player(Color::Black),
@@ -54,58 +55,93 @@ fn make_event(r: &Referee, at: Instant, (_, a, kind, x, y): (u64, u8, u8, u8, u8
         Actor::System,
     ];
     let mut actor = actors[a as usize % 5];
+    let player = if a % 2 == 0 {
+        Actor::Player(r.to_move())
+    } else {
+        Actor::Player(r.to_move().opponent())
+    };
     let p = Point::new(x, y);
     let side = if x % 2 == 0 { Color::Black } else { Color::White };
     let action = match kind {
-        // Moves dominate, by the side to move.
-        0..=14 => {
+        0..=54 => {
             actor = Actor::Player(r.to_move());
             Action::Play(Move::Play(p))
         }
-        15 | 16 => {
+        55..=64 => {
             actor = Actor::Player(r.to_move());
             Action::Play(Move::Pass)
         }
-        17 => Action::Colours(ColourChoice::Nigiri { seed: u64::from(x) }),
-        18 => Action::Start { late: vec![] },
-        19 => Action::ProposeEnd,
-        20 => Action::AcceptEnd,
-        21 => Action::Resign,
-        22 => Action::MarkDead(vec![p]),
-        23 => Action::AcceptMarking,
-        24 => Action::Dispute { claims_dead: side },
-        25 => Action::RequestRecount,
-        26 => Action::Confirm,
-        27 => Action::Pause,
-        28 => Action::Resume,
-        29 => Action::Flag { side },
-        30 => Action::Ruling(Ruling::ClockPressedEarly { side }),
-        31 => Action::Ruling(Ruling::VoidMove { side, point: p }),
-        32 => Action::Ruling(Ruling::SecondMove { side, point: p }),
-        33 => Action::Ruling(Ruling::Discipline {
+        65 | 66 => {
+            actor = player;
+            Action::ProposeEnd
+        }
+        67 | 68 => {
+            actor = player;
+            Action::AcceptEnd
+        }
+        69 => {
+            actor = player;
+            Action::Resign
+        }
+        70..=72 => {
+            actor = if a >= 3 { Actor::System } else { player };
+            Action::MarkDead(if y % 2 == 0 { vec![] } else { vec![p] })
+        }
+        73..=76 => {
+            actor = player;
+            Action::AcceptMarking
+        }
+        77 => Action::Dispute { claims_dead: side },
+        78 => {
+            actor = player;
+            Action::RequestRecount
+        }
+        79..=82 => {
+            if a >= 2 {
+                actor = Actor::Referee;
+            }
+            Action::Confirm
+        }
+        83 => Action::Pause,
+        84 => Action::Resume,
+        85 => Action::Flag { side },
+        86 => Action::Ruling(Ruling::ClockPressedEarly { side }),
+        87 => Action::Ruling(Ruling::VoidMove { side, point: p }),
+        88 => Action::Ruling(Ruling::SecondMove { side, point: p }),
+        89 => Action::Ruling(Ruling::Discipline {
             side,
             offence: Offence::PhoneSounded,
             penalty: if y % 2 == 0 { Penalty::Warning } else { Penalty::Loss },
         }),
-        34 => Action::Overrule {
-            event: usize::from(y) * 3,
+        90 => Action::Overrule {
+            event: usize::from(x) * 5 + usize::from(y),
         },
-        35 => Action::Correct {
+        91 => Action::Correct {
             outcome: Outcome::Win {
                 winner: side,
                 by: WinBy::Adjudication,
             },
             article: Article::new(16, 4),
         },
-        36 => Action::Adjudicate {
+        92 => Action::Adjudicate {
             outcome: Outcome::Draw,
             article: Article::new(13, 1),
         },
-        37 => Action::RequestLostTurn,
-        38 => Action::Ruling(Ruling::WrongColours),
-        _ => Action::ClockCorrection(ClockFix::SetUsed {
+        93 => {
+            actor = player;
+            Action::RequestLostTurn
+        }
+        94 => Action::Ruling(Ruling::WrongColours),
+        95 => Action::ClockCorrection(ClockFix::SetUsed {
             black: Millis::from_secs(u64::from(x) * 7),
             white: Millis::from_secs(u64::from(y) * 5),
+        }),
+        96 => Action::Colours(ColourChoice::Nigiri { seed: u64::from(x) }),
+        97 => Action::Start { late: vec![] },
+        98 => Action::Ruling(Ruling::TakeBack { side, attempted: p }),
+        _ => Action::Ruling(Ruling::CapturesNotRemoved {
+            side,
+            clock_pressed: y % 2 == 0,
         }),
     };
     Event::new(at, actor, action)
