@@ -1095,6 +1095,23 @@ fn art23_1_cheating_both_lose() {
 }
 
 #[test]
+fn art23_2_withdrawing_without_reason_loses() {
+    check(
+        &game(
+            "1s ref discipline W withdrawal warning
+             2s ref discipline W withdrawal loss",
+        ),
+        expect![[r#"
+            #0 0s ref Colours(Draw { black: First }) => first player takes black
+            #1 0s ref Start { late: [] } => started, black to move
+               1s ref Discipline { side: White, offence: Withdrawal, penalty: Warning } !! [Art. 23.2] a warning is not the penalty for withdrawing without reason (Art. 23.2)
+            #2 2s ref Discipline { side: White, offence: Withdrawal, penalty: Loss } => result: black wins by the opponent's loss for withdrawing without reason (B+F)
+            -- phase decided, black to move, warnings B0 W0, result black wins by the opponent's loss for withdrawing without reason (B+F)
+        "#]],
+    );
+}
+
+#[test]
 fn art23_3_disturbing_a_warning_or_a_loss() {
     check(
         &game(
