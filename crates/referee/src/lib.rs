@@ -37,6 +37,29 @@
 //! ruling that voids it, a take-back (17.3) a ruling that keeps the first stone; in both the
 //! record's board is already right and the ruling adds the warning.
 //!
+//! ```
+//! use clock::{Instant, TimeControl};
+//! use referee::*;
+//! use rules::{Color, Move, Point};
+//!
+//! let player = |name: &str| Player { name: name.into(), rank: Rank::AmateurDan(3), born: None };
+//! let mut game = Referee::new(Settings::new([player("Li"), player("Wang")], TimeControl::None)).unwrap();
+//! let black = Actor::Player(Color::Black);
+//! game.apply(Event::new(Instant(0), Actor::System, Action::Colours(ColourChoice::Nigiri { seed: 7 }))).unwrap();
+//! game.apply(Event::new(Instant(0), Actor::System, Action::Start { late: vec![] })).unwrap();
+//! game.apply(Event::new(Instant(5_000), black, Action::Play(Move::Play(Point::new(15, 3))))).unwrap();
+//! // Black may not move twice in a row: refused, and nothing is recorded.
+//! let again = Event::new(Instant(6_000), black, Action::Play(Move::Play(Point::new(3, 3))));
+//! assert_eq!(game.apply(again), Err(RefereeError::NotYourTurn { side: Color::Black }));
+//! // A referee's warning (Art. 17.4), then the record replays to the same state.
+//! let warning = Action::Ruling(Ruling::ClockPressedEarly { side: Color::Black });
+//! game.apply(Event::new(Instant(7_000), Actor::Referee, warning)).unwrap();
+//! assert_eq!(game.warnings(), [1, 0]);
+//! let replayed = Referee::replay(game.settings().clone(), game.events()).unwrap();
+//! assert_eq!(replayed.warnings(), [1, 0]);
+//! assert_eq!(game.summary(3).unwrap().article, Some(Article::new(17, 4)));
+//! ```
+//!
 //! Roles: players act only for their own colour; only a referee (or the chief referee)
 //! gives rulings and warnings; only the chief referee adjudicates, overrules and corrects;
 //! the system may do what software does unattended (a seeded nigiri, the start, a fallen

@@ -196,6 +196,13 @@ impl Referee {
         &self.effects
     }
 
+    /// The summary of the event at `index` ([`crate::summary()`]), for SGF comments and
+    /// consoles; `None` past the end of the record.
+    pub fn summary(&self, index: usize) -> Option<crate::Summary> {
+        let event = self.events.get(index)?;
+        Some(crate::summary(&self.settings, event, &self.effects[index]))
+    }
+
     /// Indices of the events the chief referee overruled.
     pub fn overruled(&self) -> &BTreeSet<usize> {
         &self.state.overruled
