@@ -101,46 +101,46 @@ pub fn summary(settings: &Settings, event: &Event, effects: &[Effect]) -> Summar
             Some(art::LATENESS),
         ),
         Action::Play(Move::Play(p)) => {
-            let side = actor_side(event.actor);
+            let (who_zh, who_en) = (actor_zh(event.actor), actor_en(event.actor));
             (
-                format!("{}方 {}", side_zh(side), pt(*p)),
-                format!("{side} plays {}", pt(*p)),
+                format!("{who_zh} {}", pt(*p)),
+                format!("{who_en} plays {}", pt(*p)),
                 None,
             )
         }
         Action::Play(Move::Pass) => {
-            let side = actor_side(event.actor);
-            (format!("{}方虚着", side_zh(side)), format!("{side} passes"), None)
+            let (who_zh, who_en) = (actor_zh(event.actor), actor_en(event.actor));
+            (format!("{who_zh}虚着"), format!("{who_en} passes"), None)
         }
         Action::ProposeEnd => {
-            let side = actor_side(event.actor);
+            let (who_zh, who_en) = (actor_zh(event.actor), actor_en(event.actor));
             (
-                format!("{}方提议终局，放弃着手", side_zh(side)),
-                format!("{side} declares the game over and passes"),
+                format!("{who_zh}提议终局，放弃着手"),
+                format!("{who_en} declares the game over and passes"),
                 Some(art::END_PROPOSED),
             )
         }
         Action::AcceptEnd => {
-            let side = actor_side(event.actor);
+            let (who_zh, who_en) = (actor_zh(event.actor), actor_en(event.actor));
             (
-                format!("{}方同意终局", side_zh(side)),
-                format!("{side} agrees the game is over"),
+                format!("{who_zh}同意终局"),
+                format!("{who_en} agrees the game is over"),
                 Some(art::END_DECLARED),
             )
         }
         Action::Resign => {
-            let side = actor_side(event.actor);
+            let (who_zh, who_en) = (actor_zh(event.actor), actor_en(event.actor));
             (
-                format!("{}方认输", side_zh(side)),
-                format!("{side} resigns"),
+                format!("{who_zh}认输"),
+                format!("{who_en} resigns"),
                 Some(Article::new(7, 2)),
             )
         }
         Action::RequestLostTurn => {
-            let side = actor_side(event.actor);
+            let (who_zh, who_en) = (actor_zh(event.actor), actor_en(event.actor));
             (
-                format!("{}方申请：读秒超时改判弃权一次", side_zh(side)),
-                format!("{side} asks that a timeout cost a turn rather than the game"),
+                format!("{who_zh}申请：读秒超时改判弃权一次"),
+                format!("{who_en} asks that a timeout cost a turn rather than the game"),
                 Some(art::TIMEOUT),
             )
         }
@@ -158,10 +158,10 @@ pub fn summary(settings: &Settings, event: &Event, effects: &[Effect]) -> Summar
             )
         }
         Action::AcceptMarking => {
-            let side = actor_side(event.actor);
+            let (who_zh, who_en) = (actor_zh(event.actor), actor_en(event.actor));
             (
-                format!("{}方同意死活", side_zh(side)),
-                format!("{side} accepts the marking"),
+                format!("{who_zh}同意死活"),
+                format!("{who_en} accepts the marking"),
                 Some(art::LIFE_AND_DEATH),
             )
         }
@@ -171,10 +171,10 @@ pub fn summary(settings: &Settings, event: &Event, effects: &[Effect]) -> Summar
             Some(art::DISPUTE),
         ),
         Action::RequestRecount => {
-            let side = actor_side(event.actor);
+            let (who_zh, who_en) = (actor_zh(event.actor), actor_en(event.actor));
             (
-                format!("{}方申请复核", side_zh(side)),
-                format!("{side} asks for a recount"),
+                format!("{who_zh}申请复核"),
+                format!("{who_en} asks for a recount"),
                 Some(art::CONFIRMATION),
             )
         }
@@ -395,13 +395,6 @@ fn ruling_text(r: &Ruling, effects: &[Effect], pt: &dyn Fn(Point) -> String) -> 
         }
     };
     (zh, en, Some(article))
-}
-
-fn actor_side(actor: Actor) -> Color {
-    match actor {
-        Actor::Player(c) => c,
-        _ => Color::Black,
-    }
 }
 
 fn actor_zh(actor: Actor) -> String {
