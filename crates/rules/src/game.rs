@@ -531,7 +531,7 @@ pub fn fixed_handicap(size: BoardSize, n: u32) -> Option<Vec<Point>> {
     let s = size.get();
     let max = if s < 7 {
         0
-    } else if s % 2 == 0 || s == 7 {
+    } else if s.is_multiple_of(2) || s == 7 {
         4
     } else {
         9

@@ -156,7 +156,7 @@ impl BoardSize {
 
     /// The center point (天元) on an odd board.
     pub fn center(self) -> Option<Point> {
-        (self.0 % 2 == 1).then(|| Point {
+        (self.0 % 2 == 1).then_some(Point {
             x: self.0 / 2,
             y: self.0 / 2,
         })

@@ -4,8 +4,11 @@
 //! - `play`: the rules of play, case by case, each citing its article.
 //! - `counting`: Art. 9, 11, 24 and handicap compensation on real positions.
 //! - `coords`: GTP and SGF coordinates, star points, fixed handicap placement.
+//! - `gnugo`: GNU Go 3.8 as a second opinion on every move of random games, on constructed
+//!   cycles and on the score of settled positions.
 
 mod coords;
 mod counting;
+mod gnugo;
 mod play;
 mod script;

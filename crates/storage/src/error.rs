@@ -1,0 +1,200 @@
+//! What can go wrong in the store. The database engine's own errors are carried as text, so no
+//! type of the SQLite binding leaks through the API.
+
+use std::fmt;
+
+/// Why a store operation failed. Whatever the reason, the database is as it was before the
+/// operation (every change is one transaction).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreError {
+    /// The database engine failed (cannot open the file, disk full, constraint, …).
+    Database(String),
+    /// The database was written by a newer weiqi, with a schema this one does not know.
+    NewerSchema {
+        /// The database's schema version.
+        found: u32,
+        /// The newest version this build knows.
+        known: u32,
+    },
+    /// A stored value does not read back (the file was edited by hand or is damaged).
+    Corrupt(String),
+    /// An argument is not acceptable (an empty id, zero rounds, …).
+    Invalid(String),
+    /// An event with this id already exists.
+    EventExists(String),
+    /// There is no event with this id.
+    NoEvent(String),
+    /// The event already has a player with this name.
+    DuplicatePlayer {
+        /// The event.
+        event: String,
+        /// The name.
+        name: String,
+    },
+    /// The event has no player with this name.
+    NoPlayer {
+        /// The event.
+        event: String,
+        /// The name.
+        name: String,
+    },
+    /// The player has withdrawn and cannot be paired or withdraw again.
+    Withdrawn {
+        /// The event.
+        event: String,
+        /// The player.
+        name: String,
+        /// Rounds paired when they withdrew.
+        after_round: u32,
+    },
+    /// A player appears twice in one round.
+    PairedTwice {
+        /// The event.
+        event: String,
+        /// The round.
+        round: u32,
+        /// The player.
+        name: String,
+    },
+    /// Every planned round is already paired.
+    AllRoundsPaired {
+        /// The event.
+        event: String,
+        /// The number of rounds.
+        n_rounds: u32,
+    },
+    /// The round is not paired (yet).
+    RoundNotPaired {
+        /// The event.
+        event: String,
+        /// The round asked for.
+        round: u32,
+        /// Rounds paired so far.
+        n_paired: u32,
+    },
+    /// The round has no such board.
+    NoBoard {
+        /// The event.
+        event: String,
+        /// The round.
+        round: u32,
+        /// The board asked for.
+        board: u32,
+        /// Boards in the round.
+        n_boards: u32,
+    },
+    /// A different result is already recorded; correcting it must be asked for.
+    ResultRecorded {
+        /// The event.
+        event: String,
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The result on record.
+        recorded: String,
+    },
+    /// The change is refused because the event has started (a round is paired).
+    Started {
+        /// The event.
+        event: String,
+        /// What was refused.
+        what: String,
+    },
+    /// The round cannot be changed because results are recorded in it.
+    RoundHasResults {
+        /// The event.
+        event: String,
+        /// The round.
+        round: u32,
+    },
+    /// Only the latest round can be changed or removed.
+    NotLatestRound {
+        /// The event.
+        event: String,
+        /// The round asked for.
+        round: u32,
+        /// The latest paired round.
+        latest: u32,
+    },
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Database(m) => write!(f, "database error: {m}"),
+            StoreError::NewerSchema { found, known } => write!(
+                f,
+                "the database has schema version {found}, newer than this weiqi knows ({known}); use a newer weiqi"
+            ),
+            StoreError::Corrupt(m) => write!(f, "the database holds a value that does not read back: {m}"),
+            StoreError::Invalid(m) => f.write_str(m),
+            StoreError::EventExists(id) => write!(f, "event {id:?} already exists"),
+            StoreError::NoEvent(id) => write!(f, "no event {id:?}"),
+            StoreError::DuplicatePlayer { event, name } => {
+                write!(f, "event {event:?} already has a player named {name:?}")
+            }
+            StoreError::NoPlayer { event, name } => write!(f, "event {event:?} has no player named {name:?}"),
+            StoreError::Withdrawn {
+                event,
+                name,
+                after_round,
+            } => {
+                write!(
+                    f,
+                    "player {name:?} of event {event:?} withdrew after round {after_round}"
+                )
+            }
+            StoreError::PairedTwice { event, round, name } => {
+                write!(f, "player {name:?} appears twice in round {round} of event {event:?}")
+            }
+            StoreError::AllRoundsPaired { event, n_rounds } => {
+                write!(f, "event {event:?} has all its {n_rounds} rounds paired")
+            }
+            StoreError::RoundNotPaired { event, round, n_paired } => {
+                write!(
+                    f,
+                    "round {round} of event {event:?} is not paired ({n_paired} round(s) paired so far)"
+                )
+            }
+            StoreError::NoBoard {
+                event,
+                round,
+                board,
+                n_boards,
+            } => {
+                write!(
+                    f,
+                    "round {round} of event {event:?} has no board {board} (boards 1 to {n_boards})"
+                )
+            }
+            StoreError::ResultRecorded {
+                event,
+                round,
+                board,
+                recorded,
+            } => write!(
+                f,
+                "board {board} of round {round} of event {event:?} already has the result {recorded}; \
+                 pass --correct to replace it"
+            ),
+            StoreError::Started { event, what } => {
+                write!(f, "event {event:?} has started (round 1 is paired): cannot {what}")
+            }
+            StoreError::RoundHasResults { event, round } => {
+                write!(f, "round {round} of event {event:?} has results recorded")
+            }
+            StoreError::NotLatestRound { event, round, latest } => {
+                write!(f, "round {round} of event {event:?} is not the latest round ({latest})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError::Database(e.to_string())
+    }
+}
