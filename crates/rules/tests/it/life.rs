@@ -1,0 +1,825 @@
+//! The dead-stone proposal (Art. 8: the machine proposes, the players agree), Benson's
+//! unconditional life, seki (Art. 9: dame split half each) and the ownership estimate.
+//!
+//! Boards are drawn from the top row down: `X` black, `O` white, `.` or `+` empty. In the
+//! snapshots a stone proposed dead is lowercase (`x`, `o`), a seki stone is `#` (black) or
+//! `@` (white), and a seki's shared liberty (dame) is `*`.
+
+use expect_test::{Expect, expect};
+use rules::life::{self, ProposalSettings, propose_dead};
+use rules::*;
+use std::fmt::Write;
+use std::io::{BufRead, BufReader, Write as _};
+use std::process::{Command, Stdio};
+
+fn parse(text: &str) -> Board {
+    let rows: Vec<Vec<char>> = text
+        .lines()
+        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+        .filter(|r| !r.is_empty())
+        .collect();
+    let size = BoardSize::new(rows.len() as u8).expect("board size");
+    let mut board = Board::new(size);
+    for (y, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), rows.len(), "row {y} of a square board");
+        for (x, &ch) in row.iter().enumerate() {
+            let stone = match ch {
+                'X' => Some(Color::Black),
+                'O' => Some(Color::White),
+                '.' | '+' => None,
+                _ => panic!("unexpected {ch:?} in row {y}"),
+            };
+            board.set(Point::new(x as u8, y as u8), stone);
+        }
+    }
+    board.check_consistency().expect("a legal test position");
+    board
+}
+
+fn gtp_list(size: BoardSize, points: &[Point]) -> String {
+    points.iter().map(|&p| size.gtp(p)).collect::<Vec<_>>().join(" ")
+}
+
+/// The proposal drawn on the board, with the count of Art. 9 (komi 3¾ stones, Art. 11)
+/// after removing the proposed dead stones.
+fn render(board: &Board, proposal: &life::Proposal) -> String {
+    let size = board.size();
+    let mut out = String::new();
+    for y in 0..size.get() {
+        let row: Vec<String> = (0..size.get())
+            .map(|x| {
+                let p = Point::new(x, y);
+                let ch = match board.get(p) {
+                    None if proposal.dame.contains(&p) => '*',
+                    None => '.',
+                    Some(c) => {
+                        let dead = proposal.dead.contains(&p);
+                        let seki = proposal.seki.contains(&p);
+                        match (c, dead, seki) {
+                            (Color::Black, true, _) => 'x',
+                            (Color::White, true, _) => 'o',
+                            (Color::Black, false, true) => '#',
+                            (Color::White, false, true) => '@',
+                            (Color::Black, false, false) => 'X',
+                            (Color::White, false, false) => 'O',
+                        }
+                    }
+                };
+                ch.to_string()
+            })
+            .collect();
+        writeln!(out, "{}", row.join(" ")).unwrap();
+    }
+    let dead_by = |c: Color| proposal.dead.iter().filter(|&&p| board.get(p) == Some(c)).count();
+    let benson_by = |c: Color| {
+        proposal
+            .unconditional
+            .iter()
+            .filter(|&&p| board.get(p) == Some(c))
+            .count()
+    };
+    writeln!(
+        out,
+        "dead: black {} white {}; unconditional: black {} white {}",
+        dead_by(Color::Black),
+        dead_by(Color::White),
+        benson_by(Color::Black),
+        benson_by(Color::White)
+    )
+    .unwrap();
+    let settings = CountSettings {
+        komi: HalfPoints(15),
+        ..CountSettings::default()
+    };
+    let c = count(board, &proposal.dead, &settings);
+    writeln!(
+        out,
+        "count: black {} white {} dame {} -> {}",
+        c.counts[0].stones(),
+        c.counts[1].stones(),
+        c.dame,
+        c.result()
+    )
+    .unwrap();
+    out
+}
+
+fn check(board: &str, to_move: Color, expect: Expect) {
+    let board = parse(board);
+    let settings = ProposalSettings::default();
+    let proposal = propose_dead(&board, to_move, &settings);
+    // The proposal partitions the stones and is deterministic from the seed.
+    let mut all: Vec<Point> = proposal.dead.iter().chain(&proposal.alive).copied().collect();
+    all.sort();
+    let stones: Vec<Point> = board.size().points().filter(|&p| board.get(p).is_some()).collect();
+    assert_eq!(all, stones, "dead and alive partition the stones");
+    assert!(
+        proposal.seki.iter().all(|p| proposal.alive.contains(p)),
+        "seki stones are alive"
+    );
+    assert!(
+        proposal.unconditional.iter().all(|p| proposal.alive.contains(p)),
+        "Benson-alive stones are alive"
+    );
+    assert_eq!(
+        propose_dead(&board, to_move, &settings),
+        proposal,
+        "same seed, same proposal"
+    );
+    expect.assert_eq(&render(&board, &proposal));
+}
+
+/// Benson's analysis drawn: unconditionally alive stones uppercase, the others lowercase;
+/// empty points of proven territory `b` / `w`.
+fn check_benson(board: &str, expect: Expect) {
+    let board = parse(board);
+    let alive = [
+        life::unconditionally_alive(&board, Color::Black),
+        life::unconditionally_alive(&board, Color::White),
+    ];
+    let territory = [
+        life::unconditional_territory(&board, Color::Black),
+        life::unconditional_territory(&board, Color::White),
+    ];
+    let size = board.size();
+    let mut out = String::new();
+    for y in 0..size.get() {
+        let row: Vec<String> = (0..size.get())
+            .map(|x| {
+                let p = Point::new(x, y);
+                let ch = match board.get(p) {
+                    Some(Color::Black) if alive[0].contains(&p) => 'X',
+                    Some(Color::White) if alive[1].contains(&p) => 'O',
+                    Some(Color::Black) => 'x',
+                    Some(Color::White) => 'o',
+                    None if territory[0].contains(&p) => 'b',
+                    None if territory[1].contains(&p) => 'w',
+                    None => '.',
+                };
+                ch.to_string()
+            })
+            .collect();
+        writeln!(out, "{}", row.join(" ")).unwrap();
+    }
+    writeln!(
+        out,
+        "black territory with white stones: {}",
+        gtp_list(
+            size,
+            &territory[0]
+                .iter()
+                .copied()
+                .filter(|&p| board.get(p).is_some())
+                .collect::<Vec<_>>()
+        )
+    )
+    .unwrap();
+    expect.assert_eq(&out);
+}
+
+#[test]
+fn benson_two_true_eyes_are_unconditional() {
+    // A white corner group with two one-point eyes (A9, C9) is alive even if White passes
+    // forever; the black wall around it has no vital region and is not.
+    check_benson(
+        "
+        . O . O X . . . .
+        O O O O X . . . .
+        X X X X X . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+        expect![[r#"
+            w O w O x . . . .
+            O O O O x . . . .
+            x x x x x . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            black territory with white stones: 
+        "#]],
+    );
+}
+
+#[test]
+fn benson_false_eye_is_not_an_eye() {
+    // Black's corner has a real eye at B2 and a false eye at C1 (D1 is a separate stone in
+    // atari, D2 is White's): one eye, so nothing is unconditional.
+    check_benson(
+        "
+        . . . . . .
+        . . . . . .
+        O O O O . .
+        X X X O . .
+        X . X O . .
+        X X . X O .
+        ",
+        expect![[r#"
+            . . . . . .
+            . . . . . .
+            o o o o . .
+            x x x o . .
+            x . x o . .
+            x x . x o .
+            black territory with white stones: 
+        "#]],
+    );
+}
+
+#[test]
+fn benson_territory_kills_the_stones_inside() {
+    // Black's two chains share two vital eyes (B2, D2 region...), and White's lone stone
+    // in the small enclosed region at the corner cannot live: it is Black's territory.
+    check_benson(
+        "
+        . . . . . . .
+        . . . . . . .
+        X X X X X X X
+        X . X . . X .
+        X X X . O X X
+        X . X . . X .
+        X X X X X X X
+        ",
+        expect![[r#"
+            . . . . . . .
+            . . . . . . .
+            X X X X X X X
+            X b X b b X b
+            X X X b o X X
+            X b X b b X b
+            X X X X X X X
+            black territory with white stones: E3
+        "#]],
+    );
+}
+
+#[test]
+fn dead_stones_inside_territory() {
+    // Art. 8: the end of a 9×9 game (GNU Go self-play, seed 2). White's seven stones in
+    // the upper-left corner (A6–B9, C8, D9) cannot live inside Black's wall.
+    check(
+        "
+        . O . O . . . X .
+        X O O X X . X . X
+        . O X . X X O X X
+        O O X X O X O O O
+        X X X O O O . . .
+        . . X O O . . . .
+        X . X X O . O . .
+        X . X O . O . . .
+        . X O O O . . . .
+        ",
+        Color::Black,
+        expect![[r#"
+            . o . o . . . X .
+            X o o X X . X . X
+            . o X . X X O X X
+            o o X X O X O O O
+            X X X O O O . . .
+            . . X O O . . . .
+            X . X X O . O . .
+            X . X O . O . . .
+            . X O O O . . . .
+            dead: black 0 white 7; unconditional: black 0 white 0
+            count: black 46 white 35 dame 0 -> B+3.5
+        "#]],
+    );
+}
+
+#[test]
+fn dead_stones_on_both_sides() {
+    // The end of another 9×9 game (GNU Go self-play, seed 7): the black stones B3–B5 and
+    // F3 inside White's lower area are dead.
+    check(
+        "
+        X X . . . . . . .
+        X . . . . . . . .
+        O X X X X X X . .
+        O O O X O O X X X
+        O X O X O O O O X
+        . X O O O . . . O
+        . X . . . X . O .
+        . . . . . . . . .
+        . . . O . . O . .
+        ",
+        Color::Black,
+        expect![[r#"
+            X X . . . . . . .
+            X . . . . . . . .
+            O X X X X X X . .
+            O O O X O O X X X
+            O x O X O O O O X
+            . x O O O . . . O
+            . x . . . x . O .
+            . . . . . . . . .
+            . . . O . . O . .
+            dead: black 4 white 0; unconditional: black 0 white 0
+            count: black 32 white 49 dame 0 -> W+24.5
+        "#]],
+    );
+}
+
+#[test]
+fn two_eyed_group_lives_inside_the_opponents_area() {
+    // White's corner group has two eyes and lives (Benson); White's stone on G4 is dead.
+    check(
+        "
+        . O . O X . . . .
+        O O O O X . . . .
+        X X X X X . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . O . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+        Color::White,
+        expect![[r#"
+            . O . O X . . . .
+            O O O O X . . . .
+            X X X X X . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . O . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            dead: black 0 white 0; unconditional: black 0 white 6
+            count: black 39.5 white 41.5 dame 65 -> W+9.5
+        "#]],
+    );
+}
+
+#[test]
+fn seki_without_eyes_two_shared_liberties() {
+    // Art. 9: Black's chain and White's inner chain share C1 and G1 and have no eyes.
+    // Whoever fills one is captured, and the capture leaves the other side a living space
+    // (eight or more points), so both live in seki and C1, G1 are dame.
+    check(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        O O O O O O O O O
+        O O O O O O O O O
+        O X X X X X X X O
+        O X O O O O O X O
+        O X . O O O . X O
+        ",
+        Color::Black,
+        expect![[r#"
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O O O O
+            O O O O O O O O O
+            O # # # # # # # O
+            O # @ @ @ @ @ # O
+            O # * @ @ @ * # O
+            dead: black 0 white 0; unconditional: black 0 white 0
+            count: black 12 white 69 dame 2 -> W+64.5
+        "#]],
+    );
+}
+
+#[test]
+fn seki_one_eye_each_one_shared_liberty() {
+    // Black has an eye at C2, White's inner chain an eye at F1; they share D1. Neither can
+    // fill D1 without being captured, neither can enter the other's eye (Art. 5).
+    check(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        O O O O O O O O O
+        O X X X X X X X O
+        O X . X O O O X O
+        O X X . O . O X O
+        ",
+        Color::White,
+        expect![[r#"
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O O O O
+            O # # # # # # # O
+            O # . # @ @ @ # O
+            O # # * @ . @ # O
+            dead: black 0 white 0; unconditional: black 0 white 0
+            count: black 14.5 white 66.5 dame 1 -> W+59.5
+        "#]],
+    );
+}
+
+#[test]
+fn an_outside_liberty_turns_the_seki_into_a_race() {
+    // The seki above with D4 still open, an outside liberty of Black's chain. That makes it
+    // a race, not a seki: Black to move fills C1 (keeping D4) and captures White's inner
+    // chain; White to move fills D4 and it is seki. The structural test sees the race; the
+    // playouts, split on it, propose nothing dead; the players settle it by play (Art. 21).
+    check(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        O O O O O O O O O
+        O O O . O O O O O
+        O X X X X X X X O
+        O X O O O O O X O
+        O X . O O O . X O
+        ",
+        Color::Black,
+        expect![[r#"
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O O O O
+            O O O . O O O O O
+            O X X X X X X X O
+            O X O O O O O X O
+            O X . O O O . X O
+            dead: black 0 white 0; unconditional: black 0 white 0
+            count: black 12.5 white 68.5 dame 3 -> W+63.5
+        "#]],
+    );
+}
+
+#[test]
+fn small_sacrifice_breaks_a_false_seki() {
+    // Looks like the seki above, but White's inner chain is small: White fills C1, Black
+    // must capture five stones on E1, and the space left to Black is a bulky five, a dead
+    // shape. Not seki: the playouts decide, and Black's chain is proposed dead.
+    check(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        O O O O O O O . .
+        O O O O O O O . .
+        O X X X X X O . .
+        O X O O O X O . .
+        O X . O . X O . .
+        ",
+        Color::Black,
+        expect![[r#"
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O O . .
+            O O O O O O O . .
+            O x x x x x O . .
+            O x O O O x O . .
+            O x . O . x O . .
+            dead: black 9 white 0; unconditional: black 0 white 0
+            count: black 0 white 81 dame 0 -> W+88.5
+        "#]],
+    );
+}
+
+#[test]
+fn one_eyed_corner_group_is_dead() {
+    // Black's corner has one real eye (B2) and a false eye (C1): it looks like two eyes to
+    // a naive count, but White captures D1 and then the rest. Proposed dead.
+    check(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        O O O O O . . . .
+        X X X O . . . . .
+        X . X O . . . . .
+        X X . X O . . . .
+        ",
+        Color::White,
+        expect![[r#"
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O . . . .
+            x x x O . . . . .
+            x . x O . . . . .
+            x x . x O . . . .
+            dead: black 8 white 0; unconditional: black 0 white 0
+            count: black 0 white 81 dame 0 -> W+88.5
+        "#]],
+    );
+}
+
+#[test]
+fn straight_three_with_the_vital_point_taken_is_dead() {
+    // Black's corner encloses three points in a row, and White already holds the middle
+    // one: Black cannot make two eyes (nakade). The playouts must be able to play the
+    // nakade self-atari for this to come out dead.
+    check(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        O O O O O O . . .
+        X X X X X O . . .
+        X X X X X O . . .
+        . O . X X O . . .
+        ",
+        Color::White,
+        expect![[r#"
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O . . .
+            x x x x x O . . .
+            x x x x x O . . .
+            . O . x x O . . .
+            dead: black 12 white 0; unconditional: black 0 white 0
+            count: black 0 white 81 dame 0 -> W+88.5
+        "#]],
+    );
+}
+
+#[test]
+fn empty_board_and_lone_stones_are_not_dead() {
+    // Nothing is settled on an open board: no stone is proposed dead with confidence.
+    check(
+        "
+        . . . . .
+        . X . . .
+        . . . . .
+        . . . O .
+        . . . . .
+        ",
+        Color::Black,
+        expect![[r#"
+            . . . . .
+            . X . . .
+            . . . . .
+            . . . O .
+            . . . . .
+            dead: black 0 white 0; unconditional: black 0 white 0
+            count: black 12.5 white 12.5 dame 23 -> W+7.5
+        "#]],
+    );
+}
+
+#[test]
+fn ownership_is_in_range_and_follows_the_territory() {
+    let board = parse(
+        "
+        . . X O .
+        . . X O .
+        . . X O .
+        . . X O .
+        . . X O .
+        ",
+    );
+    let own = life::ownership(&board, Color::Black, &ProposalSettings::default());
+    assert_eq!(own.len(), 25);
+    let mut out = String::new();
+    for row in own.chunks(5) {
+        let cells: Vec<String> = row.iter().map(|v| format!("{:+.1}", v)).collect();
+        writeln!(out, "{}", cells.join(" ")).unwrap();
+    }
+    expect![[r#"
+        +0.8 +0.8 +0.8 -0.8 -0.8
+        +0.7 +0.7 +0.8 -0.8 -0.8
+        +0.7 +0.7 +0.8 -0.8 -0.8
+        +0.7 +0.7 +0.8 -0.8 -0.8
+        +0.7 +0.8 +0.8 -0.8 -0.8
+    "#]]
+    .assert_eq(&out);
+}
+
+/// A finished 19×19 game (GNU Go 3.8 self-play, level 1, from a random 20-move opening):
+/// the proposal at the end, Black to move.
+#[test]
+fn finished_19x19_game() {
+    check(
+        "
+        . . O O X . . X . X O . . . . . . . .
+        O O . O X . . . . X O O . . . O . . .
+        O O O X . . . . . . X O . . . . . . .
+        O X X X . . . . . . X X O . O . . O .
+        O X . . X X . X . . X O O O . . . . O
+        O O X X O O X . . . X O X X O O O O X
+        O . O O O O O X . . . X . . X X O X X
+        . . . O X O X X . . . . X X . . X X .
+        . . . O X X X . . . . X X . . . . . .
+        . . . O X O O X . . X O O X X X X X X
+        . . O X X O O X . . X O O O O X O X O
+        . O O X X X O O X X . X X X O X O X O
+        O O . O X O O X X . X X X O O O O O O
+        X O O O X X O O X X O O X X O O X X O
+        X X X X X O O . O O . . O O O O O X X
+        . . . . . X O O . . . . O X X O X X .
+        . . . . . X X O . O . O O X X X X . .
+        . X . . . . X O . . O . O O X . . . .
+        X . . . . X O O . . . O X X X . . . .
+        ",
+        Color::White,
+        expect![[r#"
+            . . O O X . . X . X O . . . . . . . .
+            O O . O X . . . . X O O . . . O . . .
+            O O O X . . . . . . X O . . . . . . .
+            O X X X . . . . . . X X O . O . . O .
+            O X . . X X . X . . X O O O . . . . O
+            O O X X O O X . . . X O X X O O O O X
+            O . O O O O O X . . . X . . X X O X X
+            . . . O X O X X . . . . X X . . X X .
+            . . . O X X X . . . . X X . . . . . .
+            . . . O X O O X . . X O O X X X X X X
+            . . O X X O O X . . X O O O O X O X O
+            . O O X X X O O X X . X X X O X O X O
+            O O . O X O O X X . X X X O O O O O O
+            X O O O X X O O X X O O X X O O X X O
+            X X X X X O O . O O . . O O O O O X X
+            . . . . . X O O . . . . O X X O X X .
+            . . . . . X X O . O . O O X X X X . .
+            . X . . . . X O . . O . O O X . . . .
+            X . . . . X O O . . . O X X X . . . .
+            dead: black 0 white 0; unconditional: black 0 white 0
+            count: black 193 white 168 dame 0 -> B+17.5
+        "#]],
+    );
+}
+
+// ----- GNU Go as a second opinion -----
+
+const GNUGO: &str = "/usr/games/gnugo";
+
+/// A GNU Go process spoken to over GTP.
+struct GnuGo {
+    child: std::process::Child,
+    reader: BufReader<std::process::ChildStdout>,
+}
+
+impl GnuGo {
+    fn start() -> GnuGo {
+        let mut child = Command::new(GNUGO)
+            .args(["--mode", "gtp", "--chinese-rules"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!(
+                    "GNU Go is needed as a second opinion on dead stones but {GNUGO} could not be run ({e}); \
+                     install it with `apt-get install -y --no-install-recommends gnugo`"
+                )
+            });
+        let reader = BufReader::new(child.stdout.take().unwrap());
+        GnuGo { child, reader }
+    }
+
+    fn send(&mut self, command: &str) -> String {
+        let stdin = self.child.stdin.as_mut().unwrap();
+        writeln!(stdin, "{command}").unwrap();
+        stdin.flush().unwrap();
+        let mut reply = String::new();
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.reader.read_line(&mut line).unwrap() > 0,
+                "GNU Go quit on {command:?}"
+            );
+            if line.trim().is_empty() {
+                if reply.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            reply.push_str(&line);
+        }
+        assert!(reply.starts_with('='), "GNU Go refused {command:?}: {reply}");
+        reply[1..].trim().to_string()
+    }
+}
+
+impl Drop for GnuGo {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// Final positions of GNU Go self-play games, one per block: a `#` header naming the side to
+/// move, then the rows.
+const GNUGO_POSITIONS: &str = include_str!("life_positions.txt");
+
+#[test]
+fn gnugo_agrees_on_finished_games() {
+    let mut gnugo = GnuGo::start();
+    let mut report = String::new();
+    let (mut agree, mut total) = (0, 0);
+    for block in GNUGO_POSITIONS.split("\n\n").filter(|b| b.trim().starts_with('#')) {
+        let mut lines = block.trim().lines();
+        let header = lines.next().unwrap();
+        let rows: String = lines.collect::<Vec<_>>().join("\n");
+        let board = parse(&rows);
+        let size = board.size();
+        let to_move = if header.contains("white to move") {
+            Color::White
+        } else {
+            Color::Black
+        };
+        gnugo.send(&format!("boardsize {}", size.get()));
+        gnugo.send("clear_board");
+        // Setting up a legal position stone by stone never captures: every partial chain
+        // touches an empty point of its full chain or a liberty of it.
+        for p in size.points() {
+            if let Some(c) = board.get(p) {
+                gnugo.send(&format!("play {} {}", c.letter(), size.gtp(p)));
+            }
+        }
+        let mut theirs: Vec<Point> = gnugo
+            .send("final_status_list dead")
+            .split_whitespace()
+            .map(|v| size.parse_gtp(v).unwrap())
+            .collect();
+        theirs.sort();
+        let ours = propose_dead(&board, to_move, &ProposalSettings::default()).dead;
+        total += 1;
+        let name = header.trim_start_matches('#').trim();
+        if ours == theirs {
+            agree += 1;
+            writeln!(report, "{name}: agree, {} dead", ours.len()).unwrap();
+        } else {
+            let only = |a: &[Point], b: &[Point]| a.iter().copied().filter(|p| !b.contains(p)).collect::<Vec<_>>();
+            writeln!(
+                report,
+                "{name}: only we say dead [{}], only GNU Go says dead [{}]",
+                gtp_list(size, &only(&ours, &theirs)),
+                gtp_list(size, &only(&theirs, &ours))
+            )
+            .unwrap();
+        }
+    }
+    writeln!(report, "agree on {agree} of {total}").unwrap();
+    expect![[r#"
+        9x9 seed 1: GNU Go level 5 self-play after 6 random moves, white to move: agree, 1 dead
+        9x9 seed 2: GNU Go level 5 self-play after 6 random moves, black to move: agree, 7 dead
+        9x9 seed 3: GNU Go level 5 self-play after 6 random moves, black to move: agree, 4 dead
+        9x9 seed 4: GNU Go level 5 self-play after 6 random moves, black to move: agree, 1 dead
+        9x9 seed 5: GNU Go level 5 self-play after 6 random moves, white to move: only we say dead [], only GNU Go says dead [G7 H7 F6 H6 G5]
+        9x9 seed 6: GNU Go level 5 self-play after 6 random moves, black to move: agree, 1 dead
+        9x9 seed 7: GNU Go level 5 self-play after 6 random moves, black to move: agree, 4 dead
+        9x9 seed 8: GNU Go level 5 self-play after 6 random moves, black to move: agree, 2 dead
+        9x9 seed 9: GNU Go level 5 self-play after 6 random moves, white to move: agree, 1 dead
+        9x9 seed 10: GNU Go level 5 self-play after 6 random moves, white to move: agree, 1 dead
+        9x9 seed 11: GNU Go level 5 self-play after 6 random moves, white to move: agree, 5 dead
+        9x9 seed 12: GNU Go level 5 self-play after 6 random moves, black to move: agree, 3 dead
+        9x9 seed 20: GNU Go level 8 self-play after 4 random moves, black to move: agree, 0 dead
+        9x9 seed 21: GNU Go level 8 self-play after 4 random moves, black to move: agree, 5 dead
+        9x9 seed 22: GNU Go level 8 self-play after 4 random moves, white to move: agree, 1 dead
+        9x9 seed 23: GNU Go level 8 self-play after 4 random moves, white to move: agree, 1 dead
+        9x9 seed 24: GNU Go level 8 self-play after 4 random moves, white to move: agree, 0 dead
+        9x9 seed 25: GNU Go level 8 self-play after 4 random moves, black to move: agree, 1 dead
+        9x9 seed 26: GNU Go level 8 self-play after 4 random moves, white to move: agree, 1 dead
+        9x9 seed 27: GNU Go level 8 self-play after 4 random moves, black to move: agree, 1 dead
+        9x9 seed 28: GNU Go level 8 self-play after 4 random moves, black to move: agree, 0 dead
+        9x9 seed 29: GNU Go level 8 self-play after 4 random moves, black to move: agree, 1 dead
+        9x9 seed 30: GNU Go level 8 self-play after 4 random moves, white to move: agree, 2 dead
+        9x9 seed 31: GNU Go level 8 self-play after 4 random moves, black to move: agree, 2 dead
+        9x9 seed 32: GNU Go level 8 self-play after 4 random moves, white to move: agree, 3 dead
+        9x9 seed 33: GNU Go level 8 self-play after 4 random moves, white to move: agree, 0 dead
+        13x13 seed 1: GNU Go level 3 self-play after 10 random moves, black to move: agree, 7 dead
+        13x13 seed 2: GNU Go level 3 self-play after 10 random moves, black to move: agree, 4 dead
+        13x13 seed 3: GNU Go level 3 self-play after 10 random moves, white to move: agree, 3 dead
+        13x13 seed 4: GNU Go level 3 self-play after 10 random moves, black to move: agree, 13 dead
+        13x13 seed 5: GNU Go level 3 self-play after 10 random moves, white to move: agree, 4 dead
+        13x13 seed 6: GNU Go level 3 self-play after 10 random moves, black to move: agree, 3 dead
+        13x13 seed 7: GNU Go level 3 self-play after 10 random moves, black to move: agree, 3 dead
+        13x13 seed 8: GNU Go level 3 self-play after 10 random moves, white to move: agree, 1 dead
+        19x19 seed 1: GNU Go level 1 self-play after 20 random moves, white to move: agree, 0 dead
+        19x19 seed 2: GNU Go level 1 self-play after 20 random moves, white to move: agree, 6 dead
+        19x19 seed 3: GNU Go level 1 self-play after 20 random moves, black to move: agree, 19 dead
+        19x19 seed 4: GNU Go level 1 self-play after 20 random moves, white to move: agree, 5 dead
+        19x19 seed 5: GNU Go level 1 self-play after 20 random moves, black to move: agree, 22 dead
+        19x19 seed 6: GNU Go level 1 self-play after 20 random moves, black to move: only we say dead [], only GNU Go says dead [P7 P6 Q3 R3 S3 T3 P2 Q2 Q1]
+        19x19 seed 7: GNU Go level 1 self-play after 20 random moves, black to move: agree, 16 dead
+        19x19 seed 8: GNU Go level 1 self-play after 20 random moves, black to move: agree, 7 dead
+        agree on 40 of 42
+    "#]].assert_eq(&report);
+}
