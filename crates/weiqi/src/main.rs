@@ -21,12 +21,21 @@ struct Cli {
 enum Command {
     /// Speak GTP v2 on stdin/stdout (for GUIs such as Sabaki or GoGui, and for engines).
     Gtp(cmd::gtp::Args),
+    /// Replay the main line of each record under the rules; report the first problem per file.
+    Check(cmd::check::Args),
+    /// Count the final position of a record (Art. 9, 11) with the named groups dead.
+    Score(cmd::score::Args),
+    /// Print the board of a record as text, or write it as SVG.
+    Show(cmd::show::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Gtp(args) => cmd::gtp::run(args),
+        Command::Check(args) => cmd::check::run(args),
+        Command::Score(args) => cmd::score::run(args),
+        Command::Show(args) => cmd::show::run(args),
     };
     match outcome {
         Ok(code) => code,

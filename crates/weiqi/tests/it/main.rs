@@ -1,3 +1,4 @@
 //! Integration tests of the `weiqi` binary, run as a subprocess as users run it.
 
 mod gtp;
+mod records;
