@@ -3,11 +3,13 @@
 
 use std::fmt;
 
+use tournament::EventError;
+
 /// Why a store operation failed. Whatever the reason, the database is as it was before the
 /// operation (every change is one transaction).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StoreError {
-    /// The database engine failed (cannot open the file, disk full, constraint, …).
+    /// The database engine failed (cannot open the file, disk full, locked too long, …).
     Database(String),
     /// The database was written by a newer weiqi, with a schema this one does not know.
     NewerSchema {
@@ -16,52 +18,20 @@ pub enum StoreError {
         /// The newest version this build knows.
         known: u32,
     },
-    /// A stored value does not read back (the file was edited by hand or is damaged).
+    /// A stored event does not read back (the file was edited by hand or is damaged).
     Corrupt(String),
-    /// An argument is not acceptable (an empty id, zero rounds, …).
+    /// An argument is not acceptable (an empty id, a name with control characters, …).
     Invalid(String),
     /// An event with this id already exists.
     EventExists(String),
     /// There is no event with this id.
     NoEvent(String),
-    /// The event already has a player with this name.
-    DuplicatePlayer {
+    /// The tournament rules refuse the change (a duplicate name, an unfinished round, …).
+    Refused {
         /// The event.
         event: String,
-        /// The name.
-        name: String,
-    },
-    /// The event has no player with this name.
-    NoPlayer {
-        /// The event.
-        event: String,
-        /// The name.
-        name: String,
-    },
-    /// The player has withdrawn and cannot be paired or withdraw again.
-    Withdrawn {
-        /// The event.
-        event: String,
-        /// The player.
-        name: String,
-        /// Rounds paired when they withdrew.
-        after_round: u32,
-    },
-    /// A player appears twice in one round.
-    PairedTwice {
-        /// The event.
-        event: String,
-        /// The round.
-        round: u32,
-        /// The player.
-        name: String,
-    },
-    /// Every planned round is already paired.
-    AllRoundsPaired {
-        /// The event.
-        event: String,
-        /// The number of rounds.
-        n_rounds: u32,
+        /// Why, as the tournament crate says it.
+        reason: EventError,
     },
     /// The round is not paired (yet).
     RoundNotPaired {
@@ -83,7 +53,7 @@ pub enum StoreError {
         /// Boards in the round.
         n_boards: u32,
     },
-    /// A different result is already recorded; correcting it must be asked for.
+    /// A different result is already on record; replacing it must be asked for.
     ResultRecorded {
         /// The event.
         event: String,
@@ -94,6 +64,17 @@ pub enum StoreError {
         /// The result on record.
         recorded: String,
     },
+    /// The player is not in that game.
+    NotInGame {
+        /// The event.
+        event: String,
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The player.
+        name: String,
+    },
     /// The change is refused because the event has started (a round is paired).
     Started {
         /// The event.
@@ -101,21 +82,12 @@ pub enum StoreError {
         /// What was refused.
         what: String,
     },
-    /// The round cannot be changed because results are recorded in it.
-    RoundHasResults {
+    /// A round can be unpaired only while nothing happened after its pairing.
+    LaterChanges {
         /// The event.
         event: String,
         /// The round.
         round: u32,
-    },
-    /// Only the latest round can be changed or removed.
-    NotLatestRound {
-        /// The event.
-        event: String,
-        /// The round asked for.
-        round: u32,
-        /// The latest paired round.
-        latest: u32,
     },
 }
 
@@ -127,30 +99,11 @@ impl fmt::Display for StoreError {
                 f,
                 "the database has schema version {found}, newer than this weiqi knows ({known}); use a newer weiqi"
             ),
-            StoreError::Corrupt(m) => write!(f, "the database holds a value that does not read back: {m}"),
+            StoreError::Corrupt(m) => write!(f, "the database holds an event that does not read back: {m}"),
             StoreError::Invalid(m) => f.write_str(m),
             StoreError::EventExists(id) => write!(f, "event {id:?} already exists"),
             StoreError::NoEvent(id) => write!(f, "no event {id:?}"),
-            StoreError::DuplicatePlayer { event, name } => {
-                write!(f, "event {event:?} already has a player named {name:?}")
-            }
-            StoreError::NoPlayer { event, name } => write!(f, "event {event:?} has no player named {name:?}"),
-            StoreError::Withdrawn {
-                event,
-                name,
-                after_round,
-            } => {
-                write!(
-                    f,
-                    "player {name:?} of event {event:?} withdrew after round {after_round}"
-                )
-            }
-            StoreError::PairedTwice { event, round, name } => {
-                write!(f, "player {name:?} appears twice in round {round} of event {event:?}")
-            }
-            StoreError::AllRoundsPaired { event, n_rounds } => {
-                write!(f, "event {event:?} has all its {n_rounds} rounds paired")
-            }
+            StoreError::Refused { event, reason } => write!(f, "event {event:?}: {reason}"),
             StoreError::RoundNotPaired { event, round, n_paired } => {
                 write!(
                     f,
@@ -178,15 +131,24 @@ impl fmt::Display for StoreError {
                 "board {board} of round {round} of event {event:?} already has the result {recorded}; \
                  pass --correct to replace it"
             ),
+            StoreError::NotInGame {
+                event,
+                round,
+                board,
+                name,
+            } => {
+                write!(
+                    f,
+                    "player {name:?} does not play on board {board} of round {round} of event {event:?}"
+                )
+            }
             StoreError::Started { event, what } => {
                 write!(f, "event {event:?} has started (round 1 is paired): cannot {what}")
             }
-            StoreError::RoundHasResults { event, round } => {
-                write!(f, "round {round} of event {event:?} has results recorded")
-            }
-            StoreError::NotLatestRound { event, round, latest } => {
-                write!(f, "round {round} of event {event:?} is not the latest round ({latest})")
-            }
+            StoreError::LaterChanges { event, round } => write!(
+                f,
+                "round {round} of event {event:?} cannot be unpaired: results, withdrawals or warnings were recorded after it"
+            ),
         }
     }
 }

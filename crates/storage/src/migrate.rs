@@ -23,8 +23,8 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     },
     Migration {
         version: 2,
-        name: "warnings_and_systems",
-        sql: include_str!("../migrations/0002_warnings_and_systems.sql"),
+        name: "warnings_and_amendments",
+        sql: include_str!("../migrations/0002_warnings_and_amendments.sql"),
     },
 ];
 

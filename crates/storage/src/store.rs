@@ -1,36 +1,40 @@
-//! The [`Store`]: one SQLite connection and the domain operations on it, each one transaction.
+//! The [`Store`]: one SQLite connection and the domain operations on it, each one transaction
+//! that loads the event, applies the change through the tournament crate (which checks the
+//! rules), writes the rows and commits.
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::str::FromStr;
 
 use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
-use tournament::player::{Date, Player, Rank};
-use tournament::result::GameResult;
+use tournament::{
+    ByeValue, Date, Event, EventError, Game, GameResult, PairCost, PairingOrigin, Player, PlayerId, Proposal, Rank,
+    Settings, Status, System, TieBreak, TotalScoreDivisor,
+};
 
 use crate::StoreError;
 use crate::migrate;
-use crate::model::{
-    ByeValue, Entry, Event, EventSummary, Game, NewEvent, NewRound, PairingEdit, Round, Settings, System, TieBreak,
-    Warning,
-};
+use crate::model::{EventSummary, NewEvent, Recorded};
 
 type Result<T> = std::result::Result<T, StoreError>;
-
-/// What recording a result did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Recorded {
-    /// The board had no result; now it has this one.
-    New,
-    /// The board already had this very result; nothing changed.
-    Unchanged,
-    /// The board had another result, which this one corrects (the old one stays in the history).
-    Corrected,
-}
 
 /// The weiqi database. Every method that changes something runs in one transaction: it either
 /// happens whole or, on any error, leaves the database exactly as it was.
 pub struct Store {
     conn: Connection,
+}
+
+/// An event as replayed from the database, with the database id of each player.
+struct Loaded {
+    ev: Event,
+    /// `db_id[p.0]`: the row id of [`PlayerId`] `p`.
+    db_id: Vec<i64>,
+}
+
+impl Loaded {
+    fn player(&self, id: PlayerId) -> i64 {
+        self.db_id[id.0]
+    }
 }
 
 impl Store {
@@ -49,7 +53,7 @@ impl Store {
 
     fn setup(mut conn: Connection, wal: bool) -> Result<Store> {
         // Another weiqi process may hold the write lock for a moment: wait rather than fail.
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.busy_timeout(std::time::Duration::from_secs(10))?;
         if wal {
             let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
             if !mode.eq_ignore_ascii_case("wal") {
@@ -72,100 +76,123 @@ impl Store {
         Ok(self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?)
     }
 
-    /// Creates an event.
-    pub fn create_event(&mut self, e: &NewEvent) -> Result<()> {
+    /// Creates an event. The tournament crate checks the system's parameters.
+    pub fn create_event(&mut self, e: &NewEvent) -> Result<Event> {
         if e.id.is_empty() || e.id.chars().count() > 64 || e.id.chars().any(|c| c.is_whitespace() || c.is_control()) {
             return Err(StoreError::Invalid(format!(
                 "event id {:?} must be 1 to 64 characters without spaces",
                 e.id
             )));
         }
-        check_rounds(&e.id, e.n_rounds)?;
-        check_settings(&e.settings)?;
+        let ev =
+            Event::new(&e.name, e.system, e.n_rounds, e.settings.clone()).map_err(|reason| StoreError::Refused {
+                event: e.id.clone(),
+                reason,
+            })?;
         let tx = self.write()?;
         if event_exists(&tx, &e.id)? {
             return Err(StoreError::EventExists(e.id.clone()));
         }
         tx.execute(
-            "INSERT INTO event (id, name, system, n_rounds, tie_breaks) VALUES (?1, ?2, ?3, ?4, '')",
-            params![e.id, e.name, e.system.name(), e.n_rounds],
+            "INSERT INTO event (id, name, system, n_rounds) VALUES (?1, ?2, ?3, ?4)",
+            params![e.id, e.name, system_name(e.system), e.n_rounds],
         )?;
-        write_settings(&tx, &e.id, &e.settings)?;
+        write_system_and_settings(&tx, &e.id, e.system, &e.settings)?;
+        // Read it back inside the transaction: what was written must load.
+        let loaded = load(&tx, &e.id)?;
+        debug_assert_eq!(loaded.ev, ev);
         tx.commit()?;
-        Ok(())
+        Ok(loaded.ev)
     }
 
-    /// Changes the number of rounds and the settings (Art. 26.3: Swiss rounds can be added or
-    /// dropped). The number of rounds cannot go below the rounds already paired.
-    pub fn update_event(&mut self, event: &str, name: &str, n_rounds: u32, settings: &Settings) -> Result<()> {
-        check_rounds(event, n_rounds)?;
-        check_settings(settings)?;
+    /// Replaces the settings of an event that has not started (no round paired).
+    pub fn set_settings(&mut self, event: &str, settings: &Settings) -> Result<Event> {
         let tx = self.write()?;
-        event_head(&tx, event)?;
-        let paired = n_paired(&tx, event)?;
-        if n_rounds < paired {
-            return Err(StoreError::Invalid(format!(
-                "event {event:?} has {paired} rounds paired: it cannot have only {n_rounds}"
-            )));
+        let l = load(&tx, event)?;
+        if !l.ev.rounds().is_empty() {
+            return Err(StoreError::Started {
+                event: event.into(),
+                what: "change the settings".into(),
+            });
         }
-        tx.execute(
-            "UPDATE event SET name = ?2, n_rounds = ?3 WHERE id = ?1",
-            params![event, name, n_rounds],
-        )?;
-        write_settings(&tx, event, settings)?;
+        Event::new(l.ev.name(), l.ev.system(), l.ev.planned_rounds(), settings.clone()).map_err(|reason| {
+            StoreError::Refused {
+                event: event.into(),
+                reason,
+            }
+        })?;
+        write_system_and_settings(&tx, event, l.ev.system(), settings)?;
+        let l = load(&tx, event)?;
         tx.commit()?;
-        Ok(())
+        Ok(l.ev)
+    }
+
+    /// Changes the planned number of Swiss rounds (Art. 26.3: rounds can be added or
+    /// dropped), not below the rounds already paired.
+    pub fn set_rounds(&mut self, event: &str, n_rounds: u32) -> Result<Event> {
+        let tx = self.write()?;
+        let mut l = load(&tx, event)?;
+        l.ev.set_rounds(n_rounds).map_err(refused(event))?;
+        let seq = next_seq(&tx, event)?;
+        tx.execute(
+            "INSERT INTO rounds_change (event_id, seq, n_rounds) VALUES (?1, ?2, ?3)",
+            params![event, seq, n_rounds],
+        )?;
+        tx.commit()?;
+        Ok(l.ev)
     }
 
     /// Every event, by id.
-    pub fn events(&self) -> Result<Vec<EventSummary>> {
-        let mut st = self.conn.prepare(
-            "SELECT e.id, e.name, e.system, e.n_rounds,
-                    (SELECT COALESCE(MAX(number), 0) FROM round r WHERE r.event_id = e.id),
-                    (SELECT COUNT(*) FROM player p WHERE p.event_id = e.id)
-             FROM event e ORDER BY e.id",
-        )?;
-        let rows = st.query_map([], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get(1)?,
-                r.get::<_, String>(2)?,
-                r.get(3)?,
-                r.get(4)?,
-                r.get(5)?,
-            ))
-        })?;
+    pub fn events(&mut self) -> Result<Vec<EventSummary>> {
+        let tx = self.conn.transaction()?;
+        let ids: Vec<String> = {
+            let mut st = tx.prepare("SELECT id FROM event ORDER BY id")?;
+            st.query_map([], |r| r.get(0))?.collect::<std::result::Result<_, _>>()?
+        };
         let mut out = Vec::new();
-        for row in rows {
-            let (id, name, system, n_rounds, n_paired, n_players) = row?;
+        for id in ids {
+            let l = load(&tx, &id)?;
             out.push(EventSummary {
-                system: parse_system(&system)?,
+                name: l.ev.name().to_string(),
+                system: l.ev.system(),
+                n_rounds: l.ev.planned_rounds(),
+                n_paired: l.ev.rounds().len() as u32,
+                n_players: l.ev.players().len() as u32,
                 id,
-                name,
-                n_rounds,
-                n_paired,
-                n_players,
             });
         }
+        tx.commit()?;
         Ok(out)
     }
 
-    /// Registers a player. The name must be new in the event.
-    pub fn add_player(&mut self, event: &str, p: &Player) -> Result<()> {
-        check_name(&p.name)?;
-        let tx = self.write()?;
-        event_head(&tx, event)?;
-        if player_id(&tx, event, &p.name).is_ok() {
-            return Err(StoreError::DuplicatePlayer {
-                event: event.to_string(),
-                name: p.name.clone(),
-            });
+    /// The whole event, rebuilt by replaying its record through the tournament crate, read in
+    /// one transaction (a consistent snapshot).
+    pub fn load_event(&mut self, id: &str) -> Result<Event> {
+        let tx = self.conn.transaction()?;
+        let l = load(&tx, id)?;
+        tx.commit()?;
+        Ok(l.ev)
+    }
+
+    /// Registers a player (names are unique in an event; round robin and knockout take no
+    /// one once started).
+    pub fn add_player(&mut self, event: &str, p: &Player) -> Result<Event> {
+        if p.name.trim() != p.name || p.name.chars().any(char::is_control) {
+            return Err(StoreError::Invalid(format!(
+                "player name {:?} must have no leading or trailing spaces and no control characters",
+                p.name
+            )));
         }
+        let tx = self.write()?;
+        let mut l = load(&tx, event)?;
+        l.ev.add_player(p.clone()).map_err(refused(event))?;
+        let seq = next_seq(&tx, event)?;
         tx.execute(
-            "INSERT INTO player (event_id, name, rank, rating, club, region, birth_date)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            "INSERT INTO player (event_id, seq, name, rank, rating, club, region, birth_date)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             params![
                 event,
+                seq,
                 p.name,
                 p.rank.to_string(),
                 p.rating,
@@ -175,124 +202,92 @@ impl Store {
             ],
         )?;
         tx.commit()?;
-        Ok(())
+        Ok(l.ev)
     }
 
-    /// Changes a player's details (a corrected rank, a new club, …), found by `name`; the
-    /// new record may rename them.
-    pub fn update_player(&mut self, event: &str, name: &str, p: &Player) -> Result<()> {
-        check_name(&p.name)?;
+    /// The proposal for the next round under the event's system; nothing is saved.
+    pub fn propose(&mut self, event: &str) -> Result<Proposal> {
+        let tx = self.conn.transaction()?;
+        let l = load(&tx, event)?;
+        tx.commit()?;
+        l.ev.propose().map_err(refused(event))
+    }
+
+    /// Pairs the next round as the system proposes it and saves it; returns the event with
+    /// the new round last.
+    pub fn pair_next(&mut self, event: &str) -> Result<Event> {
         let tx = self.write()?;
-        event_head(&tx, event)?;
-        let id = player_id(&tx, event, name)?;
-        if p.name != name && player_id(&tx, event, &p.name).is_ok() {
-            return Err(StoreError::DuplicatePlayer {
-                event: event.to_string(),
-                name: p.name.clone(),
+        let mut l = load(&tx, event)?;
+        l.ev.pair_next().map_err(refused(event))?;
+        save_last_round(&tx, event, &l)?;
+        tx.commit()?;
+        Ok(l.ev)
+    }
+
+    /// Pairs the next round with the director's changes to the proposal: these (black,
+    /// white) games, by name, and byes replace the proposed ones; the proposal is kept.
+    pub fn pair_amended(&mut self, event: &str, games: &[(String, String)], byes: &[String]) -> Result<Event> {
+        let tx = self.write()?;
+        let mut l = load(&tx, event)?;
+        let (games, byes) = ids(&l.ev, event, games, byes)?;
+        let p = l.ev.propose().map_err(refused(event))?;
+        l.ev.accept_amended(p, &games, &byes).map_err(refused(event))?;
+        save_last_round(&tx, event, &l)?;
+        tx.commit()?;
+        Ok(l.ev)
+    }
+
+    /// Pairs the next round by hand: (black, white) games, by name, and byes.
+    pub fn pair_manual(&mut self, event: &str, games: &[(String, String)], byes: &[String]) -> Result<Event> {
+        let tx = self.write()?;
+        let mut l = load(&tx, event)?;
+        let (games, byes) = ids(&l.ev, event, games, byes)?;
+        l.ev.pair_manual(&games, &byes).map_err(refused(event))?;
+        save_last_round(&tx, event, &l)?;
+        tx.commit()?;
+        Ok(l.ev)
+    }
+
+    /// Removes the latest round, so that it can be paired again, as long as nothing was
+    /// recorded after it was paired.
+    pub fn unpair(&mut self, event: &str, round: u32) -> Result<Event> {
+        let tx = self.write()?;
+        let l = load(&tx, event)?;
+        let n = l.ev.rounds().len() as u32;
+        if round == 0 || round > n {
+            return Err(StoreError::RoundNotPaired {
+                event: event.into(),
+                round,
+                n_paired: n,
             });
         }
-        tx.execute(
-            "UPDATE player SET name = ?2, rank = ?3, rating = ?4, club = ?5, region = ?6, birth_date = ?7
-             WHERE id = ?1",
-            params![
-                id,
-                p.name,
-                p.rank.to_string(),
-                p.rating,
-                p.club,
-                p.region,
-                p.birth_date.map(|d| d.to_string())
-            ],
-        )?;
-        tx.commit()?;
-        Ok(())
-    }
-
-    /// Removes a player who has never been paired (a registration made in error). A player
-    /// who has played withdraws instead ([`Store::withdraw`]).
-    pub fn remove_player(&mut self, event: &str, name: &str) -> Result<()> {
-        let tx = self.write()?;
-        event_head(&tx, event)?;
-        let id = player_id(&tx, event, name)?;
-        let paired: bool = tx.query_row(
-            "SELECT EXISTS (SELECT 1 FROM pairing WHERE black_id = ?1 OR white_id = ?1 OR bye_id = ?1)",
-            [id],
+        let seq: i64 = tx.query_row(
+            "SELECT seq FROM round WHERE event_id = ?1 AND number = ?2",
+            params![event, round],
             |r| r.get(0),
         )?;
-        if paired {
-            return Err(StoreError::Started {
-                event: event.to_string(),
-                what: format!("remove {name:?}, who has been paired (withdraw them instead)"),
+        let last: i64 = tx.query_row("SELECT last_seq FROM event WHERE id = ?1", [event], |r| r.get(0))?;
+        if round != n || last != seq {
+            return Err(StoreError::LaterChanges {
+                event: event.into(),
+                round,
             });
         }
-        tx.execute("DELETE FROM player WHERE id = ?1", [id])?;
-        tx.commit()?;
-        Ok(())
-    }
-
-    /// Saves the pairing of the next round; returns its number. Boards are numbered from 1 in
-    /// the order of `round.games`.
-    pub fn save_round(&mut self, event: &str, round: &NewRound) -> Result<u32> {
-        let tx = self.write()?;
-        let (_, n_rounds) = event_head(&tx, event)?;
-        let number = n_paired(&tx, event)? + 1;
-        if number > n_rounds {
-            return Err(StoreError::AllRoundsPaired {
-                event: event.to_string(),
-                n_rounds,
-            });
-        }
-        tx.execute(
-            "INSERT INTO round (event_id, number, note) VALUES (?1, ?2, ?3)",
-            params![event, number, round.note],
-        )?;
-        insert_pairings(&tx, event, number, round, None)?;
-        tx.commit()?;
-        Ok(number)
-    }
-
-    /// Replaces the pairing of the latest round, which has no results yet, with the
-    /// director's version, and records `description` in the log of pairing changes. Games
-    /// that were already there (same players, same colors) keep their flags; the others are
-    /// marked as changed by the director.
-    pub fn edit_round(&mut self, event: &str, number: u32, round: &NewRound, description: &str) -> Result<()> {
-        let tx = self.write()?;
-        event_head(&tx, event)?;
-        check_latest_without_results(&tx, event, number)?;
-        let old = load_round_games(&tx, event, number)?;
-        tx.execute(
-            "DELETE FROM pairing WHERE event_id = ?1 AND round = ?2",
-            params![event, number],
-        )?;
-        tx.execute(
-            "UPDATE round SET note = ?3 WHERE event_id = ?1 AND number = ?2",
-            params![event, number, round.note],
-        )?;
-        insert_pairings(&tx, event, number, round, Some(&old))?;
-        tx.execute(
-            "INSERT INTO pairing_edit (event_id, round, description) VALUES (?1, ?2, ?3)",
-            params![event, number, description],
-        )?;
-        tx.commit()?;
-        Ok(())
-    }
-
-    /// Removes the latest round, which has no results yet (to pair it again).
-    pub fn delete_round(&mut self, event: &str, number: u32) -> Result<()> {
-        let tx = self.write()?;
-        event_head(&tx, event)?;
-        check_latest_without_results(&tx, event, number)?;
+        // The round's preset results (certain forfeits) share its sequence number and go
+        // with it (ON DELETE CASCADE through the pairings).
         tx.execute(
             "DELETE FROM round WHERE event_id = ?1 AND number = ?2",
-            params![event, number],
+            params![event, round],
         )?;
+        tx.execute("UPDATE event SET last_seq = last_seq - 1 WHERE id = ?1", [event])?;
+        let l = load(&tx, event)?;
         tx.commit()?;
-        Ok(())
+        Ok(l.ev)
     }
 
-    /// Records the result of the game on `board` in `round`. Recording the same result again
-    /// changes nothing; a different one is refused unless `correct` is set, and then it is
-    /// added as a correction (the history keeps the old one).
+    /// Records the result of the game on `board` in `round`. The same result again changes
+    /// nothing; a different one is refused unless `correct` is set, and is then added as a
+    /// correction (the history keeps the old one).
     pub fn record_result(
         &mut self,
         event: &str,
@@ -300,111 +295,72 @@ impl Store {
         board: u32,
         result: GameResult,
         correct: bool,
-    ) -> Result<Recorded> {
+    ) -> Result<(Event, Recorded)> {
         let tx = self.write()?;
-        event_head(&tx, event)?;
-        let paired = n_paired(&tx, event)?;
-        if round == 0 || round > paired {
-            return Err(StoreError::RoundNotPaired {
-                event: event.to_string(),
-                round,
-                n_paired: paired,
-            });
-        }
-        let pairing: Option<i64> = tx
-            .query_row(
-                "SELECT id FROM pairing WHERE event_id = ?1 AND round = ?2 AND board = ?3",
-                params![event, round, board],
-                |r| r.get(0),
-            )
-            .optional()?;
-        let Some(pairing) = pairing else {
-            let n_boards: u32 = tx.query_row(
-                "SELECT COUNT(*) FROM pairing WHERE event_id = ?1 AND round = ?2 AND board IS NOT NULL",
-                params![event, round],
-                |r| r.get(0),
-            )?;
-            return Err(StoreError::NoBoard {
-                event: event.to_string(),
-                round,
-                board,
-                n_boards,
-            });
-        };
-        let text = result.to_string();
-        let recorded = latest_result(&tx, pairing)?;
-        let outcome = match recorded {
+        let mut l = load(&tx, event)?;
+        let previous = game(&l.ev, event, round, board)?.result;
+        let outcome = match previous {
             None => Recorded::New,
-            Some(r) if r == text => return Ok(Recorded::Unchanged),
+            Some(r) if r == result => return Ok((l.ev, Recorded::Unchanged)),
             Some(r) if !correct => {
                 return Err(StoreError::ResultRecorded {
-                    event: event.to_string(),
+                    event: event.into(),
                     round,
                     board,
-                    recorded: r,
+                    recorded: r.to_string(),
                 });
             }
             Some(_) => Recorded::Corrected,
         };
+        l.ev.set_result(round, board, result).map_err(refused(event))?;
+        let pairing = pairing_id(&tx, event, round, board)?;
+        let seq = next_seq(&tx, event)?;
         tx.execute(
-            "INSERT INTO result (pairing_id, result, correction) VALUES (?1, ?2, ?3)",
-            params![pairing, text, outcome == Recorded::Corrected],
+            "INSERT INTO result (pairing_id, seq, result, correction) VALUES (?1, ?2, ?3, ?4)",
+            params![pairing, seq, result.to_string(), outcome == Recorded::Corrected],
         )?;
         tx.commit()?;
-        Ok(outcome)
+        Ok((l.ev, outcome))
     }
 
-    /// Records that `name` withdraws now (Art. 28); returns the number of rounds paired so
-    /// far, after which the withdrawal counts.
-    pub fn withdraw(&mut self, event: &str, name: &str, reason: &str) -> Result<u32> {
+    /// `name` withdraws now (Art. 28); returns the event and the player's new status.
+    pub fn withdraw(&mut self, event: &str, name: &str, reason: &str) -> Result<(Event, Status)> {
         let tx = self.write()?;
-        event_head(&tx, event)?;
-        let id = player_id(&tx, event, name)?;
-        if let Some(after_round) = withdrawn_after(&tx, id)? {
-            return Err(StoreError::Withdrawn {
-                event: event.to_string(),
-                name: name.to_string(),
-                after_round,
-            });
-        }
-        let after = n_paired(&tx, event)?;
+        let mut l = load(&tx, event)?;
+        let id = l.ev.find(name).map_err(refused(event))?;
+        l.ev.withdraw(id).map_err(refused(event))?;
+        let seq = next_seq(&tx, event)?;
         tx.execute(
-            "INSERT INTO withdrawal (player_id, after_round, reason) VALUES (?1, ?2, ?3)",
-            params![id, after, reason],
+            "INSERT INTO withdrawal (player_id, seq, after_round, reason) VALUES (?1, ?2, ?3, ?4)",
+            params![l.player(id), seq, l.ev.rounds().len() as u32, reason],
         )?;
         tx.commit()?;
-        Ok(after)
+        let status = l.ev.status(id);
+        Ok((l.ev, status))
     }
 
-    /// Records a warning (Art. 24), counted over the event (Art. 27 B).
-    pub fn add_warning(&mut self, event: &str, name: &str, round: Option<u32>, note: &str) -> Result<()> {
+    /// A warning to `name` in their game on `board` of `round` (Art. 24).
+    pub fn add_warning(&mut self, event: &str, round: u32, board: u32, name: &str, note: &str) -> Result<Event> {
         let tx = self.write()?;
-        event_head(&tx, event)?;
-        let id = player_id(&tx, event, name)?;
-        if let Some(r) = round {
-            let paired = n_paired(&tx, event)?;
-            if r == 0 || r > paired {
-                return Err(StoreError::RoundNotPaired {
-                    event: event.to_string(),
-                    round: r,
-                    n_paired: paired,
-                });
-            }
-        }
+        let mut l = load(&tx, event)?;
+        let id = l.ev.find(name).map_err(refused(event))?;
+        let color = game(&l.ev, event, round, board)?
+            .color_of(id)
+            .ok_or_else(|| StoreError::NotInGame {
+                event: event.into(),
+                round,
+                board,
+                name: name.into(),
+            })?;
+        l.ev.add_warning(round, board, color).map_err(refused(event))?;
+        let pairing = pairing_id(&tx, event, round, board)?;
+        let seq = next_seq(&tx, event)?;
         tx.execute(
-            "INSERT INTO warning (player_id, round, note) VALUES (?1, ?2, ?3)",
-            params![id, round, note],
+            "INSERT INTO warning (pairing_id, player_id, seq, note) VALUES (?1, ?2, ?3, ?4)",
+            params![pairing, l.player(id), seq, note],
         )?;
         tx.commit()?;
-        Ok(())
-    }
-
-    /// The whole record of the event, read in one transaction (a consistent snapshot).
-    pub fn load_event(&mut self, id: &str) -> Result<Event> {
-        let tx = self.conn.transaction()?;
-        let ev = load(&tx, id)?;
-        tx.commit()?;
-        Ok(ev)
+        Ok(l.ev)
     }
 
     /// Every row of every table, as text in a fixed order: two databases with the same dump
@@ -426,8 +382,7 @@ impl Store {
             while let Some(row) = rows.next()? {
                 let mut cells = Vec::with_capacity(n);
                 for i in 0..n {
-                    let v: rusqlite::types::Value = row.get(i)?;
-                    cells.push(match v {
+                    cells.push(match row.get::<_, rusqlite::types::Value>(i)? {
                         rusqlite::types::Value::Null => "NULL".to_string(),
                         rusqlite::types::Value::Integer(i) => i.to_string(),
                         rusqlite::types::Value::Real(f) => f.to_string(),
@@ -443,305 +398,563 @@ impl Store {
     }
 }
 
-fn check_rounds(event: &str, n_rounds: u32) -> Result<()> {
-    if !(1..=1000).contains(&n_rounds) {
-        return Err(StoreError::Invalid(format!(
-            "event {event:?}: the number of rounds must be 1 to 1000, not {n_rounds}"
-        )));
+fn refused(event: &str) -> impl Fn(EventError) -> StoreError + '_ {
+    move |reason| StoreError::Refused {
+        event: event.to_string(),
+        reason,
     }
-    Ok(())
 }
 
-fn check_name(name: &str) -> Result<()> {
-    if name.trim().is_empty() || name.trim() != name || name.chars().any(char::is_control) {
-        return Err(StoreError::Invalid(format!(
-            "player name {name:?} must be non-empty, without leading or trailing spaces or control characters"
-        )));
-    }
-    Ok(())
-}
+/// A game's (black, white).
+type Pair = (PlayerId, PlayerId);
 
-fn check_settings(s: &Settings) -> Result<()> {
-    if s.tie_breaks.is_empty() {
-        return Err(StoreError::Invalid("the tie-break chain is empty".into()));
-    }
-    if let Some(t) = s
-        .tie_breaks
+/// Names to ids, refusing unknown names.
+fn ids(ev: &Event, event: &str, games: &[(String, String)], byes: &[String]) -> Result<(Vec<Pair>, Vec<PlayerId>)> {
+    let find = |n: &str| ev.find(n).map_err(refused(event));
+    let games = games
         .iter()
-        .enumerate()
-        .find_map(|(i, t)| s.tie_breaks[..i].contains(t).then_some(t))
-    {
-        return Err(StoreError::Invalid(format!("tie-break {t} appears twice in the chain")));
-    }
-    if ![1, 3, 5, 7].contains(&s.best_of) {
-        return Err(StoreError::Invalid(format!(
-            "best of {} games: a match is 1, 3, 5 or 7 games (Art. 26.5)",
-            s.best_of
-        )));
-    }
-    if let (Some(bar), Some(floor)) = (s.mcmahon_bar, s.mcmahon_floor)
-        && floor > bar
-    {
-        return Err(StoreError::Invalid(format!(
-            "the McMahon floor {floor} is above the bar {bar}"
-        )));
-    }
-    Ok(())
+        .map(|(b, w)| Ok((find(b)?, find(w)?)))
+        .collect::<Result<Vec<_>>>()?;
+    let byes = byes.iter().map(|b| find(b)).collect::<Result<Vec<_>>>()?;
+    Ok((games, byes))
 }
 
-fn write_settings(tx: &Transaction<'_>, event: &str, s: &Settings) -> Result<()> {
-    let chain: Vec<&str> = s.tie_breaks.iter().map(|t| t.name()).collect();
-    tx.execute(
-        "UPDATE event SET bye_value = ?2, tie_breaks = ?3, lateness_limit_minutes = ?4, cycle_policy = ?5,
-                time_control = ?6, lots_seed = ?7, avoid_same_club = ?8, avoid_same_region = ?9,
-                mcmahon_bar = ?10, mcmahon_floor = ?11, elimination_losses = ?12, best_of = ?13,
-                grand_final_reset = ?14, total_score_divisor = ?15
-         WHERE id = ?1",
-        params![
-            event,
-            s.bye_value.name(),
-            chain.join(","),
-            s.lateness_limit_minutes,
-            s.cycle_policy.to_string(),
-            s.time_control.to_string(),
-            // SQLite integers are signed 64-bit: store the seed's bits.
-            s.lots_seed as i64,
-            s.avoid_same_club,
-            s.avoid_same_region,
-            s.mcmahon_bar.map(|r| r.to_string()),
-            s.mcmahon_floor.map(|r| r.to_string()),
-            s.elimination_losses,
-            s.best_of,
-            s.grand_final_reset,
-            s.total_score_divisor,
-        ],
-    )?;
-    Ok(())
+fn game<'a>(ev: &'a Event, event: &str, round: u32, board: u32) -> Result<&'a Game> {
+    let n_paired = ev.rounds().len() as u32;
+    if round == 0 || round > n_paired {
+        return Err(StoreError::RoundNotPaired {
+            event: event.into(),
+            round,
+            n_paired,
+        });
+    }
+    let r = &ev.rounds()[round as usize - 1];
+    r.games
+        .iter()
+        .find(|g| g.board == board)
+        .ok_or_else(|| StoreError::NoBoard {
+            event: event.into(),
+            round,
+            board,
+            n_boards: r.games.len() as u32,
+        })
+}
+
+fn pairing_id(tx: &Connection, event: &str, round: u32, board: u32) -> Result<i64> {
+    tx.query_row(
+        "SELECT id FROM pairing WHERE event_id = ?1 AND round = ?2 AND board = ?3",
+        params![event, round, board],
+        |r| r.get(0),
+    )
+    .optional()?
+    .ok_or_else(|| StoreError::Corrupt(format!("event {event:?}: round {round} board {board} has no row")))
 }
 
 fn event_exists(tx: &Connection, id: &str) -> Result<bool> {
     Ok(tx.query_row("SELECT EXISTS (SELECT 1 FROM event WHERE id = ?1)", [id], |r| r.get(0))?)
 }
 
-/// The event's system and number of rounds, or [`StoreError::NoEvent`].
-fn event_head(tx: &Connection, id: &str) -> Result<(System, u32)> {
-    let row: Option<(String, u32)> = tx
-        .query_row("SELECT system, n_rounds FROM event WHERE id = ?1", [id], |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })
-        .optional()?;
-    let (system, n_rounds) = row.ok_or_else(|| StoreError::NoEvent(id.to_string()))?;
-    Ok((parse_system(&system)?, n_rounds))
-}
-
-fn n_paired(tx: &Connection, event: &str) -> Result<u32> {
+/// The next number of the event's sequence of changes.
+fn next_seq(tx: &Connection, event: &str) -> Result<i64> {
     Ok(tx.query_row(
-        "SELECT COALESCE(MAX(number), 0) FROM round WHERE event_id = ?1",
+        "UPDATE event SET last_seq = last_seq + 1 WHERE id = ?1 RETURNING last_seq",
         [event],
         |r| r.get(0),
     )?)
 }
 
-fn player_id(tx: &Connection, event: &str, name: &str) -> Result<i64> {
-    tx.query_row(
-        "SELECT id FROM player WHERE event_id = ?1 AND name = ?2",
-        [event, name],
-        |r| r.get(0),
-    )
-    .optional()?
-    .ok_or_else(|| StoreError::NoPlayer {
-        event: event.to_string(),
-        name: name.to_string(),
-    })
-}
-
-fn withdrawn_after(tx: &Connection, player: i64) -> Result<Option<u32>> {
-    Ok(tx
-        .query_row(
-            "SELECT after_round FROM withdrawal WHERE player_id = ?1",
-            [player],
-            |r| r.get(0),
-        )
-        .optional()?)
-}
-
-fn latest_result(tx: &Connection, pairing: i64) -> Result<Option<String>> {
-    Ok(tx
-        .query_row(
-            "SELECT result FROM result WHERE pairing_id = ?1 ORDER BY id DESC LIMIT 1",
-            [pairing],
-            |r| r.get(0),
-        )
-        .optional()?)
-}
-
-fn check_latest_without_results(tx: &Connection, event: &str, number: u32) -> Result<()> {
-    let latest = n_paired(tx, event)?;
-    if number == 0 || number > latest {
-        return Err(StoreError::RoundNotPaired {
-            event: event.to_string(),
-            round: number,
-            n_paired: latest,
-        });
-    }
-    if number != latest {
-        return Err(StoreError::NotLatestRound {
-            event: event.to_string(),
-            round: number,
-            latest,
-        });
-    }
-    let has_results: bool = tx.query_row(
-        "SELECT EXISTS (SELECT 1 FROM result JOIN pairing ON pairing.id = result.pairing_id
-                        WHERE pairing.event_id = ?1 AND pairing.round = ?2)",
-        params![event, number],
-        |r| r.get(0),
-    )?;
-    if has_results {
-        return Err(StoreError::RoundHasResults {
-            event: event.to_string(),
-            round: number,
-        });
-    }
-    Ok(())
-}
-
-/// Inserts the games and byes of a round. With `old` (an edit), games already in `old` keep
-/// their flags and explanation; new ones are marked changed.
-fn insert_pairings(
-    tx: &Transaction<'_>,
-    event: &str,
-    number: u32,
-    round: &NewRound,
-    old: Option<&[Game]>,
-) -> Result<()> {
-    if round.games.is_empty() && round.byes.is_empty() {
-        return Err(StoreError::Invalid(format!(
-            "round {number} of event {event:?} would have no games and no byes"
-        )));
-    }
-    let mut seen: Vec<&str> = Vec::new();
-    let id_of = |name: &'_ str| -> Result<i64> {
-        let id = player_id(tx, event, name)?;
-        if let Some(after_round) = withdrawn_after(tx, id)? {
-            return Err(StoreError::Withdrawn {
-                event: event.to_string(),
-                name: name.to_string(),
-                after_round,
-            });
-        }
-        Ok(id)
+/// Saves the event's last round (just paired in `l.ev`): the round, its games and byes, the
+/// amended proposal, and the results the proposal preset (certain forfeits), all under one
+/// sequence number.
+fn save_last_round(tx: &Transaction<'_>, event: &str, l: &Loaded) -> Result<()> {
+    let r = l.ev.rounds().last().expect("a round was just paired");
+    let seq = next_seq(tx, event)?;
+    let origin = match &r.origin {
+        PairingOrigin::Computed => "computed",
+        PairingOrigin::Amended { .. } => "amended",
+        PairingOrigin::Manual => "manual",
     };
-    let all_names = round
-        .games
-        .iter()
-        .flat_map(|g| [g.black.as_str(), g.white.as_str()])
-        .chain(round.byes.iter().map(String::as_str));
-    for name in all_names {
-        if seen.contains(&name) {
-            return Err(StoreError::PairedTwice {
-                event: event.to_string(),
-                round: number,
-                name: name.to_string(),
-            });
-        }
-        seen.push(name);
-    }
-    for (i, g) in round.games.iter().enumerate() {
-        let (black, white) = (id_of(&g.black)?, id_of(&g.white)?);
-        let (manual, changed, explanation) = match old {
-            None => (g.manual, false, g.explanation.clone()),
-            Some(old) => match old.iter().find(|o| o.black == g.black && o.white == g.white) {
-                Some(o) => (o.manual, o.changed, o.explanation.clone()),
-                None => (g.manual, !g.manual, String::new()),
-            },
+    tx.execute(
+        "INSERT INTO round (event_id, number, seq, origin) VALUES (?1, ?2, ?3, ?4)",
+        params![event, r.number, seq, origin],
+    )?;
+    let proposed: &[(PlayerId, PlayerId)] = match &r.origin {
+        PairingOrigin::Amended { proposed, .. } => proposed,
+        _ => &[],
+    };
+    for (k, g) in r.games.iter().enumerate() {
+        let changed = match &r.origin {
+            PairingOrigin::Computed => false,
+            PairingOrigin::Manual => true,
+            PairingOrigin::Amended { .. } => !proposed.contains(&(g.black, g.white)),
         };
+        let cost = r.explanation.as_ref().and_then(|(costs, _)| costs.get(k));
         tx.execute(
-            "INSERT INTO pairing (event_id, round, board, black_id, white_id, manual, changed, explanation)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![event, number, i as u32 + 1, black, white, manual, changed, explanation],
+            "INSERT INTO pairing (event_id, round, board, black_id, white_id, changed, bracket_match,
+                                  cost_rematches, cost_gap_sq, cost_color, cost_split, cost_club_region)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+            params![
+                event,
+                r.number,
+                g.board,
+                l.player(g.black),
+                l.player(g.white),
+                changed,
+                g.bracket_match.map(|m| m as i64),
+                cost.map(|c| c.rematches),
+                cost.map(|c| c.score_gap_sq as i64),
+                cost.map(|c| c.color),
+                cost.map(|c| c.split),
+                cost.map(|c| c.club_region),
+            ],
         )?;
+        if let Some(result) = g.result {
+            let id = tx.last_insert_rowid();
+            tx.execute(
+                "INSERT INTO result (pairing_id, seq, result) VALUES (?1, ?2, ?3)",
+                params![id, seq, result.to_string()],
+            )?;
+        }
     }
-    for name in &round.byes {
-        let id = id_of(name)?;
+    for &b in &r.byes {
         tx.execute(
             "INSERT INTO pairing (event_id, round, bye_id) VALUES (?1, ?2, ?3)",
-            params![event, number, id],
+            params![event, r.number, l.player(b)],
         )?;
+    }
+    for &p in &r.idle {
+        tx.execute(
+            "INSERT INTO pairing (event_id, round, idle_id) VALUES (?1, ?2, ?3)",
+            params![event, r.number, l.player(p)],
+        )?;
+    }
+    if let PairingOrigin::Amended {
+        proposed,
+        proposed_byes,
+    } = &r.origin
+    {
+        for &(b, w) in proposed {
+            tx.execute(
+                "INSERT INTO proposed_pairing (event_id, round, black_id, white_id) VALUES (?1, ?2, ?3, ?4)",
+                params![event, r.number, l.player(b), l.player(w)],
+            )?;
+        }
+        for &b in proposed_byes {
+            tx.execute(
+                "INSERT INTO proposed_pairing (event_id, round, bye_id) VALUES (?1, ?2, ?3)",
+                params![event, r.number, l.player(b)],
+            )?;
+        }
     }
     Ok(())
 }
 
-fn load_round_games(tx: &Connection, event: &str, number: u32) -> Result<Vec<Game>> {
-    let mut st = tx.prepare(
-        "SELECT p.board, b.name, w.name, p.manual, p.changed, p.explanation,
-                (SELECT result FROM result WHERE pairing_id = p.id ORDER BY id DESC LIMIT 1)
-         FROM pairing p JOIN player b ON b.id = p.black_id JOIN player w ON w.id = p.white_id
-         WHERE p.event_id = ?1 AND p.round = ?2 AND p.board IS NOT NULL ORDER BY p.board",
+/// The name of a system in the `system` column (its parameters have their own columns).
+fn system_name(s: System) -> &'static str {
+    match s {
+        System::RoundRobin { .. } => "round-robin",
+        System::Knockout { .. } => "knockout",
+        System::Swiss => "swiss",
+        System::SwissElimination { .. } => "swiss-elimination",
+        System::McMahon { .. } => "mcmahon",
+    }
+}
+
+fn bye_name(b: ByeValue) -> &'static str {
+    match b {
+        ByeValue::Win => "win",
+        ByeValue::Draw => "draw",
+        ByeValue::Loss => "loss",
+    }
+}
+
+fn divisor_text(d: TotalScoreDivisor) -> String {
+    match d {
+        TotalScoreDivisor::HalfMaximum => "half-maximum".into(),
+        TotalScoreDivisor::HalfLeader => "half-leader".into(),
+        TotalScoreDivisor::Fixed(n) => n.to_string(),
+    }
+}
+
+fn write_system_and_settings(tx: &Transaction<'_>, event: &str, system: System, s: &Settings) -> Result<()> {
+    let (mut cycles, mut lives, mut best_of, mut reset, mut losses) = (1, 1, 1, false, 1);
+    let (mut bar, mut floor) = (None, None);
+    match system {
+        System::RoundRobin { cycles: c } => cycles = c,
+        System::Knockout {
+            lives: l,
+            best_of: b,
+            grand_final_reset: r,
+        } => (lives, best_of, reset) = (l, b, r),
+        System::Swiss => {}
+        System::SwissElimination { losses: l } => losses = l,
+        System::McMahon { bar: b, floor: f } => (bar, floor) = (Some(b.to_string()), Some(f.to_string())),
+    }
+    let chain: Vec<&str> = s.tie_breaks.iter().map(|t| t.name()).collect();
+    tx.execute(
+        "UPDATE event SET cycles = ?2, lives = ?3, best_of = ?4, grand_final_reset = ?5, elimination_losses = ?6,
+                mcmahon_bar = ?7, mcmahon_floor = ?8, bye_value = ?9, tie_breaks = ?10, total_score_divisor = ?11,
+                lateness_limit_minutes = ?12, cycle_policy = ?13, time_control = ?14, lots_seed = ?15,
+                avoid_same_club = ?16, avoid_same_region = ?17
+         WHERE id = ?1",
+        params![
+            event,
+            cycles,
+            lives,
+            best_of,
+            reset,
+            losses,
+            bar,
+            floor,
+            bye_name(s.bye),
+            chain.join(","),
+            divisor_text(s.total_score_divisor),
+            s.lateness_limit_minutes,
+            s.cycle_policy.to_string(),
+            s.time_control,
+            // SQLite integers are signed 64-bit: store the seed's bits.
+            s.lots_seed as i64,
+            s.avoid_same_club,
+            s.avoid_same_region,
+        ],
     )?;
-    let rows = st.query_map(params![event, number], |r| {
+    Ok(())
+}
+
+fn corrupt(event: &str, what: impl std::fmt::Display) -> StoreError {
+    StoreError::Corrupt(format!("event {event:?}: {what}"))
+}
+
+/// One recorded change, to replay in sequence order.
+enum Change {
+    Player { db_id: i64, player: Player },
+    RoundsChanged(u32),
+    Round { number: u32, origin: String },
+    Result { round: u32, board: u32, result: GameResult },
+    Withdrawal { db_id: i64 },
+    Warning { round: u32, board: u32, db_id: i64 },
+}
+
+/// A stored game or bye of a round.
+struct PairingRow {
+    board: Option<u32>,
+    black: Option<i64>,
+    white: Option<i64>,
+    bye: Option<i64>,
+    idle: Option<i64>,
+    bracket_match: Option<i64>,
+    cost: Option<PairCost>,
+}
+
+/// Rebuilds the event by replaying its changes in sequence order through the tournament
+/// crate, which checks every one of them as it did when it was made.
+fn load(tx: &Connection, id: &str) -> Result<Loaded> {
+    let (name, system, n_rounds, settings) = read_event(tx, id)?;
+    let ev = Event::new(&name, system, n_rounds, settings).map_err(|e| corrupt(id, e))?;
+    let mut changes: Vec<(i64, u8, Change)> = Vec::new();
+
+    let mut st = tx.prepare(
+        "SELECT id, seq, name, rank, rating, club, region, birth_date FROM player WHERE event_id = ?1 ORDER BY seq",
+    )?;
+    type PlayerRow = (
+        i64,
+        i64,
+        String,
+        String,
+        Option<i32>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+    );
+    let rows = st.query_map([id], |r| -> rusqlite::Result<PlayerRow> {
         Ok((
-            r.get::<_, u32>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, bool>(3)?,
-            r.get::<_, bool>(4)?,
-            r.get::<_, String>(5)?,
-            r.get::<_, Option<String>>(6)?,
+            r.get(0)?,
+            r.get(1)?,
+            r.get(2)?,
+            r.get(3)?,
+            r.get(4)?,
+            r.get(5)?,
+            r.get(6)?,
+            r.get(7)?,
         ))
     })?;
-    let mut games = Vec::new();
     for row in rows {
-        let (board, black, white, manual, changed, explanation, result) = row?;
-        let result = match result {
-            None => None,
-            Some(t) => Some(
-                GameResult::from_str(&t)
-                    .map_err(|e| StoreError::Corrupt(format!("round {number} board {board} of {event:?}: {e}")))?,
-            ),
+        let (db_id, seq, name, rank, rating, club, region, birth) = row?;
+        let rank = Rank::from_str(&rank).map_err(|e| corrupt(id, format_args!("rank of {name:?}: {e}")))?;
+        let birth_date = birth
+            .map(|b| Date::from_str(&b))
+            .transpose()
+            .map_err(|e| corrupt(id, format_args!("birth date of {name:?}: {e}")))?;
+        let player = Player {
+            name,
+            rank,
+            rating,
+            club,
+            region,
+            birth_date,
         };
+        changes.push((seq, 0, Change::Player { db_id, player }));
+    }
+
+    let mut st = tx.prepare("SELECT seq, n_rounds FROM rounds_change WHERE event_id = ?1")?;
+    for row in st.query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?)))? {
+        let (seq, n) = row?;
+        changes.push((seq, 0, Change::RoundsChanged(n)));
+    }
+
+    let mut st = tx.prepare("SELECT seq, number, origin FROM round WHERE event_id = ?1")?;
+    for row in st.query_map([id], |r| {
+        Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?, r.get::<_, String>(2)?))
+    })? {
+        let (seq, number, origin) = row?;
+        changes.push((seq, 0, Change::Round { number, origin }));
+    }
+
+    // Results preset by a pairing share its sequence number and come right after it.
+    let mut st = tx.prepare(
+        "SELECT r.seq, p.round, p.board, r.result FROM result r JOIN pairing p ON p.id = r.pairing_id
+         WHERE p.event_id = ?1 ORDER BY r.id",
+    )?;
+    let rows = st.query_map([id], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, u32>(1)?,
+            r.get::<_, u32>(2)?,
+            r.get::<_, String>(3)?,
+        ))
+    })?;
+    for row in rows {
+        let (seq, round, board, text) = row?;
+        let result =
+            GameResult::from_str(&text).map_err(|e| corrupt(id, format_args!("round {round} board {board}: {e}")))?;
+        changes.push((seq, 1, Change::Result { round, board, result }));
+    }
+
+    let mut st = tx.prepare(
+        "SELECT w.seq, w.player_id FROM withdrawal w JOIN player p ON p.id = w.player_id WHERE p.event_id = ?1",
+    )?;
+    for row in st.query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))? {
+        let (seq, db_id) = row?;
+        changes.push((seq, 0, Change::Withdrawal { db_id }));
+    }
+
+    let mut st = tx.prepare(
+        "SELECT w.seq, p.round, p.board, w.player_id FROM warning w JOIN pairing p ON p.id = w.pairing_id
+         WHERE p.event_id = ?1",
+    )?;
+    let rows = st.query_map([id], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, u32>(1)?,
+            r.get::<_, u32>(2)?,
+            r.get::<_, i64>(3)?,
+        ))
+    })?;
+    for row in rows {
+        let (seq, round, board, db_id) = row?;
+        changes.push((seq, 0, Change::Warning { round, board, db_id }));
+    }
+
+    changes.sort_by_key(|(seq, order, _)| (*seq, *order));
+    let mut l = Loaded { ev, db_id: Vec::new() };
+    let mut of_db: HashMap<i64, PlayerId> = HashMap::new();
+    for (seq, _, change) in changes {
+        let at = |e: &dyn std::fmt::Display| corrupt(id, format_args!("change {seq}: {e}"));
+        let pid = |db_id: i64| {
+            of_db
+                .get(&db_id)
+                .copied()
+                .ok_or_else(|| at(&format_args!("no player row {db_id}")))
+        };
+        match change {
+            Change::Player { db_id, player } => {
+                let p = l.ev.add_player(player).map_err(|e| at(&e))?;
+                debug_assert_eq!(p.0, l.db_id.len());
+                l.db_id.push(db_id);
+                of_db.insert(db_id, p);
+            }
+            Change::RoundsChanged(n) => l.ev.set_rounds(n).map_err(|e| at(&e))?,
+            Change::Round { number, origin } => {
+                replay_round(tx, id, &mut l, &of_db, number, &origin).map_err(|e| at(&e))?
+            }
+            Change::Result { round, board, result } => l.ev.set_result(round, board, result).map_err(|e| at(&e))?,
+            Change::Withdrawal { db_id } => l.ev.withdraw(pid(db_id)?).map_err(|e| at(&e))?,
+            Change::Warning { round, board, db_id } => {
+                let p = pid(db_id)?;
+                let color =
+                    l.ev.rounds()
+                        .get(round as usize - 1)
+                        .and_then(|r| r.games.iter().find(|g| g.board == board))
+                        .and_then(|g| g.color_of(p))
+                        .ok_or_else(|| {
+                            at(&format_args!(
+                                "the warned player is not on board {board} of round {round}"
+                            ))
+                        })?;
+                l.ev.add_warning(round, board, color).map_err(|e| at(&e))?;
+            }
+        }
+    }
+    Ok(l)
+}
+
+/// Replays one round as it was paired: a computed round is restored game by game (not
+/// computed again, so a later change to the pairing program cannot rewrite history); an
+/// amended one with its proposal; a manual one as the director gave it.
+fn replay_round(
+    tx: &Connection,
+    event: &str,
+    l: &mut Loaded,
+    of_db: &HashMap<i64, PlayerId>,
+    number: u32,
+    origin: &str,
+) -> std::result::Result<(), String> {
+    let pid = |db_id: Option<i64>| -> std::result::Result<PlayerId, String> {
+        db_id
+            .and_then(|d| of_db.get(&d).copied())
+            .ok_or_else(|| format!("round {number}: a pairing names no known player"))
+    };
+    let rows = pairing_rows(tx, event, number, "pairing").map_err(|e| e.to_string())?;
+    let mut games = Vec::new();
+    let mut pairs = Vec::new();
+    let mut byes = Vec::new();
+    let mut idle = Vec::new();
+    let mut costs = Vec::new();
+    for r in &rows {
+        if r.bye.is_some() {
+            byes.push(pid(r.bye)?);
+            continue;
+        }
+        if r.idle.is_some() {
+            idle.push(pid(r.idle)?);
+            continue;
+        }
+        let (black, white) = (pid(r.black)?, pid(r.white)?);
+        pairs.push((black, white));
+        costs.push(r.cost);
         games.push(Game {
-            board,
+            board: r.board.unwrap_or(0),
             black,
             white,
-            result,
-            manual,
-            changed,
-            explanation,
+            result: None,
+            warnings: [0, 0],
+            void: false,
+            bracket_match: r.bracket_match.map(|m| m as usize),
         });
     }
-    Ok(games)
+    let e = |e: EventError| format!("round {number}: {e}");
+    match origin {
+        "computed" => {
+            let explanation = if !costs.is_empty() && costs.iter().all(Option::is_some) {
+                let costs: Vec<PairCost> = costs.into_iter().flatten().collect();
+                let mut total = PairCost::default();
+                for c in &costs {
+                    total.add(c);
+                }
+                Some((costs, total))
+            } else {
+                None
+            };
+            let p = Proposal {
+                round: number,
+                games,
+                byes,
+                idle,
+                explanation,
+            };
+            l.ev.accept_proposal(p).map_err(e)?;
+        }
+        "amended" => {
+            let proposed = pairing_rows(tx, event, number, "proposed_pairing").map_err(|e| e.to_string())?;
+            let mut p = Proposal {
+                round: number,
+                games: Vec::new(),
+                byes: Vec::new(),
+                idle: Vec::new(),
+                explanation: None,
+            };
+            for r in &proposed {
+                if r.bye.is_some() {
+                    p.byes.push(pid(r.bye)?);
+                } else {
+                    let board = p.games.len() as u32 + 1;
+                    p.games.push(Game {
+                        board,
+                        black: pid(r.black)?,
+                        white: pid(r.white)?,
+                        result: None,
+                        warnings: [0, 0],
+                        void: false,
+                        bracket_match: None,
+                    });
+                }
+            }
+            l.ev.accept_amended(p, &pairs, &byes).map_err(e)?;
+        }
+        "manual" => {
+            l.ev.pair_manual(&pairs, &byes).map_err(e)?;
+        }
+        other => return Err(format!("round {number}: unknown origin {other:?}")),
+    }
+    Ok(())
 }
 
-fn parse_system(s: &str) -> Result<System> {
-    System::from_str(s).map_err(StoreError::Corrupt)
+fn pairing_rows(tx: &Connection, event: &str, number: u32, table: &str) -> Result<Vec<PairingRow>> {
+    let sql = if table == "pairing" {
+        "SELECT board, black_id, white_id, bye_id, idle_id, bracket_match,
+                cost_rematches, cost_gap_sq, cost_color, cost_split, cost_club_region
+         FROM pairing WHERE event_id = ?1 AND round = ?2 ORDER BY board IS NULL, board, id"
+    } else {
+        "SELECT NULL, black_id, white_id, bye_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+         FROM proposed_pairing WHERE event_id = ?1 AND round = ?2 ORDER BY id"
+    };
+    let mut st = tx.prepare(sql)?;
+    let rows = st.query_map(params![event, number], |r| {
+        let parts: [Option<i64>; 5] = [r.get(6)?, r.get(7)?, r.get(8)?, r.get(9)?, r.get(10)?];
+        let cost = match parts {
+            [Some(a), Some(b), Some(c), Some(d), Some(e)] => Some(PairCost {
+                rematches: a as u32,
+                score_gap_sq: b as u64,
+                color: c as u32,
+                split: d as u32,
+                club_region: e as u32,
+            }),
+            _ => None,
+        };
+        Ok(PairingRow {
+            board: r.get(0)?,
+            black: r.get(1)?,
+            white: r.get(2)?,
+            bye: r.get(3)?,
+            idle: r.get(4)?,
+            bracket_match: r.get(5)?,
+            cost,
+        })
+    })?;
+    Ok(rows.collect::<std::result::Result<_, _>>()?)
 }
 
-fn corrupt<E: std::fmt::Display>(what: &str) -> impl Fn(E) -> StoreError + '_ {
-    move |e| StoreError::Corrupt(format!("{what}: {e}"))
-}
-
-fn load(tx: &Connection, id: &str) -> Result<Event> {
-    type EventRow = (
+/// The event row: name, system, planned rounds and settings.
+fn read_event(tx: &Connection, id: &str) -> Result<(String, System, u32, Settings)> {
+    type Row = (
         String,
         String,
         u32,
-        String,
-        String,
         u32,
-        String,
-        String,
-        i64,
+        u32,
+        u32,
         bool,
-        bool,
+        u32,
+        Option<String>,
+        Option<String>,
     );
-    type EventRow2 = (Option<String>, Option<String>, u32, u32, bool, u32);
-    let row: Option<(EventRow, EventRow2)> = tx
+    type Row2 = (String, String, String, u32, String, String, i64, bool, bool);
+    let row: Option<(Row, Row2)> = tx
         .query_row(
-            "SELECT name, system, n_rounds, bye_value, tie_breaks, lateness_limit_minutes, cycle_policy,
-                    time_control, lots_seed, avoid_same_club, avoid_same_region,
-                    mcmahon_bar, mcmahon_floor, elimination_losses, best_of, grand_final_reset,
-                    total_score_divisor
+            "SELECT name, system, n_rounds, cycles, lives, best_of, grand_final_reset, elimination_losses,
+                    mcmahon_bar, mcmahon_floor,
+                    bye_value, tie_breaks, total_score_divisor, lateness_limit_minutes, cycle_policy,
+                    time_control, lots_seed, avoid_same_club, avoid_same_region
              FROM event WHERE id = ?1",
             [id],
             |r| {
@@ -757,140 +970,77 @@ fn load(tx: &Connection, id: &str) -> Result<Event> {
                         r.get(7)?,
                         r.get(8)?,
                         r.get(9)?,
-                        r.get(10)?,
                     ),
-                    (r.get(11)?, r.get(12)?, r.get(13)?, r.get(14)?, r.get(15)?, r.get(16)?),
+                    (
+                        r.get(10)?,
+                        r.get(11)?,
+                        r.get(12)?,
+                        r.get(13)?,
+                        r.get(14)?,
+                        r.get(15)?,
+                        r.get(16)?,
+                        r.get(17)?,
+                        r.get(18)?,
+                    ),
                 ))
             },
         )
         .optional()?;
     let (
-        (name, system, n_rounds, bye, chain, lateness, cycle, time_control, seed, club, region),
-        (bar, floor, elimination_losses, best_of, reset, divisor),
+        (name, system, n_rounds, cycles, lives, best_of, reset, losses, bar, floor),
+        (bye, chain, divisor, lateness, cycle, time_control, seed, club, region),
     ) = row.ok_or_else(|| StoreError::NoEvent(id.to_string()))?;
-    let rank = |s: Option<String>| -> Result<Option<Rank>> {
-        s.map(|s| Rank::from_str(&s).map_err(corrupt("McMahon bar or floor")))
-            .transpose()
+    let rank = |what: &str, s: Option<String>| -> Result<Rank> {
+        let s = s.ok_or_else(|| corrupt(id, format_args!("a McMahon event without a {what}")))?;
+        Rank::from_str(&s).map_err(|e| corrupt(id, format_args!("McMahon {what}: {e}")))
+    };
+    let system = match system.as_str() {
+        "round-robin" => System::RoundRobin { cycles },
+        "knockout" => System::Knockout {
+            lives,
+            best_of,
+            grand_final_reset: reset,
+        },
+        "swiss" => System::Swiss,
+        "swiss-elimination" => System::SwissElimination { losses },
+        "mcmahon" => System::McMahon {
+            bar: rank("bar", bar)?,
+            floor: rank("floor", floor)?,
+        },
+        other => return Err(corrupt(id, format_args!("unknown system {other:?}"))),
+    };
+    let bye = match bye.as_str() {
+        "win" => ByeValue::Win,
+        "draw" => ByeValue::Draw,
+        "loss" => ByeValue::Loss,
+        other => return Err(corrupt(id, format_args!("unknown bye value {other:?}"))),
+    };
+    let tie_breaks = if chain.is_empty() {
+        Vec::new()
+    } else {
+        chain
+            .split(',')
+            .map(|t| TieBreak::from_str(t).map_err(|e| corrupt(id, e)))
+            .collect::<Result<Vec<_>>>()?
+    };
+    let total_score_divisor = match divisor.as_str() {
+        "half-maximum" => TotalScoreDivisor::HalfMaximum,
+        "half-leader" => TotalScoreDivisor::HalfLeader,
+        n => TotalScoreDivisor::Fixed(
+            n.parse()
+                .map_err(|_| corrupt(id, format_args!("unknown total score divisor {n:?}")))?,
+        ),
     };
     let settings = Settings {
-        bye_value: ByeValue::from_str(&bye).map_err(StoreError::Corrupt)?,
-        tie_breaks: chain
-            .split(',')
-            .map(|t| TieBreak::from_str(t).map_err(StoreError::Corrupt))
-            .collect::<Result<Vec<_>>>()?,
+        bye,
         lateness_limit_minutes: lateness,
-        cycle_policy: cycle.parse().map_err(StoreError::Corrupt)?,
-        time_control: time_control.parse().map_err(corrupt("time control"))?,
-        lots_seed: seed as u64,
+        cycle_policy: cycle.parse().map_err(|e| corrupt(id, e))?,
+        time_control,
         avoid_same_club: club,
         avoid_same_region: region,
-        mcmahon_bar: rank(bar)?,
-        mcmahon_floor: rank(floor)?,
-        elimination_losses,
-        best_of,
-        grand_final_reset: reset,
-        total_score_divisor: divisor,
+        tie_breaks,
+        lots_seed: seed as u64,
+        total_score_divisor,
     };
-
-    let mut st = tx.prepare(
-        "SELECT p.name, p.rank, p.rating, p.club, p.region, p.birth_date, w.after_round
-         FROM player p LEFT JOIN withdrawal w ON w.player_id = p.id WHERE p.event_id = ?1 ORDER BY p.id",
-    )?;
-    type PlayerRow = (
-        String,
-        String,
-        Option<i32>,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-        Option<u32>,
-    );
-    let rows = st.query_map([id], |r| -> rusqlite::Result<PlayerRow> {
-        Ok((
-            r.get(0)?,
-            r.get(1)?,
-            r.get(2)?,
-            r.get(3)?,
-            r.get(4)?,
-            r.get(5)?,
-            r.get(6)?,
-        ))
-    })?;
-    let mut entries = Vec::new();
-    for row in rows {
-        let (name, rank, rating, club, region, birth, withdrawn_after) = row?;
-        let rank = Rank::from_str(&rank).map_err(corrupt(&format!("rank of {name:?}")))?;
-        let birth_date = birth
-            .map(|b| Date::from_str(&b))
-            .transpose()
-            .map_err(corrupt(&format!("birth date of {name:?}")))?;
-        entries.push(Entry {
-            player: Player {
-                name,
-                rank,
-                rating,
-                club,
-                region,
-                birth_date,
-            },
-            withdrawn_after,
-        });
-    }
-
-    let mut st = tx.prepare("SELECT number, note FROM round WHERE event_id = ?1 ORDER BY number")?;
-    let heads: Vec<(u32, String)> = st
-        .query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<std::result::Result<_, _>>()?;
-    let mut rounds = Vec::new();
-    for (number, note) in heads {
-        let games = load_round_games(tx, id, number)?;
-        let mut st = tx.prepare(
-            "SELECT pl.name FROM pairing p JOIN player pl ON pl.id = p.bye_id
-             WHERE p.event_id = ?1 AND p.round = ?2 ORDER BY p.id",
-        )?;
-        let byes: Vec<String> = st
-            .query_map(params![id, number], |r| r.get(0))?
-            .collect::<std::result::Result<_, _>>()?;
-        rounds.push(Round {
-            number,
-            games,
-            byes,
-            note,
-        });
-    }
-
-    let mut st = tx.prepare(
-        "SELECT pl.name, w.round, w.note FROM warning w JOIN player pl ON pl.id = w.player_id
-         WHERE pl.event_id = ?1 ORDER BY w.id",
-    )?;
-    let warnings: Vec<Warning> = st
-        .query_map([id], |r| {
-            Ok(Warning {
-                player: r.get(0)?,
-                round: r.get(1)?,
-                note: r.get(2)?,
-            })
-        })?
-        .collect::<std::result::Result<_, _>>()?;
-    let mut st = tx.prepare("SELECT round, description FROM pairing_edit WHERE event_id = ?1 ORDER BY id")?;
-    let edits: Vec<PairingEdit> = st
-        .query_map([id], |r| {
-            Ok(PairingEdit {
-                round: r.get(0)?,
-                description: r.get(1)?,
-            })
-        })?
-        .collect::<std::result::Result<_, _>>()?;
-
-    Ok(Event {
-        id: id.to_string(),
-        name,
-        system: parse_system(&system)?,
-        n_rounds,
-        settings,
-        entries,
-        rounds,
-        warnings,
-        edits,
-    })
+    Ok((name, system, n_rounds, settings))
 }

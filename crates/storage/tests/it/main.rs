@@ -1,14 +1,15 @@
-//! Storage tests: migrations, transactions that roll back on injected failures, and round
-//! trips of every kind of record through the database.
+//! Storage tests: migrations, transactions that roll back on injected failures, round trips
+//! of every kind of record, and replayed events equal to the same events built in memory.
 
 mod migrations;
+mod replay;
 mod roundtrip;
 mod transactions;
 
 use std::path::{Path, PathBuf};
 
-use storage::{NewEvent, NewGame, NewRound, Settings, Store, System};
-use tournament::player::{Player, Rank};
+use storage::{NewEvent, Store};
+use tournament::{Player, Rank, Settings, System};
 
 /// A database file in a fresh directory under the target's temporary folder, removed on drop.
 pub struct TempDb {
@@ -49,7 +50,7 @@ pub fn new_event(id: &str, system: System, n_rounds: u32) -> NewEvent {
         name: format!("The {id} open"),
         system,
         n_rounds,
-        settings: Settings::defaults(system),
+        settings: Settings::default(),
     }
 }
 
@@ -57,23 +58,11 @@ pub fn player(name: &str, rank: &str) -> Player {
     Player::new(name, rank.parse::<Rank>().expect("rank"))
 }
 
-pub fn round(games: &[(&str, &str)], byes: &[&str]) -> NewRound {
-    NewRound {
-        games: games
-            .iter()
-            .map(|(b, w)| NewGame {
-                black: b.to_string(),
-                white: w.to_string(),
-                manual: false,
-                explanation: String::new(),
-            })
-            .collect(),
-        byes: byes.iter().map(|s| s.to_string()).collect(),
-        note: String::new(),
-    }
+pub fn names(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs.iter().map(|(b, w)| (b.to_string(), w.to_string())).collect()
 }
 
-/// An event "e" with players A..=F (ranks 6d down to 1d) and no round.
+/// A Swiss event "e" of three rounds with players A..=F (ranks 6d down to 1d).
 pub fn six_players(store: &mut Store) {
     store.create_event(&new_event("e", System::Swiss, 3)).unwrap();
     for (i, name) in ["A", "B", "C", "D", "E", "F"].iter().enumerate() {

@@ -2,9 +2,10 @@
 //! refusal of a newer schema, and a failed migration leaving the old version whole.
 
 use expect_test::expect;
-use storage::{SCHEMA_VERSION, Store, StoreError, System};
+use storage::{SCHEMA_VERSION, Store, StoreError};
+use tournament::{GameResult, Status, System};
 
-use crate::{TempDb, player, round};
+use crate::{TempDb, player};
 
 /// The version table as every version of weiqi creates it.
 const VERSION_TABLE: &str = "CREATE TABLE schema_version (
@@ -13,8 +14,8 @@ const VERSION_TABLE: &str = "CREATE TABLE schema_version (
     applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
 ) STRICT";
 
-/// A database as weiqi with schema version 1 left it: an event of four players with one
-/// round paired and one result.
+/// A database as weiqi with schema version 1 left it: a round robin of four players with
+/// round 1 paired by hand, one result, and a withdrawal.
 fn version_1_database(db: &TempDb) {
     let c = db.raw();
     c.execute_batch(VERSION_TABLE).unwrap();
@@ -22,16 +23,16 @@ fn version_1_database(db: &TempDb) {
         .unwrap();
     c.execute_batch(
         "INSERT INTO schema_version (version, name) VALUES (1, 'events');
-         INSERT INTO event (id, name, system, n_rounds, tie_breaks, bye_value)
-             VALUES ('old', 'Old cup', 'round-robin', 3, 'points,sodos,warnings,lots', 'draw');
-         INSERT INTO player (id, event_id, name, rank, rating, club) VALUES
-             (1, 'old', 'Ann', '3d', 2300, 'North'), (2, 'old', 'Bo', '1k', NULL, NULL),
-             (3, 'old', 'Cy', '5p', NULL, NULL), (4, 'old', 'Di', '30k', NULL, NULL);
-         INSERT INTO round (event_id, number) VALUES ('old', 1);
-         INSERT INTO pairing (id, event_id, round, board, black_id, white_id) VALUES
-             (1, 'old', 1, 1, 1, 4), (2, 'old', 1, 2, 2, 3);
-         INSERT INTO result (pairing_id, result) VALUES (1, 'W+3.5');
-         INSERT INTO withdrawal (player_id, after_round) VALUES (2, 1);",
+         INSERT INTO event (id, name, system, n_rounds, bye_value, last_seq)
+             VALUES ('old', 'Old cup', 'round-robin', 3, 'draw', 8);
+         INSERT INTO player (id, event_id, seq, name, rank, rating, club) VALUES
+             (1, 'old', 1, 'Ann', '3d', 2300, 'North'), (2, 'old', 2, 'Bo', '1k', NULL, NULL),
+             (3, 'old', 3, 'Cy', '5p', NULL, NULL), (4, 'old', 4, 'Di', '30k', NULL, NULL);
+         INSERT INTO round (event_id, number, seq, origin) VALUES ('old', 1, 5, 'manual');
+         INSERT INTO pairing (id, event_id, round, board, black_id, white_id, changed) VALUES
+             (1, 'old', 1, 1, 1, 4, 1), (2, 'old', 1, 2, 2, 3, 1);
+         INSERT INTO result (pairing_id, seq, result) VALUES (1, 6, 'W+3.5'), (2, 7, 'B+R');
+         INSERT INTO withdrawal (player_id, seq, after_round) VALUES (2, 8, 1);",
     )
     .unwrap();
 }
@@ -50,20 +51,21 @@ fn an_empty_file_gets_the_whole_schema() {
     let store = db.open();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
     assert_eq!(SCHEMA_VERSION, 2);
-    assert_eq!(
-        table_names(&db),
+    expect![[r#"
         [
             "event",
             "pairing",
-            "pairing_edit",
             "player",
+            "proposed_pairing",
             "result",
             "round",
+            "rounds_change",
             "schema_version",
             "warning",
-            "withdrawal"
+            "withdrawal",
         ]
-    );
+    "#]]
+    .assert_debug_eq(&table_names(&db));
     let mode: String = db.raw().query_row("PRAGMA journal_mode", [], |r| r.get(0)).unwrap();
     assert_eq!(mode, "wal");
     // Opening again applies nothing more.
@@ -84,43 +86,46 @@ fn a_version_1_database_is_migrated_and_keeps_its_data() {
     let mut store = db.open();
     assert_eq!(store.schema_version().unwrap(), 2);
     let ev = store.load_event("old").unwrap();
-    assert_eq!(ev.system, System::RoundRobin);
-    assert_eq!(ev.settings.bye_value, storage::ByeValue::Draw);
-    // The settings version 2 added take their defaults.
-    assert_eq!(
-        (
-            ev.settings.best_of,
-            ev.settings.elimination_losses,
-            ev.settings.mcmahon_bar
-        ),
-        (1, 0, None)
-    );
+    assert_eq!(ev.system(), System::RoundRobin { cycles: 1 });
+    assert_eq!(ev.settings().bye, tournament::ByeValue::Draw);
     let players: Vec<String> = ev
-        .entries
+        .players()
         .iter()
-        .map(|e| {
+        .enumerate()
+        .map(|(i, p)| {
             format!(
                 "{} {} {:?} {:?}",
-                e.player.name, e.player.rank, e.player.rating, e.withdrawn_after
+                p.name,
+                p.rank,
+                p.rating,
+                ev.status(tournament::PlayerId(i))
             )
         })
         .collect();
-    expect![[r#"["Ann 3d Some(2300) None", "Bo 1k None Some(1)", "Cy 5p None None", "Di 30k None None"]"#]]
-        .assert_eq(&format!("{players:?}"));
-    let g = &ev.rounds[0].games;
+    expect![[r#"
+        [
+            "Ann 3d Some(2300) Active",
+            "Bo 1k None Withdrawn { after_round: 1, voided: true }",
+            "Cy 5p None Active",
+            "Di 30k None Active",
+        ]
+    "#]]
+    .assert_debug_eq(&players);
+    let g = &ev.rounds()[0].games;
+    assert_eq!(g[0].result, Some("W+3.5".parse::<GameResult>().unwrap()));
+    // Art. 28.2: Bo played 1 of 3 rounds, under half: his game is void.
+    assert!(g[1].void && !g[0].void);
+    // The tables of version 2 work on the old data.
+    store.add_warning("old", 1, 1, "Ann", "clock").unwrap();
+    let (ev, _) = store.withdraw("old", "Cy", "").unwrap();
     assert_eq!(
-        (
-            g[0].black.as_str(),
-            g[0].white.as_str(),
-            g[0].result.map(|r| r.to_string())
-        ),
-        ("Ann", "Di", Some("W+3.5".into()))
+        ev.status(tournament::PlayerId(2)),
+        Status::Withdrawn {
+            after_round: 1,
+            voided: true
+        }
     );
-    assert_eq!(g[1].result, None);
-    // The new tables work on the old data.
-    store.add_warning("old", "Cy", Some(1), "clock").unwrap();
-    store.save_round("old", &round(&[("Di", "Cy")], &["Ann"])).unwrap();
-    assert_eq!(store.load_event("old").unwrap().n_warnings("Cy"), 1);
+    assert_eq!(store.load_event("old").unwrap(), ev);
 }
 
 #[test]
@@ -166,7 +171,7 @@ fn a_failed_migration_leaves_version_1_whole() {
     };
     let before = schema(&db);
     let err = Store::open(&db.path()).err().expect("migration should fail");
-    expect!["database error: migration 2 (warnings_and_systems): table warning already exists (at byte 276)"]
+    expect!["database error: migration 2 (warnings_and_amendments): table warning already exists (at byte 272)"]
         .assert_eq(&err.to_string());
     assert_eq!(schema(&db), before);
     let v: u32 = db

@@ -1,93 +1,26 @@
-//! Every kind of record goes in through the API and comes back the same; refusals name what
-//! they refuse.
+//! Systems and settings come back as they went in; refusals name what they refuse.
 
 use expect_test::{Expect, expect};
-use storage::{ByeValue, Event, Recorded, Settings, Store, StoreError, System, TieBreak};
-use tournament::player::{Player, Rank};
-use tournament::result::GameResult;
+use storage::{Recorded, Store, StoreError};
+use tournament::{ByeValue, GameResult, Rank, Settings, System, TieBreak, TotalScoreDivisor};
 
-use crate::{TempDb, new_event, player, round, six_players};
-
-/// The event as text: settings, players, rounds with results and flags, warnings, edits.
-fn render(ev: &Event) -> String {
-    let s = &ev.settings;
-    let chain: Vec<&str> = s.tie_breaks.iter().map(|t| t.name()).collect();
-    let mut out = format!(
-        "{} {:?} {} rounds={} bye={} tb={} late={} cycle={} time={} seed={} club={} region={} bar={:?} floor={:?} elim={} best_of={} reset={} div={}\n",
-        ev.id,
-        ev.name,
-        ev.system,
-        ev.n_rounds,
-        s.bye_value,
-        chain.join(","),
-        s.lateness_limit_minutes,
-        s.cycle_policy,
-        s.time_control,
-        s.lots_seed,
-        s.avoid_same_club,
-        s.avoid_same_region,
-        s.mcmahon_bar.map(|r| r.to_string()),
-        s.mcmahon_floor.map(|r| r.to_string()),
-        s.elimination_losses,
-        s.best_of,
-        s.grand_final_reset,
-        s.total_score_divisor
-    );
-    for e in &ev.entries {
-        let p = &e.player;
-        out += &format!(
-            "player {} {} rating={:?} club={:?} region={:?} born={:?} withdrawn_after={:?}\n",
-            p.name,
-            p.rank,
-            p.rating,
-            p.club,
-            p.region,
-            p.birth_date.map(|d| d.to_string()),
-            e.withdrawn_after
-        );
-    }
-    for r in &ev.rounds {
-        out += &format!("round {} note={:?}\n", r.number, r.note);
-        for g in &r.games {
-            out += &format!(
-                "  board {} {} - {} result={} manual={} changed={} why={:?}\n",
-                g.board,
-                g.black,
-                g.white,
-                g.result.map_or("-".to_string(), |r| r.to_string()),
-                g.manual,
-                g.changed,
-                g.explanation
-            );
-        }
-        for b in &r.byes {
-            out += &format!("  bye {b}\n");
-        }
-    }
-    for w in &ev.warnings {
-        out += &format!("warning {} round={:?} {:?}\n", w.player, w.round, w.note);
-    }
-    for e in &ev.edits {
-        out += &format!("edit round {}: {}\n", e.round, e.description);
-    }
-    out
-}
-
-fn check(store: &mut Store, id: &str, expect: Expect) {
-    expect.assert_eq(&render(&store.load_event(id).unwrap()));
-}
+use crate::{TempDb, names, new_event, player, six_players};
 
 fn check_err(e: StoreError, expect: Expect) {
     expect.assert_eq(&e.to_string());
 }
 
 #[test]
-fn every_setting_round_trips() {
+fn every_system_and_setting_round_trips() {
     let db = TempDb::new("settings");
     let mut store = db.open();
-    let mut e = new_event("mm", System::McMahon, 5);
-    e.settings = Settings {
-        bye_value: ByeValue::Draw,
+    let settings = Settings {
+        bye: ByeValue::Draw,
+        lateness_limit_minutes: 15,
+        cycle_policy: rules::CyclePolicy::NoResult,
+        time_control: "1h+3x60s".into(),
+        avoid_same_club: true,
+        avoid_same_region: true,
         tie_breaks: vec![
             TieBreak::Points,
             TieBreak::Cumulative,
@@ -95,173 +28,109 @@ fn every_setting_round_trips() {
             TieBreak::DirectEncounter,
             TieBreak::Lots,
         ],
-        lateness_limit_minutes: 15,
-        cycle_policy: rules::CyclePolicy::NoResult,
-        time_control: "1h+3x60s".parse().unwrap(),
         lots_seed: u64::MAX - 7,
-        avoid_same_club: true,
-        avoid_same_region: true,
-        mcmahon_bar: Some(Rank::Dan(3)),
-        mcmahon_floor: Some(Rank::Kyu(20)),
-        elimination_losses: 3,
-        best_of: 5,
-        grand_final_reset: true,
-        total_score_divisor: 4,
+        total_score_divisor: TotalScoreDivisor::Fixed(4),
     };
-    store.create_event(&e).unwrap();
+    let systems = [
+        System::Swiss,
+        System::McMahon {
+            bar: Rank::Dan(3),
+            floor: Rank::Kyu(20),
+        },
+        System::RoundRobin { cycles: 3 },
+        System::Knockout {
+            lives: 2,
+            best_of: 5,
+            grand_final_reset: true,
+        },
+        System::Knockout {
+            lives: 3,
+            best_of: 1,
+            grand_final_reset: false,
+        },
+        System::SwissElimination { losses: 2 },
+    ];
+    for (i, system) in systems.into_iter().enumerate() {
+        let mut e = new_event(&format!("e{i}"), system, 5);
+        e.settings = settings.clone();
+        if i == 1 {
+            e.settings.total_score_divisor = TotalScoreDivisor::HalfLeader;
+            e.settings.tie_breaks.clear();
+        }
+        store.create_event(&e).unwrap();
+    }
     drop(store);
     // Read back through a fresh connection: it is in the file, not in a cache.
     let mut store = db.open();
-    assert_eq!(store.load_event("mm").unwrap().settings, e.settings);
-    check(
-        &mut store,
-        "mm",
-        expect![[r#"
-            mm "The mm open" mcmahon rounds=5 bye=draw tb=points,cumulative,sosos,direct,lots late=15 cycle=no-result time=1h+3x60s seed=18446744073709551608 club=true region=true bar=Some("3d") floor=Some("20k") elim=3 best_of=5 reset=true div=4
-        "#]],
-    );
+    for (i, system) in systems.into_iter().enumerate() {
+        let ev = store.load_event(&format!("e{i}")).unwrap();
+        assert_eq!(ev.system(), system);
+        assert_eq!(ev.planned_rounds(), 5);
+        let mut want = settings.clone();
+        if i == 1 {
+            want.total_score_divisor = TotalScoreDivisor::HalfLeader;
+            want.tie_breaks.clear();
+        }
+        assert_eq!(ev.settings(), &want);
+    }
+    let list: Vec<String> = store
+        .events()
+        .unwrap()
+        .iter()
+        .map(|e| format!("{} {:?} {}/{}", e.id, e.system, e.n_paired, e.n_rounds))
+        .collect();
+    expect![[r#"
+        [
+            "e0 Swiss 0/5",
+            "e1 McMahon { bar: Dan(3), floor: Kyu(20) } 0/5",
+            "e2 RoundRobin { cycles: 3 } 0/5",
+            "e3 Knockout { lives: 2, best_of: 5, grand_final_reset: true } 0/5",
+            "e4 Knockout { lives: 3, best_of: 1, grand_final_reset: false } 0/5",
+            "e5 SwissElimination { losses: 2 } 0/5",
+        ]
+    "#]]
+    .assert_debug_eq(&list);
 }
 
 #[test]
-fn players_rounds_results_withdrawals_warnings_round_trip() {
+fn settings_change_only_before_the_start() {
     let mut store = Store::open_in_memory().unwrap();
     six_players(&mut store);
-    let mut full = Player::new("G", Rank::Pro(9));
-    full.rating = Some(2870);
-    full.club = Some("Beijing".into());
-    full.region = Some("North".into());
-    full.birth_date = Some("1990-02-28".parse().unwrap());
-    store.add_player("e", &full).unwrap();
-    let mut r1 = round(&[("A", "B"), ("C", "D"), ("E", "F")], &["G"]);
-    r1.games[0].explanation = "rematch 0 gap² 0".into();
-    r1.note = "total: rematch 0 gap² 0".into();
-    assert_eq!(store.save_round("e", &r1).unwrap(), 1);
-    assert_eq!(
-        store.record_result("e", 1, 1, "B+R".parse().unwrap(), false).unwrap(),
-        Recorded::New
+    let s = Settings {
+        bye: ByeValue::Loss,
+        ..Settings::default()
+    };
+    assert_eq!(store.set_settings("e", &s).unwrap().settings().bye, ByeValue::Loss);
+    store.pair_next("e").unwrap();
+    check_err(
+        store.set_settings("e", &Settings::default()).unwrap_err(),
+        expect![[r#"event "e" has started (round 1 is paired): cannot change the settings"#]],
     );
+    assert_eq!(store.set_rounds("e", 5).unwrap().planned_rounds(), 5);
+    assert_eq!(store.load_event("e").unwrap().planned_rounds(), 5);
+}
+
+#[test]
+fn results_are_kept_corrected_only_on_request() {
+    let mut store = Store::open_in_memory().unwrap();
+    six_players(&mut store);
+    store.pair_next("e").unwrap();
+    let br: GameResult = "B+R".parse().unwrap();
+    assert_eq!(store.record_result("e", 1, 1, br, false).unwrap().1, Recorded::New);
     assert_eq!(
-        store.record_result("e", 1, 2, "W+1.5".parse().unwrap(), false).unwrap(),
-        Recorded::New
-    );
-    assert_eq!(
-        store.record_result("e", 1, 3, GameResult::BothLose, false).unwrap(),
-        Recorded::New
-    );
-    // The same result again is no change; another needs `correct`, and then replaces it.
-    assert_eq!(
-        store.record_result("e", 1, 2, "W+1.5".parse().unwrap(), false).unwrap(),
+        store.record_result("e", 1, 1, br, false).unwrap().1,
         Recorded::Unchanged
     );
-    assert_eq!(
-        store.record_result("e", 1, 3, "0".parse().unwrap(), true).unwrap(),
-        Recorded::Corrected
-    );
-    store
-        .add_warning(
-            "e",
-            "C",
-            Some(1),
-            "pressed the clock before placing the stone (Art. 17.4)",
-        )
-        .unwrap();
-    store.add_warning("e", "C", None, "phone rang (Art. 23)").unwrap();
-    assert_eq!(store.withdraw("e", "F", "ill").unwrap(), 1);
-    assert_eq!(
+    check_err(
         store
-            .save_round("e", &round(&[("B", "A"), ("D", "G")], &["E", "C"]))
-            .unwrap(),
-        2
+            .record_result("e", 1, 1, "W+0.5".parse().unwrap(), false)
+            .unwrap_err(),
+        expect![[r#"board 1 of round 1 of event "e" already has the result B+R; pass --correct to replace it"#]],
     );
-    store.record_result("e", 2, 2, "Void".parse().unwrap(), false).unwrap();
-    check(
-        &mut store,
-        "e",
-        expect![[r#"
-            e "The e open" swiss rounds=3 bye=win tb=points,sos,warnings,lots late=60 cycle=forbid time=none seed=0 club=false region=false bar=None floor=None elim=0 best_of=1 reset=false div=0
-            player A 6d rating=None club=None region=None born=None withdrawn_after=None
-            player B 5d rating=None club=None region=None born=None withdrawn_after=None
-            player C 4d rating=None club=None region=None born=None withdrawn_after=None
-            player D 3d rating=None club=None region=None born=None withdrawn_after=None
-            player E 2d rating=None club=None region=None born=None withdrawn_after=None
-            player F 1d rating=None club=None region=None born=None withdrawn_after=Some(1)
-            player G 9p rating=Some(2870) club=Some("Beijing") region=Some("North") born=Some("1990-02-28") withdrawn_after=None
-            round 1 note="total: rematch 0 gap² 0"
-              board 1 A - B result=B+R manual=false changed=false why="rematch 0 gap² 0"
-              board 2 C - D result=W+1.5 manual=false changed=false why=""
-              board 3 E - F result=0 manual=false changed=false why=""
-              bye G
-            round 2 note=""
-              board 1 B - A result=- manual=false changed=false why=""
-              board 2 D - G result=Void manual=false changed=false why=""
-              bye E
-              bye C
-            warning C round=Some(1) "pressed the clock before placing the stone (Art. 17.4)"
-            warning C round=None "phone rang (Art. 23)"
-        "#]],
-    );
-    let ev = store.load_event("e").unwrap();
-    assert_eq!(ev.n_warnings("C"), 2);
-    assert_eq!(ev.entry("G").unwrap().player, full);
-}
-
-#[test]
-fn director_edits_are_flagged_and_logged() {
-    let mut store = Store::open_in_memory().unwrap();
-    six_players(&mut store);
-    let mut r1 = round(&[("A", "B"), ("C", "D"), ("E", "F")], &[]);
-    for g in &mut r1.games {
-        g.explanation = "program".into();
-    }
-    store.save_round("e", &r1).unwrap();
-    // Swap colors on board 2 and exchange B and F; board 1 changes, board 2 changes, board 3
-    // changes; then keep A-F and pair the rest by hand.
-    let edited = round(&[("A", "F"), ("D", "C"), ("E", "B")], &[]);
-    store
-        .edit_round("e", 1, &edited, "exchanged B and F; colors swapped on board 2")
-        .unwrap();
-    let mut manual = round(&[("A", "F"), ("B", "C"), ("D", "E")], &[]);
-    manual.games[1].manual = true;
-    manual.games[2].manual = true;
-    store
-        .edit_round("e", 1, &manual, "boards 2 and 3 paired by hand")
-        .unwrap();
-    check(
-        &mut store,
-        "e",
-        expect![[r#"
-            e "The e open" swiss rounds=3 bye=win tb=points,sos,warnings,lots late=60 cycle=forbid time=none seed=0 club=false region=false bar=None floor=None elim=0 best_of=1 reset=false div=0
-            player A 6d rating=None club=None region=None born=None withdrawn_after=None
-            player B 5d rating=None club=None region=None born=None withdrawn_after=None
-            player C 4d rating=None club=None region=None born=None withdrawn_after=None
-            player D 3d rating=None club=None region=None born=None withdrawn_after=None
-            player E 2d rating=None club=None region=None born=None withdrawn_after=None
-            player F 1d rating=None club=None region=None born=None withdrawn_after=None
-            round 1 note=""
-              board 1 A - F result=- manual=false changed=true why=""
-              board 2 B - C result=- manual=true changed=false why=""
-              board 3 D - E result=- manual=true changed=false why=""
-            edit round 1: exchanged B and F; colors swapped on board 2
-            edit round 1: boards 2 and 3 paired by hand
-        "#]],
-    );
-    // With a result in, the round is fixed; a new round can be removed and paired again.
-    store.record_result("e", 1, 1, "B+R".parse().unwrap(), false).unwrap();
-    check_err(
-        store.edit_round("e", 1, &manual, "again").unwrap_err(),
-        expect![[r#"round 1 of event "e" has results recorded"#]],
-    );
-    check_err(
-        store.delete_round("e", 1).unwrap_err(),
-        expect![[r#"round 1 of event "e" has results recorded"#]],
-    );
-    store.save_round("e", &round(&[("A", "B")], &[])).unwrap();
-    check_err(
-        store.delete_round("e", 1).unwrap_err(),
-        expect![[r#"round 1 of event "e" is not the latest round (2)"#]],
-    );
-    store.delete_round("e", 2).unwrap();
-    assert_eq!(store.load_event("e").unwrap().rounds.len(), 1);
+    let (ev, r) = store.record_result("e", 1, 1, "W+0.5".parse().unwrap(), true).unwrap();
+    assert_eq!(r, Recorded::Corrected);
+    assert_eq!(ev.rounds()[0].games[0].result, Some("W+0.5".parse().unwrap()));
+    assert_eq!(store.load_event("e").unwrap(), ev);
 }
 
 #[test]
@@ -280,7 +149,21 @@ fn refusals_name_what_they_refuse() {
         ),
         (
             store.create_event(&new_event("z", System::Swiss, 0)).unwrap_err(),
-            expect![[r#"event "z": the number of rounds must be 1 to 1000, not 0"#]],
+            expect![[r#"event "z": invalid number of rounds 0: at least 1"#]],
+        ),
+        (
+            store
+                .create_event(&new_event(
+                    "k",
+                    System::Knockout {
+                        lives: 1,
+                        best_of: 4,
+                        grand_final_reset: false,
+                    },
+                    3,
+                ))
+                .unwrap_err(),
+            expect![[r#"event "k": invalid system: best of 4: a match is 1 game or best of 3, 5 or 7 (Art. 26.5)"#]],
         ),
         (
             store.add_player("nope", &p).unwrap_err(),
@@ -288,17 +171,15 @@ fn refusals_name_what_they_refuse() {
         ),
         (
             store.add_player("e", &p).unwrap_err(),
-            expect![[r#"event "e" already has a player named "A""#]],
+            expect![[r#"event "e": a player named "A" is already registered"#]],
         ),
         (
             store.add_player("e", &player(" A", "1k")).unwrap_err(),
-            expect![[
-                r#"player name " A" must be non-empty, without leading or trailing spaces or control characters"#
-            ]],
+            expect![[r#"player name " A" must have no leading or trailing spaces and no control characters"#]],
         ),
         (
             store.withdraw("e", "Z", "").unwrap_err(),
-            expect![[r#"event "e" has no player named "Z""#]],
+            expect![[r#"event "e": no player named "Z""#]],
         ),
         (
             store.record_result("e", 1, 1, GameResult::Draw, false).unwrap_err(),
@@ -306,121 +187,67 @@ fn refusals_name_what_they_refuse() {
         ),
         (
             store
-                .save_round("e", &round(&[("A", "B"), ("B", "C")], &[]))
+                .pair_manual("e", &names(&[("A", "B"), ("B", "C")]), &[])
                 .unwrap_err(),
-            expect![[r#"player "B" appears twice in round 1 of event "e""#]],
+            expect![[r#"event "e": invalid pairing: B appears twice"#]],
         ),
         (
-            store.save_round("e", &round(&[("A", "A")], &[])).unwrap_err(),
-            expect![[r#"player "A" appears twice in round 1 of event "e""#]],
-        ),
-        (
-            store.save_round("e", &round(&[("A", "Q")], &[])).unwrap_err(),
-            expect![[r#"event "e" has no player named "Q""#]],
-        ),
-        (
-            store.save_round("e", &round(&[], &[])).unwrap_err(),
-            expect![[r#"round 1 of event "e" would have no games and no byes"#]],
+            store.pair_manual("e", &names(&[("A", "Q")]), &[]).unwrap_err(),
+            expect![[r#"event "e": no player named "Q""#]],
         ),
     ];
     for (err, expect) in cases {
         check_err(err, expect);
     }
     store.withdraw("e", "F", "").unwrap();
-    store.save_round("e", &round(&[("A", "B")], &["C"])).unwrap();
-    store.record_result("e", 1, 1, "B+R".parse().unwrap(), false).unwrap();
+    store.pair_next("e").unwrap();
     let cases: Vec<(StoreError, Expect)> = vec![
         (
             store.withdraw("e", "F", "").unwrap_err(),
-            expect![[r#"player "F" of event "e" withdrew after round 0"#]],
+            expect![[r#"event "e": "F" has already withdrawn"#]],
         ),
         (
-            store.save_round("e", &round(&[("F", "D")], &[])).unwrap_err(),
-            expect![[r#"player "F" of event "e" withdrew after round 0"#]],
+            store.record_result("e", 1, 4, GameResult::Draw, false).unwrap_err(),
+            expect![[r#"round 1 of event "e" has no board 4 (boards 1 to 2)"#]],
         ),
         (
-            store.record_result("e", 1, 2, GameResult::Draw, false).unwrap_err(),
-            expect![[r#"round 1 of event "e" has no board 2 (boards 1 to 1)"#]],
+            store.add_warning("e", 1, 1, "E", "").unwrap_err(),
+            expect![[r#"player "E" does not play on board 1 of round 1 of event "e""#]],
         ),
         (
-            store
-                .record_result("e", 1, 1, "W+R".parse().unwrap(), false)
-                .unwrap_err(),
-            expect![[r#"board 1 of round 1 of event "e" already has the result B+R; pass --correct to replace it"#]],
+            store.pair_next("e").unwrap_err(),
+            expect![[r#"event "e": round 1 board 1 has no result yet"#]],
         ),
         (
-            store.remove_player("e", "C").unwrap_err(),
-            expect![[
-                r#"event "e" has started (round 1 is paired): cannot remove "C", who has been paired (withdraw them instead)"#
-            ]],
-        ),
-        (
-            store.add_warning("e", "A", Some(2), "").unwrap_err(),
+            store.unpair("e", 2).unwrap_err(),
             expect![[r#"round 2 of event "e" is not paired (1 round(s) paired so far)"#]],
         ),
     ];
     for (err, expect) in cases {
         check_err(err, expect);
     }
-    store.save_round("e", &round(&[("A", "C")], &[])).unwrap();
-    store.save_round("e", &round(&[("B", "C")], &[])).unwrap();
+    store.record_result("e", 1, 1, GameResult::Draw, false).unwrap();
     check_err(
-        store.save_round("e", &round(&[("A", "D")], &[])).unwrap_err(),
-        expect![[r#"event "e" has all its 3 rounds paired"#]],
-    );
-    let ev = store.load_event("e").unwrap();
-    check_err(
-        store.update_event("e", &ev.name, 2, &ev.settings).unwrap_err(),
-        expect![[r#"event "e" has 3 rounds paired: it cannot have only 2"#]],
-    );
-    let mut s = ev.settings.clone();
-    s.tie_breaks = vec![TieBreak::Points, TieBreak::Sos, TieBreak::Points];
-    check_err(
-        store.update_event("e", &ev.name, 4, &s).unwrap_err(),
-        expect!["tie-break points appears twice in the chain"],
-    );
-    s.tie_breaks = vec![];
-    check_err(
-        store.update_event("e", &ev.name, 4, &s).unwrap_err(),
-        expect!["the tie-break chain is empty"],
-    );
-    s = ev.settings.clone();
-    s.best_of = 4;
-    check_err(
-        store.update_event("e", &ev.name, 4, &s).unwrap_err(),
-        expect!["best of 4 games: a match is 1, 3, 5 or 7 games (Art. 26.5)"],
+        store.unpair("e", 1).unwrap_err(),
+        expect![[
+            r#"round 1 of event "e" cannot be unpaired: results, withdrawals or warnings were recorded after it"#
+        ]],
     );
 }
 
 #[test]
-fn players_can_be_corrected_removed_and_events_listed() {
+fn a_round_can_be_unpaired_and_paired_again() {
     let mut store = Store::open_in_memory().unwrap();
     six_players(&mut store);
-    store
-        .create_event(&new_event("rr", System::DoubleRoundRobin, 6))
+    let before = store.dump().unwrap();
+    let first = store.pair_next("e").unwrap();
+    let ev = store.unpair("e", 1).unwrap();
+    assert!(ev.rounds().is_empty());
+    // Back to the same rows, sequence counter included.
+    assert_eq!(store.dump().unwrap(), before);
+    let again = store
+        .pair_manual("e", &names(&[("A", "F"), ("B", "E"), ("C", "D")]), &[])
         .unwrap();
-    let mut a = player("Anna", "2k");
-    a.club = Some("Go club".into());
-    store.update_player("e", "A", &a).unwrap();
-    check_err(
-        store.update_player("e", "B", &a).unwrap_err(),
-        expect![[r#"event "e" already has a player named "Anna""#]],
-    );
-    store.remove_player("e", "F").unwrap();
-    store.save_round("e", &round(&[("Anna", "B")], &[])).unwrap();
-    let names: Vec<String> = store
-        .load_event("e")
-        .unwrap()
-        .entries
-        .iter()
-        .map(|e| e.player.name.clone())
-        .collect();
-    assert_eq!(names, ["Anna", "B", "C", "D", "E"]);
-    let list: Vec<String> = store
-        .events()
-        .unwrap()
-        .iter()
-        .map(|e| format!("{} {} {}/{} {}", e.id, e.system, e.n_paired, e.n_rounds, e.n_players))
-        .collect();
-    assert_eq!(list, ["e swiss 1/3 5", "rr double-round-robin 0/6 0"]);
+    assert_ne!(first.rounds()[0].games, again.rounds()[0].games);
+    assert_eq!(store.load_event("e").unwrap(), again);
 }
