@@ -32,6 +32,8 @@ pub const COMMANDS: &[&str] = &[
     "time_settings",
     "kgs-time_settings",
     "time_left",
+    "loadsgf",
+    "printsgf",
 ];
 
 /// The name the engine gives itself: it says what `genmove` is.
@@ -59,15 +61,14 @@ impl Default for Settings {
 
 /// A GTP engine over one game at a time.
 ///
-/// Invariant: `game` is `start_to_move`'s game: `Game::from_position(game.rules(),
-/// game.start(), start_to_move, game.handicap())` with the history played on it (and play
-/// reopened wherever two passes were followed by a move), so it can be rebuilt with other
-/// rules when the komi changes.
+/// Invariant: `game` is `Game::from_position(game.rules(), game.start(),
+/// game.start_to_move(), game.handicap())` with the history played on it (and play reopened
+/// wherever two passes were followed by a move), so it can be rebuilt with other rules when
+/// the komi changes.
 #[derive(Clone, Debug)]
 pub struct Engine {
     settings: Settings,
     game: Game,
-    start_to_move: Color,
     rng: Rng,
     time: TimeSystem,
     time_left: [Option<TimeLeft>; 2],
@@ -80,7 +81,6 @@ impl Engine {
         Engine {
             settings,
             game: Game::new(settings.rules),
-            start_to_move: Color::Black,
             rng: Rng::new(settings.seed),
             time: TimeSystem::NoLimit,
             time_left: [None; 2],
@@ -131,7 +131,7 @@ impl Engine {
             "boardsize" => self.boardsize(args),
             "clear_board" => {
                 no_args(args)?;
-                self.reset(Game::new(self.settings.rules), Color::Black);
+                self.reset(Game::new(self.settings.rules));
                 Ok(String::new())
             }
             "komi" => self.komi(args),
@@ -142,7 +142,10 @@ impl Engine {
                 self.game.undo().map(|_| String::new()).ok_or(CommandError::CannotUndo)
             }
             "showboard" => no_args(args).map(|()| self.showboard()),
-            "final_score" => no_args(args).map(|()| self.final_score()),
+            "final_score" => {
+                no_args(args)?;
+                self.final_score()
+            }
             "final_status_list" => self.final_status_list(args),
             "fixed_handicap" => self.fixed_handicap(args),
             "place_free_handicap" => self.place_free_handicap(args),
@@ -165,15 +168,16 @@ impl Engine {
                 });
                 Ok(String::new())
             }
+            "loadsgf" => self.loadsgf(args),
+            "printsgf" => self.printsgf(args),
             _ => Err(CommandError::UnknownCommand),
         }
     }
 
     // ----- setting up -----
 
-    fn reset(&mut self, game: Game, start_to_move: Color) {
+    fn reset(&mut self, game: Game) {
         self.game = game;
-        self.start_to_move = start_to_move;
         // Each game from the same seed is played the same way.
         self.rng = Rng::new(self.settings.seed);
     }
@@ -188,7 +192,7 @@ impl Engine {
             .and_then(|n| BoardSize::new(n).ok())
             .ok_or(CommandError::UnacceptableSize)?;
         self.settings.rules.size = size;
-        self.reset(Game::new(self.settings.rules), Color::Black);
+        self.reset(Game::new(self.settings.rules));
         Ok(String::new())
     }
 
@@ -209,7 +213,6 @@ impl Engine {
                     ..*self.game.rules()
                 },
                 &self.game,
-                self.start_to_move,
             );
         }
         Ok(String::new())
@@ -229,7 +232,7 @@ impl Engine {
             size: self.game.rules().size,
             ..self.settings.rules
         };
-        self.reset(Game::with_handicap(rules, stones), Color::White);
+        self.reset(Game::with_handicap(rules, stones));
         vertices(self.game.rules().size, stones)
     }
 
@@ -348,9 +351,14 @@ impl Engine {
         life::propose_dead(self.game.board(), self.game.to_move(), &ProposalSettings::default())
     }
 
-    /// Area counting (Art. 9, 11) with the stones the machine proposes dead removed.
-    fn final_score(&self) -> String {
-        self.game.count(&self.proposal().dead, [0, 0]).result()
+    /// Area counting (Art. 9, 11) with the stones the machine proposes dead removed; the
+    /// outcome itself when a cycle ended the game (Art. 20.3).
+    fn final_score(&self) -> Result<String, CommandError> {
+        match self.game.end() {
+            Some(GameEnd::Cycle(CyclePolicy::Draw)) => Ok("0".to_string()),
+            Some(GameEnd::Cycle(policy)) => Err(CommandError::CannotScore(describe_end(GameEnd::Cycle(policy)))),
+            _ => Ok(self.game.count(&self.proposal().dead, [0, 0]).result()),
+        }
     }
 
     fn final_status_list(&self, args: &[&str]) -> Result<String, CommandError> {
@@ -385,6 +393,97 @@ impl Engine {
             lines.push(vertices(size, &group));
         }
         Ok(lines.join("\n"))
+    }
+
+    // ----- game records -----
+
+    /// `loadsgf FILE [N]`: the main line of the record up to the position before move N
+    /// (passes count; all of it without N), with the record's board size and komi (the
+    /// current komi when it gives none) and the engine's ko rule and cycle policy. A record
+    /// that breaks a rule on the way is refused with the move and the rule; nothing changes.
+    fn loadsgf(&mut self, args: &[&str]) -> Result<String, CommandError> {
+        let (file, upto) = match args {
+            [file] => (*file, None),
+            [file, n] => {
+                let n: usize = n
+                    .parse()
+                    .map_err(|_| CommandError::Syntax(format!("{n:?} is not a move number")))?;
+                (*file, Some(n.saturating_sub(1)))
+            }
+            _ => {
+                return Err(CommandError::Syntax(
+                    "expected a file name and an optional move number".to_string(),
+                ));
+            }
+        };
+        let bytes = std::fs::read(file).map_err(|e| CommandError::CannotLoad(format!("{file}: {e}")))?;
+        let record = sgf::parse(&bytes).map_err(|e| CommandError::CannotLoad(format!("{file}: {e}")))?;
+        let rules = Rules {
+            size: record.size,
+            komi: record.info.komi.unwrap_or(self.settings.rules.komi),
+            ..self.settings.rules
+        };
+        let replay = record.replay(rules, upto);
+        if let Some(problem) = replay.problem {
+            return Err(CommandError::CannotLoad(format!("{file}: {problem}")));
+        }
+        self.settings.rules.size = rules.size;
+        self.settings.rules.komi = rules.komi;
+        self.reset(replay.game);
+        Ok(String::new())
+    }
+
+    /// `printsgf [FILE]`: the game as an SGF FF[4] record, as the reply or into FILE. A game
+    /// ended by two passes carries the result of `final_score`; a cycle its outcome.
+    fn printsgf(&self, args: &[&str]) -> Result<String, CommandError> {
+        let file = match args {
+            [] => None,
+            [file] => Some(*file),
+            _ => return Err(CommandError::Syntax("expected at most a file name".to_string())),
+        };
+        let mut info = sgf::GameInfo {
+            result: self.result(),
+            ..sgf::GameInfo::default()
+        };
+        match self.time {
+            TimeSystem::NoLimit => {}
+            TimeSystem::Absolute { main } => info.main_time = Some(main as f64),
+            TimeSystem::Byoyomi { main, period, periods } => {
+                info.main_time = Some(main as f64);
+                info.overtime = Some(format!("{periods}x{period} byo-yomi"));
+            }
+            TimeSystem::Canadian { main, period, stones } => {
+                info.main_time = Some(main as f64);
+                info.overtime = Some(format!("{stones}/{period} Canadian"));
+            }
+        }
+        let text = sgf::write(&sgf::Record::from_game(&self.game, info));
+        match file {
+            None => Ok(text),
+            Some(file) => {
+                std::fs::write(file, text).map_err(|e| CommandError::CannotSave(format!("{file}: {e}")))?;
+                Ok(String::new())
+            }
+        }
+    }
+
+    fn result(&self) -> Option<sgf::GameResult> {
+        match self.game.end()? {
+            GameEnd::TwoPasses | GameEnd::Agreement => {
+                let count = self.game.count(&self.proposal().dead, [0, 0]);
+                Some(match count.winner() {
+                    Some(winner) => sgf::GameResult::Win {
+                        winner,
+                        by: sgf::WinBy::Points(HalfPoints(count.margin.0.abs())),
+                    },
+                    None => sgf::GameResult::Draw,
+                })
+            }
+            // Record::from_game writes the resignation itself.
+            GameEnd::Resignation { .. } => None,
+            GameEnd::Cycle(CyclePolicy::Draw) => Some(sgf::GameResult::Draw),
+            GameEnd::Cycle(_) => Some(sgf::GameResult::Void),
+        }
     }
 
     // ----- showing -----
@@ -463,8 +562,8 @@ impl Engine {
 // ----- helpers -----
 
 /// `game` rebuilt under `rules` (a new komi): the same start and moves.
-fn replay(rules: Rules, game: &Game, start_to_move: Color) -> Game {
-    let mut fresh = Game::from_position(rules, game.start().clone(), start_to_move, game.handicap());
+fn replay(rules: Rules, game: &Game) -> Game {
+    let mut fresh = Game::from_position(rules, game.start().clone(), game.start_to_move(), game.handicap());
     for e in game.history() {
         if fresh.end() == Some(GameEnd::TwoPasses) {
             // Play was reopened here (see `Engine::play`).
@@ -472,6 +571,10 @@ fn replay(rules: Rules, game: &Game, start_to_move: Color) -> Game {
         }
         // Komi does not enter legality: every move is as legal as when it was played.
         let _ = fresh.play_as(e.color, e.mv);
+    }
+    if game.end().is_none() && fresh.end().is_some() {
+        // Play had been reopened after the last two passes, with no move since.
+        let _ = fresh.resume(game.to_move());
     }
     fresh
 }

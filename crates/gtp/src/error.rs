@@ -28,6 +28,8 @@ pub enum CommandError {
     InvalidNumberOfStones(String),
     /// `set_free_handicap` with repeated, passing or too many vertices.
     BadVertexList(String),
+    /// `final_score` of a game that has no score (a cycle ended it without result, Art. 20.3).
+    CannotScore(String),
     /// `loadsgf` could not read or replay the record.
     CannotLoad(String),
     /// `printsgf FILE` could not write the file.
@@ -47,6 +49,7 @@ impl fmt::Display for CommandError {
             CommandError::BoardNotEmpty => f.write_str("board not empty"),
             CommandError::InvalidNumberOfStones(why) => write!(f, "invalid number of stones: {why}"),
             CommandError::BadVertexList(why) => write!(f, "bad vertex list: {why}"),
+            CommandError::CannotScore(why) => write!(f, "cannot score: {why}"),
             CommandError::CannotLoad(why) => write!(f, "cannot load file: {why}"),
             CommandError::CannotSave(why) => write!(f, "cannot save file: {why}"),
         }

@@ -19,10 +19,12 @@
 //! [`rules::playout`]), drawn from a generator seeded by [`Settings::seed`], so the same
 //! seed and the same commands give the same game.
 //!
-//! Key design decision: the engine is a pure state machine over text lines, with no I/O of
-//! its own, so every behaviour is tested by transcripts (commands in, replies out) without
-//! processes or pipes; only [`run`] touches a reader and a writer. Every input, valid or
-//! not, gets a GTP reply, never a panic: a line that is not GTP is answered with a GTP error.
+//! Key design decision: the engine is a state machine over text lines, with no I/O of its
+//! own but the two commands that name a file (`loadsgf FILE`, `printsgf FILE`, through the
+//! `sgf` crate), so every behaviour is tested by transcripts (commands in, replies out)
+//! without processes or pipes; only [`run`] touches a reader and a writer. Every input,
+//! valid or not, gets a GTP reply, never a panic: a line that is not GTP is answered with a
+//! GTP error.
 //!
 //! GTP lets a controller play either colour at any time (GUIs set up positions that way):
 //! `play` uses `Game::play_as`, and the repetition rule then compares the board and the side

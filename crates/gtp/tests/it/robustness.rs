@@ -5,6 +5,8 @@ use gtp::{Engine, Settings};
 use rules::playout::Rng;
 use rules::{BoardSize, Rules};
 
+// `loadsgf` and `printsgf` are left out: with random arguments they would read and write
+// random files. `tests/data/sgf.gtp` and `records.rs` cover them.
 const WORDS: &[&str] = &[
     "play",
     "genmove",
