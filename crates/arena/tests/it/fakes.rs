@@ -1,0 +1,314 @@
+//! Scripted engines (`tests/data/fake_gtp.py`) that play illegal moves, crash, hang, run
+//! out of time, print garbage and dispute the dead stones: each game must end as the issue
+//! and the rules say, and the match must go on.
+
+use arena::{Limits, MatchReport, MatchSettings, run_match};
+use expect_test::{Expect, expect};
+use rules::{BoardSize, Rules};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+fn fake(args: &[&str]) -> Vec<String> {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fake_gtp.py");
+    let mut argv = vec!["python3".to_string(), script.to_string()];
+    argv.extend(args.iter().map(|a| a.to_string()));
+    argv
+}
+
+/// A fresh directory under the system's temporary directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("weiqi-arena-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    dir
+}
+
+struct Case<'a> {
+    name: &'a str,
+    games: u32,
+    time: &'a str,
+    grace: Duration,
+    black: Vec<String>,
+    white: Vec<String>,
+}
+
+impl<'a> Case<'a> {
+    fn new(name: &'a str, black: &[&str], white: &[&str]) -> Case<'a> {
+        let mut b = vec!["--name", "fake-b"];
+        b.extend_from_slice(black);
+        let mut w = vec!["--name", "fake-w"];
+        w.extend_from_slice(white);
+        Case {
+            name,
+            games: 1,
+            time: "none",
+            grace: Duration::from_secs(2),
+            black: fake(&b),
+            white: fake(&w),
+        }
+    }
+
+    fn run(&self) -> (MatchReport, PathBuf) {
+        let dir = scratch(self.name);
+        let settings = MatchSettings {
+            engines: [self.black.clone(), self.white.clone()],
+            rules: Rules {
+                size: BoardSize::new(9).unwrap(),
+                ..Rules::CHINESE
+            },
+            time: self.time.parse().expect("time spec"),
+            games: self.games,
+            alternate: false,
+            parallel: 1,
+            sgf_dir: Some(dir.clone()),
+            limits: Limits {
+                grace: self.grace,
+                hang_after: Duration::from_secs(5),
+                max_moves: 200,
+            },
+            event: "test".to_string(),
+        };
+        let stop = AtomicBool::new(false);
+        let report = run_match(&settings, &stop, &mut |_| {}, &mut |_, _| {}).expect("the match runs");
+        (report, dir)
+    }
+}
+
+/// Runs the case and describes every game: result, moves, why, and the record's main line
+/// (moves, referee notes, comments), which must also be the file written.
+fn check(case: Case, expect: Expect) {
+    let (report, _dir) = case.run();
+    let mut out = String::new();
+    for g in &report.games {
+        out += &format!(
+            "game {}: {} ({}), {} moves\n",
+            g.number,
+            g.outcome.sgf(),
+            g.outcome,
+            g.moves
+        );
+        if let Some(r) = &g.reason {
+            out += &format!("  reason: {r}\n");
+        }
+        let record = &g.game.record;
+        let path = g.sgf.as_ref().expect("a record was written");
+        let text = std::fs::read_to_string(path).expect("the record is readable");
+        let read = sgf::parse(text.as_bytes()).expect("the record parses");
+        assert_eq!(read.moves(), record.moves(), "{}", path.display());
+        assert_eq!(read.info.result, record.info.result);
+        // The record replays under the rules, void moves and lost turns included.
+        let replay = read.replay(read.rules(), None);
+        assert_eq!(replay.problem, None, "{text}");
+        let size = record.size;
+        let mut line = Vec::new();
+        for id in record.main_line().into_iter().skip(1) {
+            let node = record.node(id);
+            let mut s = String::new();
+            if let Some((c, m)) = node.mv {
+                s += &format!("{} {}", c.letter(), m.gtp(size));
+            }
+            if let Some(c) = node.to_play {
+                s += &format!("PL[{}]", c.letter());
+            }
+            for n in &node.notes {
+                s += &format!(" {{{}}}", n.describe(size));
+            }
+            if let Some(c) = &node.comment {
+                s += &format!(" <{c}>");
+            }
+            line.push(s.trim().to_string());
+        }
+        out += &format!("  {}\n", line.join("; "));
+    }
+    expect.assert_eq(&out);
+}
+
+#[test]
+fn three_forbidden_points_forfeit_the_game() {
+    // Art. 19: each is void and costs the turn; the third forfeits.
+    check(
+        Case::new("suicide", &["--moves", "A2,B1,E5,E6"], &["--moves", "J9,A1,A1,A1"]),
+        expect![[r#"
+            game 1: B+F (black wins by forfeit), 5 moves
+              reason: White (fake-w) made 3 void moves in one game
+              B A2; W J9; B B1; {Referee: void move by White at A1 (Art. 19), by the referee} {Referee: White loses a turn (Art. 19), by the referee}; B E5; {Referee: void move by White at A1 (Art. 19), by the referee} {Referee: White loses a turn (Art. 19), by the referee}; B E6; {Referee: void move by White at A1 (Art. 19), by the referee} {Referee: White loses a turn (Art. 19), by the referee} {Referee: adjudication against White, by the chief referee: White (fake-w) made 3 void moves in one game} <Result: B+F (black wins by forfeit).>
+        "#]],
+    );
+}
+
+#[test]
+fn a_ko_retaken_at_once_is_void_with_a_warning_and_the_second_warning_loses() {
+    // Art. 18.3: void, a lost turn and a warning; Art. 24.2: the second warning loses.
+    check(
+        Case::new(
+            "ko",
+            &["--moves", "C4,B3,C2,J9,D3,J8,J7,D3"],
+            &["--moves", "D4,E3,D2,C3,C3,C3,J6,C3"],
+        ),
+        expect![[r#"
+            game 1: B+F (black wins by the opponent's second warning), 14 moves
+              B C4; W D4; B B3; W E3; B C2; W D2; B J9; W C3; B D3; {Referee: void move by White at C3 (Art. 18.3), by the referee} {Referee: White loses a turn (Art. 18.3), by the referee} {Referee: warning to White (Art. 18.3), by the referee: warning 1 in this game}; B J8; W C3; B J7; W J6; B D3; {Referee: void move by White at C3 (Art. 18.3), by the referee} {Referee: White loses a turn (Art. 18.3), by the referee} {Referee: warning to White (Art. 18.3), by the referee: warning 2 in this game} <Result: B+F (black wins by the opponent's second warning).>
+        "#]],
+    );
+}
+
+#[test]
+fn an_engine_that_crashes_forfeits_and_is_restarted_for_the_next_game() {
+    let dir = scratch("crash-flag");
+    let flag = dir.join("crashed").display().to_string();
+    let mut case = Case::new(
+        "crash",
+        &["--moves", "E5,C3"],
+        &["--moves", "G7,pass", "--crash-at", "2", "--crash-once", &flag],
+    );
+    case.games = 2;
+    check(
+        case,
+        expect![[r#"
+            game 1: B+F (black wins by forfeit), 3 moves
+              reason: White (fake-w) crashed: the engine exited while answering "genmove w"
+              B E5; W G7; B C3 {Referee: adjudication against White, by the chief referee: White (fake-w) crashed: the engine exited while answering "genmove w"} <Result: B+F (black wins by forfeit).>
+            game 2: W+88.5 (white wins by 44¼ stones (88.5 points)), 4 moves
+              B pass; W G7; B pass; W pass <Both engines name the same dead stones (Art. 8).
+            The system marks dead: — (Art. 8).
+            Result: W+88.5 (white wins by 44¼ stones (88.5 points)). Count (Art. 9, 11): Black 0 stones, White 81 stones (area 0 and 81, dame 0); dead: [].>
+        "#]],
+    );
+}
+
+#[test]
+fn an_engine_that_hangs_past_its_flag_forfeits() {
+    let mut case = Case::new("hang", &["--moves", "E5"], &["--hang-at", "1"]);
+    case.time = "2s";
+    case.grace = Duration::from_millis(300);
+    check(
+        case,
+        expect![[r#"
+        game 1: B+F (black wins by forfeit), 1 moves
+          reason: White (fake-w) gave no move within 0.3 s after its flag fell: the engine hangs
+          B E5 {Referee: adjudication against White, by the chief referee: White (fake-w) gave no move within 0.3 s after its flag fell: the engine hangs} <Result: B+F (black wins by forfeit).>
+    "#]],
+    );
+}
+
+#[test]
+fn an_engine_that_answers_after_its_flag_loses_on_time() {
+    let mut case = Case::new("late", &["--moves", "E5,C3"], &["--moves", "G7", "--slow-at", "2:1.5"]);
+    case.time = "1s";
+    check(
+        case,
+        expect![[r#"
+        game 1: B+T (black wins on time), 3 moves
+          B E5; W G7; B C3 <White's time ran out; result: black wins on time (Art. 22.5).
+        Result: B+T (black wins on time).>
+    "#]],
+    );
+}
+
+#[test]
+fn answers_that_are_not_gtp_or_not_a_move_forfeit() {
+    check(
+        Case::new("garbage", &["--moves", "E5"], &["--garbage-at", "1:hello world"]),
+        expect![[r#"
+            game 1: B+F (black wins by forfeit), 1 moves
+              reason: White (fake-w) answered "genmove w" with garbage: "hello world"
+              B E5 {Referee: adjudication against White, by the chief referee: White (fake-w) answered "genmove w" with garbage: "hello world"} <Result: B+F (black wins by forfeit).>
+        "#]],
+    );
+    check(
+        Case::new("not-a-vertex", &["--moves", "E5"], &["--garbage-at", "1:= Z99"]),
+        expect![[r#"
+            game 1: B+F (black wins by forfeit), 1 moves
+              reason: White (fake-w) answered "genmove w" with garbage: "Z99"
+              B E5 {Referee: adjudication against White, by the chief referee: White (fake-w) answered "genmove w" with garbage: "Z99"} <Result: B+F (black wins by forfeit).>
+        "#]],
+    );
+    check(
+        Case::new("occupied", &["--moves", "E5"], &["--moves", "E5"]),
+        expect![[r#"
+            game 1: B+F (black wins by forfeit), 1 moves
+              reason: White (fake-w) played E5: occupied point
+              B E5 {Referee: adjudication against White, by the chief referee: White (fake-w) played E5: occupied point} <Result: B+F (black wins by forfeit).>
+        "#]],
+    );
+}
+
+#[test]
+fn a_dispute_is_settled_by_play_with_the_claimant_first() {
+    // Black calls White's stone dead, White does not: Art. 21.4, Black moves first (with
+    // kgs-genmove_cleanup) and captures it; then both agree and the game is counted.
+    let dir = scratch("dispute-log");
+    let log = dir.join("black.log");
+    let log_arg = log.display().to_string();
+    check(
+        Case::new(
+            "dispute",
+            &[
+                "--moves",
+                "D5,F5,E4,pass,E6,pass",
+                "--dead",
+                "E5",
+                "--cleanup",
+                "--log",
+                &log_arg,
+            ],
+            &["--moves", "E5,pass,pass,pass,pass"],
+        ),
+        expect![[r#"
+            game 1: B+73.5 (black wins by 36¾ stones (73.5 points)), 10 moves
+              B D5; W E5; B F5; W pass; B E4; W pass; B pass; PL[B] <Dispute over life and death (Art. 21.4): Black alone calls dead [E5], White alone calls dead []; play resumes with Black (fake-b), who claims dead.
+            Life and death disputed: play resumes, black (who claims dead) first (Art. 21.4).>; B E6; W pass; B pass <Both engines name the same dead stones (Art. 8).
+            The system marks dead: — (Art. 8).
+            Result: B+73.5 (black wins by 36¾ stones (73.5 points)). Count (Art. 9, 11): Black 81 stones, White 0 stones (area 81 and 0, dame 0); dead: [].>
+        "#]],
+    );
+    let commands = std::fs::read_to_string(&log).expect("the fake logs");
+    assert!(commands.contains("kgs-genmove_cleanup b"), "{commands}");
+}
+
+#[test]
+fn a_dispute_that_stands_is_counted_with_every_stone_alive() {
+    check(
+        Case::new(
+            "dispute-stands",
+            &["--moves", "D5,F5,E4,pass,pass", "--dead", "E5"],
+            &["--moves", "E5,pass,pass,pass"],
+        ),
+        expect![[r#"
+            game 1: W+5.5 (white wins by 2¾ stones (5.5 points)), 9 moves
+              reason: the dispute over life and death stands after play resumed (Art. 21.4): Black alone calls dead [E5], White alone calls dead []; every stone on the board is counted alive
+              B D5; W E5; B F5; W pass; B E4; W pass; B pass; PL[B] <Dispute over life and death (Art. 21.4): Black alone calls dead [E5], White alone calls dead []; play resumes with Black (fake-b), who claims dead.
+            Life and death disputed: play resumes, black (who claims dead) first (Art. 21.4).>; B pass; W pass <The dispute over life and death stands after play resumed (Art. 21.4): Black alone calls dead [E5], White alone calls dead []; every stone on the board is counted alive.
+            The system marks dead: — (Art. 8).
+            Result: W+5.5 (white wins by 2¾ stones (5.5 points)). Count (Art. 9, 11): Black 41.5 stones, White 39.5 stones (area 3 and 1, dame 77); dead: [].>
+        "#]],
+    );
+}
+
+#[test]
+fn time_settings_and_time_left_reach_the_engines() {
+    let dir = scratch("time-log");
+    let (b, w) = (dir.join("b.log"), dir.join("w.log"));
+    let (b_arg, w_arg) = (b.display().to_string(), w.display().to_string());
+    let mut case = Case::new(
+        "time",
+        &["--moves", "E5", "--kgs-time", "--log", &b_arg],
+        &["--moves", "C3", "--log", &w_arg],
+    );
+    case.time = "10m+5x30s";
+    let (report, _) = case.run();
+    let black = std::fs::read_to_string(&b).unwrap();
+    let white = std::fs::read_to_string(&w).unwrap();
+    assert!(black.contains("kgs-time_settings byoyomi 600 30 5\n"), "{black}");
+    assert!(white.contains("time_settings 600 30 1\n"), "{white}");
+    assert!(black.contains("time_left B 600 0\ngenmove b"), "{black}");
+    assert!(
+        white.contains("time_left W 599 0\ngenmove w") || white.contains("time_left W 600 0\ngenmove w"),
+        "{white}"
+    );
+    // Each move's node says the time left after it.
+    let record = &report.games[0].game.record;
+    let first = record.node(record.main_line()[1]);
+    assert!(first.time_left[0].is_some_and(|t| t > 590.0 && t <= 600.0), "{first:?}");
+}
