@@ -27,6 +27,10 @@ enum Command {
     Score(cmd::score::Args),
     /// Print the board of a record as text, or write it as SVG.
     Show(cmd::show::Args),
+    /// Run an event: players, pairing, results, withdrawals, standings (Art. 25-28).
+    Event(cmd::event::Args),
+    /// Play a match between two GTP engines, refereed under the rules, on real clocks.
+    Match(cmd::match_cmd::Args),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +40,8 @@ fn main() -> ExitCode {
         Command::Check(args) => cmd::check::run(args),
         Command::Score(args) => cmd::score::run(args),
         Command::Show(args) => cmd::show::run(args),
+        Command::Event(args) => cmd::event::run(args),
+        Command::Match(args) => cmd::match_cmd::run(args),
     };
     match outcome {
         Ok(code) => code,

@@ -1,7 +1,9 @@
 //! One module per subcommand.
 
 pub mod check;
+pub mod event;
 pub mod gtp;
+pub mod match_cmd;
 pub mod records;
 pub mod score;
 pub mod show;

@@ -1,0 +1,1177 @@
+//! `weiqi event`: run an event from the command line — create it, register players, pair
+//! rounds, take results, withdrawals and warnings, and print standings — on the SQLite file
+//! of the `storage` crate (`--db FILE`, else `$WEIQI_DB`, else `./weiqi.db`).
+//!
+//! Every command is one transaction: a command that fails leaves the database as it was.
+//! Exit status: 0 done; 2 the input is wrong (unknown event, player, round or board, a bad
+//! rank, result or option); 1 the command is well formed but refused (the rules or the state
+//! of the event forbid it, such as pairing before the last round's results are in, or
+//! replacing a result without `--correct`), or the database failed.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::str::FromStr;
+
+use anyhow::{Context, anyhow, bail};
+use clap::{Args as ClapArgs, Subcommand};
+use serde::Serialize;
+use serde_json::{Value as Json, json};
+use storage::{NewEvent, Recorded, Store, StoreError};
+use tournament::{
+    ByeValue, Date, Event, EventError, GameResult, Player, PlayerId, Rank, Round, Settings, Status, System, TieBreak,
+    TotalScoreDivisor,
+};
+
+/// `weiqi event`.
+#[derive(ClapArgs, Debug)]
+#[command(
+    about = "Run an event: players, pairing, results, withdrawals, standings",
+    after_help = "The database is --db FILE, else $WEIQI_DB, else ./weiqi.db.\n\
+                  Exit status: 0 done; 2 wrong input (unknown event, player, round or board; a bad rank, result \
+                  or option); 1 refused by the rules or the state of the event, or a database failure.\n\
+                  Every command is one transaction: after a failure the database is as it was."
+)]
+pub struct Args {
+    /// The database file (default: $WEIQI_DB, else ./weiqi.db).
+    #[arg(long, global = true, value_name = "FILE")]
+    db: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Create an event with its system, rounds and settings (all recorded with it).
+    New(NewArgs),
+    /// List the events in the database.
+    List(JsonArg),
+    /// Show an event: settings, players, rounds and results.
+    Show(ShowArgs),
+    /// Change the settings of an event that has not started (the same options as `new`).
+    Settings(SettingsArgs),
+    /// Change the planned number of Swiss rounds (Art. 26.3: rounds can be added or dropped).
+    Rounds(RoundsArgs),
+    /// Register or list players.
+    #[command(subcommand)]
+    Player(PlayerCommand),
+    /// Pair the next round under the event's system, or as the director gives it.
+    Pair(PairArgs),
+    /// Remove the latest round's pairing (nothing recorded after it) to pair it again.
+    Unpair(UnpairArgs),
+    /// Record the result of a game.
+    Result(ResultArgs),
+    /// A player withdraws (Art. 28).
+    Withdraw(WithdrawArgs),
+    /// Give a warning to a player in a game (Art. 24; fewer warnings is a tie-break).
+    Warn(WarnArgs),
+    /// The standings after the rounds whose results are all in, by the tie-break chain.
+    Standings(StandingsArgs),
+}
+
+#[derive(ClapArgs, Debug)]
+struct JsonArg {
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+struct EventArg {
+    /// The event's id.
+    #[arg(long, value_name = "ID")]
+    event: String,
+}
+
+#[derive(ClapArgs, Debug)]
+struct NewArgs {
+    /// The event's id (1-64 characters, no spaces), used by every other command.
+    #[arg(long, value_name = "ID")]
+    id: String,
+    /// The system: swiss, mcmahon, round-robin, double-round-robin, knockout,
+    /// double-elimination, swiss-elimination (Art. 26).
+    #[arg(long, value_name = "SYSTEM")]
+    system: String,
+    /// The number of rounds (Swiss; for round robin and knockout a plan, their schedule decides).
+    #[arg(long, value_name = "N")]
+    rounds: u32,
+    /// The event's name for people (default: the id).
+    #[arg(long, value_name = "TEXT")]
+    name: Option<String>,
+    #[command(flatten)]
+    system_options: SystemOptions,
+    #[command(flatten)]
+    settings: SettingsOptions,
+}
+
+/// The parameters of the systems.
+#[derive(ClapArgs, Debug, Default)]
+struct SystemOptions {
+    /// Round robin: the number of cycles (1 single, 2 double, 3 or more multiple).
+    #[arg(long, value_name = "N")]
+    cycles: Option<u32>,
+    /// Knockout: lost matches that eliminate (1 single, 2 double, 3 or more multiple).
+    #[arg(long, value_name = "N")]
+    lives: Option<u32>,
+    /// Knockout: games per match, 1, 3, 5 or 7 (Art. 26.5).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    best_of: u32,
+    /// Double elimination: replay the grand final if the loser-bracket finalist wins it.
+    #[arg(long)]
+    grand_final_reset: bool,
+    /// Swiss with elimination (Art. 26.4): lost games that eliminate.
+    #[arg(long, value_name = "K", default_value_t = 2)]
+    losses: u32,
+    /// McMahon: the bar; ranks at or above it start equal.
+    #[arg(long, value_name = "RANK", default_value = "1d")]
+    bar: String,
+    /// McMahon: the floor; ranks at or below it start equal.
+    #[arg(long, value_name = "RANK", default_value = "20k")]
+    floor: String,
+}
+
+/// The settings recorded with an event.
+#[derive(ClapArgs, Debug)]
+struct SettingsOptions {
+    /// What a bye is worth: win (2 points, the default), draw (1) or loss (0).
+    #[arg(long, value_name = "VALUE", default_value = "win")]
+    bye: String,
+    /// The tie-break chain, comma-separated, from: points, mms, sos, sodos, sosos, cumulative,
+    /// direct, warnings, total, elimination, lots (default: the system's, Art. 27).
+    #[arg(long, value_name = "LIST")]
+    tie_breaks: Option<String>,
+    /// 总得分's divisor: half-maximum (the default), half-leader, or a whole number.
+    #[arg(long, value_name = "D", default_value = "half-maximum")]
+    total_score_divisor: String,
+    /// Art. 22: more than this many minutes late loses (60 with the venue apart from the
+    /// lodging, 15 with them together).
+    #[arg(long, value_name = "MINUTES", default_value_t = 60)]
+    lateness_limit: u32,
+    /// Art. 20: what a long cycle does: forbid, no-result, draw or replay.
+    #[arg(long, value_name = "POLICY", default_value = "forbid")]
+    cycle_policy: String,
+    /// Art. 12: the time control as a clock spec, e.g. 1h+3x60s (byo-yomi), 10m+15/10m
+    /// (Canadian), 90m (absolute).
+    #[arg(long, value_name = "SPEC")]
+    time_control: Option<String>,
+    /// The seed of every lot (draw, colors, the last tie-break), recorded for replay.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    lots_seed: u64,
+    /// Swiss: avoid pairing members of the same club.
+    #[arg(long)]
+    avoid_same_club: bool,
+    /// Swiss: avoid pairing members of the same region.
+    #[arg(long)]
+    avoid_same_region: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+struct ShowArgs {
+    #[command(flatten)]
+    event: EventArg,
+    /// Print JSON instead of tables.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+struct SettingsArgs {
+    #[command(flatten)]
+    event: EventArg,
+    #[command(flatten)]
+    settings: SettingsOptions,
+}
+
+#[derive(ClapArgs, Debug)]
+struct RoundsArgs {
+    #[command(flatten)]
+    event: EventArg,
+    /// The new number of rounds (not below the rounds paired).
+    #[arg(long, value_name = "N")]
+    rounds: u32,
+}
+
+#[derive(Subcommand, Debug)]
+enum PlayerCommand {
+    /// Register a player (names are unique in an event).
+    Add(PlayerAddArgs),
+    /// List the players with their status.
+    List(PlayerListArgs),
+}
+
+#[derive(ClapArgs, Debug)]
+struct PlayerAddArgs {
+    #[command(flatten)]
+    event: EventArg,
+    /// The player's name, unique in the event.
+    #[arg(long, value_name = "NAME")]
+    name: String,
+    /// The rank (Art. 25.3): 30k-1k, 1d-7d, 1p-9p.
+    #[arg(long, value_name = "RANK")]
+    rank: String,
+    /// A rating (breaks rank ties for seeding and the halves of a Swiss score group).
+    #[arg(long, value_name = "R", allow_negative_numbers = true)]
+    rating: Option<i32>,
+    /// The club (see --avoid-same-club).
+    #[arg(long, value_name = "C")]
+    club: Option<String>,
+    /// The region (see --avoid-same-region).
+    #[arg(long, value_name = "R")]
+    region: Option<String>,
+    /// The birth date, YYYY-MM-DD (Art. 10: with equal ranks the older holds the stones).
+    #[arg(long, value_name = "DATE")]
+    born: Option<String>,
+}
+
+#[derive(ClapArgs, Debug)]
+struct PlayerListArgs {
+    #[command(flatten)]
+    event: EventArg,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+struct PairArgs {
+    #[command(flatten)]
+    event: EventArg,
+    /// Print JSON: {"event", "round", "games": [{"board", "black", "white"}], "byes"}.
+    #[arg(long)]
+    json: bool,
+    /// Show the proposal for the next round without saving it.
+    #[arg(long)]
+    dry_run: bool,
+    /// The director's game, Black then White (repeat for each board). With --game the
+    /// proposal is amended: these games and --bye replace it, and both are recorded.
+    #[arg(long, num_args = 2, value_names = ["BLACK", "WHITE"], action = clap::ArgAction::Append)]
+    game: Vec<String>,
+    /// A bye given by the director (repeatable).
+    #[arg(long, value_name = "NAME")]
+    bye: Vec<String>,
+    /// The round is paired by hand, not amended from a proposal (players left out are idle).
+    #[arg(long, requires = "game")]
+    manual: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+struct UnpairArgs {
+    #[command(flatten)]
+    event: EventArg,
+    /// The round (the latest).
+    #[arg(long, value_name = "R")]
+    round: u32,
+}
+
+#[derive(ClapArgs, Debug)]
+struct ResultArgs {
+    #[command(flatten)]
+    event: EventArg,
+    /// The round.
+    #[arg(long, value_name = "R")]
+    round: u32,
+    /// The board.
+    #[arg(long, value_name = "B")]
+    board: u32,
+    /// An SGF RE value (B+R, W+1.5, B+T, B+F, 0, Void) or both-lose.
+    #[arg(long, value_name = "RESULT")]
+    result: String,
+    /// Replace a different result already recorded (the old one stays in the history).
+    #[arg(long)]
+    correct: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+struct WithdrawArgs {
+    #[command(flatten)]
+    event: EventArg,
+    /// The player.
+    #[arg(long, value_name = "NAME")]
+    name: String,
+    /// Why (kept with the withdrawal).
+    #[arg(long, value_name = "TEXT", default_value = "")]
+    reason: String,
+}
+
+#[derive(ClapArgs, Debug)]
+struct WarnArgs {
+    #[command(flatten)]
+    event: EventArg,
+    /// The round.
+    #[arg(long, value_name = "R")]
+    round: u32,
+    /// The board.
+    #[arg(long, value_name = "B")]
+    board: u32,
+    /// The player warned.
+    #[arg(long, value_name = "NAME")]
+    name: String,
+    /// What for.
+    #[arg(long, value_name = "TEXT", default_value = "")]
+    note: String,
+}
+
+#[derive(ClapArgs, Debug)]
+struct StandingsArgs {
+    #[command(flatten)]
+    event: EventArg,
+    /// Print JSON: {"event", "after_round", "rows": [{"place", "name", "points", "wins", "draws",
+    /// "losses", "sos", "sodos", "sosos", "cumulative", "warnings"}]}.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `weiqi event`; prints its own errors and chooses the exit status (see the module
+/// documentation).
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    match execute(args) {
+        Ok(out) => {
+            print!("{out}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprintln!("weiqi event: {e:#}");
+            Ok(ExitCode::from(exit_code(&e)))
+        }
+    }
+}
+
+/// 2 for wrong input, 1 for a refusal or a database failure.
+fn exit_code(e: &anyhow::Error) -> u8 {
+    let Some(e) = e.downcast_ref::<StoreError>() else {
+        return 2;
+    };
+    match e {
+        StoreError::Invalid(_)
+        | StoreError::EventExists(_)
+        | StoreError::NoEvent(_)
+        | StoreError::RoundNotPaired { .. }
+        | StoreError::NoBoard { .. }
+        | StoreError::NotInGame { .. } => 2,
+        StoreError::Refused {
+            reason:
+                EventError::DuplicatePlayer(_)
+                | EventError::EmptyName
+                | EventError::UnknownPlayer(_)
+                | EventError::UnknownPlayerId(_)
+                | EventError::BadSystem(_)
+                | EventError::BadRounds(_)
+                | EventError::NoSuchRound(_)
+                | EventError::NoSuchBoard { .. }
+                | EventError::BadPairing(_),
+            ..
+        } => 2,
+        _ => 1,
+    }
+}
+
+fn db_path(arg: Option<PathBuf>) -> PathBuf {
+    arg.or_else(|| {
+        std::env::var_os("WEIQI_DB")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    })
+    .unwrap_or_else(|| PathBuf::from("weiqi.db"))
+}
+
+fn execute(args: Args) -> anyhow::Result<String> {
+    let path = db_path(args.db);
+    let mut store = Store::open(&path)?;
+    match args.command {
+        Command::New(a) => new(&mut store, a),
+        Command::List(a) => list(&mut store, a.json),
+        Command::Show(a) => {
+            let ev = store.load_event(&a.event.event)?;
+            Ok(if a.json {
+                json_line(&event_json(&a.event.event, &ev))
+            } else {
+                show(&a.event.event, &ev)
+            })
+        }
+        Command::Settings(a) => {
+            let settings = settings(&a.settings)?;
+            let ev = store.set_settings(&a.event.event, &settings)?;
+            Ok(format!(
+                "settings of event {:?} changed\n{}",
+                a.event.event,
+                settings_text(&ev)
+            ))
+        }
+        Command::Rounds(a) => {
+            let ev = store.set_rounds(&a.event.event, a.rounds)?;
+            Ok(format!(
+                "event {:?} now has {} rounds planned\n",
+                a.event.event,
+                ev.planned_rounds()
+            ))
+        }
+        Command::Player(PlayerCommand::Add(a)) => player_add(&mut store, a),
+        Command::Player(PlayerCommand::List(a)) => {
+            let ev = store.load_event(&a.event.event)?;
+            Ok(if a.json {
+                json_line(&json!(players_json(&ev)))
+            } else {
+                players_table(&ev)
+            })
+        }
+        Command::Pair(a) => pair(&mut store, a),
+        Command::Unpair(a) => {
+            store.unpair(&a.event.event, a.round)?;
+            Ok(format!("round {} of event {:?} unpaired\n", a.round, a.event.event))
+        }
+        Command::Result(a) => result(&mut store, a),
+        Command::Withdraw(a) => withdraw(&mut store, a),
+        Command::Warn(a) => {
+            let ev = store.add_warning(&a.event.event, a.round, a.board, &a.name, &a.note)?;
+            let id = ev.find(&a.name).map_err(|e| anyhow!("{e}"))?;
+            let n: u32 = ev
+                .rounds()
+                .iter()
+                .flat_map(|r| &r.games)
+                .map(|g| warnings_of(g, id))
+                .sum();
+            Ok(format!(
+                "warning to {} (round {} board {}); {} over the event\n",
+                a.name, a.round, a.board, n
+            ))
+        }
+        Command::Standings(a) => {
+            let ev = store.load_event(&a.event.event)?;
+            Ok(if a.json {
+                json_line(&standings_json(&a.event.event, &ev))
+            } else {
+                standings_table(&a.event.event, &ev)
+            })
+        }
+    }
+}
+
+fn warnings_of(g: &tournament::Game, id: PlayerId) -> u32 {
+    match g.color_of(id) {
+        Some(rules::Color::Black) => g.warnings[0],
+        Some(rules::Color::White) => g.warnings[1],
+        None => 0,
+    }
+}
+
+/// One line of JSON; structs keep their fields in declaration order.
+fn json_line<T: Serialize>(v: &T) -> String {
+    serde_json::to_string(v).expect("plain data") + "\n"
+}
+
+/// The system named on the command line, with its parameters.
+fn system(name: &str, o: &SystemOptions) -> anyhow::Result<System> {
+    let knockout = |lives: u32| System::Knockout {
+        lives: o.lives.unwrap_or(lives),
+        best_of: o.best_of,
+        grand_final_reset: o.grand_final_reset,
+    };
+    let rank = |what: &str, s: &str| Rank::from_str(s).with_context(|| format!("--{what}"));
+    Ok(match name {
+        "swiss" => System::Swiss,
+        "mcmahon" => System::McMahon {
+            bar: rank("bar", &o.bar)?,
+            floor: rank("floor", &o.floor)?,
+        },
+        "round-robin" => System::RoundRobin {
+            cycles: o.cycles.unwrap_or(1),
+        },
+        "double-round-robin" => System::RoundRobin {
+            cycles: o.cycles.unwrap_or(2),
+        },
+        "knockout" => knockout(1),
+        "double-elimination" => knockout(2),
+        "swiss-elimination" => System::SwissElimination { losses: o.losses },
+        other => bail!(
+            "unknown system {other:?}: expected swiss, mcmahon, round-robin, double-round-robin, knockout, \
+             double-elimination or swiss-elimination"
+        ),
+    })
+}
+
+/// The system as people read it.
+fn system_text(s: System) -> String {
+    match s {
+        System::Swiss => "swiss".into(),
+        System::McMahon { bar, floor } => format!("mcmahon (bar {bar}, floor {floor})"),
+        System::RoundRobin { cycles: 1 } => "round-robin".into(),
+        System::RoundRobin { cycles: 2 } => "double-round-robin".into(),
+        System::RoundRobin { cycles } => format!("round-robin ({cycles} cycles)"),
+        System::SwissElimination { losses } => format!("swiss-elimination (out after {losses} losses)"),
+        System::Knockout {
+            lives,
+            best_of,
+            grand_final_reset,
+        } => {
+            let mut t = match lives {
+                1 => "knockout".to_string(),
+                2 => "double-elimination".to_string(),
+                n => format!("knockout (out after {n} lost matches)"),
+            };
+            if best_of > 1 {
+                write!(t, ", best of {best_of}").ok();
+            }
+            if grand_final_reset {
+                t.push_str(", grand final reset");
+            }
+            t
+        }
+    }
+}
+
+fn settings(o: &SettingsOptions) -> anyhow::Result<Settings> {
+    let bye = match o.bye.as_str() {
+        "win" => ByeValue::Win,
+        "draw" => ByeValue::Draw,
+        "loss" => ByeValue::Loss,
+        other => bail!("--bye {other:?}: expected win, draw or loss"),
+    };
+    let tie_breaks = match &o.tie_breaks {
+        None => Vec::new(),
+        Some(list) => {
+            let chain = list
+                .split(',')
+                .map(|t| TieBreak::from_str(t.trim()).map_err(|e| anyhow!("--tie-breaks: {e}")))
+                .collect::<anyhow::Result<Vec<_>>>()?;
+            if let Some(t) = chain
+                .iter()
+                .enumerate()
+                .find_map(|(i, t)| chain[..i].contains(t).then_some(t))
+            {
+                bail!("--tie-breaks: {t} appears twice");
+            }
+            chain
+        }
+    };
+    let total_score_divisor = match o.total_score_divisor.as_str() {
+        "half-maximum" => TotalScoreDivisor::HalfMaximum,
+        "half-leader" => TotalScoreDivisor::HalfLeader,
+        n => match n.parse::<u32>() {
+            Ok(d) if d > 0 => TotalScoreDivisor::Fixed(d),
+            _ => bail!("--total-score-divisor {n:?}: expected half-maximum, half-leader or a whole number above 0"),
+        },
+    };
+    let cycle_policy = o
+        .cycle_policy
+        .parse::<rules::CyclePolicy>()
+        .map_err(|e| anyhow!("--cycle-policy: {e}"))?;
+    let time_control = match &o.time_control {
+        None => String::new(),
+        Some(spec) => spec
+            .parse::<clock::TimeControl>()
+            .map_err(|e| anyhow!("--time-control: {e}"))?
+            .to_string(),
+    };
+    Ok(Settings {
+        bye,
+        lateness_limit_minutes: o.lateness_limit,
+        cycle_policy,
+        time_control,
+        avoid_same_club: o.avoid_same_club,
+        avoid_same_region: o.avoid_same_region,
+        tie_breaks,
+        lots_seed: o.lots_seed,
+        total_score_divisor,
+    })
+}
+
+fn chain_of(ev: &Event) -> Vec<TieBreak> {
+    if ev.settings().tie_breaks.is_empty() {
+        TieBreak::default_chain(ev.system())
+    } else {
+        ev.settings().tie_breaks.clone()
+    }
+}
+
+fn settings_text(ev: &Event) -> String {
+    let s = ev.settings();
+    let chain: Vec<&str> = chain_of(ev).iter().map(|t| t.name()).collect();
+    let bye = match s.bye {
+        ByeValue::Win => "win (2 points)",
+        ByeValue::Draw => "draw (1 point)",
+        ByeValue::Loss => "loss (0 points)",
+    };
+    let divisor = match s.total_score_divisor {
+        TotalScoreDivisor::HalfMaximum => "half the maximum".to_string(),
+        TotalScoreDivisor::HalfLeader => "half the leader's points".to_string(),
+        TotalScoreDivisor::Fixed(d) => d.to_string(),
+    };
+    let mut out = String::new();
+    writeln!(out, "  bye:            {bye}").ok();
+    writeln!(
+        out,
+        "  tie-breaks:     {}{}",
+        chain.join(", "),
+        if s.tie_breaks.is_empty() {
+            " (the system's default)"
+        } else {
+            ""
+        }
+    )
+    .ok();
+    writeln!(out, "  total score:    points + SOS / {divisor} - rounds").ok();
+    writeln!(out, "  lateness limit: {} minutes (Art. 22)", s.lateness_limit_minutes).ok();
+    writeln!(out, "  cycle policy:   {} (Art. 20)", s.cycle_policy).ok();
+    let tc = if s.time_control.is_empty() {
+        "not set"
+    } else {
+        &s.time_control
+    };
+    writeln!(out, "  time control:   {tc} (Art. 12)").ok();
+    writeln!(out, "  lots seed:      {}", s.lots_seed).ok();
+    let avoid: Vec<&str> = [(s.avoid_same_club, "same club"), (s.avoid_same_region, "same region")]
+        .iter()
+        .filter(|x| x.0)
+        .map(|x| x.1)
+        .collect();
+    writeln!(
+        out,
+        "  avoid:          {}",
+        if avoid.is_empty() {
+            "nothing".to_string()
+        } else {
+            avoid.join(", ")
+        }
+    )
+    .ok();
+    out
+}
+
+fn new(store: &mut Store, a: NewArgs) -> anyhow::Result<String> {
+    let system = system(&a.system, &a.system_options)?;
+    let settings = settings(&a.settings)?;
+    let e = NewEvent {
+        name: a.name.unwrap_or_else(|| a.id.clone()),
+        id: a.id,
+        system,
+        n_rounds: a.rounds,
+        settings,
+    };
+    let ev = store.create_event(&e)?;
+    Ok(format!(
+        "created event {:?} ({}): {}, {} rounds planned\n{}",
+        e.id,
+        ev.name(),
+        system_text(ev.system()),
+        ev.planned_rounds(),
+        settings_text(&ev)
+    ))
+}
+
+fn list(store: &mut Store, as_json: bool) -> anyhow::Result<String> {
+    let events = store.events()?;
+    if as_json {
+        let v: Vec<Json> = events
+            .iter()
+            .map(|e| {
+                json!({"id": e.id, "name": e.name, "system": system_text(e.system), "rounds": e.n_rounds,
+                       "paired": e.n_paired, "players": e.n_players})
+            })
+            .collect();
+        return Ok(json_line(&json!(v)));
+    }
+    if events.is_empty() {
+        return Ok("no events\n".into());
+    }
+    let rows = events
+        .iter()
+        .map(|e| {
+            vec![
+                e.id.clone(),
+                e.name.clone(),
+                system_text(e.system),
+                format!("{}/{}", e.n_paired, e.n_rounds),
+                e.n_players.to_string(),
+            ]
+        })
+        .collect();
+    Ok(table(
+        &["id", "name", "system", "paired", "players"],
+        &[false, false, false, true, true],
+        rows,
+    ))
+}
+
+fn player_add(store: &mut Store, a: PlayerAddArgs) -> anyhow::Result<String> {
+    let rank = Rank::from_str(&a.rank).map_err(|e| anyhow!("--rank: {e}"))?;
+    let birth_date = a
+        .born
+        .as_deref()
+        .map(Date::from_str)
+        .transpose()
+        .map_err(|e| anyhow!("--born: {e}"))?;
+    let p = Player {
+        name: a.name.clone(),
+        rank,
+        rating: a.rating,
+        club: a.club,
+        region: a.region,
+        birth_date,
+    };
+    let ev = store.add_player(&a.event.event, &p)?;
+    Ok(format!(
+        "added {} ({rank}) to event {:?}: {} players\n",
+        a.name,
+        a.event.event,
+        ev.players().len()
+    ))
+}
+
+fn status_text(s: Status) -> String {
+    match s {
+        Status::Active => "active".into(),
+        Status::WithdrawnBeforeStart => "withdrew before the start".into(),
+        Status::Withdrawn {
+            after_round,
+            voided: false,
+        } => format!("withdrew after round {after_round}"),
+        Status::Withdrawn {
+            after_round,
+            voided: true,
+        } => {
+            format!("withdrew after round {after_round}, results void")
+        }
+    }
+}
+
+fn players_json(ev: &Event) -> Vec<Json> {
+    ev.players()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            json!({"name": p.name, "rank": p.rank.to_string(), "rating": p.rating, "club": p.club,
+                   "region": p.region, "born": p.birth_date.map(|d| d.to_string()),
+                   "status": status_text(ev.status(PlayerId(i)))})
+        })
+        .collect()
+}
+
+fn players_table(ev: &Event) -> String {
+    let rows = ev
+        .players()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            vec![
+                (i + 1).to_string(),
+                p.name.clone(),
+                p.rank.to_string(),
+                p.rating.map(|r| r.to_string()).unwrap_or_default(),
+                p.club.clone().unwrap_or_default(),
+                p.region.clone().unwrap_or_default(),
+                status_text(ev.status(PlayerId(i))),
+            ]
+        })
+        .collect();
+    table(
+        &["#", "name", "rank", "rating", "club", "region", "status"],
+        &[true, false, true, true, false, false, false],
+        rows,
+    )
+}
+
+fn name(ev: &Event, p: PlayerId) -> String {
+    ev.player(p).name.clone()
+}
+
+fn pairs_from(game: &[String]) -> Vec<(String, String)> {
+    game.chunks_exact(2).map(|c| (c[0].clone(), c[1].clone())).collect()
+}
+
+fn pair(store: &mut Store, a: PairArgs) -> anyhow::Result<String> {
+    let id = &a.event.event;
+    if a.dry_run {
+        if !a.game.is_empty() || !a.bye.is_empty() {
+            bail!("--dry-run shows the system's proposal; it takes no --game or --bye");
+        }
+        let p = store.propose(id)?;
+        let ev = store.load_event(id)?;
+        let round = Round {
+            number: p.round,
+            games: p.games,
+            byes: p.byes,
+            idle: p.idle,
+            origin: tournament::PairingOrigin::Computed,
+            explanation: p.explanation,
+        };
+        return Ok(if a.json {
+            json_line(&round_json(id, &ev, &round))
+        } else {
+            format!("proposal, not saved:\n{}", round_text(&ev, &round))
+        });
+    }
+    let games = pairs_from(&a.game);
+    let ev = if a.manual {
+        store.pair_manual(id, &games, &a.bye)?
+    } else if !games.is_empty() || !a.bye.is_empty() {
+        store.pair_amended(id, &games, &a.bye)?
+    } else {
+        store.pair_next(id)?
+    };
+    let round = ev.rounds().last().expect("a round was just paired");
+    Ok(if a.json {
+        json_line(&round_json(id, &ev, round))
+    } else {
+        round_text(&ev, round)
+    })
+}
+
+/// `weiqi event pair --json`, fields in the documented order (scripts depend on them).
+#[derive(Serialize)]
+struct PairJson<'a> {
+    event: &'a str,
+    round: u32,
+    games: Vec<GameJson>,
+    byes: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct GameJson {
+    board: u32,
+    black: String,
+    white: String,
+}
+
+fn round_json<'a>(id: &'a str, ev: &Event, r: &Round) -> PairJson<'a> {
+    let games = r.games.iter().map(|g| GameJson {
+        board: g.board,
+        black: name(ev, g.black),
+        white: name(ev, g.white),
+    });
+    let byes = r.byes.iter().map(|&p| name(ev, p)).collect();
+    PairJson {
+        event: id,
+        round: r.number,
+        games: games.collect(),
+        byes,
+    }
+}
+
+fn origin_text(o: &tournament::PairingOrigin) -> &'static str {
+    match o {
+        tournament::PairingOrigin::Computed => "as the system proposed it",
+        tournament::PairingOrigin::Amended { .. } => "amended by the director (the proposal is kept)",
+        tournament::PairingOrigin::Manual => "paired by hand by the director",
+    }
+}
+
+fn round_text(ev: &Event, r: &Round) -> String {
+    let mut out = format!("round {}: {}\n", r.number, origin_text(&r.origin));
+    let costs = r.explanation.as_ref().map(|(c, _)| c);
+    let rows = r
+        .games
+        .iter()
+        .enumerate()
+        .map(|(k, g)| {
+            let result = if g.void {
+                "void (Art. 28.2)".to_string()
+            } else {
+                g.result.map(|x| x.to_string()).unwrap_or_default()
+            };
+            let why = costs.and_then(|c| c.get(k)).map(|c| c.to_string()).unwrap_or_default();
+            vec![g.board.to_string(), name(ev, g.black), name(ev, g.white), result, why]
+        })
+        .collect();
+    out += &table(
+        &["board", "black", "white", "result", "why (cost parts)"],
+        &[true, false, false, false, false],
+        rows,
+    );
+    for &b in &r.byes {
+        writeln!(out, "bye: {}", name(ev, b)).ok();
+    }
+    if !r.idle.is_empty() {
+        let idle: Vec<String> = r.idle.iter().map(|&p| name(ev, p)).collect();
+        writeln!(out, "not playing: {}", idle.join(", ")).ok();
+    }
+    if let Some((_, total)) = &r.explanation {
+        writeln!(
+            out,
+            "matching total: {total} (levels in order: rematches, squared score gaps, colors, half split, club/region)"
+        )
+        .ok();
+    }
+    if let tournament::PairingOrigin::Amended {
+        proposed,
+        proposed_byes,
+    } = &r.origin
+    {
+        let p: Vec<String> = proposed
+            .iter()
+            .map(|&(b, w)| format!("{}-{}", name(ev, b), name(ev, w)))
+            .collect();
+        writeln!(out, "proposed: {}", p.join(", ")).ok();
+        if !proposed_byes.is_empty() {
+            let b: Vec<String> = proposed_byes.iter().map(|&p| name(ev, p)).collect();
+            writeln!(out, "proposed byes: {}", b.join(", ")).ok();
+        }
+    }
+    out
+}
+
+fn result(store: &mut Store, a: ResultArgs) -> anyhow::Result<String> {
+    let result = GameResult::from_str(&a.result).map_err(|e| anyhow!("--result: {e}"))?;
+    let (ev, recorded) = store.record_result(&a.event.event, a.round, a.board, result, a.correct)?;
+    let g = &ev.rounds()[a.round as usize - 1]
+        .games
+        .iter()
+        .find(|g| g.board == a.board)
+        .expect("recorded");
+    let what = match recorded {
+        Recorded::New => "recorded",
+        Recorded::Unchanged => "already recorded",
+        Recorded::Corrected => "corrected",
+    };
+    Ok(format!(
+        "round {} board {}: {} (B) - {} (W) {result} {what}\n",
+        a.round,
+        a.board,
+        name(&ev, g.black),
+        name(&ev, g.white)
+    ))
+}
+
+fn withdraw(store: &mut Store, a: WithdrawArgs) -> anyhow::Result<String> {
+    let (ev, status) = store.withdraw(&a.event.event, &a.name, &a.reason)?;
+    let rr = matches!(ev.system(), System::RoundRobin { .. });
+    let effect = match status {
+        Status::WithdrawnBeforeStart => "before the start: out of the draw (Art. 28.1)".to_string(),
+        Status::Withdrawn {
+            after_round,
+            voided: true,
+        } => format!("after round {after_round}, fewer than half the rounds played: all results void (Art. 28.2)"),
+        Status::Withdrawn {
+            after_round,
+            voided: false,
+        } if rr => format!("after round {after_round}: results stand, the remaining games are forfeits (Art. 28.2)"),
+        Status::Withdrawn { after_round, .. } => {
+            format!("after round {after_round}: results stand, no further pairing (Art. 28)")
+        }
+        Status::Active => "still active".to_string(),
+    };
+    Ok(format!("{} withdrew from event {:?} {effect}\n", a.name, a.event.event))
+}
+
+/// A number that may be a half: an integer, or `x.5`.
+fn halves_json(halves: i64) -> Json {
+    if halves % 2 == 0 {
+        json!(halves / 2)
+    } else {
+        json!(halves as f64 / 2.0)
+    }
+}
+
+fn halves_text(halves: i64) -> String {
+    if halves % 2 == 0 {
+        (halves / 2).to_string()
+    } else {
+        format!("{}.5", halves / 2)
+    }
+}
+
+/// `weiqi event standings --json`, fields in the documented order (scripts depend on them).
+#[derive(Serialize)]
+struct StandingsJson<'a> {
+    event: &'a str,
+    after_round: u32,
+    rows: Vec<RowJson>,
+}
+
+#[derive(Serialize)]
+struct RowJson {
+    place: u32,
+    name: String,
+    points: u32,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    sos: i64,
+    /// A half when a drawn opponent has an odd score.
+    sodos: Json,
+    sosos: i64,
+    cumulative: u32,
+    warnings: u32,
+}
+
+fn standings_json<'a>(id: &'a str, ev: &Event) -> StandingsJson<'a> {
+    let st = ev.standings();
+    let rows = st
+        .rows
+        .iter()
+        .map(|r| {
+            let s = &r.stats;
+            RowJson {
+                place: r.place,
+                name: name(ev, r.player),
+                points: s.points,
+                wins: s.wins,
+                draws: s.draws,
+                losses: s.losses,
+                sos: s.sos,
+                sodos: halves_json(s.sodos_halves),
+                sosos: s.sosos,
+                cumulative: s.cumulative,
+                warnings: s.warnings,
+            }
+        })
+        .collect();
+    StandingsJson {
+        event: id,
+        after_round: st.after_round,
+        rows,
+    }
+}
+
+fn standings_table(id: &str, ev: &Event) -> String {
+    let st = ev.standings();
+    let chain: Vec<&str> = st.chain.iter().map(|t| t.name()).collect();
+    let mut out = format!(
+        "{} ({}) after round {}; ranked by {}\n",
+        id,
+        ev.name(),
+        st.after_round,
+        chain.join(", ")
+    );
+    let mut shared = std::collections::HashMap::new();
+    for r in &st.rows {
+        *shared.entry(r.place).or_insert(0) += 1;
+    }
+    let rows = st
+        .rows
+        .iter()
+        .map(|r| {
+            let s = &r.stats;
+            let place = if shared[&r.place] > 1 {
+                format!("{}=", r.place)
+            } else {
+                r.place.to_string()
+            };
+            let mut name = name(ev, r.player);
+            if r.withdrawn {
+                name.push_str(" (withdrawn)");
+            }
+            vec![
+                place,
+                name,
+                ev.player(r.player).rank.to_string(),
+                s.points.to_string(),
+                s.wins.to_string(),
+                s.draws.to_string(),
+                s.losses.to_string(),
+                s.sos.to_string(),
+                halves_text(s.sodos_halves),
+                s.sosos.to_string(),
+                s.cumulative.to_string(),
+                s.warnings.to_string(),
+            ]
+        })
+        .collect();
+    out += &table(
+        &[
+            "place", "name", "rank", "pts", "W", "D", "L", "SOS", "SODOS", "SOSOS", "cum", "warn",
+        ],
+        &[true, false, true, true, true, true, true, true, true, true, true, true],
+        rows,
+    );
+    out
+}
+
+fn show(id: &str, ev: &Event) -> String {
+    let mut out = format!(
+        "event {id:?}: {}\n  system:         {}\n  rounds:         {} paired of {} planned\n",
+        ev.name(),
+        system_text(ev.system()),
+        ev.rounds().len(),
+        ev.planned_rounds()
+    );
+    out += &settings_text(ev);
+    writeln!(out, "\nplayers ({}):", ev.players().len()).ok();
+    out += &players_table(ev);
+    for r in ev.rounds() {
+        out.push('\n');
+        out += &round_text(ev, r);
+    }
+    out
+}
+
+fn event_json(id: &str, ev: &Event) -> Json {
+    let s = ev.settings();
+    let rounds: Vec<Json> = ev
+        .rounds()
+        .iter()
+        .map(|r| {
+            let games: Vec<Json> = r
+                .games
+                .iter()
+                .map(|g| {
+                    json!({"board": g.board, "black": name(ev, g.black), "white": name(ev, g.white),
+                           "result": g.result.map(|x| x.to_string()), "void": g.void,
+                           "warnings": {"black": g.warnings[0], "white": g.warnings[1]}})
+                })
+                .collect();
+            let origin = match r.origin {
+                tournament::PairingOrigin::Computed => "computed",
+                tournament::PairingOrigin::Amended { .. } => "amended",
+                tournament::PairingOrigin::Manual => "manual",
+            };
+            json!({"round": r.number, "origin": origin, "games": games,
+                   "byes": r.byes.iter().map(|&p| name(ev, p)).collect::<Vec<_>>(),
+                   "idle": r.idle.iter().map(|&p| name(ev, p)).collect::<Vec<_>>()})
+        })
+        .collect();
+    json!({
+        "event": id,
+        "name": ev.name(),
+        "system": system_text(ev.system()),
+        "rounds_planned": ev.planned_rounds(),
+        "settings": {
+            "bye": match s.bye { ByeValue::Win => "win", ByeValue::Draw => "draw", ByeValue::Loss => "loss" },
+            "tie_breaks": chain_of(ev).iter().map(|t| t.name()).collect::<Vec<_>>(),
+            "lateness_limit_minutes": s.lateness_limit_minutes,
+            "cycle_policy": s.cycle_policy.to_string(),
+            "time_control": s.time_control,
+            "lots_seed": s.lots_seed,
+            "avoid_same_club": s.avoid_same_club,
+            "avoid_same_region": s.avoid_same_region,
+        },
+        "players": players_json(ev),
+        "rounds": rounds,
+    })
+}
+
+/// A plain text table: a header, a rule, and the rows, columns padded to their widest cell
+/// (numbers, where `right`, aligned right).
+fn table(header: &[&str], right: &[bool], rows: Vec<Vec<String>>) -> String {
+    let width = |s: &str| s.chars().count();
+    let mut w: Vec<usize> = header.iter().map(|h| width(h)).collect();
+    for r in &rows {
+        for (i, c) in r.iter().enumerate() {
+            w[i] = w[i].max(width(c));
+        }
+    }
+    let line = |cells: &[String]| -> String {
+        let mut s = String::new();
+        for (i, c) in cells.iter().enumerate() {
+            let pad = " ".repeat(w[i] - width(c));
+            if i > 0 {
+                s.push_str("  ");
+            }
+            if right[i] {
+                s.push_str(&pad);
+                s.push_str(c);
+            } else {
+                s.push_str(c);
+                if i + 1 < cells.len() {
+                    s.push_str(&pad);
+                }
+            }
+        }
+        s.trim_end().to_string() + "\n"
+    };
+    let mut out = line(&header.iter().map(|h| h.to_string()).collect::<Vec<_>>());
+    out += &line(&w.iter().map(|&n| "-".repeat(n)).collect::<Vec<_>>());
+    for r in &rows {
+        out += &line(r);
+    }
+    out
+}
