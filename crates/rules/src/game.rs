@@ -5,9 +5,7 @@ use crate::board::{Board, BoardError};
 use crate::point::{BoardSize, Color, Move, Point};
 use crate::score::{self, Count, HalfPoints};
 use crate::zobrist;
-use std::collections::HashMap;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// Which repetitions of the whole board are forbidden.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -210,9 +208,8 @@ pub struct HistoryEntry {
 
 /// A game: the board, the side to move, the history with every position seen, and the end.
 ///
-/// Invariant: `seen` holds, with multiplicity, the key of the starting position and of the
-/// position after each move of `history`; `board` is the start position with `history`
-/// played on it.
+/// Invariant: `seen` holds the key of the starting position and of the position after each
+/// move of `history`; `board` is the start position with `history` played on it.
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: Rules,
@@ -222,7 +219,7 @@ pub struct Game {
     board: Board,
     to_move: Color,
     history: Vec<HistoryEntry>,
-    seen: HashMap<u128, u32, BuildHasherDefault<KeyHasher>>,
+    seen: PositionSet,
     passes: u32,
     end: Option<GameEnd>,
     /// Every `resume` so far: the history length at the time and the side it gave the move
@@ -261,13 +258,13 @@ impl Game {
             board,
             to_move,
             history: Vec::new(),
-            seen: HashMap::default(),
+            seen: PositionSet::with_capacity(rules.size.n_points()),
             passes: 0,
             end: None,
             resumptions: Vec::new(),
         };
         let k = g.key(g.board.hash(), to_move);
-        g.seen.insert(k, 1);
+        g.seen.insert(k);
         g
     }
 
@@ -332,6 +329,12 @@ impl Game {
     /// `color` is to move, and repetition compares board and that side to move.
     pub fn play_as(&mut self, color: Color, mv: Move) -> Result<Played, IllegalMove> {
         let verdict = self.judge(color, mv)?;
+        Ok(self.apply(color, mv, verdict))
+    }
+
+    /// Plays `mv` for `color`, which [`Game::judge`] has just judged as `verdict`
+    /// (the playouts' fast path: a move is judged once, not again when played).
+    pub(crate) fn apply(&mut self, color: Color, mv: Move, verdict: Verdict) -> Played {
         let captures = match mv {
             Move::Pass => {
                 // Art. 2.5: a pass is always allowed; it never clears the history.
@@ -347,7 +350,7 @@ impl Game {
         };
         self.to_move = color.opponent();
         self.history.push(HistoryEntry { color, mv });
-        *self.seen.entry(verdict.key).or_insert(0) += 1;
+        self.seen.insert(verdict.key);
         if verdict.cycle {
             // Art. 20.3: under an outcome policy the repeating move ends the game.
             self.end = Some(GameEnd::Cycle(self.rules.cycle));
@@ -355,10 +358,10 @@ impl Game {
             // Art. 7.3: both sides pass in succession.
             self.end = Some(GameEnd::TwoPasses);
         }
-        Ok(Played {
+        Played {
             captures,
             end: self.end,
-        })
+        }
     }
 
     /// `loser` resigns (Art. 7.2). Refused once the game is over.
@@ -461,7 +464,7 @@ impl Game {
 
     /// Decides a move without playing it: an error, or the key of the new position and
     /// whether it closes a cycle that the policy turns into an outcome.
-    fn judge(&self, color: Color, mv: Move) -> Result<Verdict, IllegalMove> {
+    pub(crate) fn judge(&self, color: Color, mv: Move) -> Result<Verdict, IllegalMove> {
         if self.end.is_some() {
             return Err(IllegalMove::GameOver);
         }
@@ -481,6 +484,13 @@ impl Game {
             BoardError::Occupied => IllegalMove::Occupied,
             BoardError::Suicide => IllegalMove::Suicide,
         })?;
+        self.judge_repetition(color, p)
+    }
+
+    /// The part of [`Game::judge`] after the board's own checks: ko and whole-board
+    /// repetition of a stone of `color` on `p`, which must be on the board, empty and not
+    /// forbidden (Art. 5), in a game that is not over.
+    pub(crate) fn judge_repetition(&self, color: Color, p: Point) -> Result<Verdict, IllegalMove> {
         // Art. 20.1: the immediate retake of a single ko, by the side whose stone was just
         // taken, is forbidden under every rule and policy.
         if self.board.ko_point() == Some(p) && self.history.last().is_some_and(|e| e.color == color.opponent()) {
@@ -491,7 +501,7 @@ impl Game {
         } else {
             self.key(self.board.hash_after(color, p), color.opponent())
         };
-        if self.rules.ko != KoRule::Simple && self.seen.contains_key(&key) {
+        if self.rules.ko != KoRule::Simple && self.seen.contains(key) {
             // Art. 6: the opponent would face a position that has occurred before.
             return match self.rules.cycle {
                 CyclePolicy::Forbid => Err(IllegalMove::Repetition),
@@ -502,26 +512,83 @@ impl Game {
     }
 }
 
-struct Verdict {
+/// What [`Game::judge`] found: the key of the position after the move and whether it
+/// closes a cycle that the policy turns into an outcome.
+pub(crate) struct Verdict {
     key: u128,
     cycle: bool,
 }
 
-/// Position keys are already uniformly random: hash them by taking 64 of their bits.
-#[derive(Default)]
-struct KeyHasher(u64);
+/// The set of position keys seen in a game: open addressing with linear probing over a
+/// power-of-two table at most half full. Keys are Zobrist hashes, uniformly random already,
+/// so their low bits are the slot; a `HashMap` would hash them again and store a count that
+/// nothing reads. Zero marks an empty slot, so the key 0 (the empty board with Black to
+/// move) is kept apart.
+#[derive(Clone)]
+struct PositionSet {
+    slots: Vec<u128>,
+    len: usize,
+    has_zero: bool,
+}
 
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
+impl fmt::Debug for PositionSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PositionSet({} positions)", self.len + self.has_zero as usize)
     }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) ^ b as u64 ^ (self.0 >> 56);
+}
+
+impl PositionSet {
+    /// A set sized for about `n` positions before it grows.
+    fn with_capacity(n: usize) -> PositionSet {
+        PositionSet {
+            slots: vec![0; (2 * n).next_power_of_two().max(16)],
+            len: 0,
+            has_zero: false,
         }
     }
-    fn write_u128(&mut self, k: u128) {
-        self.0 = k as u64;
+
+    #[inline]
+    fn contains(&self, key: u128) -> bool {
+        if key == 0 {
+            return self.has_zero;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        loop {
+            match self.slots[i] {
+                0 => return false,
+                k if k == key => return true,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    fn insert(&mut self, key: u128) {
+        if key == 0 {
+            self.has_zero = true;
+            return;
+        }
+        if 2 * (self.len + 1) > self.slots.len() {
+            let grown = vec![0; 2 * self.slots.len()];
+            let old = std::mem::replace(&mut self.slots, grown);
+            self.len = 0;
+            for k in old.into_iter().filter(|&k| k != 0) {
+                self.insert(k);
+            }
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        loop {
+            match self.slots[i] {
+                0 => {
+                    self.slots[i] = key;
+                    self.len += 1;
+                    return;
+                }
+                k if k == key => return,
+                _ => i = (i + 1) & mask,
+            }
+        }
     }
 }
 

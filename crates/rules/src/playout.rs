@@ -5,7 +5,7 @@
 //! one of the mover's own one-point eyes; pass when there is none. Two passes end it.
 
 use crate::board::{Board, Cell};
-use crate::game::Game;
+use crate::game::{Game, Verdict};
 use crate::point::{Color, Move};
 
 /// A small, fast, seedable random number generator (xoshiro256**); no dependency needed.
@@ -131,9 +131,17 @@ pub fn game_playout(game: &mut Game, rng: &mut Rng) -> usize {
     let limit = 3 * game.rules().size.n_points();
     let mut moves = 0;
     while game.end().is_none() && moves < limit {
-        let mv = random_legal_move(game, rng);
-        // A move from `random_legal_move` is legal; a pass always is.
-        let _ = game.play(mv);
+        let color = game.to_move();
+        let (mv, verdict) = match random_judged_move(game, rng) {
+            Some((mv, verdict)) => (mv, verdict),
+            // A pass is always legal (Art. 2.5).
+            None => match game.judge(color, Move::Pass) {
+                Ok(verdict) => (Move::Pass, verdict),
+                Err(_) => break,
+            },
+        };
+        // Judged once, played without judging again.
+        game.apply(color, mv, verdict);
         moves += 1;
     }
     moves
@@ -142,11 +150,17 @@ pub fn game_playout(game: &mut Game, rng: &mut Rng) -> usize {
 /// A random legal move for the side to move under the game's full rules that does not fill
 /// its own eye; `Move::Pass` when there is none.
 pub fn random_legal_move(game: &Game, rng: &mut Rng) -> Move {
+    random_judged_move(game, rng).map_or(Move::Pass, |(mv, _)| mv)
+}
+
+/// [`random_legal_move`] with the game's verdict on the move, so that it can be played
+/// without being judged again; `None` means pass.
+fn random_judged_move(game: &Game, rng: &mut Rng) -> Option<(Move, Verdict)> {
     let board = game.board();
     let color = game.to_move();
     let n = board.n_empty();
-    if n == 0 {
-        return Move::Pass;
+    if n == 0 || game.end().is_some() {
+        return None;
     }
     let start = rng.below(n);
     for k in 0..n {
@@ -158,10 +172,11 @@ pub fn random_legal_move(game: &Game, rng: &mut Rng) -> Move {
         if is_own_eye(board, color, i) || board.is_suicide(color, i) {
             continue;
         }
-        let mv = Move::Play(board.point(i));
-        if game.check(color, mv).is_ok() {
-            return mv;
+        // The point is empty and not forbidden: only ko and repetition are left to judge.
+        let p = board.point(i);
+        if let Ok(verdict) = game.judge_repetition(color, p) {
+            return Some((Move::Play(p), verdict));
         }
     }
-    Move::Pass
+    None
 }
