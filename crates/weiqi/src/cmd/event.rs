@@ -882,7 +882,12 @@ fn round_text(ev: &Event, r: &Round) -> String {
     }
     if !r.idle.is_empty() {
         let idle: Vec<String> = r.idle.iter().map(|&p| name(ev, p)).collect();
-        writeln!(out, "not playing: {}", idle.join(", ")).ok();
+        let label = match ev.system() {
+            System::Knockout { lives: 1 | 2, .. } if r.number == 1 => "bracket byes (advance without playing)",
+            System::Knockout { .. } => "waiting",
+            _ => "not playing",
+        };
+        writeln!(out, "{label}: {}", idle.join(", ")).ok();
     }
     if let Some((_, total)) = &r.explanation {
         writeln!(

@@ -1,4 +1,5 @@
 //! Integration tests of the `weiqi` binary, run as a subprocess as users run it.
 
+mod event;
 mod gtp;
 mod records;

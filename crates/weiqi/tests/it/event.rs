@@ -1,0 +1,1009 @@
+//! `weiqi event`, run as a director runs it, on temporary databases: whole events of every
+//! kind of system, standings checked against an independent computation by hand, withdrawals,
+//! and wrong input that must fail with the right status and leave the database unchanged.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use expect_test::expect;
+use serde_json::Value;
+
+/// A temporary database and the commands run on it.
+struct Db {
+    dir: PathBuf,
+}
+
+impl Db {
+    fn new(test: &str) -> Db {
+        let dir = std::env::temp_dir().join(format!("weiqi-event-{}-{test}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Db { dir }
+    }
+
+    fn path(&self) -> PathBuf {
+        self.dir.join("event.db")
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_weiqi"))
+            .current_dir(&self.dir)
+            .env_remove("WEIQI_DB")
+            .arg("event")
+            .args(args)
+            .arg("--db")
+            .arg(self.path())
+            .output()
+            .unwrap()
+    }
+
+    /// Runs a command that must succeed; returns its standard output.
+    fn ok(&self, args: &[&str]) -> String {
+        let out = self.run(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "weiqi event {args:?} failed: {stderr}");
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    fn json(&self, args: &[&str]) -> Value {
+        let mut a = args.to_vec();
+        a.push("--json");
+        serde_json::from_str(&self.ok(&a)).unwrap()
+    }
+
+    /// Every row of every table.
+    fn dump(&self) -> String {
+        storage::Store::open(&self.path()).unwrap().dump().unwrap()
+    }
+
+    /// Runs a command that must fail with `code` and change nothing; returns its message.
+    fn fails(&self, args: &[&str], code: i32) -> String {
+        let before = self.dump();
+        let out = self.run(args);
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "weiqi event {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.stdout.is_empty(),
+            "a failed command printed {:?}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        assert_eq!(self.dump(), before, "weiqi event {args:?} changed the database");
+        String::from_utf8(out.stderr).unwrap()
+    }
+}
+
+impl Drop for Db {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// One game as paired and played: black, white, result.
+#[derive(Clone, Debug)]
+struct Played {
+    black: String,
+    white: String,
+    result: String,
+}
+
+/// What a round was: its games and byes.
+#[derive(Clone, Debug, Default)]
+struct RoundRecord {
+    games: Vec<Played>,
+    byes: Vec<String>,
+}
+
+/// Standings computed by hand from the rounds, by the rules as the tournament crate documents
+/// them: win 2, draw 1, loss 0 (forfeits count as wins and losses, both-lose as two losses,
+/// Void as nothing); a bye scores `bye` points; SOS is the sum of the final points of every
+/// opponent paired against; SODOS the points of the opponents beaten plus half those drawn;
+/// SOSOS the sum of the opponents' SOS; cumulative the sum of the running points after each
+/// round.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Hand {
+    points: i64,
+    wins: i64,
+    draws: i64,
+    losses: i64,
+    sos: i64,
+    sodos: f64,
+    sosos: i64,
+    cumulative: i64,
+    warnings: i64,
+}
+
+fn by_hand(players: &[&str], rounds: &[RoundRecord], bye: i64, warnings: &[(&str, i64)]) -> HashMap<String, Hand> {
+    let mut h: HashMap<String, Hand> = players.iter().map(|p| (p.to_string(), Hand::default())).collect();
+    // (player, opponent, points scored) for every game.
+    let mut games: Vec<(String, String, i64)> = Vec::new();
+    for r in rounds {
+        for g in &r.games {
+            let (b, w) = match g.result.as_str() {
+                "0" => (1, 1),
+                "Void" | "both-lose" => (0, 0),
+                res if res.starts_with("B+") => (2, 0),
+                res if res.starts_with("W+") => (0, 2),
+                res => panic!("unexpected result {res}"),
+            };
+            for (me, other, pts) in [(&g.black, &g.white, b), (&g.white, &g.black, w)] {
+                let x = h.get_mut(me).unwrap();
+                x.points += pts;
+                match (pts, g.result.as_str()) {
+                    (2, _) => x.wins += 1,
+                    (1, _) => x.draws += 1,
+                    (_, "Void") => {}
+                    _ => x.losses += 1,
+                }
+                games.push((me.clone(), other.clone(), pts));
+            }
+        }
+        for b in &r.byes {
+            h.get_mut(b).unwrap().points += bye;
+        }
+        for x in h.values_mut() {
+            x.cumulative += x.points;
+        }
+    }
+    let points: HashMap<String, i64> = h.iter().map(|(k, v)| (k.clone(), v.points)).collect();
+    for (me, other, pts) in &games {
+        let x = h.get_mut(me).unwrap();
+        x.sos += points[other];
+        x.sodos += match pts {
+            2 => points[other] as f64,
+            1 => points[other] as f64 / 2.0,
+            _ => 0.0,
+        };
+    }
+    let sos: HashMap<String, i64> = h.iter().map(|(k, v)| (k.clone(), v.sos)).collect();
+    for (me, other, _) in &games {
+        h.get_mut(me).unwrap().sosos += sos[other];
+    }
+    for (p, n) in warnings {
+        h.get_mut(*p).unwrap().warnings = *n;
+    }
+    h
+}
+
+/// The standings rows as `Hand`s, by name, and the names in order with their places.
+fn rows(standings: &Value) -> (HashMap<String, Hand>, Vec<(u64, String)>) {
+    let mut by_name = HashMap::new();
+    let mut order = Vec::new();
+    for r in standings["rows"].as_array().unwrap() {
+        let n = |k: &str| r[k].as_i64().unwrap_or_else(|| panic!("{k} in {r}"));
+        let name = r["name"].as_str().unwrap().to_string();
+        by_name.insert(
+            name.clone(),
+            Hand {
+                points: n("points"),
+                wins: n("wins"),
+                draws: n("draws"),
+                losses: n("losses"),
+                sos: n("sos"),
+                sodos: r["sodos"].as_f64().unwrap(),
+                sosos: n("sosos"),
+                cumulative: n("cumulative"),
+                warnings: n("warnings"),
+            },
+        );
+        order.push((r["place"].as_u64().unwrap(), name));
+    }
+    (by_name, order)
+}
+
+/// The games and byes of a `pair --json` answer, after checking its shape.
+fn paired(db: &Db, event: &str, round: u64) -> (Vec<(u64, String, String)>, Vec<String>) {
+    let p = db.json(&["pair", "--event", event]);
+    assert_eq!(p["event"], event);
+    assert_eq!(p["round"], round);
+    let games = p["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g["board"].as_u64().unwrap(),
+                g["black"].as_str().unwrap().to_string(),
+                g["white"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let byes = p["byes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_str().unwrap().to_string())
+        .collect();
+    (games, byes)
+}
+
+fn add_players(db: &Db, event: &str, players: &[(&str, &str)]) {
+    for (name, rank) in players {
+        db.ok(&["player", "add", "--event", event, "--name", name, "--rank", rank]);
+    }
+}
+
+/// Ranks: the stronger player wins unless the test says otherwise.
+fn strength(rank: &str) -> i32 {
+    let n: i32 = rank[..rank.len() - 1].parse().unwrap();
+    match rank.chars().last().unwrap() {
+        'k' => -n,
+        'd' => n,
+        _ => 100 + n,
+    }
+}
+
+const TEN: [(&str, &str); 10] = [
+    ("Ann", "6d"),
+    ("Bo", "5d"),
+    ("Cy", "4d"),
+    ("Di", "3d"),
+    ("Ed", "2d"),
+    ("Fay", "1d"),
+    ("Gus", "1k"),
+    ("Hal", "2k"),
+    ("Ivy", "3k"),
+    ("Jo", "4k"),
+];
+
+#[test]
+fn a_swiss_event_of_ten_players_over_four_rounds() {
+    let db = Db::new("swiss");
+    db.ok(&[
+        "new",
+        "--id",
+        "open",
+        "--system",
+        "swiss",
+        "--rounds",
+        "4",
+        "--name",
+        "Autumn open",
+    ]);
+    add_players(&db, "open", &TEN);
+    let rank: HashMap<&str, &str> = TEN.iter().copied().collect();
+    let names: Vec<&str> = TEN.iter().map(|p| p.0).collect();
+    let mut rounds: Vec<RoundRecord> = Vec::new();
+    let mut met: Vec<(String, String)> = Vec::new();
+    for round in 1..=4u64 {
+        let (games, byes) = paired(&db, "open", round);
+        assert!(byes.is_empty(), "an even field has no bye");
+        // Everyone is paired once; nobody meets an earlier opponent again.
+        let mut seen: Vec<&str> = games.iter().flat_map(|(_, b, w)| [b.as_str(), w.as_str()]).collect();
+        seen.sort();
+        let mut all = names.clone();
+        all.sort();
+        assert_eq!(seen, all, "round {round}");
+        let mut record = RoundRecord::default();
+        for (board, black, white) in games {
+            assert!(!met.contains(&(black.clone(), white.clone())) && !met.contains(&(white.clone(), black.clone())));
+            met.push((black.clone(), white.clone()));
+            // The stronger wins, except: a draw on board 2 of round 1, an upset on board 1 of
+            // round 2, a forfeit on board 3 of round 3, and no result on board 5 of round 4.
+            let result = match (round, board) {
+                (1, 2) => "0".to_string(),
+                (3, 3) => "W+F".to_string(),
+                (4, 5) => "Void".to_string(),
+                _ => {
+                    let black_wins = strength(rank[black.as_str()]) > strength(rank[white.as_str()]);
+                    let black_wins = if (round, board) == (2, 1) {
+                        !black_wins
+                    } else {
+                        black_wins
+                    };
+                    if black_wins { "B+R".into() } else { "W+2.5".into() }
+                }
+            };
+            db.ok(&[
+                "result",
+                "--event",
+                "open",
+                "--round",
+                &round.to_string(),
+                "--board",
+                &board.to_string(),
+                "--result",
+                &result,
+            ]);
+            record.games.push(Played { black, white, result });
+        }
+        rounds.push(record);
+        if round == 2 {
+            let g = &rounds[1].games[0];
+            db.ok(&[
+                "warn",
+                "--event",
+                "open",
+                "--round",
+                "2",
+                "--board",
+                "1",
+                "--name",
+                &g.white.clone(),
+                "--note",
+                "phone",
+            ]);
+        }
+    }
+    let warned = rounds[1].games[0].white.clone();
+    let hand = by_hand(&names, &rounds, 2, &[(warned.as_str(), 1)]);
+    let standings = db.json(&["standings", "--event", "open"]);
+    assert_eq!(standings["event"], "open");
+    assert_eq!(standings["after_round"], 4);
+    let (got, order) = rows(&standings);
+    assert_eq!(got, hand);
+    // Sorted by points, then SOS, then fewer warnings; lots last, so every place is its own.
+    for w in order.windows(2) {
+        let (a, b) = (&hand[&w[0].1], &hand[&w[1].1]);
+        assert!(
+            (a.points, a.sos, -a.warnings) >= (b.points, b.sos, -b.warnings),
+            "{order:?}"
+        );
+    }
+    assert_eq!(
+        order.iter().map(|o| o.0).collect::<Vec<_>>(),
+        (1..=10).collect::<Vec<u64>>()
+    );
+    // Pairing a fifth round is refused: the event has four.
+    let err = db.fails(&["pair", "--event", "open"], 1);
+    expect![[r#"
+        weiqi event: event "open": the event is finished: every round has been paired
+    "#]]
+    .assert_eq(&err);
+    // Art. 26.3: a round can be added.
+    db.ok(&["rounds", "--event", "open", "--rounds", "5"]);
+    paired(&db, "open", 5);
+}
+
+#[test]
+fn a_swiss_round_of_an_odd_field_gives_the_bye_to_the_lowest() {
+    let db = Db::new("swiss-bye");
+    db.ok(&[
+        "new",
+        "--id",
+        "s",
+        "--system",
+        "swiss",
+        "--rounds",
+        "3",
+        "--bye",
+        "draw",
+        "--tie-breaks",
+        "points",
+    ]);
+    add_players(&db, "s", &TEN[..9]);
+    let (games, byes) = paired(&db, "s", 1);
+    // The weakest takes the bye; the top half meets the bottom half.
+    assert_eq!(byes, ["Ivy"]);
+    let pairs: Vec<(String, String)> = games
+        .iter()
+        .map(|(_, b, w)| {
+            if b < w {
+                (b.clone(), w.clone())
+            } else {
+                (w.clone(), b.clone())
+            }
+        })
+        .collect();
+    expect![[r#"
+        [
+            (
+                "Ann",
+                "Ed",
+            ),
+            (
+                "Bo",
+                "Fay",
+            ),
+            (
+                "Cy",
+                "Gus",
+            ),
+            (
+                "Di",
+                "Hal",
+            ),
+        ]
+    "#]]
+    .assert_debug_eq(&pairs);
+    for (board, _, _) in &games {
+        db.ok(&[
+            "result",
+            "--event",
+            "s",
+            "--round",
+            "1",
+            "--board",
+            &board.to_string(),
+            "--result",
+            "0",
+        ]);
+    }
+    // Everyone drew and the bye is worth a draw: nine players share first place.
+    let s = db.json(&["standings", "--event", "s"]);
+    let places: Vec<u64> = s["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["place"].as_u64().unwrap())
+        .collect();
+    assert_eq!(places, [1; 9]);
+    let table = db.ok(&["standings", "--event", "s"]);
+    assert!(table.lines().nth(3).unwrap().starts_with("   1="), "{table}");
+}
+
+#[test]
+fn a_round_robin_of_four_players_checked_against_a_crosstable_by_hand() {
+    let db = Db::new("rr");
+    db.ok(&[
+        "new",
+        "--id",
+        "rr",
+        "--system",
+        "round-robin",
+        "--rounds",
+        "3",
+        "--lots-seed",
+        "7",
+    ]);
+    add_players(&db, "rr", &[("A", "5d"), ("B", "4d"), ("C", "3d"), ("D", "2d")]);
+    // The crosstable: A beats everyone; B beats C and draws with D; C beats D.
+    let winner = |x: &str, y: &str| -> Option<String> {
+        let mut p = [x, y];
+        p.sort();
+        match p {
+            ["B", "D"] => None,
+            _ => Some(p[0].to_string()),
+        }
+    };
+    let mut rounds = Vec::new();
+    let mut met = Vec::new();
+    for round in 1..=3u64 {
+        let (games, byes) = paired(&db, "rr", round);
+        assert!(byes.is_empty());
+        let mut record = RoundRecord::default();
+        for (board, black, white) in games {
+            let result = match winner(&black, &white) {
+                None => "0".to_string(),
+                Some(w) if w == black => "B+R".to_string(),
+                Some(_) => "W+R".to_string(),
+            };
+            let mut pair = [black.clone(), white.clone()];
+            pair.sort();
+            met.push(pair);
+            db.ok(&[
+                "result",
+                "--event",
+                "rr",
+                "--round",
+                &round.to_string(),
+                "--board",
+                &board.to_string(),
+                "--result",
+                &result,
+            ]);
+            record.games.push(Played { black, white, result });
+        }
+        rounds.push(record);
+    }
+    met.sort();
+    // Berger tables: every pair meets exactly once.
+    assert_eq!(met.len(), 6);
+    met.dedup();
+    assert_eq!(met.len(), 6);
+    let s = db.json(&["standings", "--event", "rr"]);
+    let (got, order) = rows(&s);
+    // By hand: points A 6, B 3, C 2, D 1; SOS A 3+2+1, B 6+2+1, C 6+3+1, D 6+3+2; SODOS A 3+2+1,
+    // B 2 (beat C) + 1/2 (drew D), C 1 (beat D), D 3/2 (drew B); SOSOS the opponents' SOS,
+    // A 9+10+11, B 6+10+11, C 6+9+11, D 6+9+10. Cumulative depends on the order of the
+    // rounds, which the draw decides: computed.
+    let cumulative = by_hand(&["A", "B", "C", "D"], &rounds, 2, &[]);
+    let want = |points, wins, draws, losses, sos, sodos, sosos, p: &str| Hand {
+        points,
+        wins,
+        draws,
+        losses,
+        sos,
+        sodos,
+        sosos,
+        cumulative: cumulative[p].cumulative,
+        warnings: 0,
+    };
+    let mut hand = HashMap::new();
+    hand.insert("A".to_string(), want(6, 3, 0, 0, 6, 6.0, 30, "A"));
+    hand.insert("B".to_string(), want(3, 1, 1, 1, 9, 2.5, 27, "B"));
+    hand.insert("C".to_string(), want(2, 1, 0, 2, 10, 1.0, 26, "C"));
+    hand.insert("D".to_string(), want(1, 0, 1, 2, 11, 1.5, 25, "D"));
+    assert_eq!(got, hand);
+    assert_eq!(
+        got, cumulative,
+        "the by-hand computation agrees with the literal crosstable"
+    );
+    // Round robin ranks by points, then 胜者小分 (SODOS).
+    assert_eq!(
+        order,
+        [(1, "A".into()), (2, "B".into()), (3, "C".into()), (4, "D".into())]
+    );
+    db.fails(&["pair", "--event", "rr"], 1);
+}
+
+#[test]
+fn a_double_round_robin_swaps_colors_in_the_second_cycle_and_an_odd_field_rests_in_turn() {
+    let db = Db::new("drr");
+    db.ok(&["new", "--id", "d", "--system", "double-round-robin", "--rounds", "10"]);
+    add_players(
+        &db,
+        "d",
+        &[("A", "5d"), ("B", "4d"), ("C", "3d"), ("D", "2d"), ("E", "1d")],
+    );
+    let mut colored = Vec::new();
+    let mut byes_of: HashMap<String, u32> = HashMap::new();
+    let mut round = 1;
+    loop {
+        let out = db.run(&["pair", "--event", "d", "--json"]);
+        if out.status.code() == Some(1) {
+            break;
+        }
+        let p: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(p["round"], round);
+        for b in p["byes"].as_array().unwrap() {
+            *byes_of.entry(b.as_str().unwrap().to_string()).or_default() += 1;
+        }
+        for g in p["games"].as_array().unwrap() {
+            let (b, w) = (
+                g["black"].as_str().unwrap().to_string(),
+                g["white"].as_str().unwrap().to_string(),
+            );
+            let board = g["board"].to_string();
+            db.ok(&[
+                "result",
+                "--event",
+                "d",
+                "--round",
+                &round.to_string(),
+                "--board",
+                &board,
+                "--result",
+                "B+R",
+            ]);
+            colored.push((b, w));
+        }
+        round += 1;
+    }
+    // Five players: 2 × 5 rounds, each player resting once per cycle, each pair meeting twice
+    // with each color once.
+    assert_eq!(round - 1, 10);
+    assert!(byes_of.values().all(|&n| n == 2) && byes_of.len() == 5, "{byes_of:?}");
+    assert_eq!(colored.len(), 20);
+    for (b, w) in &colored {
+        assert_eq!(
+            colored.iter().filter(|g| g == &&(w.clone(), b.clone())).count(),
+            1,
+            "{b}-{w}"
+        );
+    }
+}
+
+#[test]
+fn a_knockout_of_eight_seeds_one_against_eight_and_ends_with_the_final() {
+    let db = Db::new("ko");
+    db.ok(&["new", "--id", "ko", "--system", "knockout", "--rounds", "3"]);
+    let players = [
+        ("S1", "9p"),
+        ("S2", "8p"),
+        ("S3", "7p"),
+        ("S4", "6p"),
+        ("S5", "5p"),
+        ("S6", "4p"),
+        ("S7", "3p"),
+        ("S8", "2p"),
+    ];
+    add_players(&db, "ko", &players);
+    let mut meetings = Vec::new();
+    for round in 1..=3u64 {
+        let (games, byes) = paired(&db, "ko", round);
+        assert!(byes.is_empty());
+        let mut r = Vec::new();
+        for (board, black, white) in games {
+            // The better seed wins.
+            let result = if black < white { "B+R" } else { "W+R" };
+            db.ok(&[
+                "result",
+                "--event",
+                "ko",
+                "--round",
+                &round.to_string(),
+                "--board",
+                &board.to_string(),
+                "--result",
+                result,
+            ]);
+            let mut pair = [black, white];
+            pair.sort();
+            r.push(pair.join("-"));
+        }
+        r.sort();
+        meetings.push(r);
+    }
+    // 1 v 8, 4 v 5, 2 v 7, 3 v 6; then 1 v 4 and 2 v 3; seeds 1 and 2 meet in the final.
+    expect![[r#"
+        [
+            [
+                "S1-S8",
+                "S2-S7",
+                "S3-S6",
+                "S4-S5",
+            ],
+            [
+                "S1-S4",
+                "S2-S3",
+            ],
+            [
+                "S1-S2",
+            ],
+        ]
+    "#]]
+    .assert_debug_eq(&meetings);
+    db.fails(&["pair", "--event", "ko"], 1);
+    let (_, order) = rows(&db.json(&["standings", "--event", "ko"]));
+    assert_eq!(order[0], (1, "S1".into()));
+    assert_eq!(order[1], (2, "S2".into()));
+}
+
+#[test]
+fn a_knockout_of_six_gives_the_byes_to_the_top_seeds() {
+    let db = Db::new("ko6");
+    db.ok(&["new", "--id", "k", "--system", "knockout", "--rounds", "3"]);
+    add_players(
+        &db,
+        "k",
+        &[
+            ("S1", "6d"),
+            ("S2", "5d"),
+            ("S3", "4d"),
+            ("S4", "3d"),
+            ("S5", "2d"),
+            ("S6", "1d"),
+        ],
+    );
+    let (games, byes) = paired(&db, "k", 1);
+    // A bracket bye is a walkover into round 2, not a scored bye: the top seeds wait.
+    assert!(byes.is_empty());
+    let show = db.json(&["show", "--event", "k"]);
+    assert_eq!(show["rounds"][0]["idle"], serde_json::json!(["S1", "S2"]));
+    assert!(
+        db.ok(&["show", "--event", "k"])
+            .contains("bracket byes (advance without playing): S1, S2\n")
+    );
+    let mut pairs: Vec<String> = games
+        .iter()
+        .map(|(_, b, w)| if b < w { format!("{b}-{w}") } else { format!("{w}-{b}") })
+        .collect();
+    pairs.sort();
+    assert_eq!(pairs, ["S3-S6", "S4-S5"]);
+}
+
+#[test]
+fn withdrawals_stop_the_pairing_or_void_the_results() {
+    // Swiss (Art. 28): results stand, no further pairing.
+    let db = Db::new("withdraw");
+    db.ok(&["new", "--id", "s", "--system", "swiss", "--rounds", "3"]);
+    add_players(&db, "s", &TEN[..6]);
+    let (games, _) = paired(&db, "s", 1);
+    for (board, _, _) in &games {
+        db.ok(&[
+            "result",
+            "--event",
+            "s",
+            "--round",
+            "1",
+            "--board",
+            &board.to_string(),
+            "--result",
+            "B+R",
+        ]);
+    }
+    let out = db.ok(&["withdraw", "--event", "s", "--name", "Fay", "--reason", "ill"]);
+    expect![[r#"
+        Fay withdrew from event "s" after round 1: results stand, no further pairing (Art. 28)
+    "#]]
+    .assert_eq(&out);
+    let (games, byes) = paired(&db, "s", 2);
+    let in_round2: Vec<&str> = games
+        .iter()
+        .flat_map(|(_, b, w)| [b.as_str(), w.as_str()])
+        .chain(byes.iter().map(String::as_str))
+        .collect();
+    assert_eq!(in_round2.len(), 5);
+    assert!(!in_round2.contains(&"Fay"));
+    let (table, _) = rows(&db.json(&["standings", "--event", "s"]));
+    assert_eq!(table["Fay"].wins + table["Fay"].losses, 1, "Fay's round-1 game stands");
+    let players = db.json(&["player", "list", "--event", "s"]);
+    assert_eq!(players[5]["status"], "withdrew after round 1");
+
+    // Round robin (Art. 28.2): under half the rounds played, all results void.
+    let db = Db::new("withdraw-rr");
+    db.ok(&["new", "--id", "rr", "--system", "round-robin", "--rounds", "5"]);
+    add_players(&db, "rr", &TEN[..6]);
+    let (games, _) = paired(&db, "rr", 1);
+    for (board, _, _) in &games {
+        db.ok(&[
+            "result",
+            "--event",
+            "rr",
+            "--round",
+            "1",
+            "--board",
+            &board.to_string(),
+            "--result",
+            "W+R",
+        ]);
+    }
+    let out = db.ok(&["withdraw", "--event", "rr", "--name", "Ann"]);
+    expect![[r#"
+        Ann withdrew from event "rr" after round 1, fewer than half the rounds played: all results void (Art. 28.2)
+    "#]]
+    .assert_eq(&out);
+    let show = db.json(&["show", "--event", "rr"]);
+    let ann_game = show["rounds"][0]["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["black"] == "Ann" || g["white"] == "Ann")
+        .unwrap()
+        .clone();
+    assert_eq!(ann_game["void"], true);
+    let (table, _) = rows(&db.json(&["standings", "--event", "rr"]));
+    let opponent = if ann_game["black"] == "Ann" {
+        ann_game["white"].as_str().unwrap()
+    } else {
+        ann_game["black"].as_str().unwrap()
+    };
+    assert_eq!(
+        (table[opponent].points, table[opponent].wins + table[opponent].losses),
+        (0, 0),
+        "the voided game counts for nobody"
+    );
+    // A result on the voided game is refused.
+    let board = ann_game["board"].to_string();
+    let err = db.fails(
+        &[
+            "result",
+            "--event",
+            "rr",
+            "--round",
+            "1",
+            "--board",
+            &board,
+            "--result",
+            "B+R",
+            "--correct",
+        ],
+        1,
+    );
+    assert!(err.contains("voided by a withdrawal (Art. 28.2)"), "{err}");
+}
+
+#[test]
+fn director_changes_are_recorded_as_such() {
+    let db = Db::new("director");
+    db.ok(&["new", "--id", "s", "--system", "swiss", "--rounds", "3"]);
+    add_players(&db, "s", &TEN[..4]);
+    let proposal = db.json(&["pair", "--event", "s", "--dry-run"]);
+    assert_eq!(proposal["round"], 1);
+    // The dry run saved nothing.
+    assert_eq!(db.json(&["show", "--event", "s"])["rounds"], serde_json::json!([]));
+    let out = db.ok(&["pair", "--event", "s", "--game", "Ann", "Bo", "--game", "Cy", "Di"]);
+    assert!(
+        out.starts_with("round 1: amended by the director (the proposal is kept)\n"),
+        "{out}"
+    );
+    assert!(out.contains("proposed: "), "{out}");
+    let show = db.json(&["show", "--event", "s"]);
+    assert_eq!(show["rounds"][0]["origin"], "amended");
+    // Unpair it and pair by hand.
+    db.ok(&["unpair", "--event", "s", "--round", "1"]);
+    db.ok(&["pair", "--event", "s", "--manual", "--game", "Di", "Ann", "--bye", "Bo"]);
+    let show = db.json(&["show", "--event", "s"]);
+    assert_eq!(show["rounds"][0]["origin"], "manual");
+    assert_eq!(show["rounds"][0]["idle"], serde_json::json!(["Cy"]));
+}
+
+#[test]
+fn wrong_input_fails_with_status_2_and_changes_nothing() {
+    let db = Db::new("errors");
+    db.ok(&["new", "--id", "e", "--system", "swiss", "--rounds", "2"]);
+    add_players(&db, "e", &TEN[..4]);
+    let cases: &[(&[&str], i32)] = &[
+        (&["new", "--id", "e", "--system", "swiss", "--rounds", "2"], 2),
+        (&["new", "--id", "x", "--system", "monrad", "--rounds", "2"], 2),
+        (
+            &[
+                "new",
+                "--id",
+                "x",
+                "--system",
+                "knockout",
+                "--best-of",
+                "4",
+                "--rounds",
+                "2",
+            ],
+            2,
+        ),
+        (
+            &[
+                "new",
+                "--id",
+                "x",
+                "--system",
+                "swiss",
+                "--rounds",
+                "2",
+                "--tie-breaks",
+                "points,sos,points",
+            ],
+            2,
+        ),
+        (
+            &[
+                "new",
+                "--id",
+                "x",
+                "--system",
+                "swiss",
+                "--rounds",
+                "2",
+                "--time-control",
+                "5m+10s",
+            ],
+            2,
+        ),
+        (&["new", "--id", "x", "--system", "swiss"], 2),
+        (&["player", "add", "--event", "nope", "--name", "Z", "--rank", "1d"], 2),
+        (&["player", "add", "--event", "e", "--name", "Ann", "--rank", "1d"], 2),
+        (&["player", "add", "--event", "e", "--name", "Z", "--rank", "8d"], 2),
+        (
+            &[
+                "player",
+                "add",
+                "--event",
+                "e",
+                "--name",
+                "Z",
+                "--rank",
+                "1d",
+                "--born",
+                "2001-02-30",
+            ],
+            2,
+        ),
+        (
+            &[
+                "result", "--event", "e", "--round", "1", "--board", "1", "--result", "B+R",
+            ],
+            2,
+        ),
+        (&["withdraw", "--event", "e", "--name", "Zed"], 2),
+        (&["pair", "--event", "e", "--game", "Ann", "Zed"], 2),
+        (&["pair", "--event", "e", "--game", "Ann", "Ann"], 2),
+        (&["standings", "--event", "nope"], 2),
+    ];
+    let mut messages = String::new();
+    for (args, code) in cases {
+        messages += &db.fails(args, *code);
+    }
+    db.ok(&["pair", "--event", "e"]);
+    let cases: &[(&[&str], i32)] = &[
+        (
+            &[
+                "result", "--event", "e", "--round", "1", "--board", "3", "--result", "B+R",
+            ],
+            2,
+        ),
+        (
+            &[
+                "result", "--event", "e", "--round", "2", "--board", "1", "--result", "B+R",
+            ],
+            2,
+        ),
+        (
+            &[
+                "result", "--event", "e", "--round", "1", "--board", "1", "--result", "B+X",
+            ],
+            2,
+        ),
+        (
+            &["warn", "--event", "e", "--round", "1", "--board", "1", "--name", "Zed"],
+            2,
+        ),
+        (&["pair", "--event", "e"], 1),
+    ];
+    for (args, code) in cases {
+        messages += &db.fails(args, *code);
+    }
+    db.ok(&[
+        "result", "--event", "e", "--round", "1", "--board", "1", "--result", "B+R",
+    ]);
+    db.ok(&[
+        "result", "--event", "e", "--round", "1", "--board", "1", "--result", "B+R",
+    ]);
+    messages += &db.fails(
+        &[
+            "result", "--event", "e", "--round", "1", "--board", "1", "--result", "W+R",
+        ],
+        1,
+    );
+    messages += &db.fails(&["unpair", "--event", "e", "--round", "1"], 1);
+    db.ok(&["withdraw", "--event", "e", "--name", "Di"]);
+    messages += &db.fails(&["withdraw", "--event", "e", "--name", "Di"], 1);
+    // Strip clap's usage hints, which name the binary's path.
+    let messages: String = messages
+        .lines()
+        .filter(|l| l.starts_with("weiqi") || l.starts_with("error"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    expect![[r#"
+        weiqi event: event "e" already exists
+        weiqi event: unknown system "monrad": expected swiss, mcmahon, round-robin, double-round-robin, knockout, double-elimination or swiss-elimination
+        weiqi event: event "x": invalid system: best of 4: a match is 1 game or best of 3, 5 or 7 (Art. 26.5)
+        weiqi event: --tie-breaks: points appears twice
+        weiqi event: --time-control: time control "5m+10s", column 7: a duration alone after +: write 1x10s for byo-yomi or 10s/move for a fischer increment
+        error: the following required arguments were not provided:
+        weiqi event: no event "nope"
+        weiqi event: event "e": a player named "Ann" is already registered
+        weiqi event: --rank: rank "8d" is out of range (kyu 30k-1k, amateur 1d-7d, professional 1p-9p; Art. 25.3)
+        weiqi event: --born: date "2001-02-30" is not a real day written YYYY-MM-DD
+        weiqi event: round 1 of event "e" is not paired (0 round(s) paired so far)
+        weiqi event: event "e": no player named "Zed"
+        weiqi event: event "e": no player named "Zed"
+        weiqi event: event "e": invalid pairing: Ann appears twice
+        weiqi event: no event "nope"
+        weiqi event: round 1 of event "e" has no board 3 (boards 1 to 2)
+        weiqi event: round 2 of event "e" is not paired (1 round(s) paired so far)
+        weiqi event: --result: result "B+X" is not one of B+R, W+1.5, B+T, B+F, B+, 0, Draw, Void, both-lose
+        weiqi event: event "e": no player named "Zed"
+        weiqi event: event "e": round 1 board 1 has no result yet
+        weiqi event: board 1 of round 1 of event "e" already has the result B+R; pass --correct to replace it
+        weiqi event: round 1 of event "e" cannot be unpaired: results, withdrawals or warnings were recorded after it
+        weiqi event: event "e": "Di" has already withdrawn
+    "#]]
+    .assert_eq(&messages);
+}
+
+#[test]
+fn the_database_is_db_else_weiqi_db_else_the_current_folder() {
+    let db = Db::new("where");
+    let bin = env!("CARGO_BIN_EXE_weiqi");
+    let run = |env: Option<&str>, args: &[&str]| {
+        let mut c = Command::new(bin);
+        c.current_dir(&db.dir).env_remove("WEIQI_DB").arg("event").args(args);
+        if let Some(e) = env {
+            c.env("WEIQI_DB", e);
+        }
+        let out = c.output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    };
+    run(None, &["new", "--id", "here", "--system", "swiss", "--rounds", "1"]);
+    run(
+        Some("env.db"),
+        &["new", "--id", "env", "--system", "swiss", "--rounds", "1"],
+    );
+    run(
+        Some("env.db"),
+        &[
+            "--db", "flag.db", "new", "--id", "flag", "--system", "swiss", "--rounds", "1",
+        ],
+    );
+    let ids = |file: &str| -> Vec<String> {
+        let mut s = storage::Store::open(&db.dir.join(file)).unwrap();
+        s.events().unwrap().into_iter().map(|e| e.id).collect()
+    };
+    assert_eq!(ids("weiqi.db"), ["here"]);
+    assert_eq!(ids("env.db"), ["env"]);
+    assert_eq!(ids("flag.db"), ["flag"]);
+}
