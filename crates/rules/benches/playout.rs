@@ -17,12 +17,14 @@
 //! `cargo bench -p rules --bench playout`
 
 use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
-use goban::pieces::stones::Stone;
-use goban::rules::game::Game as GobanGame;
-use goban::rules::{CHINESE, GobanSizes, IllegalRules, Move as GobanMove, Rule, ScoreRules};
 use rules::playout::{Rng, game_playout, light_playout};
 use rules::{Board, BoardSize, Color, CountSettings, Game, Rules, count};
 use std::time::Duration;
+
+mod common {
+    pub mod goban_peer;
+}
+use common::goban_peer::{GOBAN_KO, GOBAN_SUPERKO, goban_batch};
 
 /// Playouts per iteration (seeds 0..BATCH).
 const BATCH: u64 = 16;
@@ -52,53 +54,13 @@ fn superko_batch(seeds: std::ops::Range<u64>) -> usize {
     moves
 }
 
-/// The light policy on a `goban` game: a random empty point (random start, scanning on)
-/// that its rule allows and that is not the mover's eye; pass when there is none.
-fn goban_playout(rule: Rule, rng: &mut Rng) -> usize {
-    let mut game = GobanGame::new(GobanSizes::Nineteen, rule);
-    let limit = 3 * 361;
-    let mut moves = 0;
-    while !game.is_over() && moves < limit {
-        let empties = game.pseudo_legals_vec();
-        let mut chosen = GobanMove::Pass;
-        if !empties.is_empty() {
-            let start = rng.below(empties.len());
-            for k in 0..empties.len() {
-                let p = empties[(start + k) % empties.len()];
-                let stone = Stone {
-                    coord: p,
-                    color: game.turn(),
-                };
-                if game.check_point(p).is_none() && !game.check_eye(stone) {
-                    chosen = GobanMove::Play(p.0, p.1);
-                    break;
-                }
-            }
-        }
-        game.play(chosen);
-        moves += 1;
-    }
-    black_box(&game);
-    moves
-}
-
-const GOBAN_KO: Rule = Rule {
-    komi: 7.5,
-    flag_illegal: IllegalRules::from_bits_truncate(IllegalRules::KO.bits() | IllegalRules::SUICIDE.bits()),
-    flag_score: ScoreRules::from_bits_truncate(ScoreRules::KOMI.bits() | ScoreRules::STONES.bits()),
-};
-
-fn goban_batch(rule: Rule, seeds: std::ops::Range<u64>) -> usize {
-    seeds.map(|seed| goban_playout(rule, &mut Rng::new(seed))).sum()
-}
-
 fn playouts(c: &mut Criterion) {
     type Runner = fn(std::ops::Range<u64>) -> usize;
     let cases: [(&str, u64, Runner); 4] = [
         ("light", BATCH, light_batch),
         ("superko", BATCH, superko_batch),
         ("goban-ko", PEER_BATCH, |s| goban_batch(GOBAN_KO, s)),
-        ("goban-superko", PEER_BATCH, |s| goban_batch(CHINESE, s)),
+        ("goban-superko", PEER_BATCH, |s| goban_batch(GOBAN_SUPERKO, s)),
     ];
     for (group_name, per_playout) in [("playouts-19x19", true), ("moves-19x19", false)] {
         let mut group = c.benchmark_group(group_name);

@@ -7,13 +7,17 @@
 //! ```
 //!
 //! `light N` plays N light playouts on 19×19 (seeds 0..N), `superko N` the same through
-//! `Game` with full superko legality, `count N` counts a finished 19×19 position N times.
+//! `Game` with full superko legality, `count N` counts a finished 19×19 position N times;
+//! `goban-ko N` and `goban-superko N` play the light policy on the peer, the `goban` crate.
 //! Run it with N and with 0: the difference divided by N is the cost of one.
 
 use rules::playout::{Rng, game_playout, light_playout};
 use rules::{Board, BoardSize, Color, CountSettings, Game, Rules, count};
 use std::hint::black_box;
 use std::process::ExitCode;
+
+#[path = "../benches/common/goban_peer.rs"]
+mod goban_peer;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,7 +30,7 @@ fn main() -> ExitCode {
             }
         },
         _ => {
-            eprintln!("usage: playouts light|superko|count N");
+            eprintln!("usage: playouts light|superko|count|goban-ko|goban-superko N");
             return ExitCode::FAILURE;
         }
     };
@@ -58,8 +62,10 @@ fn main() -> ExitCode {
                 black_box(count(black_box(&board), &[], &settings));
             }
         }
+        "goban-ko" => moves = goban_peer::goban_batch(goban_peer::GOBAN_KO, 0..n),
+        "goban-superko" => moves = goban_peer::goban_batch(goban_peer::GOBAN_SUPERKO, 0..n),
         other => {
-            eprintln!("playouts: unknown mode {other:?}: expected light, superko or count");
+            eprintln!("playouts: unknown mode {other:?}: expected light, superko, count, goban-ko or goban-superko");
             return ExitCode::FAILURE;
         }
     }
