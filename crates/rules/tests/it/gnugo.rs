@@ -26,6 +26,9 @@ const GNUGO: &str = "/usr/games/gnugo";
 /// below it (setup stones included).
 const GNUGO_HISTORY: usize = 500;
 
+/// How many times the random plans run: a few seconds in a debug build, more when optimised.
+const ROUNDS: u64 = if cfg!(debug_assertions) { 2 } else { 6 };
+
 /// A GNU Go process spoken to over GTP.
 struct GnuGo {
     child: Child,
@@ -300,10 +303,12 @@ fn gnugo_agrees_on_every_move_of_random_games() {
         (13, &[80, 200, 450]),
         (19, &[150, 450]),
     ];
-    for (size, lengths) in plan {
-        for &max_moves in lengths {
-            random_game(&mut gnugo, size, max_moves, seed, &mut seen);
-            seed += 1;
+    for _ in 0..ROUNDS {
+        for (size, lengths) in plan {
+            for &max_moves in lengths {
+                random_game(&mut gnugo, size, max_moves, seed, &mut seen);
+                seed += 1;
+            }
         }
     }
     // The comparison met every kind of refusal, through `play` too, and many captures.
@@ -481,7 +486,8 @@ fn gnugo_agrees_on_the_score_of_settled_positions() {
     // Komi in half points: 3¾ stones, odd whole points (so that draws happen on odd boards,
     // where the areas differ by an odd number), none, a negative one.
     let komis = [15, 2, 10, 14, 0, -5];
-    let plan: [(u8, u64); 7] = [(5, 120), (6, 30), (7, 60), (8, 20), (9, 40), (13, 12), (19, 6)];
+    let plan: [(u8, u64); 7] =
+        [(5, 120), (6, 30), (7, 60), (8, 20), (9, 40), (13, 12), (19, 6)].map(|(size, games)| (size, games * ROUNDS));
     let mut seed = 1000;
     for (size, games) in plan {
         for g in 0..games {
@@ -516,7 +522,10 @@ fn gnugo_agrees_on_the_score_of_settled_positions() {
         }
     }
     // Almost every light playout ends settled; the comparison covered wins for both and draws.
-    println!("{compared} settled positions compared: {results:?}");
+    println!(
+        "{compared} settled positions compared, {} different results",
+        results.len()
+    );
     assert!(compared >= 50, "only {compared} settled positions compared");
     assert!(results.iter().any(|r| r.starts_with('B')), "{results:?}");
     assert!(results.iter().any(|r| r.starts_with('W')), "{results:?}");
