@@ -59,6 +59,9 @@ pub fn format_elo(x: f64) -> String {
         } else {
             "-inf".to_string()
         }
+    } else if x.abs() < 0.05 {
+        // No "-0.0".
+        "+0.0".to_string()
     } else {
         format!("{x:+.1}")
     }

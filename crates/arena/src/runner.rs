@@ -327,7 +327,11 @@ fn worker(
         if number > settings.games {
             return;
         }
-        let black = if settings.alternate && number.is_multiple_of(2) { 1 } else { 0 };
+        let black = if settings.alternate && number.is_multiple_of(2) {
+            1
+        } else {
+            0
+        };
         let white = 1 - black;
         let setup = GameSetup {
             number,
