@@ -1,0 +1,1281 @@
+//! An event: its players, system, settings, rounds, results and the director's log.
+
+use crate::berger;
+use crate::knockout::{self, BracketMatch, MatchState};
+use crate::player::{Player, Rank};
+use crate::result::{GameResult, Outcome, WIN};
+use crate::standings::{self, Standings, TieBreak};
+use crate::swiss::{self, Candidate, PairCost};
+use rules::{Color, CyclePolicy};
+use std::collections::HashMap;
+use std::fmt;
+
+/// A player's number in an event: the order of registration, from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PlayerId(pub usize);
+
+/// The competition system (Art. 26).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum System {
+    /// Round robin (Art. 26.2) with this many cycles: 1 single, 2 double, more multiple.
+    RoundRobin {
+        /// Cycles, at least 1.
+        cycles: u32,
+    },
+    /// Knockout (Art. 26.1): out after `lives` lost matches. 1 and 2 use seeded brackets
+    /// (2 with a loser bracket and a grand final); 3 or more pair players with equal losses.
+    Knockout {
+        /// Lost matches that eliminate, at least 1.
+        lives: u32,
+        /// Games per match: 1, or best of 3, 5 or 7 (Art. 26.5); only for 1 or 2 lives.
+        best_of: u32,
+        /// Double elimination: replay the grand final when the loser-bracket champion wins.
+        grand_final_reset: bool,
+    },
+    /// Swiss (积分编排, Art. 26.3) for the event's number of rounds.
+    Swiss,
+    /// Swiss with elimination (Art. 26.4): out after `losses` lost games.
+    SwissElimination {
+        /// Lost games that eliminate, at least 1.
+        losses: u32,
+    },
+    /// McMahon (for events outside China): Swiss on the McMahon score, which starts at the
+    /// rank (clamped to the bar and the floor) and adds the points.
+    McMahon {
+        /// Players at or above the bar start equal, at the bar.
+        bar: Rank,
+        /// Players at or below the floor start equal, at the floor.
+        floor: Rank,
+    },
+}
+
+impl System {
+    fn is_swiss_like(self) -> bool {
+        matches!(
+            self,
+            System::Swiss | System::SwissElimination { .. } | System::McMahon { .. }
+        )
+    }
+}
+
+/// What a bye is worth (a setting; a win by default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ByeValue {
+    /// 2 points, counted as a win.
+    #[default]
+    Win,
+    /// 1 point, counted as a draw.
+    Draw,
+    /// Nothing.
+    Loss,
+}
+
+impl ByeValue {
+    /// The points of a bye.
+    pub fn points(self) -> u32 {
+        match self {
+            ByeValue::Win => WIN,
+            ByeValue::Draw => crate::result::DRAW,
+            ByeValue::Loss => 0,
+        }
+    }
+}
+
+/// The divisor of the total score (总得分) of Art. 27.2. Our copies of the rules garble the
+/// formula ("个人积分＋(- 轮次 )"); we read it as
+/// `total = points + SOS ÷ divisor − rounds played`, the SOS term scaled so that an average
+/// schedule adds about as much as the rounds take away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum TotalScoreDivisor {
+    /// Half the most points one can score (the rounds, with a win worth 2): the default.
+    #[default]
+    HalfMaximum,
+    /// Half the leader's points.
+    HalfLeader,
+    /// A fixed number (not 0).
+    Fixed(u32),
+}
+
+/// An event's settings, recorded with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// What a bye is worth.
+    pub bye: ByeValue,
+    /// Art. 22: lateness beyond this many minutes loses the game (60 when the venue is apart
+    /// from the lodging, 15 when they are together).
+    pub lateness_limit_minutes: u32,
+    /// Art. 20: what a long cycle does.
+    pub cycle_policy: CyclePolicy,
+    /// The time control, as the director writes it (e.g. `2h + 3x60s byo-yomi`).
+    pub time_control: String,
+    /// Swiss: avoid pairing members of one club.
+    pub avoid_same_club: bool,
+    /// Swiss: avoid pairing members of one region.
+    pub avoid_same_region: bool,
+    /// The tie-break chain; empty means the system's default (Art. 27).
+    pub tie_breaks: Vec<TieBreak>,
+    /// The seed of every lot (draw numbers, seeds of equal strength, colors, lots in the
+    /// standings), recorded so that the event can be replayed and audited.
+    pub lots_seed: u64,
+    /// The total score's divisor (see [`TotalScoreDivisor`]).
+    pub total_score_divisor: TotalScoreDivisor,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            bye: ByeValue::Win,
+            lateness_limit_minutes: 60,
+            cycle_policy: CyclePolicy::Forbid,
+            time_control: String::new(),
+            avoid_same_club: false,
+            avoid_same_region: false,
+            tie_breaks: Vec::new(),
+            lots_seed: 0,
+            total_score_divisor: TotalScoreDivisor::HalfMaximum,
+        }
+    }
+}
+
+/// A game of a round. `black` moves first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// The board number, from 1.
+    pub board: u32,
+    /// Black.
+    pub black: PlayerId,
+    /// White.
+    pub white: PlayerId,
+    /// The result, once known.
+    pub result: Option<GameResult>,
+    /// Warnings given in the game (Art. 24), Black's and White's.
+    pub warnings: [u32; 2],
+    /// Voided by a round-robin withdrawal before half the rounds (Art. 28.2): kept on record,
+    /// counted for nobody.
+    pub void: bool,
+    /// The knockout bracket match this game belongs to.
+    pub bracket_match: Option<usize>,
+}
+
+impl Game {
+    /// The player of `color`.
+    pub fn player(&self, color: Color) -> PlayerId {
+        if color == Color::Black { self.black } else { self.white }
+    }
+
+    /// The color `p` plays, if `p` is in the game.
+    pub fn color_of(&self, p: PlayerId) -> Option<Color> {
+        if p == self.black {
+            Some(Color::Black)
+        } else if p == self.white {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+}
+
+/// How a round's pairing came about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PairingOrigin {
+    /// As the system proposed it.
+    Computed,
+    /// Changed by the director from the proposal, which is kept: (black, white) pairs.
+    Amended {
+        /// The proposal's pairs.
+        proposed: Vec<(PlayerId, PlayerId)>,
+        /// The proposal's byes.
+        proposed_byes: Vec<PlayerId>,
+    },
+    /// Made by hand by the director.
+    Manual,
+}
+
+/// One round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Round {
+    /// The round number, from 1.
+    pub number: u32,
+    /// The games in board order.
+    pub games: Vec<Game>,
+    /// Players given a bye (scored with the bye value).
+    pub byes: Vec<PlayerId>,
+    /// Active players without a game and without a bye (a knockout player waiting, or the
+    /// opponent of a voided round-robin player).
+    pub idle: Vec<PlayerId>,
+    /// How the pairing came about.
+    pub origin: PairingOrigin,
+    /// For Swiss rounds, each game's cost parts in board order, and their sum.
+    pub explanation: Option<(Vec<PairCost>, PairCost)>,
+}
+
+/// A proposed round, not yet part of the event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proposal {
+    /// The round it is for.
+    pub round: u32,
+    /// The games (results preset for forfeits that are already certain).
+    pub games: Vec<Game>,
+    /// Byes.
+    pub byes: Vec<PlayerId>,
+    /// Active players left out (knockout players waiting).
+    pub idle: Vec<PlayerId>,
+    /// For Swiss rounds, each game's cost parts and their sum.
+    pub explanation: Option<(Vec<PairCost>, PairCost)>,
+}
+
+/// Where a player stands in the event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Playing.
+    Active,
+    /// Withdrew before the first round (Art. 28.1): out of the draw entirely.
+    WithdrawnBeforeStart,
+    /// Withdrew after `after_round` rounds; `voided` when the results were voided
+    /// (round robin, under half the rounds played, Art. 28.2).
+    Withdrawn {
+        /// Rounds paired when the player withdrew.
+        after_round: u32,
+        /// Whether the player's results were voided.
+        voided: bool,
+    },
+}
+
+/// An entry of the director's log: everything that changed the event besides ordinary
+/// results.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LogEntry {
+    /// A result replaced an earlier one.
+    ResultCorrected {
+        /// Round.
+        round: u32,
+        /// Board.
+        board: u32,
+        /// The earlier result.
+        previous: GameResult,
+        /// The new one.
+        new: GameResult,
+    },
+    /// A player withdrew.
+    Withdrawal {
+        /// Who.
+        player: PlayerId,
+        /// Rounds paired then.
+        after_round: u32,
+        /// Results voided (Art. 28.2).
+        voided: bool,
+    },
+    /// A warning was given (Art. 24).
+    Warning {
+        /// Round.
+        round: u32,
+        /// Board.
+        board: u32,
+        /// To whom.
+        color: Color,
+    },
+    /// The planned number of rounds changed (Art. 26.3: Swiss rounds can be added or
+    /// dropped).
+    RoundsChanged {
+        /// Before.
+        from: u32,
+        /// After.
+        to: u32,
+    },
+}
+
+/// Why an event operation failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EventError {
+    /// A player of that name is already registered.
+    DuplicatePlayer(String),
+    /// A player's name is empty.
+    EmptyName,
+    /// No player of that name.
+    UnknownPlayer(String),
+    /// No player with that number.
+    UnknownPlayerId(usize),
+    /// The system's parameters are invalid.
+    BadSystem(String),
+    /// The number of rounds is invalid.
+    BadRounds(u32),
+    /// The round does not exist (not yet paired).
+    NoSuchRound(u32),
+    /// The round has no such board.
+    NoSuchBoard {
+        /// Round.
+        round: u32,
+        /// Board.
+        board: u32,
+    },
+    /// The previous round still has a game without a result.
+    RoundUnfinished {
+        /// Round.
+        round: u32,
+        /// Board.
+        board: u32,
+    },
+    /// Every round has been played; nothing to pair.
+    Finished,
+    /// Too few active players to pair.
+    TooFewPlayers(usize),
+    /// A player cannot be added once the event started (round robin and knockout).
+    Started,
+    /// The player already withdrew.
+    AlreadyWithdrawn(String),
+    /// A proposal is for another round than the next one.
+    StaleProposal {
+        /// The proposal's round.
+        proposal: u32,
+        /// The next round.
+        next: u32,
+    },
+    /// A director's pairing is not valid.
+    BadPairing(String),
+    /// A game voided by withdrawal cannot take a result.
+    VoidGame {
+        /// Round.
+        round: u32,
+        /// Board.
+        board: u32,
+    },
+    /// The Swiss pairing failed.
+    Swiss(swiss::SwissError),
+}
+
+impl fmt::Display for EventError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EventError::DuplicatePlayer(n) => write!(f, "a player named {n:?} is already registered"),
+            EventError::EmptyName => f.write_str("a player's name cannot be empty"),
+            EventError::UnknownPlayer(n) => write!(f, "no player named {n:?}"),
+            EventError::UnknownPlayerId(i) => write!(f, "no player number {i}"),
+            EventError::BadSystem(s) => write!(f, "invalid system: {s}"),
+            EventError::BadRounds(r) => write!(f, "invalid number of rounds {r}: at least 1"),
+            EventError::NoSuchRound(r) => write!(f, "round {r} has not been paired"),
+            EventError::NoSuchBoard { round, board } => write!(f, "round {round} has no board {board}"),
+            EventError::RoundUnfinished { round, board } => {
+                write!(f, "round {round} board {board} has no result yet")
+            }
+            EventError::Finished => f.write_str("the event is finished: every round has been paired"),
+            EventError::TooFewPlayers(n) => write!(f, "only {n} active player(s): cannot pair"),
+            EventError::Started => f.write_str("players cannot be added once a round robin or knockout has started"),
+            EventError::AlreadyWithdrawn(n) => write!(f, "{n:?} has already withdrawn"),
+            EventError::StaleProposal { proposal, next } => {
+                write!(f, "the proposal is for round {proposal} but the next round is {next}")
+            }
+            EventError::BadPairing(s) => write!(f, "invalid pairing: {s}"),
+            EventError::VoidGame { round, board } => {
+                write!(f, "round {round} board {board} was voided by a withdrawal (Art. 28.2)")
+            }
+            EventError::Swiss(e) => write!(f, "swiss pairing: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for EventError {}
+
+/// An event (比赛): players, the system, the settings, the rounds so far and the log.
+///
+/// Invariants: player names are unique; every round before the last has a result on every
+/// game that is not void; a player appears at most once per round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    name: String,
+    system: System,
+    planned_rounds: u32,
+    settings: Settings,
+    players: Vec<Player>,
+    status: Vec<Status>,
+    /// The draw: players in draw-number order (round robin) or seed order (knockout),
+    /// fixed at the first pairing.
+    draw: Vec<PlayerId>,
+    rounds: Vec<Round>,
+    log: Vec<LogEntry>,
+}
+
+impl Event {
+    /// A new event. `rounds` is the number of Swiss rounds; for round robin and knockout it
+    /// is only a plan (their schedule decides).
+    pub fn new(name: &str, system: System, rounds: u32, settings: Settings) -> Result<Event, EventError> {
+        match system {
+            System::RoundRobin { cycles: 0 } => {
+                return Err(EventError::BadSystem("a round robin needs at least one cycle".into()));
+            }
+            System::Knockout { lives: 0, .. } => {
+                return Err(EventError::BadSystem("a knockout needs at least one life".into()));
+            }
+            System::Knockout { best_of, lives, .. } => {
+                if !matches!(best_of, 1 | 3 | 5 | 7) {
+                    return Err(EventError::BadSystem(format!(
+                        "best of {best_of}: a match is 1 game or best of 3, 5 or 7 (Art. 26.5)"
+                    )));
+                }
+                if best_of > 1 && lives > 2 {
+                    return Err(EventError::BadSystem(
+                        "best-of-N matches need single or double elimination".into(),
+                    ));
+                }
+            }
+            System::SwissElimination { losses: 0 } => {
+                return Err(EventError::BadSystem(
+                    "swiss elimination needs at least one loss".into(),
+                ));
+            }
+            System::McMahon { bar, floor } if bar < floor => {
+                return Err(EventError::BadSystem(format!(
+                    "the McMahon bar {bar} is below the floor {floor}"
+                )));
+            }
+            _ => {}
+        }
+        if rounds == 0 {
+            return Err(EventError::BadRounds(rounds));
+        }
+        if let TotalScoreDivisor::Fixed(0) = settings.total_score_divisor {
+            return Err(EventError::BadSystem("the total score's divisor cannot be 0".into()));
+        }
+        Ok(Event {
+            name: name.to_string(),
+            system,
+            planned_rounds: rounds,
+            settings,
+            players: Vec::new(),
+            status: Vec::new(),
+            draw: Vec::new(),
+            rounds: Vec::new(),
+            log: Vec::new(),
+        })
+    }
+
+    /// The event's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The system.
+    pub fn system(&self) -> System {
+        self.system
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The planned number of rounds as given (Swiss), or as the schedule makes it once
+    /// drawn (round robin).
+    pub fn planned_rounds(&self) -> u32 {
+        match self.system {
+            System::RoundRobin { cycles } if !self.draw.is_empty() => {
+                berger::round_robin_rounds(self.draw.len(), cycles) as u32
+            }
+            _ => self.planned_rounds,
+        }
+    }
+
+    /// Changes the number of rounds of a Swiss event (Art. 26.3: rounds can be added or
+    /// dropped), not below the rounds already paired.
+    pub fn set_rounds(&mut self, rounds: u32) -> Result<(), EventError> {
+        if rounds == 0 || (rounds as usize) < self.rounds.len() || !self.system.is_swiss_like() {
+            return Err(EventError::BadRounds(rounds));
+        }
+        self.log.push(LogEntry::RoundsChanged {
+            from: self.planned_rounds,
+            to: rounds,
+        });
+        self.planned_rounds = rounds;
+        Ok(())
+    }
+
+    /// The registered players, by [`PlayerId`].
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// A player.
+    pub fn player(&self, id: PlayerId) -> &Player {
+        &self.players[id.0]
+    }
+
+    /// A player's status.
+    pub fn status(&self, id: PlayerId) -> Status {
+        self.status[id.0]
+    }
+
+    /// The player of that name.
+    pub fn find(&self, name: &str) -> Result<PlayerId, EventError> {
+        self.players
+            .iter()
+            .position(|p| p.name == name)
+            .map(PlayerId)
+            .ok_or_else(|| EventError::UnknownPlayer(name.to_string()))
+    }
+
+    /// The rounds so far.
+    pub fn rounds(&self) -> &[Round] {
+        &self.rounds
+    }
+
+    /// The director's log.
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    /// The draw order fixed at the first pairing (round-robin numbers, knockout seeds).
+    pub fn draw(&self) -> &[PlayerId] {
+        &self.draw
+    }
+
+    /// Registers a player. The name must be new to the event (and not empty). Round robin and
+    /// knockout take no one once started; Swiss events take late entries, who start with 0.
+    pub fn add_player(&mut self, player: Player) -> Result<PlayerId, EventError> {
+        let name = player.name.trim().to_string();
+        if name.is_empty() {
+            return Err(EventError::EmptyName);
+        }
+        if self.players.iter().any(|p| p.name == name) {
+            return Err(EventError::DuplicatePlayer(name));
+        }
+        if !self.rounds.is_empty() && !self.system.is_swiss_like() {
+            return Err(EventError::Started);
+        }
+        let mut player = player;
+        player.name = name;
+        self.players.push(player);
+        self.status.push(Status::Active);
+        Ok(PlayerId(self.players.len() - 1))
+    }
+
+    fn check_id(&self, id: PlayerId) -> Result<(), EventError> {
+        if id.0 < self.players.len() {
+            Ok(())
+        } else {
+            Err(EventError::UnknownPlayerId(id.0))
+        }
+    }
+
+    /// Whether a player is still to be paired.
+    pub fn is_active(&self, id: PlayerId) -> bool {
+        self.status[id.0] == Status::Active
+    }
+
+    fn active(&self) -> Vec<PlayerId> {
+        (0..self.players.len())
+            .map(PlayerId)
+            .filter(|&p| self.is_active(p))
+            .collect()
+    }
+
+    /// A player withdraws (Art. 28). Before the first round they leave the draw. In a round
+    /// robin with fewer than half the rounds played, all their results become void;
+    /// otherwise (and in every other system) results stand, their unplayed games of paired
+    /// rounds are forfeits, and they are paired no more (round robin: the rest of their
+    /// schedule is forfeits).
+    pub fn withdraw(&mut self, id: PlayerId) -> Result<(), EventError> {
+        self.check_id(id)?;
+        if self.status[id.0] != Status::Active {
+            return Err(EventError::AlreadyWithdrawn(self.players[id.0].name.clone()));
+        }
+        let after_round = self.rounds.len() as u32;
+        if after_round == 0 {
+            // Art. 28.1: before the start, redraw (the draw is made at the first pairing).
+            self.status[id.0] = Status::WithdrawnBeforeStart;
+            self.log.push(LogEntry::Withdrawal {
+                player: id,
+                after_round,
+                voided: false,
+            });
+            return Ok(());
+        }
+        let mut voided = false;
+        if let System::RoundRobin { .. } = self.system {
+            // Art. 28.2: 已赛局数不足总轮次的一半 → all results void.
+            let played = self
+                .rounds
+                .iter()
+                .flat_map(|r| &r.games)
+                .filter(|g| g.color_of(id).is_some() && g.result.is_some_and(|r| r.played()))
+                .count();
+            let total = self.planned_rounds() as usize;
+            if 2 * played < total {
+                voided = true;
+                for r in &mut self.rounds {
+                    for g in &mut r.games {
+                        if g.color_of(id).is_some() {
+                            g.void = true;
+                        }
+                    }
+                }
+            }
+        }
+        if !voided {
+            // Unplayed games already paired become forfeits.
+            for r in &mut self.rounds {
+                for g in &mut r.games {
+                    if let (Some(c), None) = (g.color_of(id), g.result) {
+                        g.result = Some(GameResult::forfeit(c.opponent()));
+                    }
+                }
+            }
+        }
+        self.status[id.0] = Status::Withdrawn { after_round, voided };
+        self.log.push(LogEntry::Withdrawal {
+            player: id,
+            after_round,
+            voided,
+        });
+        Ok(())
+    }
+
+    fn game_mut(&mut self, round: u32, board: u32) -> Result<&mut Game, EventError> {
+        let r = self
+            .rounds
+            .get_mut((round as usize).wrapping_sub(1))
+            .ok_or(EventError::NoSuchRound(round))?;
+        r.games
+            .iter_mut()
+            .find(|g| g.board == board)
+            .ok_or(EventError::NoSuchBoard { round, board })
+    }
+
+    /// Records a game's result; a second result for the same game replaces the first and is
+    /// logged as a correction.
+    pub fn set_result(&mut self, round: u32, board: u32, result: GameResult) -> Result<(), EventError> {
+        let g = self.game_mut(round, board)?;
+        if g.void {
+            return Err(EventError::VoidGame { round, board });
+        }
+        let previous = g.result.replace(result);
+        if let Some(previous) = previous
+            && previous != result
+        {
+            self.log.push(LogEntry::ResultCorrected {
+                round,
+                board,
+                previous,
+                new: result,
+            });
+        }
+        Ok(())
+    }
+
+    /// Gives a warning to one side of a game (Art. 24; counted over the event for the
+    /// tie-break of Art. 27).
+    pub fn add_warning(&mut self, round: u32, board: u32, color: Color) -> Result<(), EventError> {
+        let g = self.game_mut(round, board)?;
+        g.warnings[usize::from(color == Color::White)] += 1;
+        self.log.push(LogEntry::Warning { round, board, color });
+        Ok(())
+    }
+
+    fn next_round_number(&self) -> Result<u32, EventError> {
+        if let Some(last) = self.rounds.last() {
+            for g in &last.games {
+                if g.result.is_none() && !g.void {
+                    return Err(EventError::RoundUnfinished {
+                        round: last.number,
+                        board: g.board,
+                    });
+                }
+            }
+        }
+        Ok(self.rounds.len() as u32 + 1)
+    }
+
+    /// Proposes the next round under the event's system, changing nothing.
+    pub fn propose(&self) -> Result<Proposal, EventError> {
+        let number = self.next_round_number()?;
+        let mut ev = self.clone();
+        if ev.draw.is_empty() {
+            ev.make_draw();
+        }
+        let p = match ev.system {
+            System::RoundRobin { cycles } => ev.propose_round_robin(number, cycles)?,
+            System::Knockout {
+                lives,
+                best_of,
+                grand_final_reset,
+            } if lives <= 2 => ev.propose_bracket(number, lives == 2, best_of, grand_final_reset)?,
+            System::Knockout { lives, .. } => ev.propose_multi_elimination(number, lives)?,
+            System::Swiss | System::McMahon { .. } | System::SwissElimination { .. } => ev.propose_swiss(number)?,
+        };
+        Ok(p)
+    }
+
+    /// Pairs the next round as proposed.
+    pub fn pair_next(&mut self) -> Result<&Round, EventError> {
+        let p = self.propose()?;
+        self.accept(p, PairingOrigin::Computed)
+    }
+
+    /// Accepts a proposal as it is.
+    pub fn accept_proposal(&mut self, p: Proposal) -> Result<&Round, EventError> {
+        self.accept(p, PairingOrigin::Computed)
+    }
+
+    /// Accepts a proposal changed by the director: the given (black, white) games and byes
+    /// replace the proposed ones, and the round records both (Art. 30: the chief referee
+    /// supervises the pairing). Not for knockout brackets.
+    pub fn accept_amended(
+        &mut self,
+        p: Proposal,
+        games: &[(PlayerId, PlayerId)],
+        byes: &[PlayerId],
+    ) -> Result<&Round, EventError> {
+        if matches!(self.system, System::Knockout { lives: 1 | 2, .. }) {
+            return Err(EventError::BadPairing("a knockout bracket cannot be amended".into()));
+        }
+        let proposed = p.games.iter().map(|g| (g.black, g.white)).collect();
+        let proposed_byes = p.byes.clone();
+        let mut q = self.manual_proposal(p.round, games, byes)?;
+        q.explanation = None;
+        self.accept(
+            q,
+            PairingOrigin::Amended {
+                proposed,
+                proposed_byes,
+            },
+        )
+    }
+
+    /// Pairs the next round by hand: (black, white) games and byes. Every active player
+    /// must appear at most once; active players left out are idle.
+    pub fn pair_manual(&mut self, games: &[(PlayerId, PlayerId)], byes: &[PlayerId]) -> Result<&Round, EventError> {
+        if matches!(self.system, System::Knockout { lives: 1 | 2, .. }) {
+            return Err(EventError::BadPairing(
+                "a knockout bracket is paired by its seeds".into(),
+            ));
+        }
+        let number = self.next_round_number()?;
+        let q = self.manual_proposal(number, games, byes)?;
+        self.accept(q, PairingOrigin::Manual)
+    }
+
+    fn manual_proposal(
+        &self,
+        round: u32,
+        games: &[(PlayerId, PlayerId)],
+        byes: &[PlayerId],
+    ) -> Result<Proposal, EventError> {
+        let mut seen = vec![false; self.players.len()];
+        let mark = |p: PlayerId, seen: &mut Vec<bool>| -> Result<(), EventError> {
+            self.check_id(p)?;
+            if !self.is_active(p) {
+                return Err(EventError::BadPairing(format!(
+                    "{} has withdrawn",
+                    self.players[p.0].name
+                )));
+            }
+            if std::mem::replace(&mut seen[p.0], true) {
+                return Err(EventError::BadPairing(format!(
+                    "{} appears twice",
+                    self.players[p.0].name
+                )));
+            }
+            Ok(())
+        };
+        let mut out = Vec::new();
+        for (k, &(b, w)) in games.iter().enumerate() {
+            mark(b, &mut seen)?;
+            mark(w, &mut seen)?;
+            out.push(new_game(k as u32 + 1, b, w, None));
+        }
+        for &b in byes {
+            mark(b, &mut seen)?;
+        }
+        let idle = self.active().into_iter().filter(|p| !seen[p.0]).collect();
+        Ok(Proposal {
+            round,
+            games: out,
+            byes: byes.to_vec(),
+            idle,
+            explanation: None,
+        })
+    }
+
+    fn accept(&mut self, p: Proposal, origin: PairingOrigin) -> Result<&Round, EventError> {
+        let next = self.next_round_number()?;
+        if p.round != next {
+            return Err(EventError::StaleProposal {
+                proposal: p.round,
+                next,
+            });
+        }
+        if self.draw.is_empty() {
+            self.make_draw();
+        }
+        self.rounds.push(Round {
+            number: p.round,
+            games: p.games,
+            byes: p.byes,
+            idle: p.idle,
+            origin,
+            explanation: p.explanation,
+        });
+        Ok(self.rounds.last().expect("just pushed"))
+    }
+
+    /// The draw: active players by strength (rank, rating), equal strengths by lot; a round
+    /// robin draws its numbers entirely by lot (抽签).
+    fn make_draw(&mut self) {
+        let mut ids = self.active();
+        let lot = lots(self.settings.lots_seed ^ 0xD4A3, self.players.len());
+        if let System::RoundRobin { .. } = self.system {
+            ids.sort_by_key(|p| lot[p.0]);
+        } else {
+            ids.sort_by(|a, b| {
+                self.players[b.0]
+                    .strength()
+                    .cmp(&self.players[a.0].strength())
+                    .then(lot[a.0].cmp(&lot[b.0]))
+            });
+        }
+        self.draw = ids;
+    }
+
+    fn propose_round_robin(&self, number: u32, cycles: u32) -> Result<Proposal, EventError> {
+        let n = self.draw.len();
+        if n < 2 {
+            return Err(EventError::TooFewPlayers(n));
+        }
+        let pairs = berger::round_robin_round(n, cycles, number as usize - 1).ok_or(EventError::Finished)?;
+        let mut games = Vec::new();
+        let mut byes = Vec::new();
+        let mut idle = Vec::new();
+        for (a, b) in pairs {
+            let pa = self.draw.get(a - 1).copied();
+            let pb = self.draw.get(b - 1).copied();
+            match (pa, pb) {
+                (Some(x), Some(y)) => {
+                    let (sx, sy) = (self.status[x.0], self.status[y.0]);
+                    let void = |s: Status| matches!(s, Status::Withdrawn { voided: true, .. });
+                    let gone = |s: Status| s != Status::Active;
+                    if void(sx) || void(sy) || (gone(sx) && gone(sy)) {
+                        // A voided player's games are not played; the opponent rests.
+                        for p in [x, y] {
+                            if self.is_active(p) {
+                                idle.push(p);
+                            }
+                        }
+                    } else if gone(sx) {
+                        // Art. 28.2: the rest of a withdrawn player's games are forfeits.
+                        games.push(new_game(0, x, y, Some(GameResult::forfeit(Color::White))));
+                    } else if gone(sy) {
+                        games.push(new_game(0, x, y, Some(GameResult::forfeit(Color::Black))));
+                    } else {
+                        games.push(new_game(0, x, y, None));
+                    }
+                }
+                (Some(x), None) | (None, Some(x)) => {
+                    if self.is_active(x) {
+                        byes.push(x);
+                    }
+                }
+                (None, None) => {}
+            }
+        }
+        number_boards(&mut games);
+        Ok(Proposal {
+            round: number,
+            games,
+            byes,
+            idle,
+            explanation: None,
+        })
+    }
+
+    fn propose_swiss(&self, number: u32) -> Result<Proposal, EventError> {
+        if number > self.planned_rounds {
+            return Err(EventError::Finished);
+        }
+        let stats = standings::player_stats(self);
+        let mut field: Vec<PlayerId> = self.active();
+        if let System::SwissElimination { losses } = self.system {
+            // Art. 26.4: out after `losses` lost games; keep the field even by bringing back
+            // the best of those eliminated in the last round (a "lucky loser").
+            let out = |p: PlayerId| stats[p.0].losses >= losses;
+            let just_out: Vec<PlayerId> = field
+                .iter()
+                .copied()
+                .filter(|&p| {
+                    out(p)
+                        && self.rounds.last().is_some_and(|r| {
+                            r.games.iter().any(|g| {
+                                g.color_of(p).is_some()
+                                    && g.result.is_some_and(|res| {
+                                        res.outcome(g.color_of(p).unwrap_or(Color::Black)) == Outcome::Loss
+                                    })
+                            })
+                        })
+                })
+                .collect();
+            field.retain(|&p| !out(p));
+            if field.len() % 2 == 1 && !just_out.is_empty() {
+                let best = just_out
+                    .iter()
+                    .copied()
+                    .max_by(|&a, &b| {
+                        (
+                            stats[a.0].points,
+                            stats[a.0].sos,
+                            self.players[a.0].strength(),
+                            std::cmp::Reverse(a),
+                        )
+                            .cmp(&(
+                                stats[b.0].points,
+                                stats[b.0].sos,
+                                self.players[b.0].strength(),
+                                std::cmp::Reverse(b),
+                            ))
+                    })
+                    .expect("non-empty");
+                field.push(best);
+                field.sort();
+            }
+        }
+        if field.len() < 2 {
+            return Err(if field.is_empty() && number > 1 {
+                EventError::Finished
+            } else {
+                EventError::TooFewPlayers(field.len())
+            });
+        }
+        let mcmahon = |p: PlayerId| -> i64 {
+            match self.system {
+                System::McMahon { bar, floor } => {
+                    let v = self.players[p.0].rank.value().clamp(floor.value(), bar.value());
+                    2 * i64::from(v - floor.value())
+                }
+                _ => 0,
+            }
+        };
+        let cands: Vec<Candidate> = field
+            .iter()
+            .map(|&p| {
+                let pl = &self.players[p.0];
+                let s = &stats[p.0];
+                Candidate {
+                    score: mcmahon(p) + i64::from(s.points),
+                    strength: pl.strength(),
+                    color_balance: s.blacks as i32 - s.whites as i32,
+                    club: pl.club.clone(),
+                    region: pl.region.clone(),
+                    had_bye: s.byes > 0,
+                }
+            })
+            .collect();
+        let index: HashMap<PlayerId, usize> = field.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+        let mut met: HashMap<(usize, usize), u32> = HashMap::new();
+        for r in &self.rounds {
+            for g in &r.games {
+                if g.void || !g.result.is_some_and(|x| x.played()) {
+                    continue;
+                }
+                if let (Some(&a), Some(&b)) = (index.get(&g.black), index.get(&g.white)) {
+                    *met.entry((a.min(b), a.max(b))).or_insert(0) += 1;
+                }
+            }
+        }
+        let opts = swiss::Options {
+            avoid_same_club: self.settings.avoid_same_club,
+            avoid_same_region: self.settings.avoid_same_region,
+        };
+        let pairing = swiss::pair(&cands, &met, opts).map_err(EventError::Swiss)?;
+        let mut games = Vec::new();
+        let mut costs = Vec::new();
+        for (a, b, pc) in &pairing.pairs {
+            let (pa, pb) = (field[*a], field[*b]);
+            let (black, white) = self.colors(number, pa, pb, &stats);
+            games.push(new_game(games.len() as u32 + 1, black, white, None));
+            costs.push(*pc);
+        }
+        let byes = pairing.bye.map(|b| vec![field[b]]).unwrap_or_default();
+        let idle = self
+            .active()
+            .into_iter()
+            .filter(|p| !field.contains(p))
+            .collect::<Vec<_>>();
+        let idle = if let System::SwissElimination { .. } = self.system {
+            Vec::new()
+        } else {
+            idle
+        };
+        Ok(Proposal {
+            round: number,
+            games,
+            byes,
+            idle,
+            explanation: Some((costs, pairing.total)),
+        })
+    }
+
+    /// Colors for a Swiss pair: the one who had Black more often takes White; then the one who
+    /// had Black last takes White; then a lot from the recorded seed.
+    fn colors(&self, round: u32, a: PlayerId, b: PlayerId, stats: &[standings::PlayerStats]) -> (PlayerId, PlayerId) {
+        let bal = |p: PlayerId| stats[p.0].blacks as i64 - stats[p.0].whites as i64;
+        if bal(a) != bal(b) {
+            return if bal(a) > bal(b) { (b, a) } else { (a, b) };
+        }
+        let last = |p: PlayerId| {
+            self.rounds
+                .iter()
+                .rev()
+                .flat_map(|r| r.games.iter())
+                .find_map(|g| if g.void { None } else { g.color_of(p) })
+        };
+        match (last(a), last(b)) {
+            (Some(Color::Black), Some(Color::White)) => return (b, a),
+            (Some(Color::White), Some(Color::Black)) => return (a, b),
+            _ => {}
+        }
+        let coin = mix(self.settings.lots_seed
+            ^ (u64::from(round) << 40)
+            ^ ((a.0.min(b.0) as u64) << 20)
+            ^ a.0.max(b.0) as u64);
+        let (lo, hi) = if a.0 < b.0 { (a, b) } else { (b, a) };
+        if coin & 1 == 0 { (lo, hi) } else { (hi, lo) }
+    }
+
+    /// Match results of a bracket: `won_by_a` per match, and the games of each match.
+    fn bracket_progress(&self, ms: &[BracketMatch], best_of: u32) -> (Vec<Option<bool>>, Vec<Vec<&Game>>) {
+        let mut games: Vec<Vec<&Game>> = vec![Vec::new(); ms.len()];
+        for r in &self.rounds {
+            for g in &r.games {
+                if let Some(m) = g.bracket_match {
+                    games[m].push(g);
+                }
+            }
+        }
+        let need = best_of / 2 + 1;
+        let st0 = knockout::resolve(ms, self.draw.len(), &vec![None; ms.len()]);
+        let _ = st0;
+        // Resolve progressively: a match's sides are known from earlier matches.
+        let mut won = vec![None; ms.len()];
+        for m in 0..ms.len() {
+            let st = knockout::resolve(&ms[..=m], self.draw.len(), &won[..=m]);
+            if let MatchState::Ready(sa, _) = st[m] {
+                let pa = self.draw[sa];
+                let (mut wa, mut wb) = (0, 0);
+                for g in &games[m] {
+                    if let Some(res) = g.result {
+                        let ca = g.color_of(pa).unwrap_or(Color::Black);
+                        match res.outcome(ca) {
+                            Outcome::Win => wa += 1,
+                            Outcome::Loss if res != GameResult::BothLose => wb += 1,
+                            _ => {}
+                        }
+                    }
+                }
+                if wa >= need {
+                    won[m] = Some(true);
+                } else if wb >= need {
+                    won[m] = Some(false);
+                }
+            }
+        }
+        (won, games)
+    }
+
+    fn propose_bracket(&self, number: u32, double: bool, best_of: u32, reset: bool) -> Result<Proposal, EventError> {
+        let n = self.draw.len();
+        if n < 2 {
+            return Err(EventError::TooFewPlayers(n));
+        }
+        let ms = knockout::bracket(n, double, reset);
+        let (mut won, games) = self.bracket_progress(&ms, best_of);
+        // Withdrawn players lose their pending matches by forfeit.
+        let mut out = Vec::new();
+        let mut st = knockout::resolve(&ms, n, &won);
+        loop {
+            let mut changed = false;
+            for m in 0..ms.len() {
+                if let MatchState::Ready(a, b) = st[m] {
+                    let (pa, pb) = (self.draw[a], self.draw[b]);
+                    match (self.is_active(pa), self.is_active(pb)) {
+                        (false, _) => {
+                            won[m] = Some(false);
+                            changed = true;
+                        }
+                        (true, false) => {
+                            won[m] = Some(true);
+                            changed = true;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+            st = knockout::resolve(&ms, n, &won);
+        }
+        for m in 0..ms.len() {
+            if let MatchState::Ready(a, b) = st[m] {
+                let (pa, pb) = (self.draw[a], self.draw[b]);
+                // Game 1 by lot from the recorded seed (Art. 10 nigiri); then alternate.
+                let k = games[m].len() as u32;
+                let coin = mix(self.settings.lots_seed ^ (m as u64).wrapping_mul(0x9E37_79B9)) & 1 == 1;
+                let a_black = coin ^ (k % 2 == 1);
+                let (black, white) = if a_black { (pa, pb) } else { (pb, pa) };
+                let mut g = new_game(0, black, white, None);
+                g.bracket_match = Some(m);
+                out.push(g);
+            }
+        }
+        if out.is_empty() {
+            return Err(EventError::Finished);
+        }
+        number_boards(&mut out);
+        let busy: Vec<PlayerId> = out.iter().flat_map(|g| [g.black, g.white]).collect();
+        let alive = self.knockout_alive(&ms, &st);
+        let idle = alive
+            .into_iter()
+            .filter(|p| !busy.contains(p) && self.is_active(*p))
+            .collect();
+        Ok(Proposal {
+            round: number,
+            games: out,
+            byes: Vec::new(),
+            idle,
+            explanation: None,
+        })
+    }
+
+    fn knockout_alive(&self, ms: &[BracketMatch], st: &[MatchState]) -> Vec<PlayerId> {
+        let mut losses = vec![0u32; self.draw.len()];
+        for (m, s) in st.iter().enumerate() {
+            if let MatchState::Done(_, knockout::Entrant::Player(l)) = s {
+                let _ = ms[m];
+                losses[*l] += 1;
+            }
+        }
+        let lives = match self.system {
+            System::Knockout { lives, .. } => lives,
+            _ => 1,
+        };
+        let reset_played = st.last().is_some_and(|s| *s != MatchState::Skipped);
+        (0..self.draw.len())
+            .filter(|&s| {
+                let _ = reset_played;
+                losses[s] < lives
+            })
+            .map(|s| self.draw[s])
+            .collect()
+    }
+
+    fn propose_multi_elimination(&self, number: u32, lives: u32) -> Result<Proposal, EventError> {
+        // Multiple elimination (多败淘汰): out after `lives` lost games; each round pairs
+        // players with equal losses, by seed, through the Swiss matching with the loss count
+        // as the score.
+        let stats = standings::player_stats(self);
+        let field: Vec<PlayerId> = self
+            .active()
+            .into_iter()
+            .filter(|p| stats[p.0].losses < lives)
+            .collect();
+        if field.len() < 2 {
+            return Err(EventError::Finished);
+        }
+        let seed: HashMap<PlayerId, usize> = self.draw.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+        let cands: Vec<Candidate> = field
+            .iter()
+            .map(|&p| Candidate {
+                score: -2 * i64::from(stats[p.0].losses),
+                strength: (0, -(seed.get(&p).copied().unwrap_or(usize::MAX / 2) as i64)),
+                color_balance: stats[p.0].blacks as i32 - stats[p.0].whites as i32,
+                club: None,
+                region: None,
+                had_bye: stats[p.0].byes > 0,
+            })
+            .collect();
+        let index: HashMap<PlayerId, usize> = field.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+        let mut met: HashMap<(usize, usize), u32> = HashMap::new();
+        for r in &self.rounds {
+            for g in &r.games {
+                if let (Some(&a), Some(&b)) = (index.get(&g.black), index.get(&g.white))
+                    && g.result.is_some_and(|x| x.played())
+                {
+                    *met.entry((a.min(b), a.max(b))).or_insert(0) += 1;
+                }
+            }
+        }
+        let pairing = swiss::pair(&cands, &met, swiss::Options::default()).map_err(EventError::Swiss)?;
+        let mut games = Vec::new();
+        let mut costs = Vec::new();
+        for (a, b, pc) in &pairing.pairs {
+            let (black, white) = self.colors(number, field[*a], field[*b], &stats);
+            games.push(new_game(games.len() as u32 + 1, black, white, None));
+            costs.push(*pc);
+        }
+        let byes = pairing.bye.map(|b| vec![field[b]]).unwrap_or_default();
+        Ok(Proposal {
+            round: number,
+            games,
+            byes,
+            idle: Vec::new(),
+            explanation: Some((costs, pairing.total)),
+        })
+    }
+
+    /// The knockout bracket and the state of each of its matches (single and double
+    /// elimination), or `None` for other systems or before the draw.
+    pub fn bracket(&self) -> Option<(Vec<BracketMatch>, Vec<MatchState>)> {
+        match self.system {
+            System::Knockout {
+                lives: lives @ 1..=2,
+                best_of,
+                grand_final_reset,
+            } if !self.draw.is_empty() => {
+                let ms = knockout::bracket(self.draw.len(), lives == 2, grand_final_reset);
+                let (won, _) = self.bracket_progress(&ms, best_of);
+                let st = knockout::resolve(&ms, self.draw.len(), &won);
+                Some((ms, st))
+            }
+            _ => None,
+        }
+    }
+
+    /// The standings after the rounds played so far, sorted by the tie-break chain.
+    pub fn standings(&self) -> Standings {
+        standings::standings(self)
+    }
+}
+
+fn new_game(board: u32, black: PlayerId, white: PlayerId, result: Option<GameResult>) -> Game {
+    Game {
+        board,
+        black,
+        white,
+        result,
+        warnings: [0, 0],
+        void: false,
+        bracket_match: None,
+    }
+}
+
+fn number_boards(games: &mut [Game]) {
+    for (k, g) in games.iter_mut().enumerate() {
+        g.board = k as u32 + 1;
+    }
+}
+
+/// splitmix64: the lots of the event, reproducible from the recorded seed.
+pub(crate) fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A lot for each of `n` players: a permutation of `0..n` from the seed (Fisher–Yates).
+pub(crate) fn lots(seed: u64, n: usize) -> Vec<usize> {
+    let mut perm: Vec<usize> = (0..n).collect();
+    let mut s = seed;
+    for i in (1..n).rev() {
+        s = mix(s);
+        let j = (s % (i as u64 + 1)) as usize;
+        perm.swap(i, j);
+    }
+    perm
+}

@@ -1,0 +1,50 @@
+//! The tournament director's core under the Chinese Go Competition Rules (2002), Art. 25–28:
+//! players, events, pairing under every system of Art. 26, scoring and ranking (Art. 27),
+//! withdrawals (Art. 28).
+//!
+//! Main types:
+//! - [`Player`] with its [`Rank`] (`5d`, `3p`, `10k`; Art. 25.3) and [`Date`] of birth;
+//! - [`Event`]: the [`System`], the [`Settings`] (bye value, lateness limit, cycle policy,
+//!   time control, tie-break chain, lots seed), the players, the [`Round`]s of [`Game`]s and
+//!   the director's [`LogEntry`] log. [`Event::propose`] computes the next round without
+//!   changing anything; the director accepts it as it is, amends it, or pairs by hand, and
+//!   the round records which ([`PairingOrigin`]);
+//! - [`GameResult`] (an SGF `RE` value, or both-lose) and [`Standings`] under a chain of
+//!   [`TieBreak`]s.
+//!
+//! The systems: round robin from the FIDE Berger tables ([`berger`]); knockout brackets
+//! with seeds, byes, a loser bracket and a grand final ([`knockout`]), best-of-N matches;
+//! Swiss, Swiss with elimination, McMahon and multiple elimination through one optimal
+//! matching over the whole field ([`swiss`]) computed by Edmonds' blossom algorithm
+//! ([`matching`]).
+//!
+//! Key design decision: a Swiss round is one minimum-cost perfect matching of the whole
+//! field under a lexicographic cost (no rematch, then the sum of squared score differences,
+//! then colors, then the top-half/bottom-half split, then club and region), not the
+//! score-group-by-score-group search of OpenGotha or the FIDE Dutch rules. The global
+//! optimum is what "pair equal or close scores" (Art. 26.3) asks for, it is defined by a
+//! single objective that a director can read off each pair ([`PairCost`]), and the dual
+//! solution of the matching proves it optimal, even when it is computed on a sparse graph.
+//!
+//! This crate is pure: no I/O, no clock, no randomness but lots drawn from the seed recorded
+//! in the event's settings, so a replay gives the same event.
+
+#![deny(missing_docs)]
+
+pub mod berger;
+mod event;
+pub mod knockout;
+pub mod matching;
+mod player;
+mod result;
+mod standings;
+pub mod swiss;
+
+pub use event::{
+    ByeValue, Event, EventError, Game, LogEntry, PairingOrigin, PlayerId, Proposal, Round, Settings, Status, System,
+    TotalScoreDivisor,
+};
+pub use player::{Date, DateError, Player, Rank, RankError};
+pub use result::{DRAW, GameResult, LOSS, Outcome, ResultError, WIN, WinBy};
+pub use standings::{PlayerStats, Row, Standings, TieBreak, TieBreakError, Value, mcmahon_base, player_stats};
+pub use swiss::PairCost;

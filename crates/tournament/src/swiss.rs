@@ -1,0 +1,487 @@
+//! Swiss pairing (积分编排, Art. 26.3): one optimal matching over the whole field.
+//!
+//! Every pair `(a, b)` gets a cost with five parts, compared lexicographically:
+//! 1. `rematches`: how many times `a` and `b` already played (no rematch when any pairing
+//!    without one exists, and otherwise as few as possible);
+//! 2. `score_gap_sq`: the squared difference of their pairing scores (points, or McMahon
+//!    scores), so that the sum over pairs is as small as it can be ("pair equal or close
+//!    scores");
+//! 3. `color`: how strongly both want the same color (both had Black more often: the smaller
+//!    of the two excesses);
+//! 4. `split`: distance from the ideal of the score group's top half against its bottom half
+//!    by rank and rating (inside a group of `m`, positions `p` and `q` cost
+//!    `| |p − q| − ⌊m/2⌋ |`; a pair across groups costs how far the upper player is from the
+//!    bottom of its group plus how far the lower one is from the top of its group);
+//! 5. `club_region`: 1 for the same club and 1 for the same region, when the event asks.
+//!
+//! The parts are packed into one integer with each level's multiplier larger than the most the
+//! lower levels can add up to over a whole matching, so a minimum-cost perfect matching is the
+//! lexicographic optimum of the *sums*. The matching is Edmonds' blossom algorithm
+//! ([`crate::matching`]).
+//!
+//! Speed: the complete graph of 10,000 players has 50 million edges. We solve on a sparse
+//! candidate graph (inside each score group, the few players around the ideal opponent
+//! position; across neighbouring groups, the few players nearest the boundary) and then check
+//! the dual solution against every edge of the complete graph. Any edge that breaks the
+//! optimality certificate is added and the problem solved again, so the answer is always the
+//! optimum over the whole field, proven, not estimated.
+
+use crate::matching::{self, Edge};
+use std::collections::HashSet;
+use std::fmt;
+
+/// One player to pair, as the Swiss pairing sees them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The pairing score (points, or the McMahon score), in points (a win is 2).
+    pub score: i64,
+    /// Rank and rating: the larger, the stronger (for the halves of a score group).
+    pub strength: (i32, i64),
+    /// Blacks minus whites so far.
+    pub color_balance: i32,
+    /// The club, if same-club pairings are to be avoided.
+    pub club: Option<String>,
+    /// The region, if same-region pairings are to be avoided.
+    pub region: Option<String>,
+    /// Whether the player already had a bye.
+    pub had_bye: bool,
+}
+
+/// Who has met whom: `count(a, b)` games played over the board.
+pub trait Meetings {
+    /// How many games `a` and `b` (indices into the candidates) have played.
+    fn count(&self, a: usize, b: usize) -> u32;
+    /// The largest count over all pairs (0 when nobody has met).
+    fn max_count(&self) -> u32;
+}
+
+impl Meetings for std::collections::HashMap<(usize, usize), u32> {
+    fn count(&self, a: usize, b: usize) -> u32 {
+        let key = if a < b { (a, b) } else { (b, a) };
+        self.get(&key).copied().unwrap_or(0)
+    }
+
+    fn max_count(&self) -> u32 {
+        self.values().copied().max().unwrap_or(0)
+    }
+}
+
+/// The cost parts of one pair: why the pairing is what it is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PairCost {
+    /// Games the two already played (level 1).
+    pub rematches: u32,
+    /// Squared difference of their pairing scores (level 2).
+    pub score_gap_sq: u64,
+    /// Color clash: both want the same color this strongly (level 3).
+    pub color: u32,
+    /// Distance from the top-half-against-bottom-half ideal (level 4).
+    pub split: u32,
+    /// Same club plus same region, when avoided (level 5).
+    pub club_region: u32,
+}
+
+impl PairCost {
+    fn levels(&self) -> [u128; 5] {
+        [
+            u128::from(self.rematches),
+            u128::from(self.score_gap_sq),
+            u128::from(self.color),
+            u128::from(self.split),
+            u128::from(self.club_region),
+        ]
+    }
+
+    /// Adds the parts of another cost.
+    pub fn add(&mut self, o: &PairCost) {
+        self.rematches += o.rematches;
+        self.score_gap_sq += o.score_gap_sq;
+        self.color += o.color;
+        self.split += o.split;
+        self.club_region += o.club_region;
+    }
+}
+
+impl fmt::Display for PairCost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "rematch {} gap² {} color {} split {} club/region {}",
+            self.rematches, self.score_gap_sq, self.color, self.split, self.club_region
+        )
+    }
+}
+
+/// Options for a Swiss round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Avoid pairing members of the same club (level 5).
+    pub avoid_same_club: bool,
+    /// Avoid pairing members of the same region (level 5).
+    pub avoid_same_region: bool,
+}
+
+/// The pairing of one Swiss round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    /// The pairs (indices into the candidates, the higher score or stronger first) with
+    /// their costs, in board order: highest score first.
+    pub pairs: Vec<(usize, usize, PairCost)>,
+    /// The candidate given the bye, for an odd field.
+    pub bye: Option<usize>,
+    /// The sum of the pair costs, level by level (the bye's choice is not in it).
+    pub total: PairCost,
+    /// How many times the matching was solved before the certificate held on the complete
+    /// graph (1 when the sparse candidate graph was already enough).
+    pub n_solves: u32,
+}
+
+/// Why a Swiss round cannot be paired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SwissError {
+    /// Fewer than two players to pair.
+    TooFewPlayers(usize),
+    /// The costs do not fit the 128-bit weights (an absurdly large event).
+    TooLarge,
+}
+
+impl fmt::Display for SwissError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SwissError::TooFewPlayers(n) => write!(f, "cannot pair {n} player(s): at least 2 are needed"),
+            SwissError::TooLarge => f.write_str("the pairing costs do not fit in 128-bit weights"),
+        }
+    }
+}
+
+impl std::error::Error for SwissError {}
+
+/// The score groups: candidates sorted by score (high first), then strength (strong
+/// first), then index; `group_of[i]`, `pos_in_group[i]` and the groups' sizes and starts.
+struct Groups {
+    order: Vec<usize>,
+    group_of: Vec<usize>,
+    pos: Vec<usize>,
+    size: Vec<usize>,
+    start: Vec<usize>,
+}
+
+fn groups(c: &[Candidate]) -> Groups {
+    let mut order: Vec<usize> = (0..c.len()).collect();
+    order.sort_by(|&a, &b| {
+        c[b].score
+            .cmp(&c[a].score)
+            .then(c[b].strength.cmp(&c[a].strength))
+            .then(a.cmp(&b))
+    });
+    let mut group_of = vec![0; c.len()];
+    let mut pos = vec![0; c.len()];
+    let mut size = Vec::new();
+    let mut start = Vec::new();
+    for (k, &i) in order.iter().enumerate() {
+        if k == 0 || c[order[k - 1]].score != c[i].score {
+            size.push(0);
+            start.push(k);
+        }
+        let g = size.len() - 1;
+        group_of[i] = g;
+        pos[i] = size[g];
+        size[g] += 1;
+    }
+    Groups {
+        order,
+        group_of,
+        pos,
+        size,
+        start,
+    }
+}
+
+/// The cost of pairing `a` with `b`.
+pub fn pair_cost(c: &[Candidate], met: &dyn Meetings, opts: Options, a: usize, b: usize) -> PairCost {
+    let g = groups(c);
+    cost(c, &g, met, opts, a, b)
+}
+
+fn cost(c: &[Candidate], g: &Groups, met: &dyn Meetings, opts: Options, a: usize, b: usize) -> PairCost {
+    let mut pc = cost_without_rematch(c, g, opts, a, b);
+    pc.rematches = met.count(a, b);
+    pc
+}
+
+fn cost_without_rematch(c: &[Candidate], g: &Groups, opts: Options, a: usize, b: usize) -> PairCost {
+    let (ca, cb) = (&c[a], &c[b]);
+    let gap = ca.score.abs_diff(cb.score);
+    let (ba, bb) = (ca.color_balance, cb.color_balance);
+    let color = if (ba > 0 && bb > 0) || (ba < 0 && bb < 0) {
+        ba.unsigned_abs().min(bb.unsigned_abs())
+    } else {
+        0
+    };
+    let (ga, gb) = (g.group_of[a], g.group_of[b]);
+    let split = if ga == gb {
+        let half = g.size[ga] / 2;
+        g.pos[a].abs_diff(g.pos[b]).abs_diff(half)
+    } else {
+        let (u, l) = if ga < gb { (a, b) } else { (b, a) };
+        (g.size[g.group_of[u]] - 1 - g.pos[u]) + g.pos[l]
+    };
+    let same = |x: &Option<String>, y: &Option<String>| matches!((x, y), (Some(x), Some(y)) if x == y);
+    let club_region = u32::from(opts.avoid_same_club && same(&ca.club, &cb.club))
+        + u32::from(opts.avoid_same_region && same(&ca.region, &cb.region));
+    PairCost {
+        rematches: 0,
+        score_gap_sq: gap * gap,
+        color,
+        split: split as u32,
+        club_region,
+    }
+}
+
+/// Level multipliers: `mult[k]` exceeds the most that levels `k+1..` can add up to over a
+/// matching of `n_pairs` pairs.
+fn multipliers(max_level: [u128; 5], n_pairs: u128) -> Result<([u128; 5], u128), SwissError> {
+    let mut mult = [0u128; 5];
+    let mut m: u128 = 1;
+    for k in (0..5).rev() {
+        mult[k] = m;
+        let total = max_level[k].checked_mul(n_pairs).ok_or(SwissError::TooLarge)?;
+        m = m
+            .checked_mul(total.checked_add(1).ok_or(SwissError::TooLarge)?)
+            .ok_or(SwissError::TooLarge)?;
+    }
+    // `m` bounds the whole cost of a matching; keep room for doubling and dual sums.
+    if m > (i128::MAX as u128) / 16 {
+        return Err(SwissError::TooLarge);
+    }
+    Ok((mult, m))
+}
+
+fn packed(pc: &PairCost, mult: &[u128; 5]) -> u128 {
+    pc.levels().iter().zip(mult).map(|(l, m)| l * m).sum()
+}
+
+/// Pairs one Swiss round: a perfect matching of minimum lexicographic cost over the whole
+/// field, with a bye for an odd field to a player of the lowest score among those who have
+/// not had a bye (the weakest such player when the rest allows).
+pub fn pair(c: &[Candidate], met: &dyn Meetings, opts: Options) -> Result<Pairing, SwissError> {
+    let n = c.len();
+    if n < 2 {
+        return Err(SwissError::TooFewPlayers(n));
+    }
+    let g = groups(c);
+    // The bye: a dummy vertex `n` joined to the eligible players only.
+    let bye_eligible: Vec<usize> = if n % 2 == 1 {
+        let pool: Vec<usize> = if c.iter().any(|x| !x.had_bye) {
+            (0..n).filter(|&i| !c[i].had_bye).collect()
+        } else {
+            (0..n).collect()
+        };
+        let low = pool.iter().map(|&i| c[i].score).min().expect("non-empty pool");
+        pool.into_iter().filter(|&i| c[i].score == low).collect()
+    } else {
+        Vec::new()
+    };
+    let nv = n + usize::from(n % 2 == 1);
+    let n_pairs = (nv / 2) as u128;
+    let max_rounds = u128::from(met.max_count());
+    let (lo, hi) = (
+        c.iter().map(|x| x.score).min().unwrap_or(0),
+        c.iter().map(|x| x.score).max().unwrap_or(0),
+    );
+    let gap = u128::from(hi.abs_diff(lo));
+    let max_color = u128::from(c.iter().map(|x| x.color_balance.unsigned_abs()).max().unwrap_or(0));
+    let max_level = [max_rounds, gap * gap, max_color, n as u128, 2];
+    let (mult, bound) = multipliers(max_level, n_pairs)?;
+    let big = bound as i128 + 1;
+    let weight = |pc: &PairCost| -> i128 { big - packed(pc, &mult) as i128 };
+    // The bye edges: weakest eligible player preferred (level 4), nothing else.
+    let mut bye_rank = vec![0u32; n];
+    {
+        let mut el = bye_eligible.clone();
+        el.sort_by(|&a, &b| c[a].strength.cmp(&c[b].strength).then(b.cmp(&a)));
+        for (r, &i) in el.iter().enumerate() {
+            bye_rank[i] = r as u32;
+        }
+    }
+    let bye_cost = |i: usize| PairCost {
+        split: bye_rank[i],
+        ..PairCost::default()
+    };
+
+    let mut edge_set: HashSet<(usize, usize)> = HashSet::new();
+    let mut edges: Vec<Edge> = Vec::new();
+    let add = |i: usize, j: usize, edges: &mut Vec<Edge>, edge_set: &mut HashSet<(usize, usize)>| {
+        let key = if i < j { (i, j) } else { (j, i) };
+        if edge_set.insert(key) {
+            let w = if key.1 == n {
+                weight(&bye_cost(key.0))
+            } else {
+                weight(&cost(c, &g, met, opts, key.0, key.1))
+            };
+            edges.push((key.0, key.1, w));
+        }
+    };
+    for &i in &bye_eligible {
+        add(i, n, &mut edges, &mut edge_set);
+    }
+    // Sparse candidates.
+    const K: usize = 6;
+    for i in 0..n {
+        let gi = g.group_of[i];
+        let (m, p, s) = (g.size[gi], g.pos[i], g.start[gi]);
+        // Inside the group: outward from the ideal positions p ± ⌊m/2⌋, then neighbours.
+        let half = m / 2;
+        let mut found = 0;
+        let mut targets: Vec<isize> = Vec::new();
+        for d in 0..m as isize {
+            for base in [p as isize + half as isize, p as isize - half as isize] {
+                targets.push(base + d);
+                targets.push(base - d);
+            }
+            if targets.len() > 64 * K + 16 {
+                break;
+            }
+        }
+        // Twice: first only partners with no color clash (level 3 comes before level 4),
+        // then any.
+        let mut found_free = 0;
+        for t in targets.iter().chain(targets.iter()).copied() {
+            if found >= K && found_free >= K {
+                break;
+            }
+            if t < 0 || t as usize >= m || t as usize == p {
+                continue;
+            }
+            let j = g.order[s + t as usize];
+            if met.count(i, j) != 0 {
+                continue;
+            }
+            let clash = cost_without_rematch(c, &g, opts, i, j).color > 0;
+            if found < K {
+                add(i, j, &mut edges, &mut edge_set);
+                found += 1;
+                found_free += usize::from(!clash);
+            } else if !clash && found_free < K {
+                add(i, j, &mut edges, &mut edge_set);
+                found_free += 1;
+            }
+        }
+        // Neighbouring groups: the players nearest the boundary.
+        for (ng, from_top) in [(gi.wrapping_sub(1), false), (gi + 1, true)] {
+            if ng >= g.size.len() {
+                continue;
+            }
+            let (nm, ns) = (g.size[ng], g.start[ng]);
+            let mut found = 0;
+            for t in 0..nm {
+                if found >= K {
+                    break;
+                }
+                let q = if from_top { t } else { nm - 1 - t };
+                let j = g.order[ns + q];
+                if met.count(i, j) == 0 {
+                    add(i, j, &mut edges, &mut edge_set);
+                    found += 1;
+                }
+            }
+        }
+    }
+    let mut n_solves = 0;
+    let sol = loop {
+        n_solves += 1;
+        let sol = matching::max_weight_perfect_matching_warm(nv, &edges);
+        let unmatched: Vec<usize> = (0..nv).filter(|&v| sol.mate[v].is_none()).collect();
+        if !unmatched.is_empty() {
+            // The sparse graph has no perfect matching: give the unmatched all their edges.
+            for &v in &unmatched {
+                if v == n {
+                    for &i in &bye_eligible {
+                        add(i, n, &mut edges, &mut edge_set);
+                    }
+                } else {
+                    for j in 0..n {
+                        if j != v {
+                            add(v, j, &mut edges, &mut edge_set);
+                        }
+                    }
+                }
+            }
+            continue;
+        }
+        // Check the certificate on every edge of the complete graph.
+        // Keep, for each vertex, only its few most violated edges: adding every violated edge
+        // makes the graph dense, while the few worst are usually enough for the next solve.
+        const PER_VERTEX: usize = 3;
+        let mut worst: Vec<Vec<(i128, usize)>> = vec![Vec::new(); n];
+        let mut any = false;
+        let keep = |list: &mut Vec<(i128, usize)>, s: i128, j: usize| {
+            if list.len() < PER_VERTEX {
+                list.push((s, j));
+            } else if let Some(k) = (0..list.len()).max_by_key(|&k| list[k].0)
+                && s < list[k].0
+            {
+                list[k] = (s, j);
+            }
+        };
+        for i in 0..n {
+            for j in i + 1..n {
+                // Rematches only lower a weight, so test the upper bound first.
+                let w0 = weight(&cost_without_rematch(c, &g, opts, i, j));
+                if sol.surely_slack(i, j, w0) {
+                    continue;
+                }
+                let w = weight(&cost(c, &g, met, opts, i, j));
+                let s = sol.reduced_slack(i, j, w);
+                if s < 0 && !edge_set.contains(&(i, j)) {
+                    any = true;
+                    keep(&mut worst[i], s, j);
+                    keep(&mut worst[j], s, i);
+                }
+            }
+        }
+        if !any {
+            break sol;
+        }
+        let violated: Vec<(usize, usize)> = worst
+            .iter()
+            .enumerate()
+            .flat_map(|(i, l)| l.iter().map(move |&(_, j)| (i, j)))
+            .collect();
+        for (i, j) in violated {
+            add(i, j, &mut edges, &mut edge_set);
+        }
+    };
+    let mut pairs = Vec::new();
+    let mut bye = None;
+    let mut total = PairCost::default();
+    for i in 0..n {
+        let j = sol.mate[i].expect("perfect matching");
+        if j == n {
+            bye = Some(i);
+        } else if i < j {
+            let pc = cost(c, &g, met, opts, i, j);
+            total.add(&pc);
+            let (a, b) = if (c[j].score, c[j].strength, std::cmp::Reverse(j))
+                > (c[i].score, c[i].strength, std::cmp::Reverse(i))
+            {
+                (j, i)
+            } else {
+                (i, j)
+            };
+            pairs.push((a, b, pc));
+        }
+    }
+    // Boards: the pair with the highest score first, then the strongest.
+    pairs.sort_by(|x, y| {
+        let kx = (c[x.0].score + c[x.1].score, c[x.0].strength, std::cmp::Reverse(x.0));
+        let ky = (c[y.0].score + c[y.1].score, c[y.0].strength, std::cmp::Reverse(y.0));
+        ky.cmp(&kx)
+    });
+    Ok(Pairing {
+        pairs,
+        bye,
+        total,
+        n_solves,
+    })
+}
