@@ -6,12 +6,15 @@
 //!   the classic iterative removal over *vital* regions. A chain it keeps cannot be captured
 //!   even if its owner passes forever, so it is never proposed dead; opponent stones inside a
 //!   region it proves to be territory are always proposed dead.
-//! - **Seki** ([`seki`]): a local, structural test. Chains of both colors with few
-//!   liberties that share liberties form a cluster; the cluster is seki when, after either
-//!   side has filled the outside liberties it can fill safely, every move on a liberty next to
-//!   an opponent chain is forbidden (Art. 5) or puts the mover's own chain in atari, and no
-//!   move captures. Seki stones are alive and their shared liberties are dame, which
-//!   counting splits half each (Art. 9, 21.2).
+//! - **Seki** ([`seki`]): a local, structural test. Chains of both colors that are not
+//!   unconditionally alive, with few and closed liberties (shared ones and small eyes), and
+//!   that share liberties form a cluster. On a copy of the board, safe moves that take a
+//!   liberty of an opponent chain of the cluster are played (outside liberties get filled; a
+//!   race that is not seki ends in a capture). The cluster is seki when what is left is
+//!   forbidden (Art. 5) or self-atari for both sides, and no self-atari is a sacrifice that
+//!   kills (the capture leaving the capturer one eye in a dead shape: nakade, snapback).
+//!   Seki stones are alive and their shared liberties are dame, which counting splits half
+//!   each (Art. 9, 21.2).
 //! - **Ownership** ([`ownership`]): N random playouts from the position, each scored by
 //!   area; a point's ownership is in [-1, 1] (+1: Black always gets it, -1: White always
 //!   does). The policy is the light one (a uniformly random move that does not fill its own

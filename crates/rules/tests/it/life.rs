@@ -426,6 +426,44 @@ fn seki_one_eye_each_one_shared_liberty() {
 }
 
 #[test]
+fn seki_one_eye_each_two_shared_liberties() {
+    // Black (eye C1) and White's inner chain (eye G1) share E1 and E2. Black may fill one of
+    // them, but then the other is self-atari for both: seki, whoever moves, with E1 and E2
+    // dame (Art. 9).
+    check(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        O O O O O O O O O O O
+        O X X X X X X X X O O
+        O X X X . O O O X O O
+        O X . X . O . O X O O
+        ",
+        Color::Black,
+        expect![[r#"
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            O O O O O O O O O O O
+            O # # # # # # # # O O
+            O # # # * @ @ @ # O O
+            O # . # * @ . @ # O O
+            dead: black 0 white 0; unconditional: black 0 white 0
+            count: black 17 white 104 dame 2 -> W+94.5
+        "#]],
+    );
+}
+
+#[test]
 fn an_outside_liberty_turns_the_seki_into_a_race() {
     // The seki above with D4 still open, an outside liberty of Black's chain. That makes it
     // a race, not a seki: Black to move fills C1 (keeping D4) and captures White's inner
@@ -724,8 +762,9 @@ impl Drop for GnuGo {
     }
 }
 
-/// Final positions of GNU Go self-play games, one per block: a `#` header naming the side to
-/// move, then the rows.
+/// Final positions of GNU Go 3.8 self-play games (`--chinese-rules`, komi 7.5): a few random
+/// legal opening moves, then `genmove` for each side in turn at the level named until two
+/// passes. One per block: a `#` header naming the side to move, then the rows.
 const GNUGO_POSITIONS: &str = include_str!("life_positions.txt");
 
 #[test]
@@ -786,40 +825,23 @@ fn gnugo_agrees_on_finished_games() {
         9x9 seed 6: GNU Go level 5 self-play after 6 random moves, black to move: agree, 1 dead
         9x9 seed 7: GNU Go level 5 self-play after 6 random moves, black to move: agree, 4 dead
         9x9 seed 8: GNU Go level 5 self-play after 6 random moves, black to move: agree, 2 dead
-        9x9 seed 9: GNU Go level 5 self-play after 6 random moves, white to move: agree, 1 dead
-        9x9 seed 10: GNU Go level 5 self-play after 6 random moves, white to move: agree, 1 dead
-        9x9 seed 11: GNU Go level 5 self-play after 6 random moves, white to move: agree, 5 dead
-        9x9 seed 12: GNU Go level 5 self-play after 6 random moves, black to move: agree, 3 dead
         9x9 seed 20: GNU Go level 8 self-play after 4 random moves, black to move: agree, 0 dead
         9x9 seed 21: GNU Go level 8 self-play after 4 random moves, black to move: agree, 5 dead
         9x9 seed 22: GNU Go level 8 self-play after 4 random moves, white to move: agree, 1 dead
         9x9 seed 23: GNU Go level 8 self-play after 4 random moves, white to move: agree, 1 dead
-        9x9 seed 24: GNU Go level 8 self-play after 4 random moves, white to move: agree, 0 dead
-        9x9 seed 25: GNU Go level 8 self-play after 4 random moves, black to move: agree, 1 dead
-        9x9 seed 26: GNU Go level 8 self-play after 4 random moves, white to move: agree, 1 dead
-        9x9 seed 27: GNU Go level 8 self-play after 4 random moves, black to move: agree, 1 dead
-        9x9 seed 28: GNU Go level 8 self-play after 4 random moves, black to move: agree, 0 dead
-        9x9 seed 29: GNU Go level 8 self-play after 4 random moves, black to move: agree, 1 dead
-        9x9 seed 30: GNU Go level 8 self-play after 4 random moves, white to move: agree, 2 dead
-        9x9 seed 31: GNU Go level 8 self-play after 4 random moves, black to move: agree, 2 dead
-        9x9 seed 32: GNU Go level 8 self-play after 4 random moves, white to move: agree, 3 dead
-        9x9 seed 33: GNU Go level 8 self-play after 4 random moves, white to move: agree, 0 dead
         13x13 seed 1: GNU Go level 3 self-play after 10 random moves, black to move: agree, 7 dead
         13x13 seed 2: GNU Go level 3 self-play after 10 random moves, black to move: agree, 4 dead
         13x13 seed 3: GNU Go level 3 self-play after 10 random moves, white to move: agree, 3 dead
         13x13 seed 4: GNU Go level 3 self-play after 10 random moves, black to move: agree, 13 dead
-        13x13 seed 5: GNU Go level 3 self-play after 10 random moves, white to move: agree, 4 dead
-        13x13 seed 6: GNU Go level 3 self-play after 10 random moves, black to move: agree, 3 dead
-        13x13 seed 7: GNU Go level 3 self-play after 10 random moves, black to move: agree, 3 dead
-        13x13 seed 8: GNU Go level 3 self-play after 10 random moves, white to move: agree, 1 dead
-        19x19 seed 1: GNU Go level 1 self-play after 20 random moves, white to move: agree, 0 dead
         19x19 seed 2: GNU Go level 1 self-play after 20 random moves, white to move: agree, 6 dead
         19x19 seed 3: GNU Go level 1 self-play after 20 random moves, black to move: agree, 19 dead
-        19x19 seed 4: GNU Go level 1 self-play after 20 random moves, white to move: agree, 5 dead
         19x19 seed 5: GNU Go level 1 self-play after 20 random moves, black to move: agree, 22 dead
-        19x19 seed 6: GNU Go level 1 self-play after 20 random moves, black to move: only we say dead [], only GNU Go says dead [P7 P6 Q3 R3 S3 T3 P2 Q2 Q1]
-        19x19 seed 7: GNU Go level 1 self-play after 20 random moves, black to move: agree, 16 dead
         19x19 seed 8: GNU Go level 1 self-play after 20 random moves, black to move: agree, 7 dead
-        agree on 40 of 42
+        19x19 seed 20: GNU Go level 4 self-play after 12 random moves, black to move: agree, 2 dead
+        19x19 seed 21: GNU Go level 4 self-play after 12 random moves, black to move: agree, 11 dead
+        19x19 seed 22: GNU Go level 4 self-play after 12 random moves, black to move: agree, 9 dead
+        19x19 seed 23: GNU Go level 4 self-play after 12 random moves, white to move: agree, 8 dead
+        19x19 seed 24: GNU Go level 4 self-play after 12 random moves, white to move: agree, 3 dead
+        agree on 24 of 25
     "#]].assert_eq(&report);
 }
