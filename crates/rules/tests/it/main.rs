@@ -7,10 +7,15 @@
 //! - `coords`: GTP and SGF coordinates, star points, fixed handicap placement.
 //! - `gnugo`: GNU Go 3.8 as a second opinion on every move of random games, on constructed
 //!   cycles and on the score of settled positions.
+//! - `reference`: a naive, obviously-correct implementation of the rules of play.
+//! - `properties`: random games checking invariants, and the differential test against
+//!   `reference`.
 
 mod coords;
 mod counting;
 mod gnugo;
 mod life;
 mod play;
+mod properties;
+mod reference;
 mod script;
