@@ -704,6 +704,44 @@ fn finished_19x19_game() {
     );
 }
 
+#[test]
+fn proposals_on_random_positions_are_well_formed() {
+    // Every size from the smallest to the largest, positions from random games of many
+    // lengths: the proposal never panics, partitions the stones, keeps seki and Benson
+    // stones alive, names only empty points as dame, and gives an ownership in [-1, 1] for
+    // every point.
+    let settings = ProposalSettings { playouts: 16, seed: 3 };
+    for size in [2u8, 3, 4, 5, 7, 9, 13, 19, 25] {
+        for seed in 0..6u64 {
+            let mut rng = rules::playout::Rng::new(seed * 31 + size as u64);
+            let mut game = Game::new(Rules {
+                size: BoardSize::new(size).unwrap(),
+                ..Rules::CHINESE
+            });
+            let length = rng.below(3 * size as usize * size as usize);
+            for _ in 0..length {
+                if game.end().is_some() {
+                    break;
+                }
+                let mv = rules::playout::random_legal_move(&game, &mut rng);
+                game.play(mv).unwrap();
+            }
+            let board = game.board();
+            let p = propose_dead(board, game.to_move(), &settings);
+            let context = || format!("size {size} seed {seed}\n{board}");
+            let mut all: Vec<Point> = p.dead.iter().chain(&p.alive).copied().collect();
+            all.sort();
+            let stones: Vec<Point> = board.size().points().filter(|&q| board.get(q).is_some()).collect();
+            assert_eq!(all, stones, "{}", context());
+            assert!(p.seki.iter().all(|q| p.alive.contains(q)), "{}", context());
+            assert!(p.unconditional.iter().all(|q| p.alive.contains(q)), "{}", context());
+            assert!(p.dame.iter().all(|&q| board.get(q).is_none()), "{}", context());
+            assert_eq!(p.ownership.len(), board.size().n_points(), "{}", context());
+            assert!(p.ownership.iter().all(|v| (-1.0..=1.0).contains(v)), "{}", context());
+        }
+    }
+}
+
 // ----- GNU Go as a second opinion -----
 
 const GNUGO: &str = "/usr/games/gnugo";
