@@ -5,7 +5,7 @@ use crate::record::{
     Actor, GameInfo, GameResult, Node, NodeId, NoteKind, Position, Property, Record, RefereeNote, SgfError, Warning,
     WinBy,
 };
-use crate::syntax::{self, RawNode, RawProp, RawTree};
+use crate::syntax::{self, NONE, RawTree};
 use crate::text::{
     loose_real, parse_duration, simple_text, split_compose, strict_number, strict_real, text as text_value,
 };
@@ -22,96 +22,61 @@ pub const MAX_NODES: usize = 2_000_000;
 ///
 /// A file holding several games yields the first, with a warning; see [`parse_collection`].
 pub fn parse(bytes: &[u8]) -> Result<Record, SgfError> {
-    let (trees, mut warnings) = raw_trees(bytes)?;
-    let mut trees = trees.into_iter();
+    check_size(bytes)?;
+    let decoded = decode(bytes);
+    let collection = syntax::parse(&decoded.text, MAX_NODES)?;
+    let mut warnings = file_warnings(decoded.warning, collection.trailing);
     // `syntax::parse` fails rather than return no tree; this is for completeness.
-    let Some(first) = trees.next() else {
+    let Some(first) = collection.trees.first() else {
         return Err(SgfError::NoGameTree {
             at: Position { line: 1, column: 1 },
         });
     };
-    let rest: Vec<_> = trees.collect();
-    if let Some(second) = rest.first() {
+    if let Some(second) = collection.trees.get(1) {
         warnings.push(Warning {
             at: second.nodes[0].at,
-            message: format!("the file holds {} games; only the first is read", rest.len() + 1),
+            message: format!(
+                "the file holds {} games; only the first is read",
+                collection.trees.len()
+            ),
         });
     }
-    let mut record = interpret(&first, warnings)?;
-    record.warnings.sort_by_key(|w| w.at);
-    Ok(record)
+    interpret(first, warnings)
 }
 
 /// Reads every game of an SGF collection. Warnings about the file as a whole (its encoding,
 /// text after the last game) go on every record.
 pub fn parse_collection(bytes: &[u8]) -> Result<Vec<Record>, SgfError> {
-    let (trees, warnings) = raw_trees(bytes)?;
-    trees
+    check_size(bytes)?;
+    let decoded = decode(bytes);
+    let collection = syntax::parse(&decoded.text, MAX_NODES)?;
+    let warnings = file_warnings(decoded.warning, collection.trailing);
+    collection
+        .trees
         .iter()
-        .map(|t| {
-            let mut record = interpret(t, warnings.clone())?;
-            record.warnings.sort_by_key(|w| w.at);
-            Ok(record)
-        })
+        .map(|t| interpret(t, warnings.clone()))
         .collect()
 }
 
-fn raw_trees(bytes: &[u8]) -> Result<(Vec<OwnedTree>, Vec<Warning>), SgfError> {
+fn check_size(bytes: &[u8]) -> Result<(), SgfError> {
     if bytes.len() > MAX_BYTES {
         return Err(SgfError::TooLarge {
             bytes: bytes.len(),
             limit: MAX_BYTES,
         });
     }
-    let decoded = decode(bytes);
-    let mut warnings: Vec<Warning> = decoded.warning.into_iter().collect();
-    let collection = syntax::parse(&decoded.text, MAX_NODES)?;
-    if let Some(at) = collection.trailing {
+    Ok(())
+}
+
+fn file_warnings(encoding: Option<Warning>, trailing: Option<Position>) -> Vec<Warning> {
+    let mut warnings: Vec<Warning> = encoding.into_iter().collect();
+    if let Some(at) = trailing {
         warnings.push(Warning {
             at,
             message: "text after the last game tree is ignored".to_string(),
         });
     }
-    let trees = collection.trees.iter().map(OwnedTree::from).collect();
-    Ok((trees, warnings))
-}
-
-/// A raw tree with owned values (the decoded text it borrowed from is gone).
-struct OwnedTree {
-    nodes: Vec<OwnedNode>,
-    children: Vec<Vec<usize>>,
-}
-
-struct OwnedNode {
-    at: Position,
-    props: Vec<OwnedProp>,
-}
-
-struct OwnedProp {
-    ident: String,
-    at: Position,
-    values: Vec<(String, Position)>,
-}
-
-impl From<&RawTree<'_>> for OwnedTree {
-    fn from(t: &RawTree<'_>) -> OwnedTree {
-        let node = |n: &RawNode<'_>| OwnedNode {
-            at: n.at,
-            props: n
-                .props
-                .iter()
-                .map(|p: &RawProp<'_>| OwnedProp {
-                    ident: p.ident.clone(),
-                    at: p.at,
-                    values: p.values.iter().map(|(v, at)| (v.to_string(), *at)).collect(),
-                })
-                .collect(),
-        };
-        OwnedTree {
-            nodes: t.nodes.iter().map(node).collect(),
-            children: t.children.clone(),
-        }
-    }
+    warnings
 }
 
 /// The game-info properties, read from the main line only.
@@ -126,34 +91,38 @@ struct Reader {
     seen_info: Vec<&'static str>,
 }
 
-fn interpret(tree: &OwnedTree, warnings: Vec<Warning>) -> Result<Record, SgfError> {
-    let root = &tree.nodes[0];
+fn interpret(tree: &RawTree<'_>, warnings: Vec<Warning>) -> Result<Record, SgfError> {
     let mut r = Reader {
         size: BoardSize::STANDARD,
         warnings,
         info: GameInfo::default(),
         seen_info: Vec::new(),
     };
-    r.read_root(root)?;
+    r.read_root(tree)?;
     let mut on_main = vec![false; tree.nodes.len()];
     let mut i = 0;
-    loop {
+    while i != NONE {
         on_main[i] = true;
-        match tree.children[i].first() {
-            Some(&c) => i = c,
-            None => break,
-        }
+        i = tree.nodes[i].first_child;
     }
-    let mut nodes = Vec::with_capacity(tree.nodes.len());
-    for (i, raw) in tree.nodes.iter().enumerate() {
-        nodes.push(r.read_node(raw, i == 0, on_main[i])?);
+    let mut record = Record::new(r.size, GameInfo::default());
+    record.reserve(tree.nodes.len());
+    // Arena order keeps every parent before its children, so ids can be mapped in one pass.
+    let mut ids = Vec::with_capacity(tree.nodes.len());
+    for i in 0..tree.nodes.len() {
+        let node = r.read_node(tree, i, on_main[i])?;
+        let id = if i == 0 {
+            *record.root_mut() = node;
+            NodeId::ROOT
+        } else {
+            record.add_child(ids[tree.nodes[i].parent], node)
+        };
+        ids.push(id);
     }
-    let children = tree
-        .children
-        .iter()
-        .map(|c| c.iter().map(|&i| NodeId(i)).collect())
-        .collect();
-    Ok(Record::from_parts(r.size, r.info, nodes, children, r.warnings))
+    record.info = r.info;
+    record.warnings = r.warnings;
+    record.warnings.sort_by_key(|w| w.at);
+    Ok(record)
 }
 
 impl Reader {
@@ -162,12 +131,16 @@ impl Reader {
     }
 
     /// The root properties that decide how the rest is read: `GM`, `FF`, `SZ`.
-    fn read_root(&mut self, root: &OwnedNode) -> Result<(), SgfError> {
-        for p in &root.props {
-            let (raw, at) = (&p.values[0].0, p.values[0].1);
-            match p.ident.as_str() {
+    fn read_root(&mut self, tree: &RawTree<'_>) -> Result<(), SgfError> {
+        for p in tree.props_of(0) {
+            let Some(v) = tree.values_of(p).first() else { continue };
+            let (raw, at) = (v.text, v.at);
+            match p.ident.as_ref() {
                 "GM" if raw.trim() != "1" => {
-                    return Err(SgfError::NotGo { game: raw.clone(), at });
+                    return Err(SgfError::NotGo {
+                        game: raw.to_string(),
+                        at,
+                    });
                 }
                 "FF" if !matches!(raw.trim(), "1" | "2" | "3" | "4") => {
                     self.warn(at, format!("unknown format FF[{raw}]; read as FF[4]"));
@@ -176,13 +149,13 @@ impl Reader {
                     let v = raw.trim();
                     if v.contains(':') {
                         return Err(SgfError::BadSize {
-                            value: raw.clone(),
+                            value: raw.to_string(),
                             reason: "only square boards can be played".to_string(),
                             at,
                         });
                     }
                     let n = strict_number(v).ok_or_else(|| SgfError::BadSize {
-                        value: raw.clone(),
+                        value: raw.to_string(),
                         reason: "not a number".to_string(),
                         at,
                     })?;
@@ -190,7 +163,7 @@ impl Reader {
                         .map_err(|_| rules::BoardSizeError(n.clamp(0, u32::MAX as i64) as u32))
                         .and_then(BoardSize::new)
                         .map_err(|e| SgfError::BadSize {
-                            value: raw.clone(),
+                            value: raw.to_string(),
                             reason: e.to_string(),
                             at,
                         })?;
@@ -201,19 +174,19 @@ impl Reader {
         Ok(())
     }
 
-    fn read_node(&mut self, raw: &OwnedNode, is_root: bool, on_main: bool) -> Result<Node, SgfError> {
+    fn read_node(&mut self, tree: &RawTree<'_>, i: usize, on_main: bool) -> Result<Node, SgfError> {
+        let is_root = i == 0;
         let mut node = Node::default();
         let mut move_at = None;
-        for p in &raw.props {
-            let ident = p.ident.as_str();
-            let (first, at) = match p.values.first() {
-                Some((v, at)) => (v.as_str(), *at),
-                None => continue,
-            };
+        for p in tree.props_of(i) {
+            let ident = p.ident.as_ref();
+            let values = tree.values_of(p);
+            let Some(v) = values.first() else { continue };
+            let (first, at) = (v.text, v.at);
             let keep = |node: &mut Node| {
                 node.other.push(Property {
-                    ident: p.ident.clone(),
-                    values: p.values.iter().map(|(v, _)| v.clone()).collect(),
+                    ident: ident.to_string(),
+                    values: values.iter().map(|v| v.text.to_string()).collect(),
                 })
             };
             match ident {
@@ -221,22 +194,22 @@ impl Reader {
                     let color = if ident == "B" { Color::Black } else { Color::White };
                     if let Some(prev) = move_at {
                         return Err(SgfError::BadMove {
-                            ident: p.ident.clone(),
+                            ident: ident.to_string(),
                             value: first.to_string(),
                             reason: format!("the node already has a move (at {prev})"),
                             at: p.at,
                         });
                     }
-                    if p.values.len() > 1 {
+                    if values.len() > 1 {
                         return Err(SgfError::BadMove {
-                            ident: p.ident.clone(),
+                            ident: ident.to_string(),
                             value: first.to_string(),
-                            reason: format!("a move has one value, this one has {}", p.values.len()),
+                            reason: format!("a move has one value, this one has {}", values.len()),
                             at: p.at,
                         });
                     }
                     let mv = parse_move(first, self.size).map_err(|reason| SgfError::BadMove {
-                        ident: p.ident.clone(),
+                        ident: ident.to_string(),
                         value: first.to_string(),
                         reason,
                         at,
@@ -246,10 +219,10 @@ impl Reader {
                 }
                 "AB" | "AW" | "AE" => {
                     let mut points = Vec::new();
-                    for (v, at) in &p.values {
-                        match parse_point_list(v, self.size) {
+                    for v in values {
+                        match parse_point_list(v.text, self.size) {
                             Ok(mut ps) => points.append(&mut ps),
-                            Err(e) => self.warn(*at, format!("{ident}[{v}] ignored: {e}")),
+                            Err(e) => self.warn(v.at, format!("{ident}[{}] ignored: {e}", v.text)),
                         }
                     }
                     let list = match ident {
@@ -302,17 +275,17 @@ impl Reader {
                     }
                 }
                 crate::write::NOTE_PROPERTY => {
-                    for (v, at) in &p.values {
-                        match parse_note(v, self.size) {
+                    for v in values {
+                        match parse_note(v.text, self.size) {
                             Ok(n) => node.notes.push(n),
                             Err(e) => {
                                 self.warn(
-                                    *at,
-                                    format!("{ident}[{v}] is not a referee note ({e}); kept as written"),
+                                    v.at,
+                                    format!("{ident}[{}] is not a referee note ({e}); kept as written", v.text),
                                 );
                                 node.other.push(Property {
-                                    ident: p.ident.clone(),
-                                    values: vec![v.clone()],
+                                    ident: ident.to_string(),
+                                    values: vec![v.text.to_string()],
                                 });
                             }
                         }
@@ -327,8 +300,8 @@ impl Reader {
                         continue;
                     }
                     self.seen_info.push(name);
-                    if p.values.len() > 1 {
-                        self.warn(at, format!("{ident} has {} values; the first is used", p.values.len()));
+                    if values.len() > 1 {
+                        self.warn(at, format!("{ident} has {} values; the first is used", values.len()));
                     }
                     if !self.read_info(ident, first, at) {
                         keep(&mut node);
@@ -460,11 +433,17 @@ impl Reader {
 /// A move value: a point, or a pass (`[]`, and `[tt]` on boards up to 19×19). White space
 /// inside the value is dropped: old records wrap lines inside values (`W[oq⏎]`).
 pub(crate) fn parse_move(raw: &str, size: BoardSize) -> Result<Move, String> {
-    let v: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
+    let squeezed: String;
+    let v = if raw.bytes().any(|b| b.is_ascii_whitespace()) {
+        squeezed = raw.chars().filter(|c| !c.is_whitespace()).collect();
+        squeezed.as_str()
+    } else {
+        raw
+    };
     if v.is_empty() || (v == "tt" && size.get() <= 19) {
         return Ok(Move::Pass);
     }
-    size.parse_sgf(&v).map(Move::Play).map_err(|e| e.to_string())
+    size.parse_sgf(v).map(Move::Play).map_err(|e| e.to_string())
 }
 
 /// A point or a compressed rectangle of points (`aa:cc`, FF[4]).

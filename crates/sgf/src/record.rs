@@ -484,8 +484,22 @@ pub struct Record {
     /// What the reader accepted but did not like. Not written.
     pub warnings: Vec<Warning>,
     nodes: Vec<Node>,
-    children: Vec<Vec<NodeId>>,
+    links: Vec<Links>,
 }
+
+/// Where a node sits in the tree (kept beside the nodes, so a node costs no allocation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Links {
+    first_child: Option<NodeId>,
+    last_child: Option<NodeId>,
+    next_sibling: Option<NodeId>,
+}
+
+const NO_LINKS: Links = Links {
+    first_child: None,
+    last_child: None,
+    next_sibling: None,
+};
 
 impl Record {
     /// An empty record: a root node and nothing else.
@@ -495,7 +509,7 @@ impl Record {
             info,
             warnings: Vec::new(),
             nodes: vec![Node::default()],
-            children: vec![Vec::new()],
+            links: vec![NO_LINKS],
         }
     }
 
@@ -542,6 +556,12 @@ impl Record {
         record
     }
 
+    /// Makes room for `additional` more nodes.
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        self.nodes.reserve(additional);
+        self.links.reserve(additional);
+    }
+
     /// The node `id`.
     ///
     /// `id` must come from this record (ids are handed out by [`Record::push`],
@@ -565,9 +585,15 @@ impl Record {
         &mut self.nodes[0]
     }
 
-    /// The children of `id`: the first continues the main line, the others are variations.
-    pub fn children(&self, id: NodeId) -> &[NodeId] {
-        &self.children[id.0]
+    /// The children of `id`, in order: the first continues the line, the others are
+    /// variations.
+    pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        std::iter::successors(self.links[id.0].first_child, |c| self.links[c.0].next_sibling)
+    }
+
+    /// The first child of `id`: the next node of its line.
+    pub fn first_child(&self, id: NodeId) -> Option<NodeId> {
+        self.links[id.0].first_child
     }
 
     /// The number of nodes in the whole tree.
@@ -579,8 +605,12 @@ impl Record {
     pub fn add_child(&mut self, parent: NodeId, node: Node) -> NodeId {
         let id = NodeId(self.nodes.len());
         self.nodes.push(node);
-        self.children.push(Vec::new());
-        self.children[parent.0].push(id);
+        self.links.push(NO_LINKS);
+        match self.links[parent.0].last_child {
+            None => self.links[parent.0].first_child = Some(id),
+            Some(last) => self.links[last.0].next_sibling = Some(id),
+        }
+        self.links[parent.0].last_child = Some(id);
         id
     }
 
@@ -594,7 +624,7 @@ impl Record {
     pub fn main_line(&self) -> Vec<NodeId> {
         let mut line = vec![NodeId::ROOT];
         let mut id = NodeId::ROOT;
-        while let Some(&next) = self.children[id.0].first() {
+        while let Some(next) = self.links[id.0].first_child {
             line.push(next);
             id = next;
         }
@@ -617,22 +647,6 @@ impl Record {
             Color::White
         } else {
             Color::Black
-        }
-    }
-
-    pub(crate) fn from_parts(
-        size: BoardSize,
-        info: GameInfo,
-        nodes: Vec<Node>,
-        children: Vec<Vec<NodeId>>,
-        warnings: Vec<Warning>,
-    ) -> Record {
-        Record {
-            size,
-            info,
-            warnings,
-            nodes,
-            children,
         }
     }
 }

@@ -15,27 +15,79 @@
 //! value must be closed, every tree must be closed.
 
 use crate::record::{Position, SgfError};
+use std::borrow::Cow;
+use std::ops::Range;
 
-/// A property as written: its name (upper-case letters only) and raw values.
+/// "No node" in the links of [`RawNode`].
+pub(crate) const NONE: usize = usize::MAX;
+
+/// A value as written: the text between `[` and `]`, escapes kept, and where `[` stands.
+#[derive(Debug)]
+pub(crate) struct RawValue<'a> {
+    pub text: &'a str,
+    pub at: Position,
+}
+
+/// A property as written: its name (upper-case letters only) and its values, a range of
+/// the tree's `values`.
 #[derive(Debug)]
 pub(crate) struct RawProp<'a> {
-    pub ident: String,
+    pub ident: Cow<'a, str>,
     pub at: Position,
-    pub values: Vec<(&'a str, Position)>,
+    pub values: Range<usize>,
 }
 
-/// A node as written.
-#[derive(Debug, Default)]
-pub(crate) struct RawNode<'a> {
+/// A node as written: its properties (a range of the tree's `props`) and its links
+/// (indices into the tree's `nodes`, [`NONE`] for none; a parent comes before its children).
+#[derive(Debug)]
+pub(crate) struct RawNode {
     pub at: Position,
-    pub props: Vec<RawProp<'a>>,
+    pub parent: usize,
+    pub props: Range<usize>,
+    pub first_child: usize,
+    last_child: usize,
+    pub next_sibling: usize,
 }
 
-/// One game tree: nodes in an arena, the root first; `children[i]` in order.
+/// One game tree in three flat arenas, the root node first: nothing is allocated per node.
 #[derive(Debug, Default)]
 pub(crate) struct RawTree<'a> {
-    pub nodes: Vec<RawNode<'a>>,
-    pub children: Vec<Vec<usize>>,
+    pub nodes: Vec<RawNode>,
+    pub props: Vec<RawProp<'a>>,
+    pub values: Vec<RawValue<'a>>,
+}
+
+impl<'a> RawTree<'a> {
+    /// The properties of node `i`.
+    pub fn props_of(&self, i: usize) -> &[RawProp<'a>] {
+        &self.props[self.nodes[i].props.clone()]
+    }
+
+    /// The values of a property.
+    pub fn values_of(&self, p: &RawProp<'a>) -> &[RawValue<'a>] {
+        &self.values[p.values.clone()]
+    }
+
+    fn add_node(&mut self, at: Position, parent: Option<usize>) -> usize {
+        let id = self.nodes.len();
+        let start = self.props.len();
+        self.nodes.push(RawNode {
+            at,
+            parent: parent.unwrap_or(NONE),
+            props: start..start,
+            first_child: NONE,
+            last_child: NONE,
+            next_sibling: NONE,
+        });
+        if let Some(p) = parent {
+            match self.nodes[p].last_child {
+                NONE => self.nodes[p].first_child = id,
+                last => self.nodes[last].next_sibling = id,
+            }
+            self.nodes[p].last_child = id;
+        }
+        id
+    }
 }
 
 /// What follows the trees: text the parser skipped (worth a warning).
@@ -202,21 +254,15 @@ fn parse_tree<'a>(cur: &mut Cursor<'a>, n_nodes: &mut usize, max_nodes: usize) -
                 if *n_nodes > max_nodes {
                     return Err(SgfError::TooManyNodes { limit: max_nodes, at });
                 }
-                let id = tree.nodes.len();
-                tree.nodes.push(RawNode { at, props: Vec::new() });
-                tree.children.push(Vec::new());
-                if let Some(p) = last {
-                    tree.children[p].push(id);
-                } else if id != 0 {
-                    // "(;a)(;b)" inside one tree cannot happen: the only parentless node is
-                    // the root, created by the first ";".
+                if last.is_none() && !tree.nodes.is_empty() {
+                    // Only the first ";" of a tree makes a node without a parent.
                     return Err(SgfError::Unexpected {
                         found: c,
                         expected: "a property or ')'",
                         at,
                     });
                 }
-                last = Some(id);
+                last = Some(tree.add_node(at, last));
             }
             c if c.is_ascii_alphabetic() => {
                 let Some(node) = last else {
@@ -226,8 +272,17 @@ fn parse_tree<'a>(cur: &mut Cursor<'a>, n_nodes: &mut usize, max_nodes: usize) -
                         at,
                     });
                 };
-                let prop = parse_property(cur)?;
-                tree.nodes[node].props.push(prop);
+                if tree.nodes[node].props.end != tree.props.len() {
+                    // `(;A[1](;B[2])C[3])`: a property after a variation belongs nowhere.
+                    return Err(SgfError::Unexpected {
+                        found: c,
+                        expected: "';', '(' or ')' after a variation",
+                        at,
+                    });
+                }
+                // A node's properties follow it at once, so they stay contiguous.
+                parse_property(cur, &mut tree)?;
+                tree.nodes[node].props.end = tree.props.len();
             }
             c => {
                 return Err(SgfError::Unexpected {
@@ -240,21 +295,21 @@ fn parse_tree<'a>(cur: &mut Cursor<'a>, n_nodes: &mut usize, max_nodes: usize) -
     }
 }
 
-/// Parses a property: its name and every value.
-fn parse_property<'a>(cur: &mut Cursor<'a>) -> Result<RawProp<'a>, SgfError> {
+/// Parses a property, its name and every value, into `tree`.
+fn parse_property<'a>(cur: &mut Cursor<'a>, tree: &mut RawTree<'a>) -> Result<(), SgfError> {
     let at = cur.here();
     let first = cur.peek().unwrap_or(' ');
-    let mut ident = String::new();
-    while let Some(c) = cur.peek() {
-        if !c.is_ascii_alphabetic() {
-            break;
-        }
-        // FF[1]–FF[3]: lower-case letters in a name are decoration (`AddBlack` = `AB`).
-        if c.is_ascii_uppercase() {
-            ident.push(c);
-        }
+    let start = cur.pos;
+    while cur.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
         cur.bump();
     }
+    let name = &cur.text[start..cur.pos];
+    // FF[1]–FF[3]: lower-case letters in a name are decoration (`AddBlack` = `AB`).
+    let ident = if name.bytes().all(|b| b.is_ascii_uppercase()) {
+        Cow::Borrowed(name)
+    } else {
+        Cow::Owned(name.chars().filter(char::is_ascii_uppercase).collect())
+    };
     if ident.is_empty() {
         return Err(SgfError::Unexpected {
             found: first,
@@ -262,7 +317,7 @@ fn parse_property<'a>(cur: &mut Cursor<'a>) -> Result<RawProp<'a>, SgfError> {
             at,
         });
     }
-    let mut values = Vec::new();
+    let values_start = tree.values.len();
     loop {
         cur.skip_white()?;
         if cur.peek() != Some('[') {
@@ -275,7 +330,7 @@ fn parse_property<'a>(cur: &mut Cursor<'a>) -> Result<RawProp<'a>, SgfError> {
             match cur.bump() {
                 None => {
                     return Err(SgfError::UnterminatedValue {
-                        ident,
+                        ident: ident.into_owned(),
                         start: open,
                         end: cur.here(),
                     });
@@ -288,10 +343,10 @@ fn parse_property<'a>(cur: &mut Cursor<'a>) -> Result<RawProp<'a>, SgfError> {
                 Some(_) => {}
             }
         }
-        let value = &cur.text[start..cur.pos - 1];
-        values.push((value, open));
+        let text = &cur.text[start..cur.pos - 1];
+        tree.values.push(RawValue { text, at: open });
     }
-    if values.is_empty()
+    if tree.values.len() == values_start
         && let Some(found) = cur.peek()
     {
         return Err(SgfError::Unexpected {
@@ -302,5 +357,10 @@ fn parse_property<'a>(cur: &mut Cursor<'a>) -> Result<RawProp<'a>, SgfError> {
     }
     // At the end of the input a name without a value is left for the caller, which reports
     // the truncated tree.
-    Ok(RawProp { ident, at, values })
+    tree.props.push(RawProp {
+        ident,
+        at,
+        values: values_start..tree.values.len(),
+    });
+    Ok(())
 }

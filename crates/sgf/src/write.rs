@@ -34,10 +34,11 @@ pub fn write(record: &Record) -> String {
             Step::Close => w.out.push(')'),
             Step::Sequence(id) => {
                 w.node(id);
-                match record.children(id) {
-                    [] => {}
-                    [only] => stack.push(Step::Sequence(*only)),
-                    many => {
+                match record.first_child(id) {
+                    None => {}
+                    Some(only) if record.children(id).nth(1).is_none() => stack.push(Step::Sequence(only)),
+                    Some(_) => {
+                        let many: Vec<NodeId> = record.children(id).collect();
                         for &c in many.iter().rev() {
                             stack.push(Step::Close);
                             stack.push(Step::Sequence(c));

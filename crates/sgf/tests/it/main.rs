@@ -87,9 +87,9 @@ pub fn summary(r: &Record) -> String {
         if !parts.is_empty() {
             let _ = writeln!(s, "  {}", parts.join("; "));
         }
-        let kids = r.children(id);
-        if kids.len() > 1 {
-            let _ = writeln!(s, "  ({} variations here)", kids.len() - 1);
+        let kids = r.children(id).count();
+        if kids > 1 {
+            let _ = writeln!(s, "  ({} variations here)", kids - 1);
         }
     }
     for w in &r.warnings {
