@@ -600,6 +600,39 @@ fn straight_three_with_the_vital_point_taken_is_dead() {
 }
 
 #[test]
+fn bulky_five_with_the_vital_point_taken_is_dead() {
+    // Black's corner encloses a bulky five (B1, C1, D1, B2, C2) and White holds its vital
+    // point C1: however Black plays inside, one eye. Proposed dead, Black to move.
+    check(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        O O O O O O . . .
+        X X X X X O . . .
+        X . . X X O . . .
+        X . O . X O . . .
+        ",
+        Color::Black,
+        expect![[r#"
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O . . .
+            x x x x x O . . .
+            x . . x x O . . .
+            x . O . x O . . .
+            dead: black 10 white 0; unconditional: black 0 white 0
+            count: black 0 white 81 dame 0 -> W+88.5
+        "#]],
+    );
+}
+
+#[test]
 fn empty_board_and_lone_stones_are_not_dead() {
     // Nothing is settled on an open board: no stone is proposed dead with confidence.
     check(
@@ -651,55 +684,56 @@ fn ownership_is_in_range_and_follows_the_territory() {
     .assert_eq(&out);
 }
 
-/// A finished 19×19 game (GNU Go 3.8 self-play, level 1, from a random 20-move opening):
-/// the proposal at the end, Black to move.
+/// A finished 19×19 game (GNU Go 3.8 self-play at level 4 after 12 random opening moves,
+/// seed 21; GNU Go's `final_status_list dead` names the same eleven stones): the proposal at
+/// the end, Black to move.
 #[test]
 fn finished_19x19_game() {
     check(
         "
-        . . O O X . . X . X O . . . . . . . .
-        O O . O X . . . . X O O . . . O . . .
-        O O O X . . . . . . X O . . . . . . .
-        O X X X . . . . . . X X O . O . . O .
-        O X . . X X . X . . X O O O . . . . O
-        O O X X O O X . . . X O X X O O O O X
-        O . O O O O O X . . . X . . X X O X X
-        . . . O X O X X . . . . X X . . X X .
-        . . . O X X X . . . . X X . . . . . .
-        . . . O X O O X . . X O O X X X X X X
-        . . O X X O O X . . X O O O O X O X O
-        . O O X X X O O X X . X X X O X O X O
-        O O . O X O O X X . X X X O O O O O O
-        X O O O X X O O X X O O X X O O X X O
-        X X X X X O O . O O . . O O O O O X X
-        . . . . . X O O . . . . O X X O X X .
-        . . . . . X X O . O . O O X X X X . .
-        . X . . . . X O . . O . O O X . . . .
-        X . . . . X O O . . . O X X X . . . .
+        . . . . . . . . X O O O . . . . . . .
+        . . . . . . . . . X X O . . . . . . .
+        . . . . . X . . X . X O . . . O . . .
+        . . . . . . . . . X O X O . . . . O .
+        . X . . . . . . X X O . . . . . X O O
+        . . . X X X . . X O . . . O . . O X X
+        X X X O O X O X O O O . . . . . O X .
+        X O O . O X O X X O . . . . . . O X X
+        O . . O O O X X . X O . . . . O O O X
+        . O . . . X O X X X O . . O . O X X X
+        . . . . . . O X X O . . . . O O X . .
+        . . . O O . O O X O O O O O X X O O X
+        . . O X O . . O X X X X O X . X X X .
+        . O O X X O O O X X O O O X . . . . .
+        . . X O X X O X O O O O X . . . . . .
+        . . O O O X X X X O X X X . . . . . .
+        . . X O X X X X . X X . . X . . . . .
+        . X O O X O O X . . . . . . . . . . .
+        X . . O O O O X . . . . . . . . . . .
         ",
-        Color::White,
+        Color::Black,
         expect![[r#"
-            . . O O X . . X . X O . . . . . . . .
-            O O . O X . . . . X O O . . . O . . .
-            O O O X . . . . . . X O . . . . . . .
-            O X X X . . . . . . X X O . O . . O .
-            O X . . X X . X . . X O O O . . . . O
-            O O X X O O X . . . X O X X O O O O X
-            O . O O O O O X . . . X . . X X O X X
-            . . . O X O X X . . . . X X . . X X .
-            . . . O X X X . . . . X X . . . . . .
-            . . . O X O O X . . X O O X X X X X X
-            . . O X X O O X . . X O O O O X O X O
-            . O O X X X O O X X . X X X O X O X O
-            O O . O X O O X X . X X X O O O O O O
-            X O O O X X O O X X O O X X O O X X O
-            X X X X X O O . O O . . O O O O O X X
-            . . . . . X O O . . . . O X X O X X .
-            . . . . . X X O . O . O O X X X X . .
-            . X . . . . X O . . O . O O X . . . .
-            X . . . . X O O . . . O X X X . . . .
-            dead: black 0 white 0; unconditional: black 0 white 0
-            count: black 193 white 168 dame 0 -> B+17.5
+            . . . . . . . . X O O O . . . . . . .
+            . . . . . . . . . X X O . . . . . . .
+            . . . . . X . . X . X O . . . O . . .
+            . . . . . . . . . X O x O . . . . O .
+            . X . . . . . . X X O . . . . . x O O
+            . . . X X X . . X O . . . O . . O X X
+            X X X O O X o X O O O . . . . . O X .
+            X O O . O X o X X O . . . . . . O X X
+            O . . O O O X X . X O . . . . O O O X
+            . O . . . x O X X X O . . O . O X X X
+            . . . . . . O X X O . . . . O O X . .
+            . . . O O . O O X O O O O O X X o o X
+            . . O X O . . O X X X X O X . X X X .
+            . O O X X O O O X X O O O X . . . . .
+            . . x O X X O X O O O O X . . . . . .
+            . . O O O X X X X O X X X . . . . . .
+            . . x O X X X X . X X . . X . . . . .
+            . x O O X O O X . . . . . . . . . . .
+            x . . O O O O X . . . . . . . . . . .
+            dead: black 7 white 4; unconditional: black 0 white 0
+            count: black 183 white 178 dame 0 -> W+2.5
         "#]],
     );
 }
