@@ -2,4 +2,5 @@
 
 mod event;
 mod gtp;
+mod match_cmd;
 mod records;
