@@ -205,3 +205,42 @@ fn bad_flags_and_engines_that_cannot_start_are_clear_errors() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn ctrl_c_keeps_the_finished_games() {
+    // Game 1 is two passes; in game 2 White's first genmove (its second overall) takes a
+    // minute, during which the match is interrupted.
+    let fake = concat!(env!("CARGO_MANIFEST_DIR"), "/../arena/tests/data/fake_gtp.py");
+    let black = format!("python3 {fake} --name fake-b --moves pass,pass,pass");
+    let white = format!("python3 {fake} --name fake-w --moves pass --slow-at 2:60");
+    let dir = scratch("ctrl-c");
+    let child = Command::new(env!("CARGO_BIN_EXE_weiqi"))
+        .args([
+            "match", "--black", &black, "--white", &white, "--size", "9", "--games", "3",
+        ])
+        .args(["--sgf-dir", &dir.display().to_string(), "--json"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("weiqi runs");
+    let first = dir.join("game-001.sgf");
+    let started = std::time::Instant::now();
+    while !first.exists() {
+        assert!(started.elapsed().as_secs() < 30, "game 1 never ended");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let out = child.wait_with_output().expect("weiqi ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted after 1 of 3 games"), "{stderr}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("--json prints JSON");
+    assert_eq!(json["games"], 1);
+    assert_eq!(json["results"][0]["result"], "W+7.5");
+    assert!(!dir.join("game-002.sgf").exists());
+}
