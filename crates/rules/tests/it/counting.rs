@@ -250,3 +250,27 @@ fn art9_empty_board_is_split_in_half() {
     "#]],
     );
 }
+
+/// Handicap games from the API: `Game::with_handicap` puts the stones (duplicates count
+/// once), gives White the first move, and the count gives back half a stone per stone.
+#[test]
+fn handicap_game_from_fixed_placement() {
+    use rules::{BoardSize, Color, Game, Rules, fixed_handicap};
+    let rules = Rules {
+        komi: rules::HalfPoints(0),
+        ..Rules::CHINESE
+    };
+    let mut stones = fixed_handicap(BoardSize::STANDARD, 4).unwrap();
+    stones.push(stones[0]);
+    let g = Game::with_handicap(rules, &stones);
+    assert_eq!(g.handicap(), 4);
+    assert_eq!(g.to_move(), Color::White);
+    assert_eq!(g.board().n_stones(Color::Black), 4);
+    let c = g.count(&[], [0, 0]);
+    // Black's 4 stones, 357 empty points touching only Black: 361 stones against a
+    // threshold of 180½ + 4 × ½ = 182½.
+    assert_eq!((c.area[0], c.threshold), (361, rules::HalfPoints(730)));
+    assert_eq!(c.result(), "B+357");
+    let none = Game::with_handicap(rules, &[]);
+    assert_eq!((none.handicap(), none.to_move()), (0, Color::Black));
+}

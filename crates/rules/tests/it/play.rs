@@ -286,11 +286,12 @@ fn art20_3_triple_ko_cycle_ends_the_game_under_an_outcome_policy() {
     .assert_eq(&transcript);
 }
 
-/// Eternal life (长生, Art. 20.3): the four-move cycle of the classic corner shape. Black
-/// throws in at A7, sending two stones (and putting White's four stones in atari); White
-/// must take the two with C7; Black takes two back with B7; White throws in again at D7,
-/// and the board and the side to move are as at the start. Each capture takes two stones,
-/// so no single ko is involved: only whole-board repetition (Art. 6) stops the cycle.
+/// Eternal life (长生, Art. 20.3): the four-move cycle described in Go literature (Sensei's
+/// Library, "Eternal Life"): Black sacrifices two stones (A7, putting White's four stones
+/// in atari), White must take them (C7), Black takes two back (B7), White throws in again
+/// (D7) and the board and the side to move are as at the start. The shape around the
+/// corner is simplified; the cycle is the one the rules must handle. Each capture takes
+/// two stones, so no single ko is involved: only whole-board repetition (Art. 6) stops it.
 const ETERNAL_LIFE: &str = "
     . X . O X . .
     O O X X X . .
