@@ -197,8 +197,9 @@ pub struct Seki {
 
 /// The seki on the board: clusters of chains of both colors, sharing liberties, where
 /// neither side can move on a shared liberty without putting its own chain in atari or
-/// being forbidden (Art. 5), once the outside liberties are filled. Chains that Benson
-/// proves alive are not part of a seki.
+/// being forbidden (Art. 5), once the outside liberties are filled, and where no such
+/// self-atari is a sacrifice that kills (see the module docs). Chains that Benson proves
+/// alive are not part of a seki.
 pub fn seki(board: &Board) -> Seki {
     let benson = [benson(board, Color::Black), benson(board, Color::White)];
     let s = find_seki(board, &benson);
