@@ -114,6 +114,24 @@ pub fn forfeit_unstarted(setup: &GameSetup, loser: Color, reason: &str) -> Resul
     Ok(table.finish())
 }
 
+/// A game that could not start because neither engine could be started: both lose.
+pub fn both_unstarted(setup: &GameSetup, reason: &str) -> Result<FinishedGame, Abort> {
+    let stop = AtomicBool::new(false);
+    let mut table = Table::new(setup, &stop)?;
+    table.start()?;
+    table.failed = [true, true];
+    table.note_end(None, reason);
+    table.reason = Some(reason.to_string());
+    table.apply(
+        Actor::ChiefReferee,
+        Action::Adjudicate {
+            outcome: Outcome::BothLose,
+            article: art::ADJUDICATION,
+        },
+    )?;
+    Ok(table.finish())
+}
+
 /// The game in progress.
 struct Table<'a> {
     setup: &'a GameSetup,

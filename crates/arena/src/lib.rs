@@ -21,6 +21,8 @@
 //!   to `parallel` worker threads, each with its own pair of engine processes; an engine that
 //!   failed is restarted for its next game; each record is written as its game ends; an
 //!   interrupt drops only the games under way.
+//! - [`play_pairing`]: one game between two engines started for it, for tournaments
+//!   (`weiqi league`), where each game has its own pairing.
 //! - [`elo()`]: the Elo difference of a score, with a 95 % interval.
 //!
 //! Key design decision: the wall clock is read in one place ([`play_game`]'s table, as
@@ -47,4 +49,4 @@ mod runner;
 pub use client::{Engine, GtpError};
 pub use elo::{Elo, elo, elo_of_score, format_elo};
 pub use game::{Abort, FinishedGame, GameSetup, Limits, MAX_VOID_MOVES, forfeit_unstarted, play_game, sgf_result};
-pub use runner::{ArenaError, GameReport, MatchReport, MatchSettings, Tally, run_match};
+pub use runner::{ArenaError, GameReport, MatchReport, MatchSettings, Tally, play_pairing, run_match};

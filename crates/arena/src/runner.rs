@@ -428,3 +428,49 @@ fn today() -> String {
     let y = yoe + era * 400 + i64::from(m <= 2);
     format!("{y:04}-{m:02}-{d:02}")
 }
+
+/// One game between two engines started for it (Black's and White's command lines), then
+/// told to quit: for tournaments, where each game has its own pairing. An engine that cannot
+/// be started forfeits the game (both: both lose).
+pub fn play_pairing(
+    black: &[String],
+    white: &[String],
+    setup: &GameSetup,
+    stop: &AtomicBool,
+) -> Result<FinishedGame, Abort> {
+    let started = [black, white].map(|argv| Engine::start(argv, setup.limits.hang_after, stop));
+    if started.iter().any(|s| matches!(s, Err(GtpError::Interrupted))) {
+        return Err(Abort::Interrupted);
+    }
+    match started {
+        [Ok(mut b), Ok(mut w)] => {
+            let game = play_game(setup, &mut b, &mut w, stop);
+            b.quit(stop);
+            w.quit(stop);
+            game
+        }
+        [Err(e), Ok(w)] => {
+            w.quit(stop);
+            forfeit_unstarted(
+                setup,
+                Color::Black,
+                &format!("{} could not be started: {e}", setup.names[0]),
+            )
+        }
+        [Ok(b), Err(e)] => {
+            b.quit(stop);
+            forfeit_unstarted(
+                setup,
+                Color::White,
+                &format!("{} could not be started: {e}", setup.names[1]),
+            )
+        }
+        [Err(b), Err(w)] => crate::game::both_unstarted(
+            setup,
+            &format!(
+                "{} could not be started: {b}; {} could not be started: {w}",
+                setup.names[0], setup.names[1]
+            ),
+        ),
+    }
+}

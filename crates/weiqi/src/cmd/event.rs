@@ -365,7 +365,7 @@ fn exit_code(e: &anyhow::Error) -> u8 {
     }
 }
 
-fn db_path(arg: Option<PathBuf>) -> PathBuf {
+pub(crate) fn db_path(arg: Option<PathBuf>) -> PathBuf {
     arg.or_else(|| {
         std::env::var_os("WEIQI_DB")
             .filter(|v| !v.is_empty())
@@ -1027,7 +1027,7 @@ fn standings_json<'a>(id: &'a str, ev: &Event) -> StandingsJson<'a> {
     }
 }
 
-fn standings_table(id: &str, ev: &Event) -> String {
+pub(crate) fn standings_table(id: &str, ev: &Event) -> String {
     let st = ev.standings();
     let chain: Vec<&str> = st.chain.iter().map(|t| t.name()).collect();
     let mut out = format!(

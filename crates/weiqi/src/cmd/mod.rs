@@ -3,6 +3,7 @@
 pub mod check;
 pub mod event;
 pub mod gtp;
+pub mod league;
 pub mod match_cmd;
 pub mod records;
 pub mod score;

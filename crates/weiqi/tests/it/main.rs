@@ -2,5 +2,6 @@
 
 mod event;
 mod gtp;
+mod league;
 mod match_cmd;
 mod records;

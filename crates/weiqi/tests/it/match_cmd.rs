@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 
 const GNUGO: &str = "/usr/games/gnugo";
 
-fn gnugo(seed: u32) -> String {
+pub(super) fn gnugo(seed: u32) -> String {
     assert!(
         Path::new(GNUGO).exists(),
         "GNU Go is needed: apt-get install -y --no-install-recommends gnugo (cargo xtask setup does it)"
@@ -16,7 +16,7 @@ fn gnugo(seed: u32) -> String {
     format!("{GNUGO} --mode gtp --level 0 --seed {seed} --chinese-rules")
 }
 
-fn scratch(name: &str) -> PathBuf {
+pub(super) fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("weiqi-match-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temporary directory");
@@ -33,7 +33,7 @@ fn weiqi_match(args: &[&str]) -> std::process::Output {
 }
 
 /// GNU Go's count of the final position of `sgf` (`loadsgf`, then `final_score`).
-fn gnu_go_score(sgf: &Path) -> String {
+pub(super) fn gnu_go_score(sgf: &Path) -> String {
     let mut child = Command::new(GNUGO)
         .args(["--mode", "gtp", "--chinese-rules"])
         .stdin(Stdio::piped())

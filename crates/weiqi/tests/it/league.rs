@@ -1,0 +1,160 @@
+//! `weiqi league`: engine tournaments paired by the tournament crate, played by the arena
+//! and stored as events, so that `weiqi event standings` shows them.
+
+use super::match_cmd::{gnu_go_score, gnugo, scratch};
+use expect_test::expect;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+const FAKE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../arena/tests/data/fake_gtp.py");
+
+fn weiqi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_weiqi"))
+        .args(args)
+        .env_remove("WEIQI_DB")
+        .stdin(Stdio::null())
+        .output()
+        .expect("weiqi runs")
+}
+
+fn ok(out: &Output) -> String {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+#[test]
+fn a_round_robin_of_gnu_go_weiqi_gtp_and_an_engine_that_crashes_is_an_event() {
+    let dir = scratch("league-rr");
+    let db = dir.join("weiqi.db").display().to_string();
+    let sgf_dir = dir.join("sgf");
+    let sgf_arg = sgf_dir.display().to_string();
+    let gnu = format!("GNU={}", gnugo(7));
+    let sparring = format!("sparring={} gtp --seed 7", env!("CARGO_BIN_EXE_weiqi"));
+    let crash = format!("crash=python3 {FAKE} --crash-at 1");
+    let out = weiqi(&[
+        "league",
+        "--db",
+        &db,
+        "--event",
+        "rr",
+        "--engine",
+        &gnu,
+        "--engine",
+        &sparring,
+        "--engine",
+        &crash,
+        "--system",
+        "round-robin",
+        "--size",
+        "9",
+        "--sgf-dir",
+        &sgf_arg,
+        "--time",
+        "5s+3x1s",
+    ]);
+    let text = ok(&out);
+    // Three engines: three rounds of one game and a bye each.
+    let games: Vec<&str> = text.lines().filter(|l| l.contains(" board ")).collect();
+    assert_eq!(games.len(), 3, "{text}");
+    assert_eq!(text.lines().filter(|l| l.contains(": bye for ")).count(), 3, "{text}");
+    for line in &games {
+        if line.contains("crash") {
+            assert!(line.contains("+F") && line.contains("crashed"), "{line}");
+        }
+    }
+    // The event is in the database like any other; its standings add up to 2 points a game
+    // (Art. 27.1) plus 2 a bye.
+    let standings = ok(&weiqi(&["event", "--db", &db, "standings", "--event", "rr", "--json"]));
+    let json: serde_json::Value = serde_json::from_str(standings.trim()).expect("JSON");
+    assert_eq!(json["after_round"], 3);
+    let rows = json["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    let points: u64 = rows.iter().map(|r| r["points"].as_u64().unwrap()).sum();
+    assert_eq!(points, 2 * 3 + 2 * 3, "{standings}");
+    assert_eq!(rows.last().unwrap()["name"], "crash", "{standings}");
+    // The game between the two real engines was counted as GNU Go counts it.
+    let real = games.iter().find(|l| !l.contains("crash")).unwrap();
+    let (round, board) = round_and_board(real);
+    let sgf = sgf_dir.join(format!("r{round}-b{board}.sgf"));
+    let result = real.split(": ").nth(2).unwrap().split(',').next().unwrap();
+    if result[2..].parse::<f64>().is_ok() {
+        assert_eq!(gnu_go_score(&sgf), result, "{}", sgf.display());
+    }
+}
+
+fn round_and_board(line: &str) -> (u32, u32) {
+    let words: Vec<&str> = line.split([' ', ':']).collect();
+    (words[1].parse().unwrap(), words[3].parse().unwrap())
+}
+
+#[test]
+fn a_swiss_league_is_paired_round_by_round_and_forfeits_count() {
+    let dir = scratch("league-swiss");
+    let db = dir.join("weiqi.db").display().to_string();
+    let engine = |name: &str, args: &str| format!("{name}=python3 {FAKE} {args}");
+    let (a, b, c, d) = (
+        engine("a", "--moves E5"),
+        engine("b", ""),
+        engine("c", "--garbage-at 1:xx"),
+        engine("d", "--moves C3,D4"),
+    );
+    let out = weiqi(&[
+        "league", "--db", &db, "--event", "sw", "--engine", &a, "--engine", &b, "--engine", &c, "--engine", &d,
+        "--system", "swiss", "--rounds", "2", "--size", "9",
+    ]);
+    expect![[r#"
+        round 1 board 1: a (B) – c (W): B+F, 1 moves (White (c) answered "genmove w" with garbage: "xx")
+        round 1 board 2: b (B) – d (W): W+88.5, 6 moves
+        round 2 board 1: d (B) – a (W): W+6.5, 5 moves
+        round 2 board 2: c (B) – b (W): W+F, 0 moves (Black (c) answered "genmove b" with garbage: "xx")
+        sw (sw) after round 2; ranked by points, sos, warnings, lots
+        place  name  rank  pts  W  D  L  SOS  SODOS  SOSOS  cum  warn
+        -----  ----  ----  ---  -  -  -  ---  -----  -----  ---  ----
+            1  a       1d    4  2  0  0    2      2     12    6     0
+            2  d       1d    2  1  0  1    6      2      4    4     0
+            3  b       1d    2  1  0  1    2      0     12    2     0
+            4  c       1d    0  0  0  2    6      0      4    0     0
+    "#]]
+    .assert_eq(&ok(&out));
+    // The same table from the event command.
+    let table = ok(&weiqi(&["event", "--db", &db, "standings", "--event", "sw"]));
+    assert!(ok(&out).ends_with(&table), "{table}");
+}
+
+#[test]
+fn league_flags_are_checked_before_anything_is_stored() {
+    let dir = scratch("league-flags");
+    let db = dir.join("weiqi.db").display().to_string();
+    let e1 = format!("x=python3 {FAKE}");
+    let e2 = format!("y=python3 {FAKE}");
+    for (args, needle) in [
+        (vec!["--engine", &e1, "--system", "round-robin"], "two engines or more"),
+        (
+            vec!["--engine", "nameless", "--engine", &e2, "--system", "round-robin"],
+            "NAME=CMD",
+        ),
+        (
+            vec!["--engine", &e1, "--engine", &e1, "--system", "round-robin"],
+            "given twice",
+        ),
+        (vec!["--engine", &e1, "--engine", &e2, "--system", "swiss"], "--rounds"),
+        (
+            vec!["--engine", &e1, "--engine", &e2, "--system", "knockout"],
+            "round-robin or swiss",
+        ),
+        (
+            vec![
+                "--engine", &e1, "--engine", &e2, "--system", "swiss", "--rounds", "1", "--time", "5q",
+            ],
+            "--time",
+        ),
+    ] {
+        let mut all = vec!["league", "--db", &db, "--event", "f"];
+        all.extend(args.iter().copied());
+        let out = weiqi(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?} was accepted");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    assert!(!Path::new(&db).exists() || ok(&weiqi(&["event", "--db", &db, "list"])).trim().is_empty());
+}
