@@ -312,3 +312,57 @@ fn time_settings_and_time_left_reach_the_engines() {
     let first = record.node(record.main_line()[1]);
     assert!(first.time_left[0].is_some_and(|t| t > 590.0 && t <= 600.0), "{first:?}");
 }
+
+#[test]
+fn a_resignation_ends_the_game() {
+    check(
+        Case::new("resign", &["--moves", "E5,resign"], &["--moves", "C3"]),
+        expect![[r#"
+            game 1: W+R (white wins by resignation), 2 moves
+              B E5; W C3 <Black resigns; result: white wins by resignation (Art. 7.2).
+            Result: W+R (white wins by resignation).>
+        "#]],
+    );
+}
+
+#[test]
+fn an_engine_without_undo_is_given_the_game_again_after_a_void_move() {
+    let dir = scratch("no-undo-log");
+    let log = dir.join("white.log");
+    let log_arg = log.display().to_string();
+    check(
+        Case::new(
+            "no-undo",
+            &["--moves", "A2,B1,E5"],
+            &["--moves", "J9,A1,pass,pass", "--no-undo", "--log", &log_arg],
+        ),
+        expect![[r#"
+            game 1: W+4.5 (white wins by 2¼ stones (4.5 points)), 6 moves
+              B A2; W J9; B B1; {Referee: void move by White at A1 (Art. 19), by the referee} {Referee: White loses a turn (Art. 19), by the referee}; B E5; W pass; B pass <Both engines name the same dead stones (Art. 8).
+            The system marks dead: — (Art. 8).
+            Result: W+4.5 (white wins by 2¼ stones (4.5 points)). Count (Art. 9, 11): Black 42 stones, White 39 stones (area 4 and 1, dame 76); dead: [].>
+        "#]],
+    );
+    let commands = std::fs::read_to_string(&log).expect("the fake logs");
+    assert!(
+        commands.contains("genmove w\nundo\nclear_board\nplay b A2\nplay w J9\nplay b B1\nplay b E5\n"),
+        "{commands}"
+    );
+}
+
+#[test]
+fn an_engine_without_final_status_list_claims_nothing() {
+    // White cannot name dead stones: Black's list is the marking.
+    check(
+        Case::new(
+            "no-final-status",
+            &["--moves", "D5,F5,E4,pass", "--dead", "E5"],
+            &["--moves", "E5,pass,pass", "--no-final-status"],
+        ),
+        expect![[r#"
+            game 1: B+73.5 (black wins by 36¾ stones (73.5 points)), 7 moves
+              B D5; W E5; B F5; W pass; B E4; W pass; B pass <The system marks dead: E5 (Art. 8).
+            Result: B+73.5 (black wins by 36¾ stones (73.5 points)). Count (Art. 9, 11): Black 81 stones, White 0 stones (area 81 and 0, dame 0); dead: [E5].>
+        "#]],
+    );
+}
