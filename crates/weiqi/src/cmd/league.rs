@@ -39,9 +39,13 @@ pub struct Args {
     /// Komi in points, a multiple of 0.5.
     #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
     komi: f64,
-    /// The event's id in the database (unique there).
+    /// The event's id in the database (unique there; default: league-YYYYMMDD-HHMMSS, UTC).
     #[arg(long = "event", value_name = "ID")]
-    event: String,
+    event: Option<String>,
+    /// Go on with an interrupted league (`--event ID`): the games of its last round without a
+    /// result are played, then the next rounds. The engines are given again, by the same names.
+    #[arg(long, requires = "event")]
+    resume: bool,
     /// The event's name (default: the id).
     #[arg(long, value_name = "NAME")]
     name: Option<String>,
@@ -133,9 +137,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         max_moves: args.max_moves,
     };
 
+    // Before anything is stored, so that an interrupt always ends the league cleanly.
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = Arc::clone(&stop);
+        ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        })
+        .context("cannot catch Ctrl-C")?;
+    }
+
     let path = super::event::db_path(args.db.clone());
     let mut store = Store::open(&path).with_context(|| format!("database {}", path.display()))?;
-    let id = args.event.clone();
+    let id = args.event.clone().unwrap_or_else(default_id);
     let new = NewEvent {
         id: id.clone(),
         name: args.name.clone().unwrap_or_else(|| id.clone()),
@@ -147,23 +163,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ..Settings::default()
         },
     };
-    store.create_event(&new)?;
-    // Engines have no rank (Art. 25): all are registered alike, and the lots order them.
-    let rank: Rank = "1d".parse().map_err(|e| anyhow::anyhow!("{e}"))?;
-    for (name, _) in &engines {
-        store.add_player(&id, &Player::new(name, rank))?;
+    if args.resume {
+        let ev = store.load_event(&id)?;
+        for p in ev.players() {
+            if !engines.iter().any(|(n, _)| *n == p.name) {
+                bail!(
+                    "--resume: event {id:?} has the engine {:?}: give it with --engine",
+                    p.name
+                );
+            }
+        }
+    } else {
+        store.create_event(&new)?;
+        // Engines have no rank (Art. 25): all are registered alike, and the lots order them.
+        let rank: Rank = "1d".parse().map_err(|e| anyhow::anyhow!("{e}"))?;
+        for (name, _) in &engines {
+            store.add_player(&id, &Player::new(name, rank))?;
+        }
+        println!("event {id} ({}) in {}", new.name, path.display());
     }
 
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = Arc::clone(&stop);
-        ctrlc::set_handler(move || {
-            if stop.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        })
-        .context("cannot catch Ctrl-C")?;
-    }
     let epoch = Instant::now();
     let rules = Rules {
         size,
@@ -173,10 +192,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut played = 0;
     loop {
         let ev = store.load_event(&id)?;
-        if ev.rounds().len() as u32 >= ev.planned_rounds() {
+        // An interrupted round is finished first (--resume).
+        let unfinished = ev
+            .rounds()
+            .last()
+            .is_some_and(|r| r.games.iter().any(|g| g.result.is_none() && !g.void));
+        let ev = if unfinished {
+            ev
+        } else if ev.rounds().len() as u32 >= ev.planned_rounds() {
             break;
-        }
-        let ev = store.pair_next(&id)?;
+        } else {
+            store.pair_next(&id)?
+        };
         let round = ev.rounds().last().context("a round was paired")?;
         let command = |name: &str| {
             engines
@@ -188,7 +215,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let pairings: Vec<Pairing> = round
             .games
             .iter()
-            .filter(|g| g.result.is_none())
+            .filter(|g| g.result.is_none() && !g.void)
             .map(|g| {
                 let names = [ev.player(g.black).name.clone(), ev.player(g.white).name.clone()];
                 Pairing {
@@ -200,9 +227,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             })
             .collect();
         let byes: Vec<&str> = round.byes.iter().map(|p| ev.player(*p).name.as_str()).collect();
-        if !byes.is_empty() {
+        if !byes.is_empty() && !unfinished {
             println!("round {}: bye for {}", round.number, byes.join(", "));
         }
+        let event_name = ev.name().to_string();
         let next = AtomicUsize::new(0);
         let results = Mutex::new(Vec::new());
         let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
@@ -222,7 +250,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                             names: p.names.clone(),
                             limits: limits.clone(),
                             epoch,
-                            event: new.name.clone(),
+                            event: event_name.clone(),
                             date: String::new(),
                         };
                         match play_pairing(&p.commands[0], &p.commands[1], &setup, &stop) {
@@ -299,4 +327,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let ev = store.load_event(&id)?;
     print!("{}", super::event::standings_table(&id, &ev));
     Ok(ExitCode::SUCCESS)
+}
+
+/// `league-20261129-164512`: the time now (UTC), for an event without `--event`.
+fn default_id() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = (secs / 86_400) as i64;
+    let rest = secs % 86_400;
+    // Days since 1970-01-01 to the civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "league-{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
 }

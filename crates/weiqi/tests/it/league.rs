@@ -102,6 +102,9 @@ fn a_swiss_league_is_paired_round_by_round_and_forfeits_count() {
         "league", "--db", &db, "--event", "sw", "--engine", &a, "--engine", &b, "--engine", &c, "--engine", &d,
         "--system", "swiss", "--rounds", "2", "--size", "9",
     ]);
+    let text = ok(&out);
+    let (first, rest) = text.split_once('\n').unwrap();
+    assert_eq!(first, format!("event sw (sw) in {db}"));
     expect![[r#"
         round 1 board 1: a (B) – c (W): B+F, 1 moves (White (c) answered "genmove w" with garbage: "xx")
         round 1 board 2: b (B) – d (W): W+88.5, 6 moves
@@ -115,10 +118,10 @@ fn a_swiss_league_is_paired_round_by_round_and_forfeits_count() {
             3  b       1d    2  1  0  1    2      0     12    2     0
             4  c       1d    0  0  0  2    6      0      4    0     0
     "#]]
-    .assert_eq(&ok(&out));
+    .assert_eq(rest);
     // The same table from the event command.
     let table = ok(&weiqi(&["event", "--db", &db, "standings", "--event", "sw"]));
-    assert!(ok(&out).ends_with(&table), "{table}");
+    assert!(rest.ends_with(&table), "{table}");
 }
 
 #[test]
@@ -157,4 +160,58 @@ fn league_flags_are_checked_before_anything_is_stored() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
     assert!(!Path::new(&db).exists() || ok(&weiqi(&["event", "--db", &db, "list"])).trim().is_empty());
+}
+
+#[test]
+fn an_interrupted_league_is_resumed_where_it_stopped() {
+    use std::io::{BufRead, BufReader};
+    let dir = scratch("league-resume");
+    let db = dir.join("weiqi.db").display().to_string();
+    let slow = format!("a=python3 {FAKE} --slow-at 1:60");
+    let quick = format!("a=python3 {FAKE} --moves E5");
+    let other = format!("b=python3 {FAKE}");
+    let base = [
+        "league",
+        "--db",
+        &db,
+        "--event",
+        "re",
+        "--system",
+        "round-robin",
+        "--size",
+        "9",
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_weiqi"))
+        .args(base)
+        .args(["--engine", &slow, "--engine", &other])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("weiqi runs");
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).expect("the event line");
+    assert!(line.starts_with("event re (re) in "), "{line}");
+    // The only game is under way (Black's first move takes a minute): interrupt it.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().expect("weiqi ends");
+    assert_eq!(out.status.code(), Some(130));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("interrupted; 0 games recorded"));
+    // Resumed without the engine it names: refused; with it: the game is played.
+    let mut args = base.to_vec();
+    args.extend(["--resume", "--engine", &other, "--engine", "c=true"]);
+    let refused = weiqi(&args);
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("has the engine \"a\""));
+    let mut args = base.to_vec();
+    args.extend(["--resume", "--engine", &quick, "--engine", &other]);
+    let text = ok(&weiqi(&args));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "round 1 board 1: a (B) – b (W): B+73.5, 3 moves", "{text}");
+    assert!(lines[1].starts_with("re (re) after round 1"), "{text}");
 }
