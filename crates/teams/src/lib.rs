@@ -1,0 +1,40 @@
+//! Team events under the Chinese Go Competition Rules (2002): the five kinds of Art. 25, team
+//! round robin and team Swiss (Art. 26), board points, match points and the team ranking of
+//! Art. 27, withdrawals (Art. 28.4), and the challenge match (擂台赛, Art. 26.6).
+//!
+//! Main types:
+//! - [`TeamEvent`]: teams with their rosters, the [`TeamSystem`], the [`TeamSettings`] (the
+//!   [`Kind`] of Art. 25, the number of boards, the substitute rules, what a bye is worth) and
+//!   the [`TeamRound`]s of [`Match`]es. A match holds both teams' line-ups and one result per
+//!   board; board `i` plays board `i`, and the colors alternate by board (the first-named team
+//!   has Black on the odd boards).
+//! - [`TeamStandings`] with one [`TeamRow`] per team, and [`BoardRow`]s for the individual
+//!   board standings.
+//! - [`Challenge`]: the challenge match, where the winner stays on until beaten.
+//! - [`Change`]: one change to a team event as a line of text, so that an adapter can keep the
+//!   record and replay it ([`TeamEvent::replay`]).
+//!
+//! Key design decision: a team event is its own type over the tournament crate's [`Player`]
+//! and [`GameResult`], not an individual [`tournament::Event`] with teams bolted on. A team
+//! round pairs teams, not players, and the line-ups are chosen after the pairing (Art. 25:
+//! "the coach names the line-up before the match"), so the games exist only once both
+//! line-ups do. Keeping the match as the unit makes the rules of Art. 27 (a match is won on
+//! board points) a direct computation instead of a reconstruction from individual games.
+//!
+//! This crate is pure: no I/O, no clock; Swiss pairing is deterministic (registration order
+//! breaks ties).
+//!
+//! [`Player`]: tournament::Player
+//! [`GameResult`]: tournament::GameResult
+
+#![deny(missing_docs)]
+
+mod challenge;
+mod change;
+mod event;
+mod standings;
+
+pub use challenge::{Challenge, ChallengeBout, ChallengeError, Side};
+pub use change::{Change, ChangeError};
+pub use event::{Kind, Match, Team, TeamError, TeamEvent, TeamId, TeamRound, TeamSettings, TeamSystem, match_points};
+pub use standings::{BoardRow, TeamRow, TeamStandings, board_standings};

@@ -1,0 +1,4 @@
+//! Tests of the team-event core.
+
+mod challenge;
+mod team;

@@ -1,0 +1,462 @@
+//! Team events replayed from their record: the ranking of Art. 27 on crosstables computed by
+//! hand, line-ups under each kind of Art. 25, Swiss pairing, withdrawals (Art. 28.4) and the
+//! board standings.
+
+use expect_test::{Expect, expect};
+use rules::Color;
+use teams::{Change, Match, TeamError, TeamEvent, board_standings};
+use tournament::GameResult;
+
+/// Replays the record: `create`, `team` and `player` lines as [`Change`] encodes them, with
+/// `r ROUND TABLE RESULTS` as a shorthand for a match's results board by board (`H` the
+/// first-named team wins the board, `A` the second, `D` a draw, `F`/`f` a forfeit won by
+/// the first/second-named team).
+fn replay(record: &str) -> Result<TeamEvent, TeamError> {
+    let mut changes = Vec::new();
+    for line in record.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if let Some(rest) = line.strip_prefix("r ") {
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            let (round, table): (u32, u32) = (f[0].parse().unwrap(), f[1].parse().unwrap());
+            for (i, c) in f[2].chars().enumerate() {
+                let board = i as u32 + 1;
+                let home = Match::home_color(board);
+                let result = match c {
+                    'H' => GameResult::Win {
+                        winner: home,
+                        by: tournament::WinBy::Resignation,
+                    },
+                    'A' => GameResult::Win {
+                        winner: home.opponent(),
+                        by: tournament::WinBy::Resignation,
+                    },
+                    'F' => GameResult::forfeit(home),
+                    'f' => GameResult::forfeit(home.opponent()),
+                    'D' => GameResult::Draw,
+                    _ => panic!("bad shorthand {c}"),
+                };
+                changes.push(Change::Result {
+                    round,
+                    table,
+                    board,
+                    result,
+                });
+            }
+        } else {
+            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+            changes.push(Change::decode(&fields.join("\t")).unwrap());
+        }
+    }
+    TeamEvent::replay(&changes)
+}
+
+fn standings_text(ev: &TeamEvent) -> String {
+    let st = ev.standings();
+    let mut out = format!("{}\n", st.criteria.join(" "));
+    for r in &st.rows {
+        out += &format!(
+            "{} {} mp={} bp={} sos={} by_board={:?} w/d/l={}/{}/{}{}\n",
+            r.place,
+            ev.team(r.team).name,
+            r.match_points,
+            r.board_points,
+            r.sos,
+            r.by_board,
+            r.won,
+            r.drawn,
+            r.lost,
+            if r.withdrawn { " withdrawn" } else { "" }
+        );
+    }
+    out
+}
+
+fn check(record: &str, expect: Expect) {
+    let out = match replay(record) {
+        Ok(ev) => standings_text(&ev),
+        Err(e) => format!("error: {e}"),
+    };
+    expect.assert_eq(&out);
+}
+
+const FOUR_TEAMS: &str = "
+    create | Cup | round-robin:1 | fixed-boards | 3 | 0 | 2 | 3
+    team | A
+    team | B
+    team | C
+    team | D
+    player | A | a1 | 5d |  |  |  | 
+    player | A | a2 | 4d |  |  |  | 
+    player | A | a3 | 3d |  |  |  | 
+    player | B | b1 | 5d |  |  |  | 
+    player | B | b2 | 4d |  |  |  | 
+    player | B | b3 | 3d |  |  |  | 
+    player | C | c1 | 5d |  |  |  | 
+    player | C | c2 | 4d |  |  |  | 
+    player | C | c3 | 3d |  |  |  | 
+    player | D | d1 | 5d |  |  |  | 
+    player | D | d2 | 4d |  |  |  | 
+    player | D | d3 | 3d |  |  |  | 
+";
+
+#[test]
+fn round_robin_ranking_breaks_ties_on_board_one() {
+    // Berger for 4: R1 A-D, B-C; R2 D-C, A-B; R3 B-D, C-A.
+    // By hand: A 2+0+2 = 4 match points, 4+2+4 = 10 board points; B 0+2+0 = 2, 2+4+2 = 8;
+    // C 2+1+0 = 3, 4+3+2 = 9; D 0+1+2 = 3, 2+3+4 = 9. C and D tie on both; board 1:
+    // C lost R1 and R2 and won R3 (2), D lost R1 and won R2 and R3 (4): D before C.
+    let record = format!(
+        "{FOUR_TEAMS}
+        pair
+        r 1 1 HHA
+        r 1 2 HAA
+        pair
+        r 2 1 HAD
+        r 2 2 AHA
+        pair
+        r 3 1 AAH
+        r 3 2 HAA"
+    );
+    let ev = replay(&record).unwrap();
+    let names: Vec<&str> = ev
+        .rounds()
+        .iter()
+        .flat_map(|r| &r.matches)
+        .map(|m| ev.team(m.home).name.as_str())
+        .collect();
+    assert_eq!(names, ["A", "B", "D", "A", "B", "C"]);
+    let order: Vec<(u32, &str)> = ev
+        .standings()
+        .rows
+        .iter()
+        .map(|r| (r.place, ev.team(r.team).name.as_str()))
+        .collect();
+    assert_eq!(order, [(1, "A"), (2, "D"), (3, "C"), (4, "B")]);
+    check(
+        &record,
+        expect![[r#"
+            match-points board-points board-1 board-2 board-3
+            1 A mp=4 bp=10 sos=8 by_board=[2, 6, 2] w/d/l=2/0/1
+            2 D mp=3 bp=9 sos=9 by_board=[4, 2, 3] w/d/l=1/1/1
+            3 C mp=3 bp=9 sos=9 by_board=[2, 4, 3] w/d/l=1/1/1
+            4 B mp=2 bp=8 sos=10 by_board=[4, 0, 4] w/d/l=1/0/2
+        "#]],
+    );
+}
+
+#[test]
+fn all_equal_is_a_shared_place() {
+    // Two teams, double round robin, each match 1 board each and one draw: 1+1 match points,
+    // 3+3 board points; board 1 and board 2 swap winners between the cycles: all equal.
+    check(
+        "
+        create | Duel | round-robin:2 | line-up | 3 | 0 | 2 | 3
+        team | East
+        team | West
+        player | East | e1 | 1d |  |  |  |
+        player | East | e2 | 1d |  |  |  |
+        player | East | e3 | 1d |  |  |  |
+        player | West | w1 | 1d |  |  |  |
+        player | West | w2 | 1d |  |  |  |
+        player | West | w3 | 1d |  |  |  |
+        pair
+        r 1 1 HAD
+        pair
+        r 2 1 HAD
+        ",
+        expect![[r#"
+            match-points board-points board-1 board-2 board-3
+            1 East mp=2 bp=6 sos=4 by_board=[2, 2, 2] w/d/l=0/2/0
+            1 West mp=2 bp=6 sos=4 by_board=[2, 2, 2] w/d/l=0/2/0
+        "#]],
+    );
+}
+
+#[test]
+fn team_total_ranks_on_board_points_first() {
+    // 队员总分制: C has fewer match points than D (3 against... ) but the same board points; A
+    // 10 board points leads; B 8 is last. With board points equal C and D fall back to match
+    // points (equal, 3) and then board 1 (D 4, C 2).
+    let record = format!(
+        "{}
+        pair
+        r 1 1 HHA
+        r 1 2 HAA
+        pair
+        r 2 1 HAD
+        r 2 2 AHA
+        pair
+        r 3 1 AAH
+        r 3 2 HAA",
+        FOUR_TEAMS.replace("fixed-boards", "team-total")
+    );
+    check(
+        &record,
+        expect![[r#"
+            board-points match-points board-1 board-2 board-3
+            1 A mp=4 bp=10 sos=8 by_board=[2, 6, 2] w/d/l=2/0/1
+            2 D mp=3 bp=9 sos=9 by_board=[4, 2, 3] w/d/l=1/1/1
+            3 C mp=3 bp=9 sos=9 by_board=[2, 4, 3] w/d/l=1/1/1
+            4 B mp=2 bp=8 sos=10 by_board=[4, 0, 4] w/d/l=1/0/2
+        "#]],
+    );
+}
+
+#[test]
+fn swiss_pairs_by_match_points_without_rematch_and_ranks_by_sos() {
+    // Five teams: a bye each round, 2 match points and 3 board points. Round 1 pairs in
+    // registration order, E has the bye. Round 2: A and C won (2), E had the bye (2); by
+    // board points A 6, C 4, E 3, then D 2, B 0; the bye goes to the lowest team without
+    // one (B).
+    let record = "
+        create | Open | swiss:2 | line-up | 3 | 0 | 2 | 3
+        team | A
+        team | B
+        team | C
+        team | D
+        team | E
+        player | A | a1 | 1d |  |  |  |
+        player | A | a2 | 1d |  |  |  |
+        player | A | a3 | 1d |  |  |  |
+        player | B | b1 | 1d |  |  |  |
+        player | B | b2 | 1d |  |  |  |
+        player | B | b3 | 1d |  |  |  |
+        player | C | c1 | 1d |  |  |  |
+        player | C | c2 | 1d |  |  |  |
+        player | C | c3 | 1d |  |  |  |
+        player | D | d1 | 1d |  |  |  |
+        player | D | d2 | 1d |  |  |  |
+        player | D | d3 | 1d |  |  |  |
+        player | E | e1 | 1d |  |  |  |
+        player | E | e2 | 1d |  |  |  |
+        player | E | e3 | 1d |  |  |  |
+        pair
+        r 1 1 HHH
+        r 1 2 HHA
+        pair
+        ";
+    let ev = replay(record).unwrap();
+    let rounds: Vec<String> = ev
+        .rounds()
+        .iter()
+        .map(|r| {
+            let mut s: Vec<String> = r
+                .matches
+                .iter()
+                .map(|m| format!("{}-{}", ev.team(m.home).name, ev.team(m.away).name))
+                .collect();
+            s.push(format!("bye {}", r.bye.map_or("-", |b| ev.team(b).name.as_str())));
+            s.join(" ")
+        })
+        .collect();
+    assert_eq!(rounds, ["A-B C-D bye E", "A-C E-D bye B"]);
+    // Round 2: A beats C 4-2 on board points, E and D draw 3-3. Match points: A 4, E 2+1 = 3,
+    // C 2, B 2 (bye), D 1. SOS: C met D (1) and A (4) = 5; B met A (4) = 4: C before B.
+    let record = format!("{record}\n r 2 1 HAH\n r 2 2 HAD");
+    check(
+        &record,
+        expect![[r#"
+            match-points sos board-points board-1 board-2 board-3
+            1 A mp=4 bp=10 sos=4 by_board=[4, 2, 4] w/d/l=2/0/0
+            2 E mp=3 bp=6 sos=1 by_board=[2, 0, 1] w/d/l=0/1/0
+            3 C mp=2 bp=6 sos=5 by_board=[2, 4, 0] w/d/l=1/0/1
+            4 B mp=2 bp=3 sos=4 by_board=[0, 0, 0] w/d/l=0/0/1
+            5 D mp=1 bp=5 sos=5 by_board=[0, 2, 3] w/d/l=0/1/1
+        "#]],
+    );
+}
+
+#[test]
+fn withdrawal_makes_the_rest_forfeits() {
+    // Art. 28.4: B withdraws after round 1 (its loss to C stands); round 2 is A-B and round 3
+    // B-D, every board a forfeit for B's opponent.
+    let record = format!(
+        "{FOUR_TEAMS}
+        pair
+        r 1 1 HHA
+        r 1 2 HAA
+        withdraw | B
+        pair
+        r 2 1 HAD
+        pair
+        r 3 2 HAA"
+    );
+    let ev = replay(&record).unwrap();
+    let ab = &ev.rounds()[1].matches[1];
+    assert_eq!(
+        ab.results,
+        [
+            Some(GameResult::forfeit(Color::Black)),
+            Some(GameResult::forfeit(Color::White)),
+            Some(GameResult::forfeit(Color::Black))
+        ]
+    );
+    check(
+        &record,
+        expect![[r#"
+            match-points board-points board-1 board-2 board-3
+            1 A mp=6 bp=14 sos=6 by_board=[4, 6, 4] w/d/l=3/0/0
+            2 D mp=3 bp=11 sos=9 by_board=[4, 2, 5] w/d/l=1/1/1
+            3 C mp=3 bp=9 sos=9 by_board=[2, 4, 3] w/d/l=1/1/1
+            4 B mp=0 bp=2 sos=12 by_board=[2, 0, 0] w/d/l=0/0/3 withdrawn
+        "#]],
+    );
+    // Withdrawing twice is refused.
+    let mut ev = ev;
+    let b = ev.find("B").unwrap();
+    assert_eq!(ev.withdraw(b), Err(TeamError::AlreadyWithdrawn("B".into())));
+}
+
+#[test]
+fn lineups_follow_the_kind() {
+    let base = "
+        team | A
+        team | B
+        player | A | a1 | 3d |  |  |  |
+        player | A | a2 | 2d |  |  |  |
+        player | A | a3 | 1d |  |  |  |
+        player | B | b1 | 3d |  |  |  |
+        player | B | b2 | 2d |  |  |  |
+        player | B | b3 | 1d |  |  |  |
+        pair";
+    let try_lineup = |kind: &str, lineup: &str| -> String {
+        let rec = format!("create | L | round-robin:1 | {kind} | 2 | 1 | 2 | 2\n{base}\nlineup | 1 | A | {lineup}");
+        match replay(&rec) {
+            Ok(ev) => {
+                let m = &ev.rounds()[0].matches[0];
+                (1..=2)
+                    .map(|b| ev.board_players(m, b).0.name.clone())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            }
+            Err(e) => e.to_string(),
+        }
+    };
+    let out: Vec<String> = [
+        ("fixed-boards", "a1 | a3"),
+        ("fixed-boards", "a2 | a1"),
+        ("fixed-order", "a1 | a3"),
+        ("fixed-order", "a3 | a1"),
+        ("line-up", "a3 | a1"),
+        ("line-up", "a1 | a1"),
+        ("line-up", "a1 | x"),
+        ("team-total", "a1"),
+    ]
+    .iter()
+    .map(|(k, l)| format!("{k} [{l}]: {}", try_lineup(k, l)))
+    .collect();
+    expect![[r#"
+        fixed-boards [a1 | a3]: a1,a3
+        fixed-boards [a2 | a1]: line-up refused: "a2" plays board 2 in 分台定人制, not board 1
+        fixed-order [a1 | a3]: a1,a3
+        fixed-order [a3 | a1]: line-up refused: 定台换人制 keeps the roster's board order
+        line-up [a3 | a1]: a3,a1
+        line-up [a1 | a1]: line-up refused: "a1" is named twice
+        line-up [a1 | x]: team "A" has no player "x"
+        team-total [a1]: line-up refused: team "A" names 1 players for 2 boards"#]]
+    .assert_eq(&out.join("\n"));
+}
+
+#[test]
+fn rotation_moves_down_the_roster_and_lineups_lock_at_the_first_result() {
+    // 全队轮赛制 with 3 players on 2 boards: A fields a1,a2, then a3,a1 (sorted to roster
+    // order: a1,a3), then a2,a3.
+    let rec = "
+        create | R | round-robin:3 | rotation | 2 | 1 | 2 | 2
+        team | A
+        team | B
+        player | A | a1 | 3d |  |  |  |
+        player | A | a2 | 2d |  |  |  |
+        player | A | a3 | 1d |  |  |  |
+        player | B | b1 | 3d |  |  |  |
+        player | B | b2 | 2d |  |  |  |
+        pair
+        r 1 1 HH
+        pair
+        r 2 1 HH
+        pair
+        r 3 1 H
+        ";
+    let ev = replay(rec).unwrap();
+    let a = ev.find("A").unwrap();
+    let fielded: Vec<Vec<&str>> = ev
+        .rounds()
+        .iter()
+        .map(|r| {
+            let m = &r.matches[0];
+            let lu = if m.home == a { &m.home_lineup } else { &m.away_lineup };
+            lu.iter().map(|&i| ev.team(a).roster[i].name.as_str()).collect()
+        })
+        .collect();
+    assert_eq!(fielded, [vec!["a1", "a2"], vec!["a1", "a3"], vec!["a2", "a3"]]);
+    let mut ev = ev;
+    let err = ev.set_lineup(3, a, &["a1".into(), "a2".into()]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line-up refused: the match of \"A\" in round 3 has started"
+    );
+    // The round is unfinished: no next pairing.
+    assert_eq!(ev.pair_next().unwrap_err(), TeamError::RoundUnfinished(3));
+}
+
+#[test]
+fn board_standings_rank_each_board() {
+    let record = format!(
+        "{FOUR_TEAMS}
+        pair
+        r 1 1 HHA
+        r 1 2 HAA
+        pair
+        r 2 1 HAD"
+    );
+    let ev = replay(&record).unwrap();
+    let rows: Vec<String> = board_standings(&ev)
+        .iter()
+        .map(|r| {
+            format!(
+                "board {} place {} {} {}/{}/{} of {} = {}",
+                r.board,
+                r.place,
+                ev.team(r.team).roster[r.player].name,
+                r.wins,
+                r.draws,
+                r.losses,
+                r.games,
+                r.points
+            )
+        })
+        .collect();
+    expect![[r#"
+        board 1 place 1 a1 1/0/0 of 1 = 2
+        board 1 place 1 b1 1/0/0 of 1 = 2
+        board 1 place 3 d1 1/0/1 of 2 = 2
+        board 1 place 4 c1 0/0/2 of 2 = 0
+        board 2 place 1 c2 2/0/0 of 2 = 4
+        board 2 place 2 a2 1/0/0 of 1 = 2
+        board 2 place 3 b2 0/0/1 of 1 = 0
+        board 2 place 4 d2 0/0/2 of 2 = 0
+        board 3 place 1 c3 1/1/0 of 2 = 3
+        board 3 place 1 d3 1/1/0 of 2 = 3
+        board 3 place 3 a3 0/0/1 of 1 = 0
+        board 3 place 3 b3 0/0/1 of 1 = 0"#]]
+    .assert_eq(&rows.join("\n"));
+}
+
+#[test]
+fn record_lines_round_trip() {
+    let record = format!("{FOUR_TEAMS}\npair\nr 1 1 HHA\nlineup | 1 | B | b1 | b2 | b3\nwithdraw | D");
+    replay(&record).unwrap();
+    for line in record
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("r "))
+    {
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        let c = Change::decode(&fields.join("\t")).unwrap();
+        assert_eq!(Change::decode(&c.encode().unwrap()).unwrap(), c);
+    }
+    let bad = Change::AddTeam("tab\there".into()).encode().unwrap_err();
+    assert_eq!(
+        bad.to_string(),
+        "bad team-event record line: the field \"tab\\there\" holds a tab or a line break"
+    );
+}
