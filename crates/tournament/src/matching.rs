@@ -25,7 +25,10 @@ pub struct Solution {
     n_vertex: usize,
     scale: i128,
     dual: Vec<i128>,
-    blossom_parent: Vec<usize>,
+    /// Each vertex's blossoms, innermost first.
+    chain: Vec<Vec<usize>>,
+    /// Each vertex's outermost blossom (itself if none).
+    top: Vec<usize>,
 }
 
 impl Solution {
@@ -43,22 +46,12 @@ impl Solution {
     /// whose matched edges have zero slack; the solver guarantees the latter.
     pub fn reduced_slack(&self, i: usize, j: usize, weight: i128) -> i128 {
         let mut s = self.dual[i] + self.dual[j] - 2 * weight * self.scale;
-        if s >= 0 {
-            // Blossom duals are non-negative and can only add to the slack.
+        if s >= 0 || self.top[i] != self.top[j] {
+            // Blossom duals are non-negative and count only for blossoms holding both ends.
             return s;
         }
-        let chain = |v: usize| {
-            let mut c = Vec::new();
-            let mut b = self.blossom_parent[v];
-            while b != NONE {
-                c.push(b);
-                b = self.blossom_parent[b];
-            }
-            c.reverse();
-            c
-        };
-        let (ci, cj) = (chain(i), chain(j));
-        for (bi, bj) in ci.iter().zip(cj.iter()) {
+        let (ci, cj) = (&self.chain[i], &self.chain[j]);
+        for (bi, bj) in ci.iter().rev().zip(cj.iter().rev()) {
             if bi != bj {
                 break;
             }
@@ -102,6 +95,18 @@ pub fn max_weight_perfect_matching_warm(n_vertex: usize, edges: &[Edge]) -> Solu
     s.into_solution()
 }
 
+/// As [`max_weight_perfect_matching_warm`], starting from an earlier solution on a subgraph
+/// (the Swiss pairing adds edges and solves again). The earlier vertex duals are raised until
+/// every edge is slack, and the earlier pairs that stay tight are kept.
+pub fn resume_perfect_matching(n_vertex: usize, edges: &[Edge], earlier: &Solution) -> Solution {
+    let mut s = Solver::new(n_vertex, edges, true, true);
+    if earlier.n_vertex == n_vertex && earlier.scale == s.scale {
+        s.start_from(earlier);
+    }
+    s.run();
+    s.into_solution()
+}
+
 struct Solver {
     n: usize,
     edges: Vec<Edge>,
@@ -110,6 +115,7 @@ struct Solver {
     // neighbend as CSR: endpoints p (edge 2k or 2k+1) whose *remote* end is the neighbour.
     nb_start: Vec<usize>,
     nb: Vec<usize>,
+    nb_vertex: Vec<usize>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -172,12 +178,44 @@ impl Solver {
                     mate[j] = 2 * k;
                 }
             }
+            // An unmatched vertex's dual may drop to the least value its edges allow, which
+            // makes one of them tight; match along it when the other end is free too. Every
+            // dual stays even (the weights are doubled), so the parity argument still holds.
+            for v in 0..n {
+                if mate[v] != NONE || nb_start[v] == nb_start[v + 1] {
+                    continue;
+                }
+                let mut least = i128::MIN;
+                for &p in &nb[nb_start[v]..nb_start[v + 1]] {
+                    let (a, b, w) = edges[p / 2];
+                    let u = if a == v { b } else { a };
+                    least = least.max(2 * w - dualvar[u]);
+                }
+                dualvar[v] = least;
+                for &p in &nb[nb_start[v]..nb_start[v + 1]] {
+                    let (a, b, w) = edges[p / 2];
+                    let u = if a == v { b } else { a };
+                    if mate[u] == NONE && dualvar[v] + dualvar[u] == 2 * w {
+                        // p's remote end is u; mate[v] is the endpoint index of u.
+                        mate[v] = p;
+                        mate[u] = p ^ 1;
+                        break;
+                    }
+                }
+            }
         } else {
             for d in dualvar.iter_mut().take(n) {
                 *d = maxweight;
             }
         }
         let n_edges = edges.len();
+        let nb_vertex = nb
+            .iter()
+            .map(|&p| {
+                let e = &edges[p / 2];
+                if p & 1 == 0 { e.0 } else { e.1 }
+            })
+            .collect();
         Solver {
             n,
             edges,
@@ -185,6 +223,7 @@ impl Solver {
             max_cardinality,
             nb_start,
             nb,
+            nb_vertex,
             mate,
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -204,6 +243,62 @@ impl Solver {
         }
     }
 
+    fn start_from(&mut self, earlier: &Solution) {
+        let n = self.n;
+        let mut dual: Vec<i128> = earlier.dual[..n].to_vec();
+        // Raise duals until every edge has a non-negative slack (blossom duals are gone).
+        for v in 0..n {
+            for idx in self.nb_start[v]..self.nb_start[v + 1] {
+                let (_, _, w) = self.edges[self.nb[idx] / 2];
+                let u = self.nb_vertex[idx];
+                if dual[v] + dual[u] < 2 * w {
+                    dual[v] = 2 * w - dual[u];
+                }
+            }
+        }
+        self.dualvar[..n].copy_from_slice(&dual);
+        self.mate.iter_mut().for_each(|m| *m = NONE);
+        for v in 0..n {
+            let Some(u) = earlier.mate[v] else { continue };
+            if u < v || self.mate[v] != NONE || self.mate[u] != NONE {
+                continue;
+            }
+            for idx in self.nb_start[v]..self.nb_start[v + 1] {
+                if self.nb_vertex[idx] == u {
+                    let p = self.nb[idx];
+                    let (_, _, w) = self.edges[p / 2];
+                    if dual[v] + dual[u] == 2 * w {
+                        self.mate[v] = p;
+                        self.mate[u] = p ^ 1;
+                    }
+                    break;
+                }
+            }
+        }
+        // Free vertices may drop to their least feasible dual, as in the warm start.
+        for v in 0..n {
+            if self.mate[v] != NONE || self.nb_start[v] == self.nb_start[v + 1] {
+                continue;
+            }
+            let mut least = i128::MIN;
+            for idx in self.nb_start[v]..self.nb_start[v + 1] {
+                let (_, _, w) = self.edges[self.nb[idx] / 2];
+                least = least.max(2 * w - self.dualvar[self.nb_vertex[idx]]);
+            }
+            self.dualvar[v] = least;
+            for idx in self.nb_start[v]..self.nb_start[v + 1] {
+                let u = self.nb_vertex[idx];
+                let p = self.nb[idx];
+                let (_, _, w) = self.edges[p / 2];
+                if self.mate[u] == NONE && self.dualvar[v] + self.dualvar[u] == 2 * w {
+                    self.mate[v] = p;
+                    self.mate[u] = p ^ 1;
+                    break;
+                }
+            }
+        }
+    }
+
     fn into_solution(self) -> Solution {
         let mate = (0..self.n)
             .map(|v| {
@@ -214,12 +309,25 @@ impl Solver {
                 }
             })
             .collect();
+        let chain: Vec<Vec<usize>> = (0..self.n)
+            .map(|v| {
+                let mut c = Vec::new();
+                let mut b = self.blossomparent[v];
+                while b != NONE {
+                    c.push(b);
+                    b = self.blossomparent[b];
+                }
+                c
+            })
+            .collect();
+        let top = (0..self.n).map(|v| chain[v].last().copied().unwrap_or(v)).collect();
         Solution {
             mate,
             n_vertex: self.n,
             scale: self.scale,
             dual: self.dualvar,
-            blossom_parent: self.blossomparent,
+            chain,
+            top,
         }
     }
 
@@ -594,7 +702,7 @@ impl Solver {
                     for idx in self.nb_start[v]..self.nb_start[v + 1] {
                         let p = self.nb[idx];
                         let k = p / 2;
-                        let w = self.endpoint(p);
+                        let w = self.nb_vertex[idx];
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }

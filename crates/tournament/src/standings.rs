@@ -73,14 +73,14 @@ impl TieBreak {
 
     /// The default chain of a system (Art. 27): round robin — points, 胜者小分, warnings,
     /// lots; Swiss — points, 对手分, warnings, lots; McMahon — McMahon score, SOS, warnings,
-    /// lots; knockout — the stage reached, points, lots.
+    /// lots; knockout — the stage reached (players out at the same stage share the place).
     pub fn default_chain(system: System) -> Vec<TieBreak> {
         use TieBreak::*;
         match system {
             System::RoundRobin { .. } => vec![Points, Sodos, FewerWarnings, Lots],
             System::Swiss | System::SwissElimination { .. } => vec![Points, Sos, FewerWarnings, Lots],
             System::McMahon { .. } => vec![McMahonScore, Sos, FewerWarnings, Lots],
-            System::Knockout { .. } => vec![Elimination, Points, Lots],
+            System::Knockout { .. } => vec![Elimination],
         }
     }
 }
@@ -333,9 +333,16 @@ pub fn standings(ev: &Event) -> Standings {
         .iter()
         .take_while(|r| r.games.iter().all(|g| g.void || g.result.is_some()))
         .count() as u32;
+    // Players who withdrew before the start, or whose results were voided (Art. 28.2), are
+    // not ranked.
     let ids: Vec<PlayerId> = (0..n)
         .map(PlayerId)
-        .filter(|&p| ev.status(p) != Status::WithdrawnBeforeStart)
+        .filter(|&p| {
+            !matches!(
+                ev.status(p),
+                Status::WithdrawnBeforeStart | Status::Withdrawn { voided: true, .. }
+            )
+        })
         .collect();
     let rounds_played = ev.rounds().len() as i64;
     let leader = st.iter().map(|s| s.points).max().unwrap_or(0);

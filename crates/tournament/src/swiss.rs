@@ -326,7 +326,7 @@ pub fn pair(c: &[Candidate], met: &dyn Meetings, opts: Options) -> Result<Pairin
         add(i, n, &mut edges, &mut edge_set);
     }
     // Sparse candidates.
-    const K: usize = 6;
+    const K: usize = 12;
     for i in 0..n {
         let gi = g.group_of[i];
         let (m, p, s) = (g.size[gi], g.pos[i], g.start[gi]);
@@ -388,12 +388,17 @@ pub fn pair(c: &[Candidate], met: &dyn Meetings, opts: Options) -> Result<Pairin
         }
     }
     let mut n_solves = 0;
+    let mut earlier: Option<matching::Solution> = None;
     let sol = loop {
         n_solves += 1;
-        let sol = matching::max_weight_perfect_matching_warm(nv, &edges);
+        let sol = match &earlier {
+            None => matching::max_weight_perfect_matching_warm(nv, &edges),
+            Some(e) => matching::resume_perfect_matching(nv, &edges, e),
+        };
         let unmatched: Vec<usize> = (0..nv).filter(|&v| sol.mate[v].is_none()).collect();
         if !unmatched.is_empty() {
             // The sparse graph has no perfect matching: give the unmatched all their edges.
+            earlier = Some(sol);
             for &v in &unmatched {
                 if v == n {
                     for &i in &bye_eligible {
@@ -412,7 +417,7 @@ pub fn pair(c: &[Candidate], met: &dyn Meetings, opts: Options) -> Result<Pairin
         // Check the certificate on every edge of the complete graph.
         // Keep, for each vertex, only its few most violated edges: adding every violated edge
         // makes the graph dense, while the few worst are usually enough for the next solve.
-        const PER_VERTEX: usize = 3;
+        const PER_VERTEX: usize = 8;
         let mut worst: Vec<Vec<(i128, usize)>> = vec![Vec::new(); n];
         let mut any = false;
         let keep = |list: &mut Vec<(i128, usize)>, s: i128, j: usize| {
@@ -451,6 +456,7 @@ pub fn pair(c: &[Candidate], met: &dyn Meetings, opts: Options) -> Result<Pairin
         for (i, j) in violated {
             add(i, j, &mut edges, &mut edge_set);
         }
+        earlier = Some(sol);
     };
     let mut pairs = Vec::new();
     let mut bye = None;

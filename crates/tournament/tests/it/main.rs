@@ -20,3 +20,8 @@ impl Rng {
         self.next_u64() % n
     }
 }
+
+mod basics;
+mod berger;
+mod events;
+mod swiss;

@@ -1,0 +1,163 @@
+//! Ranks, dates, results: parsing and printing (Art. 25.3, 27).
+
+use expect_test::{Expect, expect};
+use tournament::{Date, Event, EventError, GameResult, Player, Rank, Settings, System};
+
+fn check(inputs: &[&str], parse: impl Fn(&str) -> String, want: Expect) {
+    let out: Vec<String> = inputs
+        .iter()
+        .map(|s| format!("{:<12} -> {}", format!("{s:?}"), parse(s)))
+        .collect();
+    want.assert_eq(&(out.join("\n") + "\n"));
+}
+
+#[test]
+fn ranks_parse_and_print_art_25_3() {
+    check(
+        &[
+            "5d", "3p", "10k", "30k", "1k", "7d", "9p", "8d", "31k", "0k", "10p", "5 d", "d5", "", "3P",
+        ],
+        |s| match s.parse::<Rank>() {
+            Ok(r) => format!("{r} value {}", r.value()),
+            Err(e) => format!("error: {e}"),
+        },
+        expect![[r#"
+            "5d"         -> 5d value 4
+            "3p"         -> 3p value 9
+            "10k"        -> 10k value -10
+            "30k"        -> 30k value -30
+            "1k"         -> 1k value -1
+            "7d"         -> 7d value 6
+            "9p"         -> 9p value 15
+            "8d"         -> error: rank "8d" is out of range (kyu 30k-1k, amateur 1d-7d, professional 1p-9p; Art. 25.3)
+            "31k"        -> error: rank "31k" is out of range (kyu 30k-1k, amateur 1d-7d, professional 1p-9p; Art. 25.3)
+            "0k"         -> error: rank "0k" is out of range (kyu 30k-1k, amateur 1d-7d, professional 1p-9p; Art. 25.3)
+            "10p"        -> error: rank "10p" is out of range (kyu 30k-1k, amateur 1d-7d, professional 1p-9p; Art. 25.3)
+            "5 d"        -> error: rank "5 d" is not like 10k, 5d or 3p
+            "d5"         -> error: rank "d5" is not like 10k, 5d or 3p
+            ""           -> error: rank "" is not like 10k, 5d or 3p
+            "3P"         -> 3p value 9
+        "#]],
+    );
+}
+
+#[test]
+fn dates_parse() {
+    check(
+        &["1990-02-28", "2000-02-29", "1900-02-29", "2024-13-01", "2024-1-1", "x"],
+        |s| match s.parse::<Date>() {
+            Ok(d) => d.to_string(),
+            Err(e) => format!("error: {e}"),
+        },
+        expect![[r#"
+            "1990-02-28" -> 1990-02-28
+            "2000-02-29" -> 2000-02-29
+            "1900-02-29" -> error: date "1900-02-29" is not a real day written YYYY-MM-DD
+            "2024-13-01" -> error: date "2024-13-01" is not a real day written YYYY-MM-DD
+            "2024-1-1"   -> error: date "2024-1-1" is not a real day written YYYY-MM-DD
+            "x"          -> error: date "x" is not a real day written YYYY-MM-DD
+        "#]],
+    );
+}
+
+#[test]
+fn results_are_sgf_re_values_art_27() {
+    use rules::Color::{Black, White};
+    check(
+        &[
+            "B+R",
+            "W+1.5",
+            "B+T",
+            "B+F",
+            "W+Resign",
+            "B+",
+            "0",
+            "Draw",
+            "Void",
+            "both-lose",
+            "W+0.5",
+            "B+0",
+            "?",
+            "B+1.25",
+            "X+R",
+        ],
+        |s| match s.parse::<GameResult>() {
+            Ok(r) => format!(
+                "{r} black {} white {} played {}",
+                r.points(Black),
+                r.points(White),
+                r.played()
+            ),
+            Err(e) => format!("error: {e}"),
+        },
+        expect![[r#"
+            "B+R"        -> B+R black 2 white 0 played true
+            "W+1.5"      -> W+1.5 black 0 white 2 played true
+            "B+T"        -> B+T black 2 white 0 played true
+            "B+F"        -> B+F black 2 white 0 played false
+            "W+Resign"   -> W+R black 0 white 2 played true
+            "B+"         -> B+ black 2 white 0 played true
+            "0"          -> 0 black 1 white 1 played true
+            "Draw"       -> 0 black 1 white 1 played true
+            "Void"       -> Void black 0 white 0 played true
+            "both-lose"  -> both-lose black 0 white 0 played true
+            "W+0.5"      -> W+0.5 black 0 white 2 played true
+            "B+0"        -> error: result "B+0" is not one of B+R, W+1.5, B+T, B+F, B+, 0, Draw, Void, both-lose
+            "?"          -> error: result "?" is not one of B+R, W+1.5, B+T, B+F, B+, 0, Draw, Void, both-lose
+            "B+1.25"     -> error: result "B+1.25" is not one of B+R, W+1.5, B+T, B+F, B+, 0, Draw, Void, both-lose
+            "X+R"        -> error: result "X+R" is not one of B+R, W+1.5, B+T, B+F, B+, 0, Draw, Void, both-lose
+        "#]],
+    );
+}
+
+#[test]
+fn duplicate_player_name_is_a_clear_error() {
+    let mut ev = Event::new("open", System::Swiss, 3, Settings::default()).unwrap();
+    ev.add_player(Player::new("Li", Rank::Dan(3))).unwrap();
+    let e = ev.add_player(Player::new(" Li ", Rank::Kyu(3))).unwrap_err();
+    assert_eq!(e, EventError::DuplicatePlayer("Li".into()));
+    assert_eq!(e.to_string(), r#"a player named "Li" is already registered"#);
+    assert_eq!(
+        ev.add_player(Player::new("  ", Rank::Kyu(3))).unwrap_err(),
+        EventError::EmptyName
+    );
+}
+
+#[test]
+fn invalid_systems_are_refused() {
+    let bad = [
+        System::RoundRobin { cycles: 0 },
+        System::Knockout {
+            lives: 1,
+            best_of: 4,
+            grand_final_reset: false,
+        },
+        System::Knockout {
+            lives: 1,
+            best_of: 9,
+            grand_final_reset: false,
+        },
+        System::Knockout {
+            lives: 3,
+            best_of: 3,
+            grand_final_reset: false,
+        },
+        System::SwissElimination { losses: 0 },
+        System::McMahon {
+            bar: Rank::Kyu(5),
+            floor: Rank::Dan(2),
+        },
+    ];
+    let msgs: Vec<String> = bad
+        .iter()
+        .map(|s| Event::new("x", *s, 3, Settings::default()).unwrap_err().to_string())
+        .collect();
+    expect![[r#"
+        invalid system: a round robin needs at least one cycle
+        invalid system: best of 4: a match is 1 game or best of 3, 5 or 7 (Art. 26.5)
+        invalid system: best of 9: a match is 1 game or best of 3, 5 or 7 (Art. 26.5)
+        invalid system: best-of-N matches need single or double elimination
+        invalid system: swiss elimination needs at least one loss
+        invalid system: the McMahon bar 5k is below the floor 2d"#]]
+    .assert_eq(&msgs.join("\n"));
+}

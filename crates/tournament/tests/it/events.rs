@@ -1,0 +1,675 @@
+//! Whole events: round robin, knockout, Swiss variants, standings, withdrawals (Art. 26–28).
+
+use crate::Rng;
+use expect_test::{Expect, expect};
+use rules::Color;
+use tournament::knockout::{bracket, seed_order};
+use tournament::*;
+
+fn event(system: System, rounds: u32, players: &[(&str, &str)]) -> Event {
+    let mut ev = Event::new("test", system, rounds, Settings::default()).unwrap();
+    for (name, rank) in players {
+        ev.add_player(Player::new(name, rank.parse().unwrap())).unwrap();
+    }
+    ev
+}
+
+fn names(ev: &Event, ids: &[PlayerId]) -> String {
+    ids.iter()
+        .map(|&p| ev.player(p).name.clone())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn render_round(ev: &Event, r: &Round) -> String {
+    let mut s = format!("round {}:", r.number);
+    for g in &r.games {
+        s += &format!(" {}-{}", ev.player(g.black).name, ev.player(g.white).name);
+        if let Some(res) = g.result {
+            s += &format!("({res})");
+        }
+        if g.void {
+            s += "(void)";
+        }
+    }
+    if !r.byes.is_empty() {
+        s += &format!(" bye {}", names(ev, &r.byes));
+    }
+    if !r.idle.is_empty() {
+        s += &format!(" idle {}", names(ev, &r.idle));
+    }
+    s
+}
+
+fn halves(h: i64) -> String {
+    if h % 2 == 0 {
+        (h / 2).to_string()
+    } else {
+        format!("{}.5", h / 2)
+    }
+}
+
+fn render_standings(ev: &Event) -> String {
+    let st = ev.standings();
+    let mut s = format!(
+        "after round {} by {:?}\n",
+        st.after_round,
+        st.chain.iter().map(|t| t.name()).collect::<Vec<_>>()
+    );
+    for r in &st.rows {
+        let x = &r.stats;
+        s += &format!(
+            "{:>2} {:<6} pts {:>2} w{} d{} l{} bye{} sos {:>2} sodos {} sosos {:>3} cum {:>2} warn {} total {}{}\n",
+            r.place,
+            ev.player(r.player).name,
+            x.points,
+            x.wins,
+            x.draws,
+            x.losses,
+            x.byes,
+            x.sos,
+            halves(x.sodos_halves),
+            x.sosos,
+            x.cumulative,
+            x.warnings,
+            r.total_score,
+            if r.withdrawn { " withdrawn" } else { "" }
+        );
+    }
+    s
+}
+
+/// Plays the event to its end: `result(round, board, game)` gives each result.
+fn play(ev: &mut Event, mut result: impl FnMut(&Event, &Game) -> GameResult) -> String {
+    let mut out = String::new();
+    loop {
+        match ev.pair_next() {
+            Ok(_) => {}
+            Err(EventError::Finished) => break,
+            Err(e) => panic!("pairing failed: {e}"),
+        }
+        let r = ev.rounds().last().unwrap().clone();
+        for g in &r.games {
+            if g.result.is_none() {
+                let res = result(ev, g);
+                ev.set_result(r.number, g.board, res).unwrap();
+            }
+        }
+        out += &render_round(ev, ev.rounds().last().unwrap());
+        out += "\n";
+    }
+    out
+}
+
+fn check(text: String, want: Expect) {
+    want.assert_eq(&text);
+}
+
+fn black_wins() -> GameResult {
+    GameResult::Win {
+        winner: Color::Black,
+        by: WinBy::Resignation,
+    }
+}
+
+/// The stronger player (by registration order: earlier is stronger) wins.
+fn stronger_wins(_: &Event, g: &Game) -> GameResult {
+    let winner = if g.black.0 < g.white.0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    GameResult::Win {
+        winner,
+        by: WinBy::Resignation,
+    }
+}
+
+#[test]
+fn round_robin_five_players_hand_computed_crosstable_art_27_1() {
+    // Art. 26.2: five players, Berger table of six, number 6 is the bye. Results chosen by
+    // hand so that A and B tie on points and 胜者小分 separates them.
+    let mut ev = event(
+        System::RoundRobin { cycles: 1 },
+        1,
+        &[("A", "5d"), ("B", "5d"), ("C", "4d"), ("D", "3d"), ("E", "1d")],
+    );
+    let beats = [
+        ("A", "C"),
+        ("A", "D"),
+        ("A", "E"),
+        ("B", "A"),
+        ("B", "E"),
+        ("C", "B"),
+        ("C", "D"),
+        ("D", "E"),
+        ("E", "C"),
+    ];
+    let transcript = play(&mut ev, |ev, g| {
+        let (b, w) = (&ev.player(g.black).name, &ev.player(g.white).name);
+        if b == "B" && w == "D" || b == "D" && w == "B" {
+            return GameResult::Draw;
+        }
+        let black_won = beats.iter().any(|(x, y)| x == b && y == w);
+        GameResult::Win {
+            winner: if black_won { Color::Black } else { Color::White },
+            by: WinBy::Points(3),
+        }
+    });
+    check(
+        transcript,
+        expect![[r#"
+            round 1: C-D(B+1.5) A-E(B+1.5) bye B
+            round 2: D-A(W+1.5) B-C(W+1.5) bye E
+            round 3: A-B(W+1.5) E-D(W+1.5) bye C
+            round 4: B-E(B+1.5) C-A(W+1.5) bye D
+            round 5: E-C(B+1.5) D-B(0) bye A
+        "#]],
+    );
+    // By hand. Points (bye = a win, 2): A 3 wins + bye = 8; B 2 wins 1 draw + bye = 7; C 6; D 5; E 4.
+    // 胜者小分: A beat C, D, E: 6+5+4 = 15; B beat A, E and drew D: 8+4+5/2 = 14.5; C beat B, D: 12;
+    // D beat E, drew B: 4+7/2 = 7.5; E beat C: 6. SOS of A: 7+6+5+4 = 22; SOSOS of A: 23+24+25+26 = 98.
+    // A's running score 2, 4, 4, 6, 8: cumulative 24. Total of A: 8 + 22/5 − 5 = 7.4.
+    check(
+        render_standings(&ev),
+        expect![[r#"
+            after round 5 by ["points", "sodos", "warnings", "lots"]
+             1 A      pts  8 w3 d0 l1 bye1 sos 22 sodos 15 sosos  98 cum 24 warn 0 total 7.400
+             2 B      pts  7 w2 d1 l1 bye1 sos 23 sodos 14.5 sosos  97 cum 21 warn 0 total 6.600
+             3 C      pts  6 w2 d0 l2 bye1 sos 24 sodos 12 sosos  96 cum 24 warn 0 total 5.800
+             4 D      pts  5 w1 d1 l2 bye1 sos 25 sodos 7.5 sosos  95 cum 11 warn 0 total 5
+             5 E      pts  4 w1 d0 l3 bye1 sos 26 sodos 6 sosos  94 cum 10 warn 0 total 4.200
+        "#]],
+    );
+}
+
+#[test]
+fn knockout_seeding_art_26_1() {
+    let order: Vec<usize> = seed_order(8).iter().map(|s| s + 1).collect();
+    assert_eq!(order, vec![1, 8, 4, 5, 2, 7, 3, 6]);
+    let order: Vec<usize> = seed_order(16).iter().map(|s| s + 1).collect();
+    assert_eq!(order, vec![1, 16, 8, 9, 4, 13, 5, 12, 2, 15, 7, 10, 3, 14, 6, 11]);
+    // Seeds 1 and 2 are in different halves, so they meet only in the final.
+    for size in [2, 4, 8, 16, 32, 64] {
+        let o = seed_order(size);
+        let half = size / 2;
+        assert!(o[..half].contains(&0) && o[half..].contains(&1), "size {size}");
+        // Every first-round pair adds up to size + 1 (1 v N, 2 v N−1, …).
+        assert!(o.chunks(2).all(|p| p[0] + p[1] == size - 1), "size {size}");
+    }
+}
+
+#[test]
+fn single_elimination_six_players_byes_to_top_seeds() {
+    let players = [
+        ("A", "6d"),
+        ("B", "5d"),
+        ("C", "4d"),
+        ("D", "3d"),
+        ("E", "2d"),
+        ("F", "1d"),
+    ];
+    let mut ev = event(
+        System::Knockout {
+            lives: 1,
+            best_of: 1,
+            grand_final_reset: false,
+        },
+        1,
+        &players,
+    );
+    let t = play(&mut ev, stronger_wins);
+    check(
+        t,
+        expect![[r#"
+            round 1: D-E(B+R) C-F(B+R) idle A,B
+            round 2: A-D(B+R) B-C(B+R)
+            round 3: B-A(W+R)
+        "#]],
+    );
+    check(
+        render_places(&ev),
+        expect![[r#"
+            1 A
+            2 B
+            3 C
+            3 D
+            5 E
+            5 F
+        "#]],
+    );
+}
+
+fn render_places(ev: &Event) -> String {
+    ev.standings()
+        .rows
+        .iter()
+        .map(|r| format!("{} {}\n", r.place, ev.player(r.player).name))
+        .collect()
+}
+
+#[test]
+fn random_knockouts_keep_bracket_invariants() {
+    let mut rng = Rng(3);
+    for case in 0..120 {
+        let n = 2 + rng.below(20) as usize;
+        let lives = 1 + (case % 2) as u32;
+        let best_of = [1, 3, 5][case % 3];
+        let reset = case % 4 < 2;
+        let players: Vec<(String, String)> = (0..n).map(|i| (format!("P{i}"), "1d".to_string())).collect();
+        let refs: Vec<(&str, &str)> = players.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        let mut ev = event(
+            System::Knockout {
+                lives,
+                best_of,
+                grand_final_reset: reset,
+            },
+            1,
+            &refs,
+        );
+        let mut r2 = Rng(case as u64);
+        play(&mut ev, |_, _| GameResult::Win {
+            winner: if r2.below(2) == 0 { Color::Black } else { Color::White },
+            by: WinBy::Resignation,
+        });
+        let (ms, st) = ev.bracket().unwrap();
+        let champion = tournament::knockout::champion(&ms, &st).expect("a champion");
+        // Match losses: everyone but the champion lost `lives` matches (the champion of a
+        // double elimination may have lost the first grand final when there is a reset).
+        let mut losses = vec![0u32; n];
+        for s in &st {
+            if let tournament::knockout::MatchState::Done(_, tournament::knockout::Entrant::Player(l)) = s {
+                losses[*l] += 1;
+            }
+        }
+        for (seed, &l) in losses.iter().enumerate() {
+            if seed == champion {
+                assert!(l < lives, "case {case}: the champion lost {l}");
+            } else {
+                // Without a reset, the winner-bracket champion who loses the grand final is out
+                // after one loss.
+                let gf_loser = lives == 2
+                    && !reset
+                    && matches!(st[ms.len() - 1], tournament::knockout::MatchState::Done(_, tournament::knockout::Entrant::Player(x)) if x == seed);
+                assert!(
+                    l == lives || (gf_loser && l == 1),
+                    "case {case}: seed {seed} lost {l} of {lives}"
+                );
+            }
+        }
+        // Each round: a player at most once; a match's games alternate colors.
+        for r in ev.rounds() {
+            let mut seen = std::collections::HashSet::new();
+            for g in &r.games {
+                assert!(seen.insert(g.black) && seen.insert(g.white), "case {case}");
+            }
+        }
+        // Best of N: the winner of each match won a majority, never more than N games.
+        let need = best_of / 2 + 1;
+        for m in 0..ms.len() {
+            let games: Vec<&Game> = ev
+                .rounds()
+                .iter()
+                .flat_map(|r| &r.games)
+                .filter(|g| g.bracket_match == Some(m))
+                .collect();
+            assert!(
+                games.len() as u32 <= best_of,
+                "case {case}: match {m} has {} games",
+                games.len()
+            );
+            if let Some(g0) = games.first() {
+                let a = g0.black;
+                let wins_a = games
+                    .iter()
+                    .filter(|g| g.result.unwrap().outcome(g.color_of(a).unwrap()) == Outcome::Win)
+                    .count() as u32;
+                let wins_b = games.len() as u32 - wins_a;
+                assert!(
+                    wins_a.max(wins_b) == need && wins_a.min(wins_b) < need,
+                    "case {case}: match {m} {wins_a}-{wins_b}"
+                );
+                for w in games.windows(2) {
+                    assert_eq!(w[0].black, w[1].white, "case {case}: colors alternate within a match");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn double_elimination_with_reset_four_players() {
+    let players = [("A", "6d"), ("B", "5d"), ("C", "4d"), ("D", "3d")];
+    let mut ev = event(
+        System::Knockout {
+            lives: 2,
+            best_of: 1,
+            grand_final_reset: true,
+        },
+        1,
+        &players,
+    );
+    // B beats A in the winner final, A comes back through the loser bracket and wins the
+    // grand final: the reset is played.
+    let t = play(&mut ev, |ev, g| {
+        let (b, w) = (ev.player(g.black).name.as_str(), ev.player(g.white).name.as_str());
+        let a_first = |x: &str, y: &str| -> bool {
+            let order = |n: &str| match n {
+                "A" => 0,
+                "B" => 1,
+                "C" => 2,
+                _ => 3,
+            };
+            order(x) < order(y)
+        };
+        let black_wins = match (b, w) {
+            ("A", "B") | ("B", "A") => {
+                let n = ev
+                    .rounds()
+                    .iter()
+                    .flat_map(|r| &r.games)
+                    .filter(|g| g.result.is_some())
+                    .count();
+                // First meeting (winner final): B wins; later: A wins.
+                if n < 4 { b == "B" } else { b == "A" }
+            }
+            _ => a_first(b, w),
+        };
+        GameResult::Win {
+            winner: if black_wins { Color::Black } else { Color::White },
+            by: WinBy::Resignation,
+        }
+    });
+    check(
+        t,
+        expect![[r#"
+            round 1: A-D(B+R) B-C(B+R)
+            round 2: B-A(B+R) D-C(W+R)
+            round 3: C-A(W+R) idle B
+            round 4: B-A(W+R)
+            round 5: B-A(W+R)
+        "#]],
+    );
+    check(
+        render_places(&ev),
+        expect![[r#"
+        1 A
+        2 B
+        3 C
+        4 D
+    "#]],
+    );
+    let stages: Vec<String> = bracket(4, true, true)
+        .iter()
+        .map(|m| format!("{:?} {:?}-{:?}", m.stage, m.a, m.b))
+        .collect();
+    check(
+        stages.join("\n"),
+        expect![[r#"
+        Winners(1) Seed(0)-Seed(3)
+        Winners(1) Seed(1)-Seed(2)
+        Winners(2) Winner(0)-Winner(1)
+        Losers(1) Loser(0)-Loser(1)
+        Losers(2) Winner(3)-Loser(2)
+        GrandFinal Winner(2)-Winner(4)
+        GrandFinalReset Winner(5)-Loser(5)"#]],
+    );
+}
+
+#[test]
+fn withdrawal_round_robin_under_half_voids_results_art_28_2() {
+    let players = [("A", "5d"), ("B", "4d"), ("C", "3d"), ("D", "2d")];
+    let mut ev = event(System::RoundRobin { cycles: 1 }, 1, &players);
+    ev.pair_next().unwrap();
+    for b in 1..=2 {
+        ev.set_result(1, b, black_wins()).unwrap();
+    }
+    // One of three rounds played: under half, so all of D's results are void.
+    let d = ev.find("D").unwrap();
+    ev.withdraw(d).unwrap();
+    let t = play(&mut ev, stronger_wins);
+    check(
+        format!("{}\n{t}", render_round(&ev, &ev.rounds()[0])),
+        expect![[r#"
+            round 1: A-B(B+R) D-C(B+R)(void)
+            round 2: B-C(B+R) idle A
+            round 3: C-A(W+R) idle B
+        "#]],
+    );
+    check(
+        render_standings(&ev),
+        expect![[r#"
+        after round 3 by ["points", "sodos", "warnings", "lots"]
+         1 A      pts  4 w2 d0 l0 bye0 sos  2 sodos 2 sosos  10 cum  8 warn 0 total 1.667
+         2 B      pts  2 w1 d0 l1 bye0 sos  4 sodos 0 sosos   8 cum  4 warn 0 total 0.333
+         3 C      pts  0 w0 d0 l2 bye0 sos  6 sodos 0 sosos   6 cum  0 warn 0 total -1
+    "#]],
+    );
+    assert_eq!(ev.withdraw(d).unwrap_err(), EventError::AlreadyWithdrawn("D".into()));
+}
+
+#[test]
+fn withdrawal_round_robin_after_half_leaves_forfeits_art_28_2() {
+    let players = [("A", "5d"), ("B", "4d"), ("C", "3d"), ("D", "2d")];
+    let mut ev = event(System::RoundRobin { cycles: 1 }, 1, &players);
+    for r in 1..=2 {
+        ev.pair_next().unwrap();
+        for b in 1..=2 {
+            ev.set_result(r, b, black_wins()).unwrap();
+        }
+    }
+    // Two of three rounds played: results stand, the last game is a forfeit.
+    ev.withdraw(ev.find("D").unwrap()).unwrap();
+    let t = play(&mut ev, stronger_wins);
+    check(
+        t,
+        expect![[r#"
+        round 3: D-B(W+F) C-A(W+R)
+    "#]],
+    );
+    check(
+        render_standings(&ev),
+        expect![[r#"
+        after round 3 by ["points", "sodos", "warnings", "lots"]
+         1 A      pts  6 w3 d0 l0 bye0 sos  6 sodos 6 sosos  30 cum 12 warn 0 total 5
+         2 B      pts  4 w2 d0 l1 bye0 sos  8 sodos 2 sosos  28 cum  6 warn 0 total 3.667
+         3 D      pts  2 w1 d0 l2 bye0 sos 10 sodos 0 sosos  26 cum  6 warn 0 total 2.333 withdrawn
+         4 C      pts  0 w0 d0 l3 bye0 sos 12 sodos 0 sosos  24 cum  0 warn 0 total 1
+    "#]],
+    );
+}
+
+#[test]
+fn withdrawal_swiss_results_stand_no_further_pairing_art_28_3() {
+    let players = [
+        ("A", "5d"),
+        ("B", "4d"),
+        ("C", "3d"),
+        ("D", "2d"),
+        ("E", "1d"),
+        ("F", "1k"),
+    ];
+    let mut ev = event(System::Swiss, 3, &players);
+    ev.pair_next().unwrap();
+    let f = ev.find("F").unwrap();
+    // F withdraws with the game of round 1 unplayed: a forfeit.
+    ev.withdraw(f).unwrap();
+    for g in ev.rounds()[0].games.clone() {
+        if g.result.is_none() {
+            ev.set_result(1, g.board, stronger_wins(&ev, &g)).unwrap();
+        }
+    }
+    let t = play(&mut ev, stronger_wins);
+    check(
+        format!("{}\n{t}", render_round(&ev, &ev.rounds()[0])),
+        expect![[r#"
+        round 1: D-A(W+R) E-B(W+R) C-F(B+F)
+        round 2: A-C(B+R) B-D(B+R) bye E
+        round 3: B-A(W+R) C-E(B+R) bye D
+    "#]],
+    );
+    for r in &ev.rounds()[1..] {
+        assert!(r.games.iter().all(|g| g.color_of(f).is_none()) && !r.byes.contains(&f));
+    }
+}
+
+#[test]
+fn swiss_elimination_drops_players_and_keeps_the_field_even_art_26_4() {
+    let players: Vec<(String, String)> = (0..10)
+        .map(|i| (format!("P{i}"), format!("{}d", 7 - i.min(6))))
+        .collect();
+    let refs: Vec<(&str, &str)> = players.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let mut ev = event(System::SwissElimination { losses: 2 }, 5, &refs);
+    let t = play(&mut ev, stronger_wins);
+    check(
+        t,
+        expect![[r#"
+        round 1: P0-P5(B+R) P1-P6(B+R) P7-P2(W+R) P8-P3(W+R) P9-P4(W+R)
+        round 2: P2-P0(W+R) P3-P1(W+R) P4-P7(B+R) P5-P9(B+R) P6-P8(B+R)
+        round 3: P1-P0(W+R) P3-P4(B+R) P5-P2(W+R) P7-P6(W+R)
+        round 4: P0-P4(B+R) P2-P1(W+R) P6-P3(W+R)
+        round 5: P1-P0(W+R) P3-P2(W+R)
+    "#]],
+    );
+    // Replay the rounds: nobody with two losses plays, except one lucky loser brought back
+    // (eliminated in the round before) to keep the field even; no byes.
+    let mut losses = [0u32; 10];
+    let mut out_in: Vec<Option<u32>> = vec![None; 10];
+    for r in ev.rounds() {
+        assert!(r.byes.is_empty(), "round {}: a bye", r.number);
+        let mut lucky = 0;
+        for g in &r.games {
+            for p in [g.black, g.white] {
+                if losses[p.0] >= 2 {
+                    assert_eq!(
+                        out_in[p.0],
+                        Some(r.number - 1),
+                        "round {}: {} was out earlier",
+                        r.number,
+                        p.0
+                    );
+                    lucky += 1;
+                }
+            }
+        }
+        assert!(lucky <= 1, "round {}: {lucky} lucky losers", r.number);
+        for g in &r.games {
+            for (p, c) in [(g.black, Color::Black), (g.white, Color::White)] {
+                if g.result.unwrap().outcome(c) == Outcome::Loss {
+                    losses[p.0] += 1;
+                    if losses[p.0] == 2 {
+                        out_in[p.0] = Some(r.number);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn mcmahon_bar_and_floor() {
+    let players = [
+        ("A", "6d"),
+        ("B", "4d"),
+        ("C", "2d"),
+        ("D", "1k"),
+        ("E", "5k"),
+        ("F", "12k"),
+    ];
+    let mut ev = event(
+        System::McMahon {
+            bar: Rank::Dan(4),
+            floor: Rank::Kyu(5),
+        },
+        2,
+        &players,
+    );
+    let starts: Vec<String> = ev
+        .players()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("{} {}", p.name, mcmahon_base(&ev, PlayerId(i))))
+        .collect();
+    // Bar 4d: A (6d) and B (4d) start equal; floor 5k: E and F start equal.
+    check(starts.join(" "), expect!["A 16 B 16 C 12 D 8 E 0 F 0"]);
+    let t = play(&mut ev, stronger_wins);
+    check(
+        t,
+        expect![[r#"
+        round 1: B-A(W+R) D-C(W+R) F-E(W+R)
+        round 2: C-A(W+R) E-B(W+R) D-F(B+R)
+    "#]],
+    );
+    check(
+        render_standings(&ev),
+        expect![[r#"
+        after round 2 by ["mms", "sos", "warnings", "lots"]
+         1 A      pts  4 w2 d0 l0 bye0 sos 32 sodos 4 sosos  52 cum  6 warn 0 total 18
+         2 B      pts  2 w1 d0 l1 bye0 sos 22 sodos 2 sosos  50 cum  2 warn 0 total 11
+         3 C      pts  2 w1 d0 l1 bye0 sos 30 sodos 2 sosos  46 cum  4 warn 0 total 15
+         4 D      pts  2 w1 d0 l1 bye0 sos 14 sodos 0 sosos  42 cum  2 warn 0 total 7
+         5 E      pts  2 w1 d0 l1 bye0 sos 18 sodos 0 sosos  34 cum  4 warn 0 total 9
+         6 F      pts  0 w0 d0 l2 bye0 sos 12 sodos 0 sosos  32 cum  0 warn 0 total 4
+    "#]],
+    );
+}
+
+#[test]
+fn director_amendments_and_manual_pairings_are_recorded() {
+    let players = [("A", "5d"), ("B", "4d"), ("C", "3d"), ("D", "2d")];
+    let mut ev = event(System::Swiss, 3, &players);
+    let p = ev.propose().unwrap();
+    let proposed: Vec<(PlayerId, PlayerId)> = p.games.iter().map(|g| (g.black, g.white)).collect();
+    let id = |n: &str| PlayerId(["A", "B", "C", "D"].iter().position(|x| *x == n).unwrap());
+    let mine = [(id("A"), id("B")), (id("C"), id("D"))];
+    ev.accept_amended(p, &mine, &[]).unwrap();
+    assert_eq!(
+        ev.rounds()[0].origin,
+        PairingOrigin::Amended {
+            proposed,
+            proposed_byes: vec![]
+        }
+    );
+    ev.set_result(1, 1, black_wins()).unwrap();
+    ev.set_result(1, 2, black_wins()).unwrap();
+    ev.set_result(
+        1,
+        2,
+        GameResult::Win {
+            winner: Color::White,
+            by: WinBy::Time,
+        },
+    )
+    .unwrap();
+    let e = ev
+        .pair_manual(&[(id("A"), id("C")), (id("A"), id("D"))], &[])
+        .unwrap_err();
+    check(e.to_string(), expect!["invalid pairing: A appears twice"]);
+    ev.pair_manual(&[(id("A"), id("C"))], &[id("B")]).unwrap();
+    check(render_round(&ev, &ev.rounds()[1]), expect!["round 2: A-C bye B idle D"]);
+    assert_eq!(ev.rounds()[1].origin, PairingOrigin::Manual);
+    check(
+        format!("{:?}", ev.log()),
+        expect![
+            "[ResultCorrected { round: 1, board: 2, previous: Win { winner: Black, by: Resignation }, new: Win { winner: White, by: Time } }]"
+        ],
+    );
+    let e = ev.pair_next().unwrap_err();
+    check(e.to_string(), expect!["round 2 board 1 has no result yet"]);
+}
+
+#[test]
+fn events_are_deterministic() {
+    let run = || {
+        let players: Vec<(String, String)> = (0..15).map(|i| (format!("P{i}"), format!("{}k", 1 + i % 5))).collect();
+        let refs: Vec<(&str, &str)> = players.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        let mut ev = event(System::Swiss, 5, &refs);
+        let mut r = Rng(1);
+        let t = play(&mut ev, |_, _| GameResult::Win {
+            winner: if r.below(2) == 0 { Color::Black } else { Color::White },
+            by: WinBy::Resignation,
+        });
+        (t, render_standings(&ev))
+    };
+    assert_eq!(run(), run());
+}

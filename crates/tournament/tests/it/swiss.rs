@@ -1,0 +1,189 @@
+//! Swiss pairing (Art. 26.3): the optimum against brute force, no rematch when avoidable,
+//! bye rules, and whole events through the pairing.
+
+use crate::Rng;
+use std::collections::HashMap;
+use tournament::swiss::{Candidate, Options, PairCost, pair, pair_cost};
+
+fn random_field(rng: &mut Rng, n: usize) -> (Vec<Candidate>, HashMap<(usize, usize), u32>) {
+    let clubs = [None, Some("A"), Some("B")];
+    let c: Vec<Candidate> = (0..n)
+        .map(|_| Candidate {
+            score: 2 * rng.below(4) as i64,
+            strength: (rng.below(5) as i32 - 2, rng.below(3) as i64),
+            color_balance: rng.below(5) as i32 - 2,
+            club: clubs[rng.below(3) as usize].map(String::from),
+            region: clubs[rng.below(3) as usize].map(String::from),
+            had_bye: rng.below(3) == 0,
+        })
+        .collect();
+    let mut met = HashMap::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if rng.below(100) < 35 {
+                met.insert((i, j), 1 + rng.below(2) as u32);
+            }
+        }
+    }
+    (c, met)
+}
+
+fn levels(p: &PairCost) -> (u32, u64, u32, u32, u32) {
+    (p.rematches, p.score_gap_sq, p.color, p.split, p.club_region)
+}
+
+/// The least lexicographic total over every perfect matching of `players`.
+fn brute(players: &[usize], cost: &dyn Fn(usize, usize) -> PairCost) -> (u32, u64, u32, u32, u32) {
+    if players.is_empty() {
+        return (0, 0, 0, 0, 0);
+    }
+    let a = players[0];
+    let mut best = None;
+    for k in 1..players.len() {
+        let b = players[k];
+        let rest: Vec<usize> = players[1..].iter().copied().filter(|&x| x != b).collect();
+        let r = brute(&rest, cost);
+        let c = levels(&cost(a, b));
+        let t = (r.0 + c.0, r.1 + c.1, r.2 + c.2, r.3 + c.3, r.4 + c.4);
+        if best.is_none_or(|x| t < x) {
+            best = Some(t);
+        }
+    }
+    best.unwrap()
+}
+
+#[test]
+fn swiss_optimum_equals_brute_force_on_small_fields() {
+    let mut rng = Rng(5);
+    for case in 0..400 {
+        let n = 2 + rng.below(9) as usize;
+        let (c, met) = random_field(&mut rng, n);
+        let opts = Options {
+            avoid_same_club: case % 2 == 0,
+            avoid_same_region: case % 3 == 0,
+        };
+        let p = pair(&c, &met, opts).unwrap();
+        let cost = |a: usize, b: usize| pair_cost(&c, &met, opts, a, b);
+        // Every player once, the bye for odd fields only.
+        let mut seen = vec![0; n];
+        for &(a, b, pc) in &p.pairs {
+            seen[a] += 1;
+            seen[b] += 1;
+            assert_eq!(pc, cost(a, b), "case {case}: reported cost parts");
+        }
+        if let Some(b) = p.bye {
+            seen[b] += 1;
+        }
+        assert!(seen.iter().all(|&s| s == 1), "case {case}: {seen:?}");
+        assert_eq!(p.bye.is_some(), n % 2 == 1);
+        let mut total = PairCost::default();
+        p.pairs.iter().for_each(|x| total.add(&x.2));
+        assert_eq!(total, p.total, "case {case}: total is the sum of the parts");
+        let got = levels(&p.total);
+        if let Some(bye) = p.bye {
+            // The bye: lowest score among those without a bye (or everyone, if all had one).
+            let pool: Vec<usize> = if c.iter().any(|x| !x.had_bye) {
+                (0..n).filter(|&i| !c[i].had_bye).collect()
+            } else {
+                (0..n).collect()
+            };
+            let low = pool.iter().map(|&i| c[i].score).min().unwrap();
+            assert!(pool.contains(&bye) && c[bye].score == low, "case {case}: bye to {bye}");
+            // The optimum over every eligible bye, on the levels the bye does not touch.
+            let best = pool
+                .iter()
+                .filter(|&&i| c[i].score == low)
+                .map(|&b| {
+                    let rest: Vec<usize> = (0..n).filter(|&i| i != b).collect();
+                    let t = brute(&rest, &cost);
+                    (t.0, t.1, t.2)
+                })
+                .min()
+                .unwrap();
+            assert_eq!((got.0, got.1, got.2), best, "case {case}: n {n} {c:?} {met:?}");
+        } else {
+            let all: Vec<usize> = (0..n).collect();
+            assert_eq!(got, brute(&all, &cost), "case {case}: n {n} {c:?} {met:?}");
+        }
+    }
+}
+
+#[test]
+fn no_rematch_when_avoidable_and_optimal_on_larger_fields() {
+    // Fields of 30–60 after several rounds: the crate's own pairing, results at random.
+    let mut rng = Rng(11);
+    for case in 0..12 {
+        let n = 30 + rng.below(31) as usize;
+        let mut c: Vec<Candidate> = (0..n)
+            .map(|i| Candidate {
+                score: 0,
+                strength: (-(i as i32) / 4, 0),
+                color_balance: 0,
+                club: None,
+                region: None,
+                had_bye: false,
+            })
+            .collect();
+        let mut met: HashMap<(usize, usize), u32> = HashMap::new();
+        for round in 0..7 {
+            let p = pair(&c, &met, Options::default()).unwrap();
+            // Seven rounds in a field of 30+: a rematch is always avoidable.
+            assert_eq!(p.total.rematches, 0, "case {case} round {round}");
+            for &(a, b, _) in &p.pairs {
+                *met.entry((a.min(b), a.max(b))).or_insert(0) += 1;
+                let w = if rng.below(2) == 0 { a } else { b };
+                c[w].score += 2;
+                c[a].color_balance += 1;
+                c[b].color_balance -= 1;
+            }
+            if let Some(b) = p.bye {
+                assert!(!c[b].had_bye, "case {case}: a second bye");
+                c[b].score += 2;
+                c[b].had_bye = true;
+            }
+        }
+    }
+}
+
+#[test]
+fn rematches_are_as_few_as_possible_when_unavoidable() {
+    // Four players who all met: every pairing is a rematch, two of them.
+    let c: Vec<Candidate> = (0..4)
+        .map(|i| Candidate {
+            score: 0,
+            strength: (i, 0),
+            color_balance: 0,
+            club: None,
+            region: None,
+            had_bye: false,
+        })
+        .collect();
+    let mut met = HashMap::new();
+    for i in 0..4 {
+        for j in i + 1..4 {
+            met.insert((i, j), 1);
+        }
+    }
+    met.insert((0, 1), 2);
+    met.insert((2, 3), 2);
+    let p = pair(&c, &met, Options::default()).unwrap();
+    assert_eq!(p.total.rematches, 2);
+}
+
+#[test]
+fn first_round_splits_top_half_against_bottom_half() {
+    let c: Vec<Candidate> = (0..8)
+        .map(|i| Candidate {
+            score: 0,
+            strength: (10 - i, 0),
+            color_balance: 0,
+            club: None,
+            region: None,
+            had_bye: false,
+        })
+        .collect();
+    let p = pair(&c, &HashMap::new(), Options::default()).unwrap();
+    let pairs: Vec<(usize, usize)> = p.pairs.iter().map(|x| (x.0, x.1)).collect();
+    assert_eq!(pairs, vec![(0, 4), (1, 5), (2, 6), (3, 7)]);
+    assert_eq!(p.total, PairCost::default());
+}
