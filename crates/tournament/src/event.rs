@@ -527,6 +527,22 @@ impl Event {
         &self.draw
     }
 
+    /// Sets the draw before the first round to one recorded earlier (by a store replaying the
+    /// event), so that a replayed event keeps its draw even if the way of drawing changes.
+    /// `draw` must hold every active player once and no one else.
+    pub fn restore_draw(&mut self, draw: &[PlayerId]) -> Result<(), EventError> {
+        if !self.rounds.is_empty() {
+            return Err(EventError::BadPairing("the draw is fixed once a round is paired".into()));
+        }
+        let mut sorted = draw.to_vec();
+        sorted.sort();
+        if sorted != self.active() {
+            return Err(EventError::BadPairing("the draw must hold every active player once".into()));
+        }
+        self.draw = draw.to_vec();
+        Ok(())
+    }
+
     /// Registers a player. The name must be new to the event (and not empty). Round robin and
     /// knockout take no one once started; Swiss events take late entries, who start with 0.
     pub fn add_player(&mut self, player: Player) -> Result<PlayerId, EventError> {
