@@ -37,11 +37,19 @@
 //!   pairing program cannot rewrite a past round. Derived facts (forfeits after a
 //!   withdrawal, results voided by Art. 28.2) are recomputed by the same rules on replay.
 //!
+//! - **Team events are their record.** A team event (the `teams` crate) is kept as its list
+//!   of changes, one line of text each, replayed by the caller ([`Store::create_team_event`],
+//!   [`Store::append_team_change`], [`Store::team_changes`]); the store does not interpret
+//!   them, so it needs no dependency on the teams crate.
+//! - **Attachments** ([`Store::set_attachment`]) keep what an import from another program
+//!   knows that the event does not (OpenGotha's handicaps and parameters), by name.
+//!
 //! The file is opened in WAL mode (readers never block the writer) with foreign keys on.
 
 #![deny(missing_docs)]
 
 mod error;
+mod extra;
 mod migrate;
 mod model;
 mod store;

@@ -26,6 +26,11 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         name: "warnings_and_amendments",
         sql: include_str!("../migrations/0002_warnings_and_amendments.sql"),
     },
+    Migration {
+        version: 3,
+        name: "teams_and_attachments",
+        sql: include_str!("../migrations/0003_teams_and_attachments.sql"),
+    },
 ];
 
 /// The schema version this build writes: the last migration's.

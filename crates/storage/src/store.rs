@@ -21,7 +21,7 @@ type Result<T> = std::result::Result<T, StoreError>;
 /// The weiqi database. Every method that changes something runs in one transaction: it either
 /// happens whole or, on any error, leaves the database exactly as it was.
 pub struct Store {
-    conn: Connection,
+    pub(crate) conn: Connection,
 }
 
 /// An event as replayed from the database, with the database id of each player.
@@ -72,7 +72,7 @@ impl Store {
         migrate::version(&self.conn)
     }
 
-    fn write(&mut self) -> Result<Transaction<'_>> {
+    pub(crate) fn write(&mut self) -> Result<Transaction<'_>> {
         Ok(self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?)
     }
 
@@ -450,8 +450,13 @@ fn pairing_id(tx: &Connection, event: &str, round: u32, board: u32) -> Result<i6
     .ok_or_else(|| StoreError::Corrupt(format!("event {event:?}: round {round} board {board} has no row")))
 }
 
-fn event_exists(tx: &Connection, id: &str) -> Result<bool> {
-    Ok(tx.query_row("SELECT EXISTS (SELECT 1 FROM event WHERE id = ?1)", [id], |r| r.get(0))?)
+/// Whether the id is taken, by an event or a team event (one namespace).
+pub(crate) fn event_exists(tx: &Connection, id: &str) -> Result<bool> {
+    Ok(tx.query_row(
+        "SELECT EXISTS (SELECT 1 FROM event WHERE id = ?1) OR EXISTS (SELECT 1 FROM team_event WHERE id = ?1)",
+        [id],
+        |r| r.get(0),
+    )?)
 }
 
 /// The next number of the event's sequence of changes.

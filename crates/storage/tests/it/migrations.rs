@@ -50,10 +50,11 @@ fn an_empty_file_gets_the_whole_schema() {
     let db = TempDb::new("mig-empty");
     let store = db.open();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 2);
+    assert_eq!(SCHEMA_VERSION, 3);
     expect![[r#"
         [
             "event",
+            "event_attachment",
             "pairing",
             "player",
             "proposed_pairing",
@@ -61,6 +62,8 @@ fn an_empty_file_gets_the_whole_schema() {
             "round",
             "rounds_change",
             "schema_version",
+            "team_change",
+            "team_event",
             "warning",
             "withdrawal",
         ]
@@ -76,7 +79,7 @@ fn an_empty_file_gets_the_whole_schema() {
         .raw()
         .query_row("SELECT COUNT(*) FROM schema_version", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(n, 2);
+    assert_eq!(n, 3);
 }
 
 #[test]
@@ -84,7 +87,7 @@ fn a_version_1_database_is_migrated_and_keeps_its_data() {
     let db = TempDb::new("mig-v1");
     version_1_database(&db);
     let mut store = db.open();
-    assert_eq!(store.schema_version().unwrap(), 2);
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
     let ev = store.load_event("old").unwrap();
     assert_eq!(ev.system(), System::RoundRobin { cycles: 1 });
     assert_eq!(ev.settings().bye, tournament::ByeValue::Draw);
@@ -144,8 +147,8 @@ fn a_newer_database_is_refused_untouched() {
         .unwrap();
     match Store::open(&db.path()) {
         Err(e) => {
-            assert_eq!(e, StoreError::NewerSchema { found: 9, known: 2 });
-            expect!["the database has schema version 9, newer than this weiqi knows (2); use a newer weiqi"]
+            assert_eq!(e, StoreError::NewerSchema { found: 9, known: 3 });
+            expect!["the database has schema version 9, newer than this weiqi knows (3); use a newer weiqi"]
                 .assert_eq(&e.to_string());
         }
         Ok(_) => panic!("a schema from the future was accepted"),
@@ -181,5 +184,29 @@ fn a_failed_migration_leaves_version_1_whole() {
     assert_eq!(v, 1);
     // Once the stray table is gone, the migration goes through.
     db.raw().execute_batch("DROP TABLE warning").unwrap();
-    assert_eq!(db.open().schema_version().unwrap(), 2);
+    assert_eq!(db.open().schema_version().unwrap(), SCHEMA_VERSION);
+}
+
+#[test]
+fn team_events_and_attachments_are_kept() {
+    let mut store = Store::open_in_memory().unwrap();
+    store.create_team_event("cup", "create\tCup").unwrap();
+    assert_eq!(
+        store.create_team_event("cup", "x"),
+        Err(StoreError::EventExists("cup".into()))
+    );
+    store.append_team_change("cup", 1, "team\tA").unwrap();
+    // A writer that saw an older record is refused.
+    let stale = store.append_team_change("cup", 1, "team\tB").unwrap_err();
+    assert_eq!(
+        stale.to_string(),
+        "database error: team event \"cup\" changed meanwhile (2 changes, 1 seen); try again"
+    );
+    assert_eq!(store.team_changes("cup").unwrap(), ["create\tCup", "team\tA"]);
+    assert_eq!(store.team_events().unwrap(), ["cup"]);
+    assert_eq!(store.team_changes("nope"), Err(StoreError::NoEvent("nope".into())));
+    assert_eq!(
+        store.set_attachment("cup", "a", "b"),
+        Err(StoreError::NoEvent("cup".into()))
+    );
 }

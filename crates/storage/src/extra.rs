@@ -1,0 +1,116 @@
+//! Team events (kept as their record of changes) and attachments to events.
+
+use rusqlite::{OptionalExtension, params};
+
+use crate::Store;
+use crate::StoreError;
+use crate::store::event_exists;
+
+type Result<T> = std::result::Result<T, StoreError>;
+
+impl Store {
+    /// Creates a team event whose record starts with `first` (the change that creates it).
+    /// The id must be free among events and team events.
+    pub fn create_team_event(&mut self, id: &str, first: &str) -> Result<()> {
+        if id.is_empty() || id.chars().count() > 64 || id.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(StoreError::Invalid(format!(
+                "event id {id:?} must be 1 to 64 characters without spaces"
+            )));
+        }
+        let tx = self.write()?;
+        if event_exists(&tx, id)? {
+            return Err(StoreError::EventExists(id.into()));
+        }
+        tx.execute("INSERT INTO team_event (id) VALUES (?1)", [id])?;
+        tx.execute(
+            "INSERT INTO team_change (event_id, seq, change) VALUES (?1, 1, ?2)",
+            params![id, first],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The record of a team event, oldest change first.
+    pub fn team_changes(&mut self, id: &str) -> Result<Vec<String>> {
+        let tx = self.write()?;
+        let exists: bool = tx.query_row("SELECT EXISTS (SELECT 1 FROM team_event WHERE id = ?1)", [id], |r| {
+            r.get(0)
+        })?;
+        if !exists {
+            return Err(StoreError::NoEvent(id.into()));
+        }
+        let mut st = tx.prepare("SELECT change FROM team_change WHERE event_id = ?1 ORDER BY seq")?;
+        let v = st
+            .query_map([id], |r| r.get(0))?
+            .collect::<std::result::Result<Vec<String>, _>>()?;
+        Ok(v)
+    }
+
+    /// Appends a change to a team event that the caller checked on the record of `seen`
+    /// changes; refused if the record has grown since (another process wrote meanwhile), so
+    /// every change is checked against the record it follows.
+    pub fn append_team_change(&mut self, id: &str, seen: usize, change: &str) -> Result<()> {
+        let tx = self.write()?;
+        let n: Option<i64> = tx
+            .query_row(
+                "SELECT (SELECT COUNT(*) FROM team_change WHERE event_id = ?1) FROM team_event WHERE id = ?1",
+                [id],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let Some(n) = n else {
+            return Err(StoreError::NoEvent(id.into()));
+        };
+        if n as usize != seen {
+            return Err(StoreError::Database(format!(
+                "team event {id:?} changed meanwhile ({n} changes, {seen} seen); try again"
+            )));
+        }
+        tx.execute(
+            "INSERT INTO team_change (event_id, seq, change) VALUES (?1, ?2, ?3)",
+            params![id, n + 1, change],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The ids of the team events.
+    pub fn team_events(&mut self) -> Result<Vec<String>> {
+        let mut st = self.conn.prepare("SELECT id FROM team_event ORDER BY id")?;
+        let v = st
+            .query_map([], |r| r.get(0))?
+            .collect::<std::result::Result<Vec<String>, _>>()?;
+        Ok(v)
+    }
+
+    /// Attaches (or replaces) a named text to an event.
+    pub fn set_attachment(&mut self, event: &str, name: &str, body: &str) -> Result<()> {
+        let tx = self.write()?;
+        let exists: bool = tx.query_row("SELECT EXISTS (SELECT 1 FROM event WHERE id = ?1)", [event], |r| {
+            r.get(0)
+        })?;
+        if !exists {
+            return Err(StoreError::NoEvent(event.into()));
+        }
+        tx.execute(
+            "INSERT INTO event_attachment (event_id, name, body) VALUES (?1, ?2, ?3)
+             ON CONFLICT (event_id, name) DO UPDATE SET body = excluded.body,
+                 recorded_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
+            params![event, name, body],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The text attached to an event under `name`, if any.
+    pub fn attachment(&mut self, event: &str, name: &str) -> Result<Option<String>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT body FROM event_attachment WHERE event_id = ?1 AND name = ?2",
+                [event, name],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+}
