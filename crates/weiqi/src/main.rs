@@ -31,6 +31,8 @@ enum Command {
     Event(cmd::event::Args),
     /// Play a match between two GTP engines, refereed under the rules, on real clocks.
     Match(cmd::match_cmd::Args),
+    /// Start the server an event runs on: the JSON API, live games and WebSockets.
+    Serve(cmd::serve::Args),
     /// Run an engine tournament (round robin or Swiss) stored as an event in the database.
     League(cmd::league::Args),
 }
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         Command::Show(args) => cmd::show::run(args),
         Command::Event(args) => cmd::event::run(args),
         Command::Match(args) => cmd::match_cmd::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
         Command::League(args) => cmd::league::run(args),
     };
     match outcome {

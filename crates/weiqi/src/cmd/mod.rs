@@ -7,4 +7,5 @@ pub mod league;
 pub mod match_cmd;
 pub mod records;
 pub mod score;
+pub mod serve;
 pub mod show;

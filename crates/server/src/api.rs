@@ -1,0 +1,776 @@
+//! The JSON API: the router, the extractors (caller, strict JSON bodies), the rate limit, and
+//! one handler per route. The OpenAPI document (`openapi.json` beside this file) lists them.
+
+use crate::auth::{self, Account, Role};
+use crate::error::ApiError;
+use crate::game::{GameHandle, GameInfo, Hub};
+use crate::wire::{WAction, WColor, WEvent, WSeat, WSettings};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Query, Request, State};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use referee::{Action, Actor, ColourChoice, Event, Referee};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value as Json_, json};
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::Instant as StdInstant;
+
+/// The largest request body taken, in bytes.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// Everything a handler needs.
+#[derive(Clone)]
+pub struct AppState(pub Arc<Inner>);
+
+/// The shared state.
+pub struct Inner {
+    /// The live games.
+    pub hub: Hub,
+    /// The storage crate's store on the same file (events, players, pairing, results).
+    pub store: Mutex<storage::Store>,
+    /// Requests per second per client (0: no limit), with a burst of twice that.
+    pub rate: u32,
+    buckets: Mutex<HashMap<IpAddr, (f64, StdInstant)>>,
+}
+
+impl AppState {
+    /// The state over a hub and a store.
+    pub fn new(hub: Hub, store: storage::Store, rate: u32) -> AppState {
+        AppState(Arc::new(Inner {
+            hub,
+            store: Mutex::new(store),
+            rate,
+            buckets: Mutex::new(HashMap::new()),
+        }))
+    }
+}
+
+/// The router of the whole API.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/healthz", get(|| async { Json(json!({ "status": "ok" })) }))
+        .route("/api/openapi.json", get(openapi))
+        .route("/api/accounts", post(create_account))
+        .route("/api/sessions", post(login))
+        .route("/api/events", post(create_event).get(list_events))
+        .route("/api/events/{id}", get(show_event))
+        .route("/api/events/{id}/roles", put(grant_role))
+        .route("/api/events/{id}/players", post(add_player))
+        .route("/api/events/{id}/rounds", post(pair_round))
+        .route("/api/events/{id}/results", post(record_result))
+        .route("/api/events/{id}/standings", get(standings))
+        .route("/api/games", post(create_game))
+        .route("/api/games/{id}", get(show_game))
+        .route("/api/games/{id}/events", get(game_events))
+        .route("/api/games/{id}/join", post(join_game))
+        .route("/api/games/{id}/actions", post(act))
+        .route("/api/ws", get(crate::ws::upgrade))
+        .fallback(|| async { ApiError::NotFound("no such route: see /api/openapi.json".into()) })
+        .layer(axum::middleware::from_fn_with_state(state.clone(), rate_limit))
+        .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(tower_http::trace::TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+async fn openapi() -> Response {
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        include_str!("openapi.json"),
+    )
+        .into_response()
+}
+
+/// A simple token bucket per client address: `rate` requests a second, bursts of `2 × rate`.
+async fn rate_limit(State(st): State<AppState>, req: Request, next: Next) -> Response {
+    if st.0.rate > 0 {
+        let ip = req
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
+        let rate = f64::from(st.0.rate);
+        let now = StdInstant::now();
+        let mut buckets = st.0.buckets.lock().expect("bucket lock");
+        let (tokens, last) = buckets.entry(ip).or_insert((2.0 * rate, now));
+        *tokens = (*tokens + now.duration_since(*last).as_secs_f64() * rate).min(2.0 * rate);
+        *last = now;
+        if *tokens < 1.0 {
+            return ApiError::RateLimited.into_response();
+        }
+        *tokens -= 1.0;
+    }
+    next.run(req).await
+}
+
+/// A JSON body read strictly: a syntax error, a wrong type, an unknown field or an oversized
+/// body is a 4xx with the parser's words.
+pub struct Body<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(v)) => Ok(Body(v)),
+            Err(rej) if rej.status() == StatusCode::PAYLOAD_TOO_LARGE => Err(ApiError::TooLarge(format!(
+                "the body is larger than {BODY_LIMIT} bytes"
+            ))),
+            Err(rej) => Err(ApiError::BadRequest(rej.body_text())),
+        }
+    }
+}
+
+/// Who is calling: the account of a session token (`Authorization: Bearer …`), and a seat
+/// secret (`X-Seat-Secret`), either or both or neither (the public).
+pub struct Caller {
+    /// The logged-in account.
+    pub account: Option<Account>,
+    /// A seat's secret.
+    pub secret: Option<String>,
+}
+
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, st: &AppState) -> Result<Caller, ApiError> {
+        let header = |name: &str| {
+            parts
+                .headers
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string)
+        };
+        let token = header("authorization")
+            .map(|h| h.strip_prefix("Bearer ").map(str::to_string).unwrap_or(h))
+            .or_else(|| query_param(parts.uri.query(), "token"));
+        let secret = header("x-seat-secret").or_else(|| query_param(parts.uri.query(), "secret"));
+        caller(st, token.as_deref(), secret).await
+    }
+}
+
+fn query_param(q: Option<&str>, key: &str) -> Option<String> {
+    q?.split('&').find_map(|kv| {
+        let (k, v) = kv.split_once('=')?;
+        (k == key).then(|| v.to_string())
+    })
+}
+
+/// The caller for a token and a secret.
+pub async fn caller(st: &AppState, token: Option<&str>, secret: Option<String>) -> Result<Caller, ApiError> {
+    let account = match token {
+        Some(t) => Some(
+            auth::session_account(st.0.hub.db(), t)
+                .await?
+                .ok_or_else(|| ApiError::Unauthenticated("the session token is unknown: log in again".into()))?,
+        ),
+        None => None,
+    };
+    Ok(Caller { account, secret })
+}
+
+impl Caller {
+    fn account(&self) -> Result<&Account, ApiError> {
+        self.account.as_ref().ok_or_else(|| {
+            ApiError::Unauthenticated(
+                "log in first (POST /api/sessions) and send the token as Authorization: Bearer <token>".into(),
+            )
+        })
+    }
+}
+
+async fn require_role(st: &AppState, c: &Caller, event: &str, allowed: &[Role]) -> Result<Account, ApiError> {
+    let a = c.account()?.clone();
+    let held = auth::roles(st.0.hub.db(), event.to_string(), a.id).await?;
+    if held.iter().any(|r| allowed.contains(r)) {
+        Ok(a)
+    } else {
+        let names: Vec<&str> = allowed.iter().map(|r| r.name()).collect();
+        Err(ApiError::Forbidden(format!(
+            "{} holds no role in event {event} that allows this; it needs one of: {}",
+            a.name,
+            names.join(", ")
+        )))
+    }
+}
+
+async fn with_store<R: Send + 'static>(
+    st: &AppState,
+    f: impl FnOnce(&mut storage::Store) -> Result<R, storage::StoreError> + Send + 'static,
+) -> Result<R, ApiError> {
+    let st = st.clone();
+    tokio::task::spawn_blocking(move || {
+        let mut store = st.0.store.lock().expect("store lock");
+        f(&mut store).map_err(ApiError::from)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))?
+}
+
+// ----- accounts -----
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Credentials {
+    name: String,
+    password: String,
+}
+
+async fn create_account(State(st): State<AppState>, Body(c): Body<Credentials>) -> Result<Response, ApiError> {
+    if c.name.trim().is_empty() || c.name.chars().count() > 64 {
+        return Err(ApiError::BadRequest("name: 1 to 64 characters".into()));
+    }
+    if c.password.chars().count() < 8 {
+        return Err(ApiError::BadRequest("password: at least 8 characters".into()));
+    }
+    let pw = c.password;
+    let hash = tokio::task::spawn_blocking(move || auth::hash_password(&pw))
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?
+        .map_err(ApiError::Internal)?;
+    match auth::create_account(st.0.hub.db(), c.name.clone(), hash).await {
+        Ok(id) => Ok((StatusCode::CREATED, Json(json!({ "id": id, "name": c.name }))).into_response()),
+        Err(crate::db::DbError::Conflict) => Err(ApiError::Conflict(format!(
+            "the account name {:?} is taken: choose another",
+            c.name
+        ))),
+        Err(e) => Err(e.into()),
+    }
+}
+
+async fn login(State(st): State<AppState>, Body(c): Body<Credentials>) -> Result<Json<Json_>, ApiError> {
+    let bad = || ApiError::Unauthenticated("wrong account name or password".into());
+    let (id, hash) = auth::account_by_name(st.0.hub.db(), c.name.clone())
+        .await?
+        .ok_or_else(bad)?;
+    let pw = c.password;
+    let ok = tokio::task::spawn_blocking(move || auth::verify_password(&pw, &hash))
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    if !ok {
+        return Err(bad());
+    }
+    let token = auth::create_session(st.0.hub.db(), id).await?;
+    Ok(Json(json!({ "token": token, "account": { "id": id, "name": c.name } })))
+}
+
+// ----- events (through the storage and tournament crates) -----
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", deny_unknown_fields)]
+enum WSystem {
+    RoundRobin {
+        #[serde(default = "one")]
+        cycles: u32,
+    },
+    Knockout {
+        #[serde(default = "one")]
+        lives: u32,
+        #[serde(default = "one")]
+        best_of: u32,
+        #[serde(default)]
+        grand_final_reset: bool,
+    },
+    Swiss,
+    SwissElimination {
+        losses: u32,
+    },
+    McMahon {
+        bar: String,
+        floor: String,
+    },
+}
+
+fn one() -> u32 {
+    1
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewEventReq {
+    id: String,
+    name: String,
+    system: WSystem,
+    rounds: u32,
+    #[serde(default)]
+    time_control: String,
+    #[serde(default)]
+    lots_seed: u64,
+    #[serde(default)]
+    lateness_limit_minutes: Option<u32>,
+}
+
+fn rank(s: &str) -> Result<tournament::Rank, ApiError> {
+    s.parse()
+        .map_err(|e: tournament::RankError| ApiError::BadRequest(e.to_string()))
+}
+
+async fn create_event(
+    State(st): State<AppState>,
+    caller: Caller,
+    Body(r): Body<NewEventReq>,
+) -> Result<Response, ApiError> {
+    let account = caller.account()?.clone();
+    let system = match r.system {
+        WSystem::RoundRobin { cycles } => tournament::System::RoundRobin { cycles },
+        WSystem::Knockout {
+            lives,
+            best_of,
+            grand_final_reset,
+        } => tournament::System::Knockout {
+            lives,
+            best_of,
+            grand_final_reset,
+        },
+        WSystem::Swiss => tournament::System::Swiss,
+        WSystem::SwissElimination { losses } => tournament::System::SwissElimination { losses },
+        WSystem::McMahon { bar, floor } => tournament::System::McMahon {
+            bar: rank(&bar)?,
+            floor: rank(&floor)?,
+        },
+    };
+    let settings = tournament::Settings {
+        time_control: r.time_control,
+        lots_seed: r.lots_seed,
+        lateness_limit_minutes: r.lateness_limit_minutes.unwrap_or(60),
+        ..tournament::Settings::default()
+    };
+    let new = storage::NewEvent {
+        id: r.id.clone(),
+        name: r.name,
+        system,
+        n_rounds: r.rounds,
+        settings,
+    };
+    let ev = with_store(&st, move |s| s.create_event(&new)).await?;
+    // Art. 29: the account that creates the event organises it.
+    auth::grant(st.0.hub.db(), r.id.clone(), account.id, Role::Organizer).await?;
+    Ok((StatusCode::CREATED, Json(event_json(&r.id, &ev))).into_response())
+}
+
+async fn list_events(State(st): State<AppState>) -> Result<Json<Json_>, ApiError> {
+    let list = with_store(&st, |s| s.events()).await?;
+    Ok(Json(Json_::Array(
+        list.iter()
+            .map(|e| {
+                json!({ "id": e.id, "name": e.name, "rounds": e.n_rounds, "paired": e.n_paired, "players": e.n_players })
+            })
+            .collect(),
+    )))
+}
+
+async fn show_event(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {
+    let i = id.clone();
+    let ev = with_store(&st, move |s| s.load_event(&i)).await?;
+    Ok(Json(event_json(&id, &ev)))
+}
+
+fn event_json(id: &str, ev: &tournament::Event) -> Json_ {
+    let name = |p: tournament::PlayerId| ev.player(p).name.clone();
+    json!({
+        "id": id,
+        "name": ev.name(),
+        "system": format!("{:?}", ev.system()),
+        "planned_rounds": ev.planned_rounds(),
+        "players": ev.players().iter().enumerate().map(|(i, p)| json!({
+            "name": p.name,
+            "rank": p.rank.to_string(),
+            "status": format!("{:?}", ev.status(tournament::PlayerId(i))).to_lowercase(),
+        })).collect::<Vec<_>>(),
+        "rounds": ev.rounds().iter().map(|r| json!({
+            "number": r.number,
+            "games": r.games.iter().map(|g| json!({
+                "board": g.board,
+                "black": name(g.black),
+                "white": name(g.white),
+                "result": g.result.map(|x| x.to_string()),
+            })).collect::<Vec<_>>(),
+            "byes": r.byes.iter().map(|&p| name(p)).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RoleReq {
+    account: String,
+    role: String,
+}
+
+async fn grant_role(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    Body(r): Body<RoleReq>,
+) -> Result<Json<Json_>, ApiError> {
+    // Art. 29: the organizer appoints the chief referee and the referees.
+    require_role(&st, &caller, &id, &[Role::Organizer]).await?;
+    let role = Role::parse(&r.role).ok_or_else(|| {
+        ApiError::BadRequest(format!("role {:?} must be organizer, chief_referee or referee", r.role))
+    })?;
+    let (account, _) = auth::account_by_name(st.0.hub.db(), r.account.clone())
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no account named {:?}", r.account)))?;
+    auth::grant(st.0.hub.db(), id.clone(), account, role).await?;
+    Ok(Json(json!({ "event": id, "account": r.account, "role": role.name() })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayerReq {
+    name: String,
+    rank: String,
+    #[serde(default)]
+    rating: Option<i32>,
+    #[serde(default)]
+    club: Option<String>,
+    #[serde(default)]
+    region: Option<String>,
+}
+
+async fn add_player(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    Body(r): Body<PlayerReq>,
+) -> Result<Response, ApiError> {
+    require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    let p = tournament::Player {
+        name: r.name,
+        rank: rank(&r.rank)?,
+        rating: r.rating,
+        club: r.club,
+        region: r.region,
+        birth_date: None,
+    };
+    let i = id.clone();
+    let ev = with_store(&st, move |s| s.add_player(&i, &p)).await?;
+    Ok((StatusCode::CREATED, Json(event_json(&id, &ev))).into_response())
+}
+
+async fn pair_round(State(st): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<Response, ApiError> {
+    require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    let i = id.clone();
+    let ev = with_store(&st, move |s| s.pair_next(&i)).await?;
+    Ok((StatusCode::CREATED, Json(event_json(&id, &ev))).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResultReq {
+    round: u32,
+    board: u32,
+    result: String,
+    #[serde(default)]
+    correct: bool,
+}
+
+async fn record_result(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    Body(r): Body<ResultReq>,
+) -> Result<Json<Json_>, ApiError> {
+    let need: &[Role] = if r.correct {
+        &[Role::ChiefReferee]
+    } else {
+        &[Role::Organizer, Role::ChiefReferee, Role::Referee]
+    };
+    require_role(&st, &caller, &id, need).await?;
+    let result: tournament::GameResult = r
+        .result
+        .parse()
+        .map_err(|e: tournament::ResultError| ApiError::BadRequest(e.to_string()))?;
+    let i = id.clone();
+    let (ev, recorded) = with_store(&st, move |s| s.record_result(&i, r.round, r.board, result, r.correct)).await?;
+    Ok(Json(
+        json!({ "recorded": format!("{recorded:?}").to_lowercase(), "event": event_json(&id, &ev) }),
+    ))
+}
+
+async fn standings(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {
+    let i = id.clone();
+    let ev = with_store(&st, move |s| s.load_event(&i)).await?;
+    let s = ev.standings();
+    Ok(Json(json!({
+        "event": id,
+        "after_round": s.after_round,
+        "chain": s.chain.iter().map(|t| t.name()).collect::<Vec<_>>(),
+        "rows": s.rows.iter().map(|r| json!({
+            "place": r.place,
+            "name": ev.player(r.player).name,
+            "points": r.stats.points,
+            "wins": r.stats.wins,
+            "losses": r.stats.losses,
+            "draws": r.stats.draws,
+            "values": r.values.iter().map(|v| v.to_string()).collect::<Vec<_>>(),
+            "withdrawn": r.withdrawn,
+        })).collect::<Vec<_>>(),
+    })))
+}
+
+// ----- games -----
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+enum WColours {
+    /// The event's draw gave Black to this seat.
+    Draw(WSeat),
+    /// Seeded nigiri.
+    Nigiri(u64),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGameReq {
+    settings: WSettings,
+    #[serde(default)]
+    event: Option<String>,
+    #[serde(default)]
+    round: Option<u32>,
+    #[serde(default)]
+    board: Option<u32>,
+    #[serde(default)]
+    colours: Option<WColours>,
+    #[serde(default = "yes")]
+    start: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+async fn create_game(
+    State(st): State<AppState>,
+    caller: Caller,
+    Body(r): Body<NewGameReq>,
+) -> Result<Response, ApiError> {
+    let account = match &r.event {
+        Some(ev) => require_role(&st, &caller, ev, &[Role::Organizer, Role::ChiefReferee]).await?,
+        None => caller.account()?.clone(),
+    };
+    if let Some(ev) = &r.event {
+        let e = ev.clone();
+        with_store(&st, move |s| s.load_event(&e)).await?;
+    }
+    let settings = r.settings.to_settings().map_err(ApiError::BadRequest)?;
+    let size = settings.rules.size;
+    let now = crate::db::now_ms();
+    let colours = match r.colours {
+        None => ColourChoice::Draw {
+            black: referee::Seat::First,
+        },
+        Some(WColours::Draw(s)) => ColourChoice::Draw { black: s.into() },
+        Some(WColours::Nigiri(seed)) => ColourChoice::Nigiri { seed },
+    };
+    let mut opening = vec![Event::new(clock::Instant(now), Actor::System, Action::Colours(colours))];
+    if r.start {
+        opening.push(Event::new(
+            clock::Instant(now),
+            Actor::System,
+            Action::Start { late: vec![] },
+        ));
+    }
+    // The opening must stand under the rules before anything is stored.
+    Referee::replay(settings, &opening).map_err(|e| ApiError::BadRequest(format!("{e:?}")))?;
+    let secrets = [auth::new_token(), auth::new_token()];
+    let info = GameInfo {
+        id: 0,
+        event_id: r.event,
+        round: r.round,
+        board: r.board,
+        settings: r.settings,
+        secrets: [auth::digest(&secrets[0]), auth::digest(&secrets[1])],
+        owner: Some(account.id),
+        accounts: [None, None],
+    };
+    let wire: Vec<WEvent> = opening.iter().map(|e| WEvent::from_event(e, size, "system")).collect();
+    let h = st.0.hub.create(info, wire).await?;
+    let id = h.info.id;
+    let state = h.state().await.unwrap_or(Json_::Null);
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({
+            "game": id,
+            "secrets": { "black": secrets[0], "white": secrets[1] },
+            "links": {
+                "black": format!("/play/{id}?secret={}", secrets[0]),
+                "white": format!("/play/{id}?secret={}", secrets[1]),
+            },
+            "state": state,
+        })),
+    )
+        .into_response())
+}
+
+async fn game(st: &AppState, id: i64) -> Result<GameHandle, ApiError> {
+    st.0.hub
+        .get(id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no game {id}")))
+}
+
+async fn show_game(State(st): State<AppState>, Path(id): Path<i64>) -> Result<Json<Json_>, ApiError> {
+    let h = game(&st, id).await?;
+    let mut s = h
+        .state()
+        .await
+        .ok_or_else(|| ApiError::Internal("game task gone".into()))?;
+    s["settings"] = serde_json::to_value(&h.info.settings).expect("settings serialise");
+    s["event"] = json!(h.info.event_id);
+    Ok(Json(s))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Since {
+    #[serde(default)]
+    since: u64,
+}
+
+async fn game_events(
+    State(st): State<AppState>,
+    Path(id): Path<i64>,
+    Query(q): Query<Since>,
+) -> Result<Json<Json_>, ApiError> {
+    let h = game(&st, id).await?;
+    match h.since(q.since).await {
+        Some(Ok(events)) => Ok(Json(json!({ "game": id, "events": events }))),
+        Some(Err(state)) => Err(ApiError::BadRequest(format!(
+            "since={} is beyond the record ({} events)",
+            q.since, state["seq"]
+        ))),
+        None => Err(ApiError::Internal("game task gone".into())),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinReq {
+    color: WColor,
+}
+
+async fn join_game(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+    Body(r): Body<JoinReq>,
+) -> Result<Json<Json_>, ApiError> {
+    let account = caller.account()?.clone();
+    game(&st, id).await?;
+    if st.0.hub.join(id, r.color.into(), account.id).await? {
+        Ok(Json(json!({ "game": id, "color": r.color, "account": account.name })))
+    } else {
+        Err(ApiError::Conflict(
+            format!("the {:?} seat of game {id} is taken", r.color).to_lowercase(),
+        ))
+    }
+}
+
+/// A command for a game: the sequence number the client has seen, the action, and (for an
+/// account with several rights in the game) the capacity it acts in.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActReq {
+    /// The number of events the client has seen: the command is for that slot.
+    pub seq: u64,
+    /// What to do.
+    pub action: WAction,
+    /// `black`, `white`, `referee` or `chief_referee`.
+    #[serde(default, rename = "as")]
+    pub as_: Option<String>,
+}
+
+/// Who acts, in the referee's terms, for this caller in this game; and how the record names
+/// the submitter.
+pub async fn resolve_actor(
+    st: &AppState,
+    info: &GameInfo,
+    caller: &Caller,
+    as_: Option<&str>,
+) -> Result<(Actor, String), ApiError> {
+    if let Some(secret) = &caller.secret {
+        let d = auth::digest(secret);
+        let color = if d == info.secrets[0] {
+            rules::Color::Black
+        } else if d == info.secrets[1] {
+            rules::Color::White
+        } else {
+            return Err(ApiError::Forbidden(format!(
+                "the seat secret is not one of game {}'s: use the link given for your seat",
+                info.id
+            )));
+        };
+        return Ok((Actor::Player(color), format!("seat:{}", WColor::from(color).name())));
+    }
+    let account = caller.account()?;
+    let mut can: Vec<(&str, Actor)> = Vec::new();
+    for color in [rules::Color::Black, rules::Color::White] {
+        if info.accounts[color.index()] == Some(account.id) {
+            can.push((WColor::from(color).name(), Actor::Player(color)));
+        }
+    }
+    let roles = match &info.event_id {
+        Some(ev) => auth::roles(st.0.hub.db(), ev.clone(), account.id).await?,
+        // A game outside any event: its creator officiates it.
+        None if info.owner == Some(account.id) => vec![Role::ChiefReferee],
+        None => vec![],
+    };
+    if roles.contains(&Role::ChiefReferee) {
+        can.push(("chief_referee", Actor::ChiefReferee));
+    }
+    if roles.contains(&Role::Referee) || roles.contains(&Role::ChiefReferee) {
+        can.push(("referee", Actor::Referee));
+    }
+    let pick = match as_ {
+        Some(a) => can.iter().find(|(n, _)| *n == a),
+        None => can.first(),
+    };
+    match pick {
+        Some((_, actor)) => Ok((*actor, format!("account:{}", account.name))),
+        None => Err(ApiError::Forbidden(format!(
+            "{} has no seat in game {} and no referee role{}: join a seat or ask the organizer for a role",
+            account.name,
+            info.id,
+            as_.map(|a| format!(" as {a}")).unwrap_or_default()
+        ))),
+    }
+}
+
+async fn act(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+    Body(r): Body<ActReq>,
+) -> Result<Json<Json_>, ApiError> {
+    let h = game(&st, id).await?;
+    let (ack, _) = submit(&st, &h, &caller, r).await?;
+    Ok(Json(ack))
+}
+
+/// Resolves the actor and submits; the acknowledgement as JSON.
+pub async fn submit(st: &AppState, h: &GameHandle, caller: &Caller, r: ActReq) -> Result<(Json_, u64), ApiError> {
+    let info = h.info.clone();
+    let (actor, by) = resolve_actor(st, &info, caller, r.as_.as_deref()).await?;
+    let size = rules::BoardSize::new(info.settings.size).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let action = r.action.to_action(size).map_err(ApiError::BadRequest)?;
+    let ack = h.submit(r.seq, actor, by, action).await?;
+    Ok((
+        json!({ "game": info.id, "seq": ack.seq + 1, "index": ack.seq, "duplicate": ack.duplicate, "state": ack.state }),
+        ack.seq,
+    ))
+}
+
+impl WColor {
+    /// `black` or `white`.
+    pub fn name(self) -> &'static str {
+        match self {
+            WColor::Black => "black",
+            WColor::White => "white",
+        }
+    }
+}

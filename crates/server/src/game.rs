@@ -1,0 +1,607 @@
+//! Live games: one tokio task per active game owns its [`Referee`], takes its commands one at
+//! a time, makes each event durable before it answers or broadcasts, and runs the game's
+//! clock: it sleeps until the clock's next announcement and fires it (a byo-yomi call is
+//! pushed to the subscribers; the flag is recorded as a system `Flag` event).
+
+use crate::db::{Db, DbError, now_ms};
+use crate::wire::{WColor, WEvent, WOutcome, WSettings};
+use clock::{Instant, Lang};
+use referee::{Action, Actor, Event, Phase, Referee, RefereeError};
+use rules::Color;
+use serde::Serialize;
+use serde_json::{Value as Json, json};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::sync::{broadcast, mpsc, oneshot};
+
+/// What the server knows of a game besides its record.
+#[derive(Clone, Debug)]
+pub struct GameInfo {
+    /// The game's id.
+    pub id: i64,
+    /// The storage event it belongs to, with round and board, if any.
+    pub event_id: Option<String>,
+    /// Round in the event.
+    pub round: Option<u32>,
+    /// Board in the round.
+    pub board: Option<u32>,
+    /// The settings as created.
+    pub settings: WSettings,
+    /// The per-seat secrets (a tablet at the board holds one), Black's then White's.
+    pub secrets: [String; 2],
+    /// The account that created it.
+    pub owner: Option<i64>,
+    /// Accounts that joined as Black, White.
+    pub accounts: [Option<i64>; 2],
+}
+
+/// A message to subscribers. Every one carries the game's sequence number: the number of
+/// events recorded so far (an event's own `seq` is its index, so after it the count is
+/// `seq + 1`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Push(pub Json);
+
+/// Why a command was not recorded.
+#[derive(Debug)]
+pub enum SubmitError {
+    /// The command was for another sequence number: the game has moved on (or not so far).
+    Stale {
+        /// The sequence number the command named.
+        expected: u64,
+        /// The game now.
+        state: Json,
+    },
+    /// The referee refused it (with the article where one applies).
+    Refused(RefereeError),
+    /// The database failed: nothing was recorded.
+    Failed(String),
+}
+
+/// An acknowledged command: the event is durable at index `seq`.
+#[derive(Debug, Clone)]
+pub struct Ack {
+    /// The index of the recorded event.
+    pub seq: u64,
+    /// Whether this was a repeat of a command that had landed already (it landed once).
+    pub duplicate: bool,
+    /// The game after it.
+    pub state: Json,
+}
+
+enum Cmd {
+    Submit {
+        seq: u64,
+        actor: Actor,
+        by: String,
+        action: Action,
+        reply: oneshot::Sender<Result<Ack, SubmitError>>,
+    },
+    State {
+        reply: oneshot::Sender<Json>,
+    },
+    Since {
+        seq: u64,
+        reply: oneshot::Sender<Result<Vec<Json>, Json>>,
+    },
+}
+
+/// A handle on a running game.
+#[derive(Clone)]
+pub struct GameHandle {
+    cmds: mpsc::Sender<Cmd>,
+    pushes: broadcast::Sender<Arc<Push>>,
+    /// What the server knows of the game.
+    pub info: Arc<GameInfo>,
+}
+
+impl GameHandle {
+    /// Submits an action for sequence number `seq` (the number of events the client has seen).
+    pub async fn submit(&self, seq: u64, actor: Actor, by: String, action: Action) -> Result<Ack, SubmitError> {
+        let (reply, rx) = oneshot::channel();
+        self.cmds
+            .send(Cmd::Submit {
+                seq,
+                actor,
+                by,
+                action,
+                reply,
+            })
+            .await
+            .map_err(|_| SubmitError::Failed("the game task has stopped".into()))?;
+        rx.await
+            .map_err(|_| SubmitError::Failed("the game task has stopped".into()))?
+    }
+
+    /// The full state.
+    pub async fn state(&self) -> Option<Json> {
+        let (reply, rx) = oneshot::channel();
+        self.cmds.send(Cmd::State { reply }).await.ok()?;
+        rx.await.ok()
+    }
+
+    /// The events from `seq` on, or (`Err`) the full state when `seq` is beyond the record.
+    pub async fn since(&self, seq: u64) -> Option<Result<Vec<Json>, Json>> {
+        let (reply, rx) = oneshot::channel();
+        self.cmds.send(Cmd::Since { seq, reply }).await.ok()?;
+        rx.await.ok()
+    }
+
+    /// A receiver of the game's pushes.
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<Push>> {
+        self.pushes.subscribe()
+    }
+}
+
+/// Every game task of this server.
+pub struct Hub {
+    db: Db,
+    games: Mutex<HashMap<i64, GameHandle>>,
+    /// The last instant the previous run was known alive (for the restart pause).
+    heartbeat: Option<u64>,
+}
+
+impl Hub {
+    /// A hub over the database.
+    pub fn new(db: Db, heartbeat: Option<u64>) -> Hub {
+        Hub {
+            db,
+            games: Mutex::new(HashMap::new()),
+            heartbeat,
+        }
+    }
+
+    /// The database.
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// The running game `id`, started from the database if needed; `None` if no such game.
+    pub async fn get(&self, id: i64) -> Result<Option<GameHandle>, DbError> {
+        if let Some(h) = self.games.lock().expect("hub lock").get(&id) {
+            return Ok(Some(h.clone()));
+        }
+        let Some((info, events)) = load_game(&self.db, id).await? else {
+            return Ok(None);
+        };
+        let mut games = self.games.lock().expect("hub lock");
+        if let Some(h) = games.get(&id) {
+            return Ok(Some(h.clone()));
+        }
+        let h = spawn(self.db.clone(), info, events, self.heartbeat)?;
+        games.insert(id, h.clone());
+        Ok(Some(h))
+    }
+
+    /// Starts every game that is not final, so that clocks run and restart pauses are
+    /// recorded without waiting for a client. Returns how many.
+    pub async fn resume_all(&self) -> Result<usize, DbError> {
+        let ids: Vec<i64> = self
+            .db
+            .call(|c| {
+                let mut st = c.prepare("SELECT id FROM server_game ORDER BY id")?;
+                let ids = st.query_map([], |r| r.get(0))?.collect::<Result<Vec<i64>, _>>()?;
+                Ok(ids)
+            })
+            .await?;
+        let mut n = 0;
+        for id in ids {
+            if self.get(id).await?.is_some() {
+                n += 1;
+            }
+        }
+        Ok(n)
+    }
+
+    /// Creates a game: stores it with its opening events (colours, start) and starts it.
+    pub async fn create(&self, mut info: GameInfo, opening: Vec<WEvent>) -> Result<GameHandle, DbError> {
+        let i = info.clone();
+        let ev: Vec<String> = opening
+            .iter()
+            .map(|e| serde_json::to_string(e).expect("events serialise"))
+            .collect();
+        let id = self
+            .db
+            .call(move |c| {
+                let tx = c.transaction()?;
+                tx.execute(
+                    "INSERT INTO server_game (event_id, round, board, settings, secret_black, secret_white, owner, \
+                     created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                    rusqlite::params![
+                        i.event_id,
+                        i.round,
+                        i.board,
+                        serde_json::to_string(&i.settings).expect("settings serialise"),
+                        i.secrets[0],
+                        i.secrets[1],
+                        i.owner,
+                        now_ms() as i64
+                    ],
+                )?;
+                let id = tx.last_insert_rowid();
+                for (seq, e) in ev.iter().enumerate() {
+                    tx.execute(
+                        "INSERT INTO server_game_event (game_id, seq, event) VALUES (?1, ?2, ?3)",
+                        rusqlite::params![id, seq as i64, e],
+                    )?;
+                }
+                tx.commit()?;
+                Ok(id)
+            })
+            .await?;
+        info.id = id;
+        let h = spawn(self.db.clone(), info, opening, None)?;
+        self.games.lock().expect("hub lock").insert(id, h.clone());
+        Ok(h)
+    }
+
+    /// Binds `account` to `color` of game `id`; false if the seat is taken by someone else.
+    pub async fn join(&self, id: i64, color: Color, account: i64) -> Result<bool, DbError> {
+        let col = match color {
+            Color::Black => "account_black",
+            Color::White => "account_white",
+        };
+        let sql = format!("UPDATE server_game SET {col} = ?1 WHERE id = ?2 AND ({col} IS NULL OR {col} = ?1)");
+        let n = self.db.call(move |c| Ok(c.execute(&sql, [account, id])?)).await?;
+        if n == 1 {
+            let mut games = self.games.lock().expect("hub lock");
+            if let Some(h) = games.get_mut(&id) {
+                let mut info = (*h.info).clone();
+                info.accounts[color.index()] = Some(account);
+                h.info = Arc::new(info);
+            }
+        }
+        Ok(n == 1)
+    }
+}
+
+async fn load_game(db: &Db, id: i64) -> Result<Option<(GameInfo, Vec<WEvent>)>, DbError> {
+    db.call(move |c| {
+        let row = c
+            .query_row(
+                "SELECT event_id, round, board, settings, secret_black, secret_white, owner, account_black, \
+                 account_white FROM server_game WHERE id = ?1",
+                [id],
+                |r| {
+                    Ok((
+                        r.get::<_, Option<String>>(0)?,
+                        r.get::<_, Option<u32>>(1)?,
+                        r.get::<_, Option<u32>>(2)?,
+                        r.get::<_, String>(3)?,
+                        [r.get::<_, String>(4)?, r.get::<_, String>(5)?],
+                        r.get::<_, Option<i64>>(6)?,
+                        [r.get::<_, Option<i64>>(7)?, r.get::<_, Option<i64>>(8)?],
+                    ))
+                },
+            )
+            .optional()?;
+        let Some((event_id, round, board, settings, secrets, owner, accounts)) = row else {
+            return Ok(None);
+        };
+        let settings: WSettings = serde_json::from_str(&settings)
+            .map_err(|e| DbError::Failed(format!("game {id}: stored settings unreadable: {e}")))?;
+        let mut st = c.prepare("SELECT seq, event FROM server_game_event WHERE game_id = ?1 ORDER BY seq")?;
+        let rows = st.query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
+        let mut events = Vec::new();
+        for (i, row) in rows.enumerate() {
+            let (seq, text) = row?;
+            if seq != i as i64 {
+                return Err(DbError::Failed(format!("game {id}: event {i} missing from the record")));
+            }
+            events.push(
+                serde_json::from_str(&text)
+                    .map_err(|e| DbError::Failed(format!("game {id} event {seq} unreadable: {e}")))?,
+            );
+        }
+        let info = GameInfo {
+            id,
+            event_id,
+            round,
+            board,
+            settings,
+            secrets,
+            owner,
+            accounts,
+        };
+        Ok(Some((info, events)))
+    })
+    .await
+}
+
+use rusqlite::OptionalExtension;
+
+fn spawn(db: Db, info: GameInfo, events: Vec<WEvent>, heartbeat: Option<u64>) -> Result<GameHandle, DbError> {
+    let settings = info
+        .settings
+        .to_settings()
+        .map_err(|e| DbError::Failed(format!("game {}: {e}", info.id)))?;
+    let size = settings.rules.size;
+    let record: Vec<Event> = events
+        .iter()
+        .map(|e| e.to_event(size))
+        .collect::<Result<_, _>>()
+        .map_err(|e| DbError::Failed(format!("game {}: {e}", info.id)))?;
+    let referee =
+        Referee::replay(settings, &record).map_err(|e| DbError::Failed(format!("game {}: {e:?}", info.id)))?;
+    let (cmds, rx) = mpsc::channel(64);
+    let (pushes, _) = broadcast::channel(256);
+    let info = Arc::new(info);
+    let handle = GameHandle {
+        cmds,
+        pushes: pushes.clone(),
+        info: info.clone(),
+    };
+    let task = Task {
+        db,
+        id: info.id,
+        referee,
+        by: events.into_iter().map(|e| e.by).collect(),
+        pushes,
+        announced: Instant(0),
+    };
+    tokio::spawn(task.run(rx, heartbeat));
+    Ok(handle)
+}
+
+struct Task {
+    db: Db,
+    id: i64,
+    referee: Referee,
+    /// Who submitted each event (account, seat or system).
+    by: Vec<String>,
+    pushes: broadcast::Sender<Arc<Push>>,
+    /// Clock announcements up to this instant have been made.
+    announced: Instant,
+}
+
+impl Task {
+    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>, heartbeat: Option<u64>) {
+        self.announced = Instant(now_ms());
+        if let Some(h) = heartbeat {
+            self.recover(h).await;
+        }
+        loop {
+            let next = self.referee.next_clock_event(self.announced);
+            let sleep = next.as_ref().map(|e| {
+                let wait = e.at.0.saturating_sub(now_ms());
+                tokio::time::sleep(std::time::Duration::from_millis(wait))
+            });
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.command(cmd).await,
+                    None => return,
+                },
+                () = async { sleep.expect("guarded").await }, if sleep.is_some() => {
+                    self.fire(next.expect("guarded")).await;
+                }
+            }
+        }
+    }
+
+    /// After a restart: time while the server was down is charged to nobody (a system pause
+    /// from the last durable instant to now); a flag that fell before then is recorded.
+    async fn recover(&mut self, heartbeat: u64) {
+        if self.referee.phase() != Phase::Play || self.referee.is_paused() {
+            return;
+        }
+        let last = self.referee.events().last().map_or(0, |e| e.at.0);
+        let down_from = Instant(heartbeat.max(last));
+        let now = Instant(now_ms().max(down_from.0));
+        if let Some(flag) = self.referee.clock().flag_instant()
+            && flag <= down_from
+        {
+            let side = self.referee.to_move();
+            self.announced = flag;
+            self.record_system(flag, Action::Flag { side }).await;
+            return;
+        }
+        if !matches!(self.referee.clock_at(down_from).phase, clock::Phase::Running(_)) {
+            return;
+        }
+        self.announced = now;
+        if self.record_system(down_from, Action::Pause).await {
+            self.record_system(now, Action::Resume).await;
+        }
+    }
+
+    async fn record_system(&mut self, at: Instant, action: Action) -> bool {
+        let seq = self.referee.events().len() as u64;
+        match self
+            .record(seq, Event::new(at, Actor::System, action), "system".into())
+            .await
+        {
+            Ok(_) => true,
+            Err(e) => {
+                tracing::warn!(game = self.id, error = ?e, "a system event was not recorded");
+                false
+            }
+        }
+    }
+
+    async fn fire(&mut self, e: clock::Event) {
+        self.announced = e.at;
+        if let clock::Call::TimeUp { .. } = e.call {
+            // Art. 12.4, 22.5: the flag falls; the record says so.
+            let _ = self.record_system(e.at, Action::Flag { side: e.color }).await;
+        }
+        let seq = self.referee.events().len();
+        let msg = json!({
+            "type": "call",
+            "game": self.id,
+            "seq": seq,
+            "at": e.at.0,
+            "color": WColor::from(e.color),
+            "en": e.call.text(Lang::En),
+            "zh": e.call.text(Lang::Zh),
+        });
+        let _ = self.pushes.send(Arc::new(Push(msg)));
+    }
+
+    async fn command(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::State { reply } => {
+                let _ = reply.send(self.state());
+            }
+            Cmd::Since { seq, reply } => {
+                let len = self.referee.events().len() as u64;
+                let r = if seq <= len {
+                    Ok((seq..len).map(|i| self.event_push(i as usize)).collect())
+                } else {
+                    Err(self.state())
+                };
+                let _ = reply.send(r);
+            }
+            Cmd::Submit {
+                seq,
+                actor,
+                by,
+                action,
+                reply,
+            } => {
+                let len = self.referee.events().len() as u64;
+                if seq < len {
+                    // Idempotence: the same command again is acknowledged, not recorded twice.
+                    let e = &self.referee.events()[seq as usize];
+                    let r = if e.actor == actor && e.action == action && self.by[seq as usize] == by {
+                        Ok(Ack {
+                            seq,
+                            duplicate: true,
+                            state: self.state(),
+                        })
+                    } else {
+                        Err(SubmitError::Stale {
+                            expected: seq,
+                            state: self.state(),
+                        })
+                    };
+                    let _ = reply.send(r);
+                    return;
+                }
+                if seq > len {
+                    let _ = reply.send(Err(SubmitError::Stale {
+                        expected: seq,
+                        state: self.state(),
+                    }));
+                    return;
+                }
+                let last = self.referee.events().last().map_or(0, |e| e.at.0);
+                let at = Instant(now_ms().max(last));
+                let r = self.record(seq, Event::new(at, actor, action), by).await;
+                let _ = reply.send(r);
+            }
+        }
+    }
+
+    /// Applies `event` as number `seq`, makes it durable, then broadcasts it.
+    async fn record(&mut self, seq: u64, event: Event, by: String) -> Result<Ack, SubmitError> {
+        let size = self.referee.settings().rules.size;
+        let wire = WEvent::from_event(&event, size, &by);
+        self.referee.apply(event).map_err(SubmitError::Refused)?;
+        self.by.push(by);
+        let json = serde_json::to_string(&wire).expect("events serialise");
+        if let Err(e) = self.db.append(self.id, seq, json).await {
+            // Not durable: take the event back out by refolding the record without it.
+            let events = self.referee.events();
+            let kept = events[..events.len() - 1].to_vec();
+            self.referee =
+                Referee::replay(self.referee.settings().clone(), &kept).expect("a prefix of a record replays");
+            self.by.pop();
+            return Err(match e {
+                DbError::Conflict => SubmitError::Stale {
+                    expected: seq,
+                    state: self.state(),
+                },
+                DbError::Failed(e) => {
+                    tracing::error!(game = self.id, error = %e, "append failed");
+                    SubmitError::Failed(e)
+                }
+            });
+        }
+        let push = self.event_push(seq as usize);
+        let _ = self.pushes.send(Arc::new(Push(push)));
+        Ok(Ack {
+            seq,
+            duplicate: false,
+            state: self.state(),
+        })
+    }
+
+    fn event_push(&self, i: usize) -> Json {
+        let r = &self.referee;
+        let size = r.settings().rules.size;
+        let e = &r.events()[i];
+        let summary = r.summary(i);
+        json!({
+            "type": "event",
+            "game": self.id,
+            "seq": i + 1,
+            "index": i,
+            "event": WEvent::from_event(e, size, &self.by[i]),
+            "en": summary.as_ref().map(|s| s.en.clone()),
+            "zh": summary.as_ref().map(|s| s.zh.clone()),
+            "article": summary.and_then(|s| s.article).map(crate::wire::article_text),
+        })
+    }
+
+    fn state(&self) -> Json {
+        game_state(self.id, &self.referee)
+    }
+}
+
+/// The full state of a game as JSON.
+pub fn game_state(id: i64, r: &Referee) -> Json {
+    let g = r.game();
+    let size = g.rules().size;
+    let n = size.get();
+    let board: Vec<String> = (0..n)
+        .map(|y| {
+            (0..n)
+                .map(|x| match g.board().get(rules::Point::new(x, y)) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                })
+                .collect()
+        })
+        .collect();
+    let now = Instant(now_ms());
+    let c = r.clock_at(now);
+    let side = |s: &clock::SideState| {
+        let (periods, period_left) = match s.overtime {
+            clock::Overtime::ByoYomi {
+                periods_left,
+                period_left,
+            } => (Some(periods_left), Some(period_left.0)),
+            clock::Overtime::Canadian {
+                moves_left,
+                period_left,
+                ..
+            } => (Some(moves_left), Some(period_left.0)),
+            clock::Overtime::None => (None, None),
+        };
+        json!({
+            "used_ms": s.used.0,
+            "main_left_ms": s.main_left.map(|m| m.0),
+            "overtime_left": periods,
+            "period_left_ms": period_left,
+            "flagged": s.flagged,
+        })
+    };
+    let running = match c.phase {
+        clock::Phase::Running(col) => Some(WColor::from(col)),
+        _ => None,
+    };
+    json!({
+        "game": id,
+        "seq": r.events().len(),
+        "phase": format!("{:?}", r.phase()).to_lowercase(),
+        "to_move": WColor::from(r.to_move()),
+        "paused": r.is_paused(),
+        "board": board,
+        "captures": { "black": g.board().captures(Color::Black), "white": g.board().captures(Color::White) },
+        "warnings": { "black": r.warnings()[0], "white": r.warnings()[1] },
+        "clock": { "at": now.0, "running": running, "black": side(&c.black), "white": side(&c.white) },
+        "marking": r.marking().iter().map(|&p| size.gtp(p)).collect::<Vec<_>>(),
+        "result": r.result().map(|o| json!({ "outcome": WOutcome::from(o), "text": o.to_string(), "zh": o.zh() })),
+        "final": r.confirmed_result().is_some(),
+    })
+}

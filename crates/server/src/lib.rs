@@ -1,0 +1,103 @@
+//! `weiqi serve`: the server an event runs on. An HTTP JSON API and a WebSocket over the
+//! pure cores — the referee record of each game (`referee`), its clock (`clock`), and the
+//! event, players, pairing, results and standings (`tournament` through `storage`) — in the
+//! same SQLite file that `weiqi event` uses.
+//!
+//! Main types:
+//! - [`Server`]: opens the database (creating and migrating it), resumes the live games,
+//!   and serves until SIGINT/SIGTERM ([`Server::serve`]); [`Server::router`] is the whole app
+//!   for in-process tests.
+//! - [`game::Hub`] and [`game::GameHandle`]: one tokio task per active game owns its
+//!   `Referee`; commands for a game are serialised through it.
+//! - [`db::Db`]: the database thread, which group-commits appended events.
+//! - [`error::ApiError`]: the one error type, mapped to status codes and JSON bodies.
+//!
+//! Key design decision: a game is its referee record, appended one event at a time under a
+//! unique (game, seq) key, and an event is acknowledged or broadcast only after its
+//! transaction has committed with `synchronous = FULL`. Every command names the sequence
+//! number it was made for, so a command sent twice lands once (the repeat is acknowledged
+//! as a duplicate) and a command made against an old state is refused with the current one.
+//! The server owns the clocks: each game task sleeps until the clock crate's next
+//! announcement. After a restart, a game whose clock was running gets a system pause from
+//! the last instant the previous run was known alive (its heartbeat, written with the
+//! commits) to the restart, so the time the server was down is charged to nobody.
+
+#![deny(missing_docs)]
+
+pub mod api;
+pub mod auth;
+pub mod db;
+pub mod error;
+pub mod game;
+pub mod loadtest;
+pub mod wire;
+pub mod ws;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// How to run.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The SQLite file.
+    pub db: PathBuf,
+    /// Requests per second per client (0: unlimited).
+    pub rate_limit: u32,
+}
+
+/// An opened server: database, live games and the router.
+pub struct Server {
+    state: api::AppState,
+}
+
+impl Server {
+    /// Opens (creating and migrating) the database and resumes every game that is not over.
+    pub async fn open(config: &Config) -> Result<Server, String> {
+        let store = {
+            let path = config.db.clone();
+            tokio::task::spawn_blocking(move || storage::Store::open(&path))
+                .await
+                .map_err(|e| e.to_string())?
+                .map_err(|e| format!("{}: {e}", config.db.display()))?
+        };
+        let (db, heartbeat) = db::Db::open_sqlite(&config.db).map_err(|e| e.to_string())?;
+        let hub = game::Hub::new(db, heartbeat);
+        let n = hub.resume_all().await.map_err(|e| e.to_string())?;
+        tracing::info!(games = n, "games resumed");
+        Ok(Server {
+            state: api::AppState::new(hub, store, config.rate_limit),
+        })
+    }
+
+    /// The application.
+    pub fn router(&self) -> axum::Router {
+        api::router(self.state.clone())
+    }
+
+    /// Serves on `listener` until SIGINT or SIGTERM, then finishes the requests in flight.
+    pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
+        let app = self.router().into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(listener, app)
+            .with_graceful_shutdown(shutdown_signal())
+            .await
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+    tracing::info!("shutting down");
+}

@@ -1,0 +1,796 @@
+//! The wire format: JSON mirrors of the referee's events, settings and state. The domain
+//! crates derive no serde (the edge owns the wire format, STYLE.md), so every conversion is
+//! written here, both ways, and the same JSON is what the database stores for each event.
+//!
+//! Points are GTP vertices (`D4`, `Q16`; no `I`), colours `black`/`white`, articles
+//! `"17.2"` (clause 0: `"8"`), durations milliseconds, time controls the clock crate's spec
+//! grammar (`1h+3x60s`).
+
+use clock::{Instant, Millis, TimeControl};
+use referee::{
+    Action, Actor, Article, ClockFix, ColourChoice, Event, Lateness, Offence, Outcome, Parity, Penalty, Player, Rank,
+    Ruling, Seat, Settings, WinBy,
+};
+use rules::{BoardSize, Color, CyclePolicy, HalfPoints, KoRule, Move, Point, Rules};
+use serde::{Deserialize, Serialize};
+
+/// A conversion from the wire refused: what was wrong, for the client to fix.
+pub type WireResult<T> = Result<T, String>;
+
+/// `black` or `white`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WColor {
+    /// Black.
+    Black,
+    /// White.
+    White,
+}
+
+impl From<WColor> for Color {
+    fn from(c: WColor) -> Color {
+        match c {
+            WColor::Black => Color::Black,
+            WColor::White => Color::White,
+        }
+    }
+}
+
+impl From<Color> for WColor {
+    fn from(c: Color) -> WColor {
+        match c {
+            Color::Black => WColor::Black,
+            Color::White => WColor::White,
+        }
+    }
+}
+
+/// The first or second player of the pairing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WSeat {
+    /// The first player.
+    First,
+    /// The second player.
+    Second,
+}
+
+impl From<WSeat> for Seat {
+    fn from(s: WSeat) -> Seat {
+        match s {
+            WSeat::First => Seat::First,
+            WSeat::Second => Seat::Second,
+        }
+    }
+}
+
+impl From<Seat> for WSeat {
+    fn from(s: Seat) -> WSeat {
+        match s {
+            Seat::First => WSeat::First,
+            Seat::Second => WSeat::Second,
+        }
+    }
+}
+
+/// An offence of Art. 23.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[allow(missing_docs)]
+pub enum WOffence {
+    Cheating,
+    Withdrawal,
+    Disturbing,
+    Consulting,
+    Talking,
+    PhoneSounded,
+    PhoneLookedAt,
+    Smoking,
+}
+
+impl From<WOffence> for Offence {
+    fn from(o: WOffence) -> Offence {
+        match o {
+            WOffence::Cheating => Offence::Cheating,
+            WOffence::Withdrawal => Offence::Withdrawal,
+            WOffence::Disturbing => Offence::Disturbing,
+            WOffence::Consulting => Offence::Consulting,
+            WOffence::Talking => Offence::Talking,
+            WOffence::PhoneSounded => Offence::PhoneSounded,
+            WOffence::PhoneLookedAt => Offence::PhoneLookedAt,
+            WOffence::Smoking => Offence::Smoking,
+        }
+    }
+}
+
+impl From<Offence> for WOffence {
+    fn from(o: Offence) -> WOffence {
+        match o {
+            Offence::Cheating => WOffence::Cheating,
+            Offence::Withdrawal => WOffence::Withdrawal,
+            Offence::Disturbing => WOffence::Disturbing,
+            Offence::Consulting => WOffence::Consulting,
+            Offence::Talking => WOffence::Talking,
+            Offence::PhoneSounded => WOffence::PhoneSounded,
+            Offence::PhoneLookedAt => WOffence::PhoneLookedAt,
+            Offence::Smoking => WOffence::Smoking,
+        }
+    }
+}
+
+/// A penalty of Art. 23.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[allow(missing_docs)]
+pub enum WPenalty {
+    Warning,
+    Loss,
+    BothLose,
+}
+
+impl From<WPenalty> for Penalty {
+    fn from(p: WPenalty) -> Penalty {
+        match p {
+            WPenalty::Warning => Penalty::Warning,
+            WPenalty::Loss => Penalty::Loss,
+            WPenalty::BothLose => Penalty::BothLose,
+        }
+    }
+}
+
+impl From<Penalty> for WPenalty {
+    fn from(p: Penalty) -> WPenalty {
+        match p {
+            Penalty::Warning => WPenalty::Warning,
+            Penalty::Loss => WPenalty::Loss,
+            Penalty::BothLose => WPenalty::BothLose,
+        }
+    }
+}
+
+/// How a game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "by", deny_unknown_fields)]
+#[allow(missing_docs)]
+pub enum WWinBy {
+    /// By counting; the margin in half points (4 to a stone).
+    Count {
+        margin_half_points: i32,
+    },
+    Resignation,
+    Time,
+    Forfeit,
+    Warnings,
+    Discipline {
+        offence: WOffence,
+    },
+    Adjudication,
+}
+
+/// A result: `{"result":"win","winner":"black","by":"resignation"}`, `{"result":"draw"}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "result", deny_unknown_fields)]
+#[allow(missing_docs)]
+pub enum WOutcome {
+    Win { winner: WColor, how: WWinBy },
+    Draw,
+    NoResult,
+    BothLose,
+    Replay,
+}
+
+impl From<WOutcome> for Outcome {
+    fn from(o: WOutcome) -> Outcome {
+        match o {
+            WOutcome::Win { winner, how } => Outcome::Win {
+                winner: winner.into(),
+                by: match how {
+                    WWinBy::Count { margin_half_points } => WinBy::Count {
+                        margin: HalfPoints(margin_half_points),
+                    },
+                    WWinBy::Resignation => WinBy::Resignation,
+                    WWinBy::Time => WinBy::Time,
+                    WWinBy::Forfeit => WinBy::Forfeit,
+                    WWinBy::Warnings => WinBy::Warnings,
+                    WWinBy::Discipline { offence } => WinBy::Discipline(offence.into()),
+                    WWinBy::Adjudication => WinBy::Adjudication,
+                },
+            },
+            WOutcome::Draw => Outcome::Draw,
+            WOutcome::NoResult => Outcome::NoResult,
+            WOutcome::BothLose => Outcome::BothLose,
+            WOutcome::Replay => Outcome::Replay,
+        }
+    }
+}
+
+impl From<Outcome> for WOutcome {
+    fn from(o: Outcome) -> WOutcome {
+        match o {
+            Outcome::Win { winner, by } => WOutcome::Win {
+                winner: winner.into(),
+                how: match by {
+                    WinBy::Count { margin } => WWinBy::Count {
+                        margin_half_points: margin.0,
+                    },
+                    WinBy::Resignation => WWinBy::Resignation,
+                    WinBy::Time => WWinBy::Time,
+                    WinBy::Forfeit => WWinBy::Forfeit,
+                    WinBy::Warnings => WWinBy::Warnings,
+                    WinBy::Discipline(o) => WWinBy::Discipline { offence: o.into() },
+                    WinBy::Adjudication => WWinBy::Adjudication,
+                },
+            },
+            Outcome::Draw => WOutcome::Draw,
+            Outcome::NoResult => WOutcome::NoResult,
+            Outcome::BothLose => WOutcome::BothLose,
+            Outcome::Replay => WOutcome::Replay,
+        }
+    }
+}
+
+/// What an event does, as JSON: `{"type":"play","point":"D4"}`, `{"type":"pass"}`,
+/// `{"type":"ruling","ruling":"void_move","side":"black","point":"C3"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type", deny_unknown_fields)]
+#[allow(missing_docs)]
+pub enum WAction {
+    /// Art. 10: colours by the event's draw.
+    ColoursDraw {
+        black: WSeat,
+    },
+    /// Art. 10: seeded nigiri.
+    Nigiri {
+        seed: u64,
+    },
+    /// Art. 10: nigiri as counted over the board.
+    NigiriCounted {
+        held: u32,
+        guess: String,
+    },
+    Start {
+        late: Vec<WColor>,
+    },
+    Arrive {
+        side: WColor,
+    },
+    LateForfeit {
+        side: WColor,
+    },
+    /// A stone at a GTP vertex.
+    Play {
+        point: String,
+    },
+    Pass,
+    ProposeEnd,
+    AcceptEnd,
+    Resign,
+    RequestLostTurn,
+    MarkDead {
+        points: Vec<String>,
+    },
+    AcceptMarking,
+    Dispute {
+        claims_dead: WColor,
+    },
+    RequestRecount,
+    Confirm,
+    Pause,
+    Resume,
+    Flag {
+        side: WColor,
+    },
+    Ruling(WRuling),
+    /// Art. 13.1, 30: `article` like `"17.5"`.
+    Adjudicate {
+        outcome: WOutcome,
+        article: String,
+    },
+    Overrule {
+        event: usize,
+    },
+    Correct {
+        outcome: WOutcome,
+        article: String,
+    },
+    ClockCorrection(WClockFix),
+}
+
+/// A referee's ruling (Ch. 3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "ruling", deny_unknown_fields)]
+#[allow(missing_docs)]
+pub enum WRuling {
+    WrongColours,
+    SecondMove {
+        side: WColor,
+        point: String,
+    },
+    TakeBack {
+        side: WColor,
+        attempted: String,
+    },
+    ClockPressedEarly {
+        side: WColor,
+    },
+    LiveStonesRemoved {
+        side: WColor,
+    },
+    CapturesNotRemoved {
+        side: WColor,
+        clock_pressed: bool,
+    },
+    VoidMove {
+        side: WColor,
+        point: String,
+    },
+    Discipline {
+        side: WColor,
+        offence: WOffence,
+        penalty: WPenalty,
+    },
+}
+
+/// A clock correction (Art. 22.8–9), times in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "fix", deny_unknown_fields)]
+#[allow(missing_docs)]
+pub enum WClockFix {
+    Proportion { true_total_ms: u64 },
+    SetUsed { black_ms: u64, white_ms: u64 },
+    SplitEvenly { total_ms: u64 },
+}
+
+/// Who acted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[allow(missing_docs)]
+pub enum WActor {
+    Black,
+    White,
+    Referee,
+    ChiefReferee,
+    System,
+}
+
+impl From<Actor> for WActor {
+    fn from(a: Actor) -> WActor {
+        match a {
+            Actor::Player(Color::Black) => WActor::Black,
+            Actor::Player(Color::White) => WActor::White,
+            Actor::Referee => WActor::Referee,
+            Actor::ChiefReferee => WActor::ChiefReferee,
+            Actor::System => WActor::System,
+        }
+    }
+}
+
+impl From<WActor> for Actor {
+    fn from(a: WActor) -> Actor {
+        match a {
+            WActor::Black => Actor::Player(Color::Black),
+            WActor::White => Actor::Player(Color::White),
+            WActor::Referee => Actor::Referee,
+            WActor::ChiefReferee => Actor::ChiefReferee,
+            WActor::System => Actor::System,
+        }
+    }
+}
+
+/// One recorded event as stored and sent: its instant (ms since the Unix epoch), actor and
+/// action, and the account or seat that submitted it (every ruling names its actor).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WEvent {
+    /// Milliseconds since the Unix epoch.
+    pub at: u64,
+    /// Who acted in the referee's terms.
+    pub actor: WActor,
+    /// The account name or seat link that submitted it (`"system"` for the server).
+    pub by: String,
+    /// What was done.
+    pub action: WAction,
+}
+
+/// `"17.5"` or `"8"`.
+pub fn parse_article(s: &str) -> WireResult<Article> {
+    let bad = || format!("article {s:?} must be written like \"17.5\" or \"8\"");
+    let (n, c) = match s.split_once('.') {
+        Some((n, c)) => (n, c),
+        None => (s, "0"),
+    };
+    let n: u8 = n.parse().map_err(|_| bad())?;
+    let c: u8 = c.parse().map_err(|_| bad())?;
+    if !(1..=33).contains(&n) {
+        return Err(format!("article {s:?}: the rules have articles 1 to 33"));
+    }
+    Ok(Article::new(n, c))
+}
+
+/// The inverse of [`parse_article`].
+pub fn article_text(a: Article) -> String {
+    if a.clause == 0 {
+        a.number.to_string()
+    } else {
+        format!("{}.{}", a.number, a.clause)
+    }
+}
+
+fn point(size: BoardSize, s: &str) -> WireResult<Point> {
+    size.parse_gtp(s).map_err(|e| {
+        format!(
+            "point {s:?} is not a vertex of the {}x{} board: {e}",
+            size.get(),
+            size.get()
+        )
+    })
+}
+
+impl WAction {
+    /// The referee's action, points read on a board of `size`.
+    pub fn to_action(&self, size: BoardSize) -> WireResult<Action> {
+        Ok(match self {
+            WAction::ColoursDraw { black } => Action::Colours(ColourChoice::Draw { black: (*black).into() }),
+            WAction::Nigiri { seed } => Action::Colours(ColourChoice::Nigiri { seed: *seed }),
+            WAction::NigiriCounted { held, guess } => Action::Colours(ColourChoice::NigiriCounted {
+                held: *held,
+                guess: match guess.as_str() {
+                    "odd" => Parity::Odd,
+                    "even" => Parity::Even,
+                    g => return Err(format!("guess {g:?} must be \"odd\" or \"even\"")),
+                },
+            }),
+            WAction::Start { late } => Action::Start {
+                late: late.iter().map(|&c| c.into()).collect(),
+            },
+            WAction::Arrive { side } => Action::Arrive { side: (*side).into() },
+            WAction::LateForfeit { side } => Action::LateForfeit { side: (*side).into() },
+            WAction::Play { point: p } => Action::Play(Move::Play(point(size, p)?)),
+            WAction::Pass => Action::Play(Move::Pass),
+            WAction::ProposeEnd => Action::ProposeEnd,
+            WAction::AcceptEnd => Action::AcceptEnd,
+            WAction::Resign => Action::Resign,
+            WAction::RequestLostTurn => Action::RequestLostTurn,
+            WAction::MarkDead { points } => {
+                Action::MarkDead(points.iter().map(|p| point(size, p)).collect::<WireResult<_>>()?)
+            }
+            WAction::AcceptMarking => Action::AcceptMarking,
+            WAction::Dispute { claims_dead } => Action::Dispute {
+                claims_dead: (*claims_dead).into(),
+            },
+            WAction::RequestRecount => Action::RequestRecount,
+            WAction::Confirm => Action::Confirm,
+            WAction::Pause => Action::Pause,
+            WAction::Resume => Action::Resume,
+            WAction::Flag { side } => Action::Flag { side: (*side).into() },
+            WAction::Ruling(r) => Action::Ruling(match r {
+                WRuling::WrongColours => Ruling::WrongColours,
+                WRuling::SecondMove { side, point: p } => Ruling::SecondMove {
+                    side: (*side).into(),
+                    point: point(size, p)?,
+                },
+                WRuling::TakeBack { side, attempted } => Ruling::TakeBack {
+                    side: (*side).into(),
+                    attempted: point(size, attempted)?,
+                },
+                WRuling::ClockPressedEarly { side } => Ruling::ClockPressedEarly { side: (*side).into() },
+                WRuling::LiveStonesRemoved { side } => Ruling::LiveStonesRemoved { side: (*side).into() },
+                WRuling::CapturesNotRemoved { side, clock_pressed } => Ruling::CapturesNotRemoved {
+                    side: (*side).into(),
+                    clock_pressed: *clock_pressed,
+                },
+                WRuling::VoidMove { side, point: p } => Ruling::VoidMove {
+                    side: (*side).into(),
+                    point: point(size, p)?,
+                },
+                WRuling::Discipline { side, offence, penalty } => Ruling::Discipline {
+                    side: (*side).into(),
+                    offence: (*offence).into(),
+                    penalty: (*penalty).into(),
+                },
+            }),
+            WAction::Adjudicate { outcome, article } => Action::Adjudicate {
+                outcome: (*outcome).into(),
+                article: parse_article(article)?,
+            },
+            WAction::Overrule { event } => Action::Overrule { event: *event },
+            WAction::Correct { outcome, article } => Action::Correct {
+                outcome: (*outcome).into(),
+                article: parse_article(article)?,
+            },
+            WAction::ClockCorrection(f) => Action::ClockCorrection(match *f {
+                WClockFix::Proportion { true_total_ms } => ClockFix::Proportion {
+                    true_total: Millis(true_total_ms),
+                },
+                WClockFix::SetUsed { black_ms, white_ms } => ClockFix::SetUsed {
+                    black: Millis(black_ms),
+                    white: Millis(white_ms),
+                },
+                WClockFix::SplitEvenly { total_ms } => ClockFix::SplitEvenly {
+                    total: Millis(total_ms),
+                },
+            }),
+        })
+    }
+
+    /// The wire form of a referee action on a board of `size`.
+    pub fn from_action(a: &Action, size: BoardSize) -> WAction {
+        let v = |p: Point| size.gtp(p);
+        match a {
+            Action::Colours(ColourChoice::Draw { black }) => WAction::ColoursDraw { black: (*black).into() },
+            Action::Colours(ColourChoice::Nigiri { seed }) => WAction::Nigiri { seed: *seed },
+            Action::Colours(ColourChoice::NigiriCounted { held, guess }) => WAction::NigiriCounted {
+                held: *held,
+                guess: guess.to_string(),
+            },
+            Action::Start { late } => WAction::Start {
+                late: late.iter().map(|&c| c.into()).collect(),
+            },
+            Action::Arrive { side } => WAction::Arrive { side: (*side).into() },
+            Action::LateForfeit { side } => WAction::LateForfeit { side: (*side).into() },
+            Action::Play(Move::Play(p)) => WAction::Play { point: v(*p) },
+            Action::Play(Move::Pass) => WAction::Pass,
+            Action::ProposeEnd => WAction::ProposeEnd,
+            Action::AcceptEnd => WAction::AcceptEnd,
+            Action::Resign => WAction::Resign,
+            Action::RequestLostTurn => WAction::RequestLostTurn,
+            Action::MarkDead(points) => WAction::MarkDead {
+                points: points.iter().map(|&p| v(p)).collect(),
+            },
+            Action::AcceptMarking => WAction::AcceptMarking,
+            Action::Dispute { claims_dead } => WAction::Dispute {
+                claims_dead: (*claims_dead).into(),
+            },
+            Action::RequestRecount => WAction::RequestRecount,
+            Action::Confirm => WAction::Confirm,
+            Action::Pause => WAction::Pause,
+            Action::Resume => WAction::Resume,
+            Action::Flag { side } => WAction::Flag { side: (*side).into() },
+            Action::Ruling(r) => WAction::Ruling(match r {
+                Ruling::WrongColours => WRuling::WrongColours,
+                Ruling::SecondMove { side, point } => WRuling::SecondMove {
+                    side: (*side).into(),
+                    point: v(*point),
+                },
+                Ruling::TakeBack { side, attempted } => WRuling::TakeBack {
+                    side: (*side).into(),
+                    attempted: v(*attempted),
+                },
+                Ruling::ClockPressedEarly { side } => WRuling::ClockPressedEarly { side: (*side).into() },
+                Ruling::LiveStonesRemoved { side } => WRuling::LiveStonesRemoved { side: (*side).into() },
+                Ruling::CapturesNotRemoved { side, clock_pressed } => WRuling::CapturesNotRemoved {
+                    side: (*side).into(),
+                    clock_pressed: *clock_pressed,
+                },
+                Ruling::VoidMove { side, point } => WRuling::VoidMove {
+                    side: (*side).into(),
+                    point: v(*point),
+                },
+                Ruling::Discipline { side, offence, penalty } => WRuling::Discipline {
+                    side: (*side).into(),
+                    offence: (*offence).into(),
+                    penalty: (*penalty).into(),
+                },
+            }),
+            Action::Adjudicate { outcome, article } => WAction::Adjudicate {
+                outcome: (*outcome).into(),
+                article: article_text(*article),
+            },
+            Action::Overrule { event } => WAction::Overrule { event: *event },
+            Action::Correct { outcome, article } => WAction::Correct {
+                outcome: (*outcome).into(),
+                article: article_text(*article),
+            },
+            Action::ClockCorrection(f) => WAction::ClockCorrection(match *f {
+                ClockFix::Proportion { true_total } => WClockFix::Proportion {
+                    true_total_ms: true_total.0,
+                },
+                ClockFix::SetUsed { black, white } => WClockFix::SetUsed {
+                    black_ms: black.0,
+                    white_ms: white.0,
+                },
+                ClockFix::SplitEvenly { total } => WClockFix::SplitEvenly { total_ms: total.0 },
+            }),
+        }
+    }
+}
+
+impl WEvent {
+    /// The referee's event.
+    pub fn to_event(&self, size: BoardSize) -> WireResult<Event> {
+        Ok(Event::new(
+            Instant(self.at),
+            self.actor.into(),
+            self.action.to_action(size)?,
+        ))
+    }
+
+    /// The wire form of `e`, submitted by `by`.
+    pub fn from_event(e: &Event, size: BoardSize, by: &str) -> WEvent {
+        WEvent {
+            at: e.at.0,
+            actor: e.actor.into(),
+            by: by.to_string(),
+            action: WAction::from_action(&e.action, size),
+        }
+    }
+}
+
+/// A player of a game: name and rank (`3d`, `5k`, `2p`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WPlayer {
+    /// The name.
+    pub name: String,
+    /// The rank: `5k`, `3d`, `2p`.
+    pub rank: String,
+}
+
+fn parse_rank(s: &str) -> WireResult<Rank> {
+    let bad = || format!("rank {s:?} must be like \"5k\", \"3d\" or \"2p\"");
+    let (n, unit) = s.split_at(s.len().saturating_sub(1));
+    let n: u8 = n.parse().map_err(|_| bad())?;
+    match unit {
+        "k" if (1..=30).contains(&n) => Ok(Rank::Kyu(n)),
+        "d" if (1..=7).contains(&n) => Ok(Rank::AmateurDan(n)),
+        "p" if (1..=9).contains(&n) => Ok(Rank::ProDan(n)),
+        _ => Err(bad()),
+    }
+}
+
+fn rank_text(r: Rank) -> String {
+    match r {
+        Rank::Kyu(n) => format!("{n}k"),
+        Rank::AmateurDan(n) => format!("{n}d"),
+        Rank::ProDan(n) => format!("{n}p"),
+    }
+}
+
+/// The settings of a game as JSON. Everything but the players has a default: the Chinese
+/// rules on 19x19, no handicap, no time limit, an hour's lateness limit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WSettings {
+    /// The first and second player of the pairing.
+    pub players: [WPlayer; 2],
+    /// Board size, 2–25 (default 19).
+    #[serde(default = "default_size")]
+    pub size: u8,
+    /// Komi in half points (default 15 = 3¾ stones).
+    #[serde(default = "default_komi")]
+    pub komi_half_points: i32,
+    /// The time control in the clock crate's grammar (`1h+3x60s`, `none`).
+    #[serde(default = "default_time")]
+    pub time: String,
+    /// Handicap stones as vertices.
+    #[serde(default)]
+    pub handicap: Vec<String>,
+    /// Art. 22: minutes of lateness that forfeit; `null` reads the clock in absence (22.4).
+    #[serde(default = "default_late")]
+    pub lateness_limit_minutes: Option<u64>,
+    /// Art. 22.5: whether a timeout in the last period may cost a turn instead.
+    #[serde(default)]
+    pub lost_turn_on_timeout: bool,
+    /// Art. 20: `forbid`, `no_result`, `draw` or `replay`.
+    #[serde(default = "default_cycle")]
+    pub cycle_policy: String,
+}
+
+fn default_size() -> u8 {
+    19
+}
+fn default_komi() -> i32 {
+    15
+}
+fn default_time() -> String {
+    "none".into()
+}
+fn default_late() -> Option<u64> {
+    Some(60)
+}
+fn default_cycle() -> String {
+    "forbid".into()
+}
+
+impl WSettings {
+    /// The referee's settings, checked.
+    pub fn to_settings(&self) -> WireResult<Settings> {
+        let size = BoardSize::new(self.size).map_err(|e| format!("size: {e}"))?;
+        let time: TimeControl = self.time.parse().map_err(|e| format!("time {:?}: {e}", self.time))?;
+        let players = [0, 1].map(|i| -> WireResult<Player> {
+            let p = &self.players[i];
+            if p.name.trim().is_empty() || p.name.chars().count() > 100 {
+                return Err(format!("player {}: a name of 1 to 100 characters is needed", i + 1));
+            }
+            Ok(Player {
+                name: p.name.clone(),
+                rank: parse_rank(&p.rank)?,
+                born: None,
+            })
+        });
+        let [a, b] = players;
+        let cycle = match self.cycle_policy.as_str() {
+            "forbid" => CyclePolicy::Forbid,
+            "no_result" => CyclePolicy::NoResult,
+            "draw" => CyclePolicy::Draw,
+            "replay" => CyclePolicy::Replay,
+            c => return Err(format!("cycle_policy {c:?} must be forbid, no_result, draw or replay")),
+        };
+        if self.komi_half_points.abs() > 4 * 400 {
+            return Err(format!("komi_half_points {} is out of range", self.komi_half_points));
+        }
+        Ok(Settings {
+            rules: Rules {
+                size,
+                komi: HalfPoints(self.komi_half_points),
+                ko: KoRule::Situational,
+                cycle,
+                handicap_compensation: true,
+            },
+            handicap: self
+                .handicap
+                .iter()
+                .map(|p| point(size, p))
+                .collect::<WireResult<_>>()?,
+            players: [a?, b?],
+            time,
+            lateness: match self.lateness_limit_minutes {
+                Some(m) => Lateness {
+                    forfeit_after: Some(Millis::from_mins(m)),
+                    double_charge: true,
+                },
+                None => Lateness::READ_IN_ABSENCE,
+            },
+            lost_turn_on_timeout: self.lost_turn_on_timeout,
+        })
+    }
+
+    /// The wire form of settings (for a player's rank, as written).
+    pub fn from_settings(s: &Settings) -> WSettings {
+        WSettings {
+            players: [0, 1].map(|i| WPlayer {
+                name: s.players[i].name.clone(),
+                rank: rank_text(s.players[i].rank),
+            }),
+            size: s.rules.size.get(),
+            komi_half_points: s.rules.komi.0,
+            time: s.time.to_string(),
+            handicap: s.handicap.iter().map(|&p| s.rules.size.gtp(p)).collect(),
+            lateness_limit_minutes: s.lateness.forfeit_after.map(|m| m.0 / 60_000),
+            lost_turn_on_timeout: s.lost_turn_on_timeout,
+            cycle_policy: match s.rules.cycle {
+                CyclePolicy::Forbid => "forbid",
+                CyclePolicy::NoResult => "no_result",
+                CyclePolicy::Draw => "draw",
+                CyclePolicy::Replay => "replay",
+            }
+            .into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_action_round_trips_through_json() {
+        let size = BoardSize::STANDARD;
+        let cases = [
+            r#"{"type":"play","point":"D4"}"#,
+            r#"{"type":"pass"}"#,
+            r#"{"type":"mark_dead","points":["C3","Q16"]}"#,
+            r#"{"type":"ruling","ruling":"void_move","side":"black","point":"C3"}"#,
+            r#"{"type":"ruling","ruling":"discipline","side":"white","offence":"phone_sounded","penalty":"warning"}"#,
+            r#"{"type":"adjudicate","outcome":{"result":"win","winner":"black","how":{"by":"adjudication"}},"article":"17.5"}"#,
+            r#"{"type":"clock_correction","fix":"set_used","black_ms":1000,"white_ms":2000}"#,
+            r#"{"type":"nigiri_counted","held":7,"guess":"odd"}"#,
+        ];
+        for c in cases {
+            let w: WAction = serde_json::from_str(c).unwrap();
+            let a = w.to_action(size).unwrap();
+            assert_eq!(WAction::from_action(&a, size), w, "{c}");
+            assert_eq!(serde_json::to_string(&w).unwrap(), c);
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! The WebSocket: one per client, over which it subscribes to games and sends commands.
+//!
+//! Client messages (JSON text frames):
+//! - `{"type":"subscribe","game":7,"since":12}`: the events from index 12 on (what the client
+//!   missed), then every push; without `since`, or with one beyond the record, the full state.
+//! - `{"type":"command","game":7,"seq":12,"action":{…},"ref":"c1","secret":"…","as":"referee"}`:
+//!   as `POST /api/games/7/actions`; answered by an `ack` or an `error` carrying `ref`.
+//! - `{"type":"state","game":7}`: the full state.
+//!
+//! Every server message names its game and carries `seq`, the number of events recorded
+//! when it was sent; event pushes arrive in order, each exactly once per subscription.
+//! Credentials come with the upgrade (`?token=` or `Authorization`, `?secret=` or
+//! `X-Seat-Secret`) or per command (`secret`).
+
+use crate::api::{ActReq, AppState, Caller, submit};
+use crate::error::ApiError;
+use crate::wire::WAction;
+use axum::extract::State;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::{Value as Json, json};
+use tokio::sync::{broadcast, mpsc};
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type", deny_unknown_fields)]
+enum ClientMsg {
+    Subscribe {
+        game: i64,
+        #[serde(default)]
+        since: Option<u64>,
+    },
+    Command {
+        game: i64,
+        seq: u64,
+        action: WAction,
+        #[serde(default, rename = "ref")]
+        reference: Option<Json>,
+        #[serde(default)]
+        secret: Option<String>,
+        #[serde(default, rename = "as")]
+        as_: Option<String>,
+    },
+    State {
+        game: i64,
+    },
+}
+
+/// `GET /api/ws`.
+pub async fn upgrade(State(st): State<AppState>, caller: Caller, ws: WebSocketUpgrade) -> Response {
+    ws.max_message_size(crate::api::BODY_LIMIT)
+        .on_upgrade(move |socket| session(st, caller, socket))
+        .into_response()
+}
+
+fn error_json(e: ApiError, reference: Option<Json>, game: i64) -> Json {
+    let resp = e.into_response();
+    let status = resp.status().as_u16();
+    // The body is the API's JSON error; rebuild it here rather than read the response body.
+    json!({ "type": "error", "game": game, "status": status, "ref": reference })
+}
+
+async fn session(st: AppState, caller: Caller, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let (out, mut out_rx) = mpsc::channel::<Json>(1024);
+    let writer = tokio::spawn(async move {
+        while let Some(msg) = out_rx.recv().await {
+            if sink.send(Message::text(msg.to_string())).await.is_err() {
+                break;
+            }
+        }
+    });
+    let mut subscriptions: Vec<tokio::task::JoinHandle<()>> = Vec::new();
+    while let Some(Ok(msg)) = stream.next().await {
+        let text = match msg {
+            Message::Text(t) => t,
+            Message::Close(_) => break,
+            _ => continue,
+        };
+        let reply = match serde_json::from_str::<ClientMsg>(&text) {
+            Err(e) => Some(json!({ "type": "error", "status": 400, "error": "bad_request",
+                "message": format!("unreadable message: {e}") })),
+            Ok(ClientMsg::Subscribe { game, since }) => match subscribe(&st, game, since, out.clone()).await {
+                Ok(task) => {
+                    subscriptions.push(task);
+                    None
+                }
+                Err(e) => Some(described(e, None, game)),
+            },
+            Ok(ClientMsg::State { game }) => Some(match st.0.hub.get(game).await {
+                Ok(Some(h)) => match h.state().await {
+                    Some(s) => json!({ "type": "state", "game": game, "seq": s["seq"], "state": s }),
+                    None => described(ApiError::Internal("game task gone".into()), None, game),
+                },
+                Ok(None) => described(ApiError::NotFound(format!("no game {game}")), None, game),
+                Err(e) => described(e.into(), None, game),
+            }),
+            Ok(ClientMsg::Command {
+                game,
+                seq,
+                action,
+                reference,
+                secret,
+                as_,
+            }) => {
+                let c = Caller {
+                    account: caller.account.clone(),
+                    secret: secret.or_else(|| caller.secret.clone()),
+                };
+                let r = match st.0.hub.get(game).await {
+                    Ok(Some(h)) => submit(&st, &h, &c, ActReq { seq, action, as_ }).await,
+                    Ok(None) => Err(ApiError::NotFound(format!("no game {game}"))),
+                    Err(e) => Err(e.into()),
+                };
+                Some(match r {
+                    Ok((mut ack, _)) => {
+                        ack["type"] = json!("ack");
+                        ack["ref"] = reference.unwrap_or(Json::Null);
+                        ack
+                    }
+                    Err(e) => described(e, reference, game),
+                })
+            }
+        };
+        if let Some(r) = reply
+            && out.send(r).await.is_err()
+        {
+            break;
+        }
+    }
+    for s in subscriptions {
+        s.abort();
+    }
+    drop(out);
+    let _ = writer.await;
+}
+
+/// The error as the HTTP API would give it, as a WebSocket message.
+fn described(e: ApiError, reference: Option<Json>, game: i64) -> Json {
+    let (kind, message, state) = match &e {
+        ApiError::BadRequest(m) => ("bad_request", m.clone(), None),
+        ApiError::Unauthenticated(m) => ("unauthenticated", m.clone(), None),
+        ApiError::Forbidden(m) => ("forbidden", m.clone(), None),
+        ApiError::NotFound(m) => ("not_found", m.clone(), None),
+        ApiError::Stale { message, state } => ("stale", message.clone(), Some(state.clone())),
+        ApiError::Conflict(m) => ("conflict", m.clone(), None),
+        ApiError::Refused { message, .. } => ("refused", message.clone(), None),
+        ApiError::TooLarge(m) => ("too_large", m.clone(), None),
+        ApiError::RateLimited => ("rate_limited", "too many requests".into(), None),
+        ApiError::Internal(_) => ("internal", "the server failed; the failure is logged".into(), None),
+    };
+    let mut j = error_json(e, reference, game);
+    j["error"] = json!(kind);
+    j["message"] = json!(message);
+    if let Some(s) = state {
+        j["seq"] = s["seq"].clone();
+        j["state"] = s;
+    }
+    j
+}
+
+/// Sends what the client missed (or the full state), then forwards every push. Subscribing
+/// to the broadcast before asking for the backlog means nothing falls between the two; what
+/// comes twice is dropped by its index.
+async fn subscribe(
+    st: &AppState,
+    game: i64,
+    since: Option<u64>,
+    out: mpsc::Sender<Json>,
+) -> Result<tokio::task::JoinHandle<()>, ApiError> {
+    let h =
+        st.0.hub
+            .get(game)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(format!("no game {game}")))?;
+    let mut rx = h.subscribe();
+    let mut next = match since.map(|s| (s, h.clone())) {
+        Some((s, h)) => match h.since(s).await {
+            Some(Ok(events)) => {
+                let n = s + events.len() as u64;
+                for e in events {
+                    let _ = out.send(e).await;
+                }
+                n
+            }
+            _ => send_state(&h, game, &out).await,
+        },
+        None => send_state(&h, game, &out).await,
+    };
+    Ok(tokio::spawn(async move {
+        loop {
+            match rx.recv().await {
+                Ok(push) => {
+                    let p = &push.0;
+                    if p["type"] == "event" {
+                        let index = p["index"].as_u64().unwrap_or(0);
+                        if index < next {
+                            continue;
+                        }
+                        next = index + 1;
+                    }
+                    if out.send(p.clone()).await.is_err() {
+                        return;
+                    }
+                }
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    // Too slow to follow: start again from the full state.
+                    next = send_state(&h, game, &out).await;
+                }
+                Err(broadcast::error::RecvError::Closed) => return,
+            }
+        }
+    }))
+}
+
+async fn send_state(h: &crate::game::GameHandle, game: i64, out: &mpsc::Sender<Json>) -> u64 {
+    match h.state().await {
+        Some(s) => {
+            let seq = s["seq"].as_u64().unwrap_or(0);
+            let _ = out
+                .send(json!({ "type": "state", "game": game, "seq": seq, "state": s }))
+                .await;
+            seq
+        }
+        None => 0,
+    }
+}

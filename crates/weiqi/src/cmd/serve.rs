@@ -1,0 +1,71 @@
+//! `weiqi serve`: start the server an event runs on (the `server` crate), on the same
+//! database file as `weiqi event` (`--db FILE`, else `$WEIQI_DB`, else `./weiqi.db`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::Args as ClapArgs;
+
+/// `weiqi serve`.
+#[derive(ClapArgs, Debug)]
+pub struct Args {
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: String,
+    /// The SQLite database file (default: $WEIQI_DB, else ./weiqi.db).
+    #[arg(long, value_name = "FILE", conflicts_with = "database_url")]
+    db: Option<PathBuf>,
+    /// A PostgreSQL database instead of SQLite (postgres://…).
+    #[arg(long, value_name = "URL")]
+    database_url: Option<String>,
+    /// Requests per second per client address (0: no limit); bursts of twice that.
+    #[arg(long, default_value_t = 50)]
+    rate_limit: u32,
+    /// Logs as JSON lines instead of text.
+    #[arg(long)]
+    log_json: bool,
+}
+
+/// Runs the server until SIGINT or SIGTERM.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    init_logs(args.log_json);
+    if args.database_url.is_some() {
+        bail!("--database-url: PostgreSQL is not supported yet; use --db FILE (SQLite)");
+    }
+    let db = args
+        .db
+        .or_else(|| std::env::var_os("WEIQI_DB").map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from("weiqi.db"));
+    let config = server::Config {
+        db: db.clone(),
+        rate_limit: args.rate_limit,
+    };
+    let rt = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    rt.block_on(async move {
+        let server = server::Server::open(&config)
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot open the database: {e}"))?;
+        let listener = tokio::net::TcpListener::bind(&args.listen)
+            .await
+            .with_context(|| format!("cannot listen on {}", args.listen))?;
+        let addr = listener.local_addr()?;
+        println!("weiqi serve: http://{addr}/ (database {})", db.display());
+        tracing::info!(%addr, db = %db.display(), "listening");
+        server.serve(listener).await.context("the server failed")?;
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+fn init_logs(json: bool) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,tower_http=info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    if json {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}
