@@ -532,12 +532,16 @@ impl Event {
     /// `draw` must hold every active player once and no one else.
     pub fn restore_draw(&mut self, draw: &[PlayerId]) -> Result<(), EventError> {
         if !self.rounds.is_empty() {
-            return Err(EventError::BadPairing("the draw is fixed once a round is paired".into()));
+            return Err(EventError::BadPairing(
+                "the draw is fixed once a round is paired".into(),
+            ));
         }
         let mut sorted = draw.to_vec();
         sorted.sort();
         if sorted != self.active() {
-            return Err(EventError::BadPairing("the draw must hold every active player once".into()));
+            return Err(EventError::BadPairing(
+                "the draw must hold every active player once".into(),
+            ));
         }
         self.draw = draw.to_vec();
         Ok(())
@@ -1064,8 +1068,6 @@ impl Event {
             }
         }
         let need = best_of / 2 + 1;
-        let st0 = knockout::resolve(ms, self.draw.len(), &vec![None; ms.len()]);
-        let _ = st0;
         // Resolve progressively: a match's sides are known from earlier matches.
         let mut won = vec![None; ms.len()];
         for m in 0..ms.len() {
@@ -1129,10 +1131,11 @@ impl Event {
         for m in 0..ms.len() {
             if let MatchState::Ready(a, b) = st[m] {
                 let (pa, pb) = (self.draw[a], self.draw[b]);
-                // Game 1 by lot from the recorded seed (Art. 10 nigiri); then alternate.
+                // Game 1 by nigiri from the recorded seed (Art. 10); then colors alternate.
                 let k = games[m].len() as u32;
-                let coin = mix(self.settings.lots_seed ^ (m as u64).wrapping_mul(0x9E37_79B9)) & 1 == 1;
-                let a_black = coin ^ (k % 2 == 1);
+                let seed = self.settings.lots_seed ^ (m as u64).wrapping_mul(0x9E37_79B9);
+                let first_a_black = crate::player::nigiri(&self.players[pa.0], &self.players[pb.0], seed).black == 0;
+                let a_black = first_a_black ^ (k % 2 == 1);
                 let (black, white) = if a_black { (pa, pb) } else { (pb, pa) };
                 let mut g = new_game(0, black, white, None);
                 g.bracket_match = Some(m);
@@ -1144,7 +1147,7 @@ impl Event {
         }
         number_boards(&mut out);
         let busy: Vec<PlayerId> = out.iter().flat_map(|g| [g.black, g.white]).collect();
-        let alive = self.knockout_alive(&ms, &st);
+        let alive = self.knockout_alive(&st);
         let idle = alive
             .into_iter()
             .filter(|p| !busy.contains(p) && self.is_active(*p))
@@ -1158,11 +1161,10 @@ impl Event {
         })
     }
 
-    fn knockout_alive(&self, ms: &[BracketMatch], st: &[MatchState]) -> Vec<PlayerId> {
+    fn knockout_alive(&self, st: &[MatchState]) -> Vec<PlayerId> {
         let mut losses = vec![0u32; self.draw.len()];
-        for (m, s) in st.iter().enumerate() {
+        for s in st {
             if let MatchState::Done(_, knockout::Entrant::Player(l)) = s {
-                let _ = ms[m];
                 losses[*l] += 1;
             }
         }
@@ -1170,12 +1172,8 @@ impl Event {
             System::Knockout { lives, .. } => lives,
             _ => 1,
         };
-        let reset_played = st.last().is_some_and(|s| *s != MatchState::Skipped);
         (0..self.draw.len())
-            .filter(|&s| {
-                let _ = reset_played;
-                losses[s] < lives
-            })
+            .filter(|&s| losses[s] < lives)
             .map(|s| self.draw[s])
             .collect()
     }

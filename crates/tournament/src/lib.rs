@@ -44,7 +44,7 @@ pub use event::{
     ByeValue, Event, EventError, Game, LogEntry, PairingOrigin, PlayerId, Proposal, Round, Settings, Status, System,
     TotalScoreDivisor,
 };
-pub use player::{Date, DateError, Player, Rank, RankError};
+pub use player::{Date, DateError, Nigiri, Player, Rank, RankError, nigiri};
 pub use result::{DRAW, GameResult, LOSS, Outcome, ResultError, WIN, WinBy};
 pub use standings::{PlayerStats, Row, Standings, TieBreak, TieBreakError, Value, mcmahon_base, player_stats};
 pub use swiss::PairCost;

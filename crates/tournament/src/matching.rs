@@ -72,16 +72,49 @@ impl Solution {
     }
 }
 
+/// An edge that is not between two distinct vertices of the graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BadEdge {
+    /// The edge's ends.
+    pub ends: (usize, usize),
+    /// The number of vertices.
+    pub n_vertex: usize,
+}
+
+impl std::fmt::Display for BadEdge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (i, j) = self.ends;
+        if i == j {
+            write!(f, "edge ({i}, {j}) is a loop")
+        } else {
+            write!(f, "edge ({i}, {j}) has an end outside the {} vertices", self.n_vertex)
+        }
+    }
+}
+
+impl std::error::Error for BadEdge {}
+
+fn check_edges(n_vertex: usize, edges: &[Edge]) -> Result<(), BadEdge> {
+    match edges
+        .iter()
+        .find(|&&(i, j, _)| i >= n_vertex || j >= n_vertex || i == j)
+    {
+        Some(&(i, j, _)) => Err(BadEdge { ends: (i, j), n_vertex }),
+        None => Ok(()),
+    }
+}
+
 /// A maximum-weight matching of the graph on `n_vertex` vertices with these edges; with
 /// `max_cardinality`, a maximum-weight matching among those of maximum cardinality (as
 /// networkx's `max_weight_matching(G, maxcardinality=True)`).
 ///
 /// Edges must join distinct vertices below `n_vertex`; a repeated pair is allowed (the
 /// heavier copy is the one that matters).
-pub fn max_weight_matching(n_vertex: usize, edges: &[Edge], max_cardinality: bool) -> Solution {
+pub fn max_weight_matching(n_vertex: usize, edges: &[Edge], max_cardinality: bool) -> Result<Solution, BadEdge> {
+    check_edges(n_vertex, edges)?;
     let mut s = Solver::new(n_vertex, edges, max_cardinality, false);
     s.run();
-    s.into_solution()
+    Ok(s.into_solution())
 }
 
 /// As [`max_weight_matching`] with `max_cardinality`, but starting from per-vertex duals
@@ -89,22 +122,24 @@ pub fn max_weight_matching(n_vertex: usize, edges: &[Edge], max_cardinality: boo
 /// result is a maximum-cardinality matching; when it is perfect it is a maximum-weight
 /// perfect matching (the duals prove it), which is all the Swiss pairing asks. Much faster
 /// on large sparse graphs with many equal best edges.
-pub fn max_weight_perfect_matching_warm(n_vertex: usize, edges: &[Edge]) -> Solution {
+pub fn max_weight_perfect_matching_warm(n_vertex: usize, edges: &[Edge]) -> Result<Solution, BadEdge> {
+    check_edges(n_vertex, edges)?;
     let mut s = Solver::new(n_vertex, edges, true, true);
     s.run();
-    s.into_solution()
+    Ok(s.into_solution())
 }
 
 /// As [`max_weight_perfect_matching_warm`], starting from an earlier solution on a subgraph
 /// (the Swiss pairing adds edges and solves again). The earlier vertex duals are raised until
 /// every edge is slack, and the earlier pairs that stay tight are kept.
-pub fn resume_perfect_matching(n_vertex: usize, edges: &[Edge], earlier: &Solution) -> Solution {
+pub fn resume_perfect_matching(n_vertex: usize, edges: &[Edge], earlier: &Solution) -> Result<Solution, BadEdge> {
+    check_edges(n_vertex, edges)?;
     let mut s = Solver::new(n_vertex, edges, true, true);
     if earlier.n_vertex == n_vertex && earlier.scale == s.scale {
         s.start_from(earlier);
     }
     s.run();
-    s.into_solution()
+    Ok(s.into_solution())
 }
 
 struct Solver {
@@ -142,7 +177,6 @@ impl Solver {
         let edges: Vec<Edge> = edges.iter().map(|&(i, j, w)| (i, j, w * scale)).collect();
         let mut deg = vec![0usize; n + 1];
         for &(i, j, _) in &edges {
-            assert!(i < n && j < n && i != j, "edge ({i}, {j}) out of range or a loop");
             deg[i] += 1;
             deg[j] += 1;
         }

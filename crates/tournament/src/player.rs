@@ -226,3 +226,43 @@ impl Player {
         (self.rank.value(), self.rating.map_or(i64::MIN, i64::from))
     }
 }
+
+/// A nigiri (猜先, Art. 10), drawn from a recorded seed so that it can be replayed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Nigiri {
+    /// Which of the two players (0 or 1, in the order given) held the white stones: the
+    /// higher rank, and with equal ranks the older player (by birth date; the first given
+    /// when unknown).
+    pub holder: usize,
+    /// How many white stones the holder hid in the hand.
+    pub stones: u32,
+    /// The other player's guess: one black stone shown is "odd", two are "even".
+    pub guessed_odd: bool,
+    /// Which player (0 or 1) takes Black: the guesser when the guess was right, else the
+    /// holder.
+    pub black: usize,
+}
+
+/// The nigiri between `a` (0) and `b` (1), from `seed`.
+pub fn nigiri(a: &Player, b: &Player, seed: u64) -> Nigiri {
+    let holder = match a.rank.cmp(&b.rank) {
+        std::cmp::Ordering::Greater => 0,
+        std::cmp::Ordering::Less => 1,
+        std::cmp::Ordering::Equal => match (a.birth_date, b.birth_date) {
+            (Some(x), Some(y)) if y < x => 1,
+            (None, Some(_)) => 1,
+            _ => 0,
+        },
+    };
+    let r = crate::event::mix(seed);
+    let stones = 10 + (r % 21) as u32;
+    let guessed_odd = (r >> 32) & 1 == 1;
+    let right = (stones % 2 == 1) == guessed_odd;
+    let guesser = 1 - holder;
+    Nigiri {
+        holder,
+        stones,
+        guessed_odd,
+        black: if right { guesser } else { holder },
+    }
+}

@@ -394,7 +394,8 @@ pub fn pair(c: &[Candidate], met: &dyn Meetings, opts: Options) -> Result<Pairin
         let sol = match &earlier {
             None => matching::max_weight_perfect_matching_warm(nv, &edges),
             Some(e) => matching::resume_perfect_matching(nv, &edges, e),
-        };
+        }
+        .expect("every candidate edge joins two distinct vertices of the field");
         let unmatched: Vec<usize> = (0..nv).filter(|&v| sol.mate[v].is_none()).collect();
         if !unmatched.is_empty() {
             // The sparse graph has no perfect matching: give the unmatched all their edges.

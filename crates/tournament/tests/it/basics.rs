@@ -161,3 +161,26 @@ fn invalid_systems_are_refused() {
         invalid system: the McMahon bar 5k is below the floor 2d"#]]
     .assert_eq(&msgs.join("\n"));
 }
+
+#[test]
+fn nigiri_holder_is_the_higher_rank_then_the_older_art_10() {
+    let mut a = Player::new("A", Rank::Dan(3));
+    let mut b = Player::new("B", Rank::Dan(5));
+    assert_eq!(tournament::nigiri(&a, &b, 1).holder, 1);
+    b.rank = Rank::Dan(3);
+    a.birth_date = Some("1990-05-01".parse().unwrap());
+    b.birth_date = Some("1985-05-01".parse().unwrap());
+    assert_eq!(tournament::nigiri(&a, &b, 1).holder, 1, "equal ranks: the older holds");
+    assert_eq!(tournament::nigiri(&b, &a, 1).holder, 0);
+    // The guess settles the colors, and the seed replays it.
+    let mut blacks = [0; 2];
+    for seed in 0..200 {
+        let n = tournament::nigiri(&a, &b, seed);
+        assert!((10..=30).contains(&n.stones));
+        let right = (n.stones % 2 == 1) == n.guessed_odd;
+        assert_eq!(n.black, if right { 1 - n.holder } else { n.holder });
+        assert_eq!(n, tournament::nigiri(&a, &b, seed));
+        blacks[n.black] += 1;
+    }
+    assert!(blacks[0] > 60 && blacks[1] > 60, "{blacks:?}");
+}

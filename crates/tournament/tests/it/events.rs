@@ -222,7 +222,7 @@ fn single_elimination_six_players_byes_to_top_seeds() {
     check(
         t,
         expect![[r#"
-            round 1: D-E(B+R) C-F(B+R) idle A,B
+            round 1: D-E(B+R) F-C(W+R) idle A,B
             round 2: A-D(B+R) B-C(B+R)
             round 3: B-A(W+R)
         "#]],
@@ -385,8 +385,8 @@ fn double_elimination_with_reset_four_players() {
         expect![[r#"
             round 1: A-D(B+R) B-C(B+R)
             round 2: B-A(B+R) D-C(W+R)
-            round 3: C-A(W+R) idle B
-            round 4: B-A(W+R)
+            round 3: A-C(B+R) idle B
+            round 4: A-B(B+R)
             round 5: B-A(W+R)
         "#]],
     );

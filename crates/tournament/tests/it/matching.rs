@@ -97,7 +97,7 @@ fn blossom_equals_brute_force_on_small_graphs() {
         let max_w = [1, 3, 10, 1000][case % 4];
         let edges = random_graph(&mut rng, n, density, max_w);
         for mc in [false, true] {
-            let sol = max_weight_matching(n, &edges, mc);
+            let sol = max_weight_matching(n, &edges, mc).unwrap();
             let got = weight_of(&sol, &edges);
             let want = brute_force(n, &edges, mc);
             if mc {
@@ -109,7 +109,7 @@ fn blossom_equals_brute_force_on_small_graphs() {
         // The warm start must give a maximum-weight matching whenever a perfect one exists.
         let want = brute_force(n, &edges, true);
         if 2 * want.0 == n {
-            let sol = max_weight_perfect_matching_warm(n, &edges);
+            let sol = max_weight_perfect_matching_warm(n, &edges).unwrap();
             assert_eq!(weight_of(&sol, &edges), want, "warm case {case} edges {edges:?}");
         }
     }
@@ -184,7 +184,7 @@ fn blossom_equals_networkx_on_random_graphs() {
     let want = networkx(&graphs);
     assert_eq!(want.len(), graphs.len());
     for (k, ((n, edges, mc), want)) in graphs.iter().zip(&want).enumerate() {
-        let got = weight_of(&max_weight_matching(*n, edges, *mc), edges);
+        let got = weight_of(&max_weight_matching(*n, edges, *mc).unwrap(), edges);
         if *mc {
             assert_eq!(
                 got,
@@ -196,7 +196,7 @@ fn blossom_equals_networkx_on_random_graphs() {
             assert_eq!(got.1, want.1, "graph {k}: n {n}, {} edges", edges.len());
         }
         if *mc && 2 * want.0 == *n {
-            let warm = weight_of(&max_weight_perfect_matching_warm(*n, edges), edges);
+            let warm = weight_of(&max_weight_perfect_matching_warm(*n, edges).unwrap(), edges);
             assert_eq!(warm, *want, "graph {k} warm start");
         }
     }
@@ -208,7 +208,7 @@ fn dual_certificate_holds_on_every_edge() {
     for _ in 0..200 {
         let n = 2 * (1 + rng.below(20) as usize);
         let edges = random_graph(&mut rng, n, 100, 50);
-        let sol = max_weight_perfect_matching_warm(n, &edges);
+        let sol = max_weight_perfect_matching_warm(n, &edges).unwrap();
         for &(i, j, w) in &edges {
             assert!(
                 sol.reduced_slack(i, j, w) >= 0,
@@ -219,4 +219,13 @@ fn dual_certificate_holds_on_every_edge() {
             }
         }
     }
+}
+
+#[test]
+fn bad_edges_are_errors() {
+    let e = max_weight_matching(3, &[(0, 1, 5), (1, 3, 2)], false).unwrap_err();
+    assert_eq!(e.to_string(), "edge (1, 3) has an end outside the 3 vertices");
+    let e = max_weight_perfect_matching_warm(3, &[(2, 2, 1)]).unwrap_err();
+    assert_eq!(e.to_string(), "edge (2, 2) is a loop");
+    assert_eq!(max_weight_matching(0, &[], true).unwrap().n_pairs(), 0);
 }
