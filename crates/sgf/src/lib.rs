@@ -52,5 +52,4 @@ pub use record::{
     Warning, WinBy,
 };
 pub use replay::{Problem, ProblemKind, Replay};
-pub use text::parse_duration;
 pub use write::write;

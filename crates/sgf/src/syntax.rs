@@ -336,6 +336,10 @@ fn parse_property<'a>(cur: &mut Cursor<'a>, tree: &mut RawTree<'a>) -> Result<()
                     });
                 }
                 Some('\\') => {
+                    // An escaped NUL is binary data all the same.
+                    if cur.peek() == Some('\0') {
+                        return Err(SgfError::Binary { at: cur.here() });
+                    }
                     cur.bump();
                 }
                 Some(']') => break,

@@ -136,7 +136,7 @@ pub(crate) fn strict_number(s: &str) -> Option<i64> {
 /// Reads a duration written as prose, as old records do in `TM` and `BL`/`WL`: `13h`,
 /// `10 h`, `9 hours each`, `8hr 59m`, `1h30m`, `90 min`, `30s`. Returns seconds, or `None`
 /// when the text is not such a duration. A bare number is seconds.
-pub fn parse_duration(s: &str) -> Option<f64> {
+pub(crate) fn parse_duration(s: &str) -> Option<f64> {
     let s = s.trim();
     let s = s.strip_suffix("each").unwrap_or(s).trim_end();
     if s.is_empty() {

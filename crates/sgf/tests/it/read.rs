@@ -410,6 +410,13 @@ fn binary_input_is_refused_with_its_position() {
         error: line 2, column 7: binary data (a NUL character): not an SGF text file
     "#]],
     );
+    // Found by fuzzing: an escaped NUL was read, then written raw and refused on reading.
+    check_bytes(
+        b"(;FF[4]\nC[abc\\\0def])",
+        expect![[r#"
+        error: line 2, column 7: binary data (a NUL character): not an SGF text file
+    "#]],
+    );
 }
 
 #[test]
