@@ -1,0 +1,243 @@
+//! CSV: registrations in (a header line, then one player per line), pairings and standings
+//! out.
+//!
+//! Headers are matched without regard to case or surrounding spaces, in English or Chinese:
+//! name 姓名 (棋手, 选手), rank 段位 (段级位, 级别), rating 等级分, club 单位 (俱乐部, 代表队),
+//! region 地区 (country, 省市), born 出生日期. Only the name and the rank are required. Ranks
+//! are read as weiqi writes them (`5d`, `3k`, `2p`) or in Chinese (`5段`, `业余5段`, `初段`,
+//! `3级`, `职业九段`). The file may be UTF-8, with or without a byte-order mark, or GBK (as
+//! Chinese Excel saves it); the separator is a comma, or a tab when the header has tabs and
+//! no comma.
+
+use crate::FormatError;
+use tournament::{Date, Event, Player, Rank};
+
+/// The language of the headers written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// English.
+    En,
+    /// Chinese.
+    Zh,
+}
+
+/// Decodes a text file: UTF-8 (a BOM is dropped) or, when it is not UTF-8, GBK.
+pub fn decode(bytes: &[u8]) -> Result<String, FormatError> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Ok(s.to_string()),
+        Err(_) => {
+            let (text, _, bad) = encoding_rs::GBK.decode(bytes);
+            if bad {
+                return Err(FormatError::Csv("the file is neither UTF-8 nor GBK".into()));
+            }
+            Ok(text.into_owned())
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Column {
+    Name,
+    Rank,
+    Rating,
+    Club,
+    Region,
+    Born,
+}
+
+fn column(h: &str) -> Option<Column> {
+    let h = h.trim().to_lowercase();
+    Some(match h.as_str() {
+        "name" | "姓名" | "棋手" | "选手" => Column::Name,
+        "rank" | "段位" | "段级位" | "级别" => Column::Rank,
+        "rating" | "等级分" => Column::Rating,
+        "club" | "单位" | "俱乐部" | "代表队" => Column::Club,
+        "region" | "country" | "地区" | "省市" => Column::Region,
+        "born" | "birth date" | "出生日期" => Column::Born,
+        _ => return None,
+    })
+}
+
+/// Reads a rank as weiqi writes it or in Chinese.
+pub fn parse_rank(s: &str) -> Option<Rank> {
+    let t = s.trim();
+    if let Ok(r) = t.parse::<Rank>() {
+        return Some(r);
+    }
+    let (pro, t) = match t.strip_prefix("职业") {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix("业余").unwrap_or(t)),
+    };
+    let digits = |x: &str| -> Option<u8> {
+        if let Ok(n) = x.parse() {
+            return Some(n);
+        }
+        let n = "一二三四五六七八九".chars().position(|c| x == c.to_string())?;
+        Some(n as u8 + 1)
+    };
+    if let Some(n) = t.strip_suffix('段') {
+        let n = if n == "初" { 1 } else { digits(n)? };
+        return if pro { Rank::pro(n).ok() } else { Rank::dan(n).ok() };
+    }
+    if let Some(n) = t.strip_suffix('级') {
+        return Rank::kyu(digits(n)?).ok();
+    }
+    None
+}
+
+/// Reads registrations.
+pub fn read_registrations(bytes: &[u8]) -> Result<Vec<Player>, FormatError> {
+    let text = decode(bytes)?;
+    let header = text.lines().next().unwrap_or("");
+    let delimiter = if header.contains('\t') && !header.contains(',') {
+        b'\t'
+    } else {
+        b','
+    };
+    let mut rd = csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let headers = rd.headers().map_err(|e| FormatError::Csv(e.to_string()))?.clone();
+    let cols: Vec<Option<Column>> = headers.iter().map(column).collect();
+    for need in [Column::Name, Column::Rank] {
+        if !cols.contains(&Some(need)) {
+            return Err(FormatError::Line {
+                line: 1,
+                what: format!(
+                    "no {} column (the header is {:?}; name/姓名 and rank/段位 are needed)",
+                    if need == Column::Name { "name" } else { "rank" },
+                    headers.iter().collect::<Vec<_>>()
+                ),
+            });
+        }
+    }
+    let mut players: Vec<Player> = Vec::new();
+    for (k, rec) in rd.records().enumerate() {
+        let line = k + 2;
+        let rec = rec.map_err(|e| FormatError::Csv(format!("line {line}: {e}")))?;
+        if rec.iter().all(|f| f.trim().is_empty()) {
+            continue;
+        }
+        let get = |c: Column| -> Option<&str> {
+            cols.iter()
+                .position(|x| *x == Some(c))
+                .and_then(|i| rec.get(i))
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+        };
+        let bad = |what: String| FormatError::Line { line, what };
+        let name = get(Column::Name).ok_or_else(|| bad("the name is empty".into()))?;
+        let rank_text = get(Column::Rank).ok_or_else(|| bad(format!("{name}: the rank is empty")))?;
+        let rank = parse_rank(rank_text).ok_or_else(|| {
+            bad(format!(
+                "{name}: rank {rank_text:?} is not like 5d, 3k, 2p, 5段, 3级 or 职业九段"
+            ))
+        })?;
+        let rating = match get(Column::Rating) {
+            None => None,
+            Some(r) => Some(
+                r.parse::<f64>()
+                    .map(|x| x.round() as i32)
+                    .map_err(|_| bad(format!("{name}: rating {r:?} is not a number")))?,
+            ),
+        };
+        let birth_date = match get(Column::Born) {
+            None => None,
+            Some(d) => Some(d.parse::<Date>().map_err(|e| bad(format!("{name}: {e}")))?),
+        };
+        if players.iter().any(|p| p.name == name) {
+            return Err(bad(format!("{name} is registered twice")));
+        }
+        players.push(Player {
+            name: name.to_string(),
+            rank,
+            rating,
+            club: get(Column::Club).map(str::to_string),
+            region: get(Column::Region).map(str::to_string),
+            birth_date,
+        });
+    }
+    Ok(players)
+}
+
+fn write_rows(rows: Vec<Vec<String>>) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    for r in rows {
+        w.write_record(&r).expect("writing to memory");
+    }
+    String::from_utf8(w.into_inner().expect("writing to memory")).expect("the fields are UTF-8")
+}
+
+/// The pairings of every round (or of one), one game or bye per line.
+pub fn pairings(ev: &Event, round: Option<u32>, lang: Lang) -> String {
+    let header: Vec<String> = match lang {
+        Lang::En => ["round", "board", "black", "black_rank", "white", "white_rank", "result"],
+        Lang::Zh => ["轮次", "台次", "黑方", "黑方段位", "白方", "白方段位", "结果"],
+    }
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let mut rows = vec![header];
+    for r in ev.rounds().iter().filter(|r| round.is_none_or(|n| n == r.number)) {
+        for g in &r.games {
+            let (b, w) = (ev.player(g.black), ev.player(g.white));
+            rows.push(vec![
+                r.number.to_string(),
+                g.board.to_string(),
+                b.name.clone(),
+                b.rank.to_string(),
+                w.name.clone(),
+                w.rank.to_string(),
+                g.result.map(|x| x.to_string()).unwrap_or_default(),
+            ]);
+        }
+        for &p in &r.byes {
+            rows.push(vec![
+                r.number.to_string(),
+                String::new(),
+                ev.player(p).name.clone(),
+                ev.player(p).rank.to_string(),
+                String::new(),
+                String::new(),
+                if lang == Lang::Zh {
+                    "轮空".into()
+                } else {
+                    "bye".into()
+                },
+            ]);
+        }
+    }
+    write_rows(rows)
+}
+
+/// The standings under the event's tie-break chain.
+pub fn standings(ev: &Event, lang: Lang) -> String {
+    let st = ev.standings();
+    let mut header: Vec<String> = match lang {
+        Lang::En => ["place", "name", "rank", "club", "points", "wins", "draws", "losses"],
+        Lang::Zh => ["名次", "姓名", "段位", "单位", "积分", "胜", "和", "负"],
+    }
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    header.extend(st.chain.iter().map(|t| t.name().to_string()));
+    let mut rows = vec![header];
+    for r in &st.rows {
+        let p = ev.player(r.player);
+        let mut row = vec![
+            r.place.to_string(),
+            p.name.clone(),
+            p.rank.to_string(),
+            p.club.clone().unwrap_or_default(),
+            r.stats.points.to_string(),
+            r.stats.wins.to_string(),
+            r.stats.draws.to_string(),
+            r.stats.losses.to_string(),
+        ];
+        row.extend(r.values.iter().map(|v| v.to_string()));
+        rows.push(row);
+    }
+    write_rows(rows)
+}

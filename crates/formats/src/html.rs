@@ -1,0 +1,172 @@
+//! Printable HTML: the crosstable (成绩表) and a round's pairing sheet (对阵表), in Chinese
+//! or English, as directors post them on the wall. One self-contained page each, with print
+//! CSS (A4, no page break inside a row, the header repeated on every page).
+
+use crate::csv_io::Lang;
+use rules::Color;
+use tournament::{Event, Outcome, PlayerId};
+
+const STYLE: &str = "<style>
+body { font-family: \"Noto Sans CJK SC\", \"Source Han Sans SC\", \"Microsoft YaHei\", sans-serif; margin: 1em; }
+h1 { font-size: 1.4em; margin: 0 0 .3em; }
+p.sub { margin: 0 0 1em; color: #444; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border: 1px solid #000; padding: .2em .4em; text-align: center; }
+td.name { text-align: left; white-space: nowrap; }
+thead { display: table-header-group; }
+tr { page-break-inside: avoid; }
+@media print {
+  @page { size: A4; margin: 12mm; }
+  body { margin: 0; font-size: 10pt; }
+}
+</style>";
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn page(lang: Lang, title: &str, body: &str) -> String {
+    let code = if lang == Lang::Zh { "zh-CN" } else { "en" };
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"{code}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n{STYLE}\n</head>\n<body>\n{body}</body>\n</html>\n",
+        esc(title)
+    )
+}
+
+fn t(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
+    if lang == Lang::Zh { zh } else { en }
+}
+
+/// The crosstable: players in standings order; for each round the opponent's place, the
+/// result (`+` won, `-` lost, `=` drawn, `0` no result) and the color (`b`/`w`), a bye as
+/// `+` (or `=`, `-` by its value); then points and the tie-break chain.
+pub fn crosstable(ev: &Event, lang: Lang) -> String {
+    let st = ev.standings();
+    let mut place_of = vec![0u32; ev.players().len()];
+    for r in &st.rows {
+        place_of[r.player.0] = r.place;
+    }
+    let title = format!("{} — {}", ev.name(), t(lang, "Crosstable", "成绩表"));
+    let mut b = format!("<h1>{}</h1>\n", esc(&title));
+    b += &format!(
+        "<p class=\"sub\">{} {}</p>\n",
+        t(lang, "After round", "截至第"),
+        if lang == Lang::Zh {
+            format!("{}轮", st.after_round)
+        } else {
+            st.after_round.to_string()
+        }
+    );
+    b += "<table>\n<thead><tr>";
+    let mut head: Vec<String> = vec![
+        t(lang, "Place", "名次").into(),
+        t(lang, "Name", "姓名").into(),
+        t(lang, "Rank", "段位").into(),
+        t(lang, "Club", "单位").into(),
+    ];
+    for r in ev.rounds() {
+        head.push(if lang == Lang::Zh {
+            format!("第{}轮", r.number)
+        } else {
+            format!("R{}", r.number)
+        });
+    }
+    head.push(t(lang, "Points", "积分").into());
+    head.extend(st.chain.iter().skip(1).map(|c| c.name().to_string()));
+    for h in &head {
+        b += &format!("<th>{}</th>", esc(h));
+    }
+    b += "</tr></thead>\n<tbody>\n";
+    for row in &st.rows {
+        let p = ev.player(row.player);
+        b += &format!(
+            "<tr><td>{}</td><td class=\"name\">{}</td><td>{}</td><td class=\"name\">{}</td>",
+            row.place,
+            esc(&p.name),
+            p.rank,
+            esc(p.club.as_deref().unwrap_or(""))
+        );
+        for r in ev.rounds() {
+            b += &format!("<td>{}</td>", cell(ev, r, row.player, &place_of));
+        }
+        b += &format!("<td>{}</td>", row.stats.points);
+        for v in row.values.iter().skip(1) {
+            b += &format!("<td>{v}</td>");
+        }
+        b += "</tr>\n";
+    }
+    b += "</tbody>\n</table>\n";
+    page(lang, &title, &b)
+}
+
+fn cell(ev: &Event, r: &tournament::Round, p: PlayerId, place_of: &[u32]) -> String {
+    if r.byes.contains(&p) {
+        return match ev.settings().bye.points() {
+            2 => "0+".into(),
+            1 => "0=".into(),
+            _ => "0-".into(),
+        };
+    }
+    let Some(g) = r.games.iter().find(|g| g.color_of(p).is_some()) else {
+        return String::new();
+    };
+    let c = g.color_of(p).expect("found");
+    let opp = place_of[g.player(c.opponent()).0];
+    let mark = match g.result.map(|x| x.outcome(c)) {
+        None => "?",
+        Some(Outcome::Win) => "+",
+        Some(Outcome::Loss) => "-",
+        Some(Outcome::Draw) => "=",
+        Some(Outcome::Nothing) => "0",
+    };
+    let col = if c == Color::Black { "b" } else { "w" };
+    format!("{opp}{mark}/{col}")
+}
+
+/// The pairing sheet of a round: board, Black, White (with rank and club), the result if
+/// known, and the byes.
+pub fn pairing_sheet(ev: &Event, round: u32, lang: Lang) -> Option<String> {
+    let r = ev.rounds().iter().find(|r| r.number == round)?;
+    let title = if lang == Lang::Zh {
+        format!("{} — 第{}轮对阵表", ev.name(), round)
+    } else {
+        format!("{} — Round {} pairings", ev.name(), round)
+    };
+    let mut b = format!("<h1>{}</h1>\n<table>\n<thead><tr>", esc(&title));
+    for h in [
+        t(lang, "Board", "台次"),
+        t(lang, "Black", "黑方"),
+        t(lang, "Rank", "段位"),
+        t(lang, "Club", "单位"),
+        t(lang, "White", "白方"),
+        t(lang, "Rank", "段位"),
+        t(lang, "Club", "单位"),
+        t(lang, "Result", "结果"),
+    ] {
+        b += &format!("<th>{h}</th>");
+    }
+    b += "</tr></thead>\n<tbody>\n";
+    for g in &r.games {
+        let (bl, wh) = (ev.player(g.black), ev.player(g.white));
+        b += &format!(
+            "<tr><td>{}</td><td class=\"name\">{}</td><td>{}</td><td class=\"name\">{}</td><td class=\"name\">{}</td><td>{}</td><td class=\"name\">{}</td><td>{}</td></tr>\n",
+            g.board,
+            esc(&bl.name),
+            bl.rank,
+            esc(bl.club.as_deref().unwrap_or("")),
+            esc(&wh.name),
+            wh.rank,
+            esc(wh.club.as_deref().unwrap_or("")),
+            g.result.map(|x| esc(&x.to_string())).unwrap_or_default()
+        );
+    }
+    b += "</tbody>\n</table>\n";
+    if !r.byes.is_empty() {
+        let names: Vec<String> = r.byes.iter().map(|p| esc(&ev.player(*p).name)).collect();
+        b += &format!("<p>{}: {}</p>\n", t(lang, "Bye", "轮空"), names.join(", "));
+    }
+    Some(page(lang, &title, &b))
+}

@@ -1,0 +1,69 @@
+//! Adapters between weiqi and the files tournament directors already use.
+//!
+//! - [`opengotha`]: OpenGotha's XML tournament files, read into a [`opengotha::Tournament`]
+//!   that keeps every element and attribute of the file (so that import then export gives the
+//!   same tournament), with OpenGotha's own scoring (McMahon score, SOSM, SOSOSM, …) computed
+//!   from its parameters, and the bridge to and from a [`tournament::Event`].
+//! - [`h9`]: the European Go Database results file (`.h9`), from OpenGotha's placement.
+//! - [`csv_io`]: registrations read from CSV (English or Chinese headers, UTF-8 with or
+//!   without a BOM, or GBK), and pairings and standings written as CSV.
+//! - [`html`]: a printable crosstable and pairing sheet, in Chinese or English.
+//!
+//! Key design decision: an imported OpenGotha tournament is kept as OpenGotha has it, beside
+//! the weiqi event made from it. The event holds what weiqi runs (players, rounds, results);
+//! the kept file holds what weiqi has no place for (handicaps, table numbers, the McMahon bar
+//! and zero, the placement criteria, EGF pins). Export merges the two, so a director can move
+//! an OpenGotha tournament into weiqi mid-event and back without losing anything, and the
+//! standings and h9 computed for it are OpenGotha's, not weiqi's reading of them.
+//!
+//! Only reading and writing text happens here: no files, no clock. The callers do the I/O.
+
+#![deny(missing_docs)]
+
+pub mod csv_io;
+pub mod h9;
+pub mod html;
+pub mod opengotha;
+
+use std::fmt;
+
+/// Why a file could not be read or written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FormatError {
+    /// The XML is not well formed (with the byte position).
+    Xml(String),
+    /// A required element or attribute is missing or wrong.
+    Invalid(String),
+    /// The CSV is not readable.
+    Csv(String),
+    /// A registration line is wrong (line number from 1, counting the header).
+    Line {
+        /// The line.
+        line: usize,
+        /// What is wrong.
+        what: String,
+    },
+    /// The names do not fit the Latin-1 encoding asked for.
+    NotLatin1(Vec<String>),
+    /// The event cannot be written in this format.
+    Unsupported(String),
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FormatError::Xml(m) => write!(f, "not well-formed XML: {m}"),
+            FormatError::Invalid(m) => write!(f, "invalid OpenGotha file: {m}"),
+            FormatError::Csv(m) => write!(f, "unreadable CSV: {m}"),
+            FormatError::Line { line, what } => write!(f, "line {line}: {what}"),
+            FormatError::NotLatin1(names) => write!(
+                f,
+                "these names do not fit Latin-1, which the EGD needs: {}; write the file in UTF-8, or give the players Latin-script names",
+                names.join(", ")
+            ),
+            FormatError::Unsupported(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl std::error::Error for FormatError {}
