@@ -31,6 +31,11 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         name: "teams_and_attachments",
         sql: include_str!("../migrations/0003_teams_and_attachments.sql"),
     },
+    Migration {
+        version: 4,
+        name: "draw",
+        sql: include_str!("../migrations/0004_draw.sql"),
+    },
 ];
 
 /// The schema version this build writes: the last migration's.

@@ -279,6 +279,10 @@ impl Store {
             "DELETE FROM round WHERE event_id = ?1 AND number = ?2",
             params![event, round],
         )?;
+        if round == 1 {
+            // The draw was made at the first pairing: the next first pairing draws again.
+            tx.execute("UPDATE player SET draw_position = NULL WHERE event_id = ?1", [event])?;
+        }
         tx.execute("UPDATE event SET last_seq = last_seq - 1 WHERE id = ?1", [event])?;
         let l = load(&tx, event)?;
         tx.commit()?;
@@ -474,6 +478,14 @@ fn next_seq(tx: &Connection, event: &str) -> Result<i64> {
 fn save_last_round(tx: &Transaction<'_>, event: &str, l: &Loaded) -> Result<()> {
     let r = l.ev.rounds().last().expect("a round was just paired");
     let seq = next_seq(tx, event)?;
+    if r.number == 1 {
+        for (k, &p) in l.ev.draw().iter().enumerate() {
+            tx.execute(
+                "UPDATE player SET draw_position = ?2 WHERE id = ?1",
+                params![l.player(p), k as i64],
+            )?;
+        }
+    }
     let origin = match &r.origin {
         PairingOrigin::Computed => "computed",
         PairingOrigin::Amended { .. } => "amended",
@@ -640,6 +652,19 @@ enum Change {
     Warning { round: u32, board: u32, db_id: i64 },
 }
 
+/// A stored player.
+struct PlayerRow {
+    db_id: i64,
+    seq: i64,
+    name: String,
+    rank: String,
+    rating: Option<i32>,
+    club: Option<String>,
+    region: Option<String>,
+    birth: Option<String>,
+    draw_position: Option<i64>,
+}
+
 /// A stored game or bye of a round.
 struct PairingRow {
     board: Option<u32>,
@@ -659,32 +684,39 @@ fn load(tx: &Connection, id: &str) -> Result<Loaded> {
     let mut changes: Vec<(i64, u8, Change)> = Vec::new();
 
     let mut st = tx.prepare(
-        "SELECT id, seq, name, rank, rating, club, region, birth_date FROM player WHERE event_id = ?1 ORDER BY seq",
+        "SELECT id, seq, name, rank, rating, club, region, birth_date, draw_position
+         FROM player WHERE event_id = ?1 ORDER BY seq",
     )?;
-    type PlayerRow = (
-        i64,
-        i64,
-        String,
-        String,
-        Option<i32>,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-    );
-    let rows = st.query_map([id], |r| -> rusqlite::Result<PlayerRow> {
-        Ok((
-            r.get(0)?,
-            r.get(1)?,
-            r.get(2)?,
-            r.get(3)?,
-            r.get(4)?,
-            r.get(5)?,
-            r.get(6)?,
-            r.get(7)?,
-        ))
+    let rows = st.query_map([id], |r| {
+        Ok(PlayerRow {
+            db_id: r.get(0)?,
+            seq: r.get(1)?,
+            name: r.get(2)?,
+            rank: r.get(3)?,
+            rating: r.get(4)?,
+            club: r.get(5)?,
+            region: r.get(6)?,
+            birth: r.get(7)?,
+            draw_position: r.get(8)?,
+        })
     })?;
+    // (position, player row) of the draw recorded at the first pairing.
+    let mut draw: Vec<(i64, i64)> = Vec::new();
     for row in rows {
-        let (db_id, seq, name, rank, rating, club, region, birth) = row?;
+        let PlayerRow {
+            db_id,
+            seq,
+            name,
+            rank,
+            rating,
+            club,
+            region,
+            birth,
+            draw_position,
+        } = row?;
+        if let Some(k) = draw_position {
+            draw.push((k, db_id));
+        }
         let rank = Rank::from_str(&rank).map_err(|e| corrupt(id, format_args!("rank of {name:?}: {e}")))?;
         let birth_date = birth
             .map(|b| Date::from_str(&b))
@@ -780,6 +812,11 @@ fn load(tx: &Connection, id: &str) -> Result<Loaded> {
             }
             Change::RoundsChanged(n) => l.ev.set_rounds(n).map_err(|e| at(&e))?,
             Change::Round { number, origin } => {
+                if number == 1 && !draw.is_empty() {
+                    draw.sort();
+                    let order = draw.iter().map(|&(_, db_id)| pid(db_id)).collect::<Result<Vec<_>>>()?;
+                    l.ev.restore_draw(&order).map_err(|e| at(&e))?;
+                }
                 replay_round(tx, id, &mut l, &of_db, number, &origin).map_err(|e| at(&e))?
             }
             Change::Result { round, board, result } => l.ev.set_result(round, board, result).map_err(|e| at(&e))?,

@@ -50,7 +50,7 @@ fn an_empty_file_gets_the_whole_schema() {
     let db = TempDb::new("mig-empty");
     let store = db.open();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 3);
+    assert_eq!(SCHEMA_VERSION, 4);
     expect![[r#"
         [
             "event",
@@ -79,7 +79,7 @@ fn an_empty_file_gets_the_whole_schema() {
         .raw()
         .query_row("SELECT COUNT(*) FROM schema_version", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(n, 3);
+    assert_eq!(n, 4);
 }
 
 #[test]
@@ -147,8 +147,8 @@ fn a_newer_database_is_refused_untouched() {
         .unwrap();
     match Store::open(&db.path()) {
         Err(e) => {
-            assert_eq!(e, StoreError::NewerSchema { found: 9, known: 3 });
-            expect!["the database has schema version 9, newer than this weiqi knows (3); use a newer weiqi"]
+            assert_eq!(e, StoreError::NewerSchema { found: 9, known: 4 });
+            expect!["the database has schema version 9, newer than this weiqi knows (4); use a newer weiqi"]
                 .assert_eq(&e.to_string());
         }
         Ok(_) => panic!("a schema from the future was accepted"),

@@ -251,3 +251,24 @@ fn a_round_can_be_unpaired_and_paired_again() {
     assert_ne!(first.rounds()[0].games, again.rounds()[0].games);
     assert_eq!(store.load_event("e").unwrap(), again);
 }
+
+#[test]
+fn the_draw_is_kept_even_if_the_way_of_drawing_changes() {
+    let db = TempDb::new("draw");
+    let mut store = db.open();
+    let mut e = new_event("rr", System::RoundRobin { cycles: 1 }, 5);
+    e.settings.lots_seed = 1;
+    store.create_event(&e).unwrap();
+    for (i, name) in ["A", "B", "C", "D", "E", "F"].iter().enumerate() {
+        store.add_player("rr", &player(name, &format!("{}d", 6 - i))).unwrap();
+    }
+    let drawn = store.pair_next("rr").unwrap().draw().to_vec();
+    // A later weiqi that draws differently is simulated by another seed: the recorded draw
+    // still holds, and the next round follows it.
+    db.raw().execute("UPDATE event SET lots_seed = 2", []).unwrap();
+    let mut store = db.open();
+    assert_eq!(store.load_event("rr").unwrap().draw(), drawn);
+    // Without the record (a version-1 database), the draw is made again, and here differs.
+    db.raw().execute("UPDATE player SET draw_position = NULL", []).unwrap();
+    assert_ne!(store.load_event("rr").unwrap().draw(), drawn);
+}
