@@ -1,8 +1,8 @@
 //! Project automation (matklad's xtask pattern): `cargo xtask <task>`.
 //!
 //! - `cargo xtask setup`: installs what the tests need on a fresh Debian machine (GNU Go, the
-//!   goban-original-games records, Chromium for browser tests, the Python oracles), skipping
-//!   what is already there.
+//!   goban-original-games records, Chromium for browser tests, the Python oracles, Sabaki's
+//!   SGF parser from npm), skipping what is already there.
 //! - `cargo xtask test`: `setup`, then every test of the workspace.
 //! - `cargo xtask ci`: `cargo fmt --check`, clippy with warnings denied, then `test`.
 //!
@@ -18,6 +18,10 @@ const DEBIAN: &[(&str, &str)] = &[
 
 /// Python modules the tests use as independent oracles, with their PyPI names.
 const PYTHON: &[(&str, &str)] = &[("networkx", "networkx"), ("sgfmill", "sgfmill")];
+
+/// npm folders the tests use (a package.json with its lock), each with the file that shows it
+/// is installed: Sabaki's SGF parser reads what the sgf crate writes.
+const NPM: &[(&str, &str)] = &[("crates/sgf/tests/sabaki", "node_modules/@sabaki/sgf/package.json")];
 
 fn main() -> ExitCode {
     let task = std::env::args().nth(1).unwrap_or_default();
@@ -76,6 +80,14 @@ fn setup() -> Result<(), String> {
         })?;
         if !present {
             run("python3", &["-m", "pip", "install", "--quiet", package])?;
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for (folder, file) in NPM {
+        let folder = root.join(folder);
+        if !folder.join(file).exists() {
+            let prefix = folder.to_string_lossy();
+            run("npm", &["ci", "--omit=optional", "--no-audit", "--no-fund", "--prefix", &prefix])?;
         }
     }
     Ok(())

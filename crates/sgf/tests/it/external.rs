@@ -1,7 +1,9 @@
-//! Other programs read what we write: GNU Go (`loadsgf`) and sgfmill (Python).
+//! Other programs read what we write: GNU Go (`loadsgf`), sgfmill (Python) and Sabaki's
+//! parser `@sabaki/sgf` (Node).
 //!
-//! Both tools must be installed: `apt-get install -y --no-install-recommends gnugo` and
-//! `pip install sgfmill`. A missing tool fails the test with that command.
+//! The tools must be installed (`cargo xtask setup` does it): `apt-get install -y
+//! --no-install-recommends gnugo`, `pip install sgfmill`, and `npm ci --omit=optional
+//! --prefix crates/sgf/tests/sabaki`. A missing tool fails the test with that command.
 
 use crate::roundtrip::random_game;
 use rules::{BoardSize, Color, Game, Point};
@@ -213,5 +215,68 @@ fn sgfmill_reads_what_we_write() {
             fmt(Color::White),
         );
         assert_eq!(stdout, expected, "{}", path.display());
+    }
+}
+
+/// The folder of the Sabaki check: `read.js` and its `node_modules`.
+fn sabaki_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sabaki");
+    assert!(
+        dir.join("node_modules/@sabaki/sgf").is_dir(),
+        "Sabaki's SGF parser is needed: npm ci --omit=optional --prefix {} (cargo xtask setup does it)",
+        dir.display()
+    );
+    dir
+}
+
+#[test]
+fn sabaki_reads_what_we_write() {
+    let dir = sabaki_dir();
+    for (i, (_, record)) in records().into_iter().enumerate() {
+        let path = temp_file(&format!("sabaki-{i}.sgf"), &sgf::write(&record));
+        let out = Command::new("node")
+            .arg(dir.join("read.js"))
+            .arg(&path)
+            .output()
+            .unwrap_or_else(|e| panic!("node is needed (apt-get install nodejs): {e}"));
+        assert!(
+            out.status.success(),
+            "Sabaki refused {}: {}",
+            path.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let info = &record.info;
+        let mut expected = format!("CA UTF-8\nSZ {}\n", record.size);
+        expected += &format!("KM {}\n", info.komi.unwrap());
+        if info.handicap > 0 {
+            expected += &format!("HA {}\n", info.handicap);
+        }
+        expected += &format!(
+            "PB {}\nPW {}\nEV {}\n",
+            "常昊 [Chang Hao]", "Back\\slash", "Round-trip test: ]\\:"
+        );
+        let root = record.root();
+        for (id, points) in [("AB", &root.add_black), ("AW", &root.add_white)] {
+            if !points.is_empty() {
+                let mut v: Vec<String> = points.iter().map(|p| p.sgf()).collect();
+                v.sort();
+                expected += &format!("{id} {}\n", v.join(" "));
+            }
+        }
+        let (mut comments, mut notes) = (0, 0);
+        for id in record.main_line() {
+            let node = record.node(id);
+            if let Some((c, mv)) = node.mv {
+                let v = match mv {
+                    rules::Move::Play(p) => p.sgf(),
+                    rules::Move::Pass => String::new(),
+                };
+                expected += &format!("{} {v}\n", c.letter());
+            }
+            comments += usize::from(node.comment.is_some() || !node.notes.is_empty());
+            notes += node.notes.len();
+        }
+        expected += &format!("comments {comments}\nnotes {notes}\n");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{}", path.display());
     }
 }
