@@ -33,6 +33,8 @@ enum Command {
     Match(cmd::match_cmd::Args),
     /// Start the server an event runs on: the JSON API, live games and WebSockets.
     Serve(cmd::serve::Args),
+    /// Load-test the server: N games of WebSocket players over loopback; moves/s, p50/p99.
+    Loadtest(cmd::loadtest::Args),
     /// Run an engine tournament (round robin or Swiss) stored as an event in the database.
     League(cmd::league::Args),
 }
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
         Command::Event(args) => cmd::event::run(args),
         Command::Match(args) => cmd::match_cmd::run(args),
         Command::Serve(args) => cmd::serve::run(args),
+        Command::Loadtest(args) => cmd::loadtest::run(args),
         Command::League(args) => cmd::league::run(args),
     };
     match outcome {

@@ -3,9 +3,12 @@
 pub mod check;
 pub mod event;
 pub mod gtp;
+pub mod io;
 pub mod league;
+pub mod loadtest;
 pub mod match_cmd;
 pub mod records;
 pub mod score;
 pub mod serve;
 pub mod show;
+pub mod team;

@@ -1,0 +1,305 @@
+//! The HTTP API: bad input, roles, the event API, idempotence. Each case prints as
+//! `STATUS error: message`, checked against a snapshot.
+
+use crate::support::*;
+use expect_test::{Expect, expect};
+use serde_json::{Value, json};
+
+fn line(status: axum::http::StatusCode, v: &Value) -> String {
+    match v.get("error") {
+        Some(e) => format!(
+            "{} {}: {}",
+            status.as_u16(),
+            e.as_str().unwrap_or("?"),
+            v["message"].as_str().unwrap_or("")
+        ),
+        None => format!("{} ok", status.as_u16()),
+    }
+}
+
+fn check(lines: &[String], expect: Expect) {
+    expect.assert_eq(&(lines.join("\n") + "\n"));
+}
+
+#[tokio::test]
+async fn bad_input_is_a_clear_4xx() {
+    let a = app().await;
+    let r = &a.router;
+    let token = login(r, "li").await;
+    let (id, black, _) = game(r, &token, "none").await;
+    let path = format!("/api/games/{id}/actions");
+    let sec = [("x-seat-secret", black.as_str())];
+    let mut out = Vec::new();
+    for (p, h, body) in [
+        (path.as_str(), &sec[..], Some("{not json".to_string())),
+        (
+            path.as_str(),
+            &sec[..],
+            Some(r#"{"seq":"two","action":{"type":"pass"}}"#.to_string()),
+        ),
+        (
+            path.as_str(),
+            &sec[..],
+            Some(r#"{"seq":2,"action":{"type":"pass"},"extra":1}"#.to_string()),
+        ),
+        (
+            path.as_str(),
+            &sec[..],
+            Some(r#"{"seq":2,"action":{"type":"fly"}}"#.to_string()),
+        ),
+        (
+            path.as_str(),
+            &sec[..],
+            Some(r#"{"seq":2,"action":{"type":"play","point":"Z99"}}"#.to_string()),
+        ),
+        (
+            path.as_str(),
+            &sec[..],
+            Some(format!(
+                r#"{{"seq":2,"action":{{"type":"mark_dead","points":["{}"]}}}}"#,
+                "A1".repeat(40_000)
+            )),
+        ),
+        (
+            "/api/games/999/actions",
+            &sec[..],
+            Some(r#"{"seq":2,"action":{"type":"pass"}}"#.to_string()),
+        ),
+        (
+            path.as_str(),
+            &[("x-seat-secret", "forged")][..],
+            Some(r#"{"seq":2,"action":{"type":"pass"}}"#.to_string()),
+        ),
+        (
+            path.as_str(),
+            &[][..],
+            Some(r#"{"seq":2,"action":{"type":"pass"}}"#.to_string()),
+        ),
+        (
+            path.as_str(),
+            &[("authorization", "Bearer nope")][..],
+            Some(r#"{"seq":2,"action":{"type":"pass"}}"#.to_string()),
+        ),
+        (
+            path.as_str(),
+            &sec[..],
+            Some(r#"{"seq":2,"action":{"type":"flag","side":"white"}}"#.to_string()),
+        ),
+        ("/api/nowhere", &[][..], None),
+    ] {
+        let (s, v) = raw(r, "POST", p, h, body).await;
+        out.push(line(s, &v));
+    }
+    check(
+        &out,
+        expect![[r#"
+            400 bad_request: Failed to parse the request body as JSON: key must be a string at line 1 column 2
+            400 bad_request: Failed to deserialize the JSON body into the target type: seq: invalid type: string "two", expected u64 at line 1 column 12
+            400 bad_request: Failed to deserialize the JSON body into the target type: extra: unknown field `extra`, expected one of `seq`, `action`, `as` at line 1 column 41
+            400 bad_request: Failed to deserialize the JSON body into the target type: action.type: unknown variant `fly`, expected one of `colours_draw`, `nigiri`, `nigiri_counted`, `start`, `arrive`, `late_forfeit`, `play`, `pass`, `propose_end`, `accept_end`, `resign`, `request_lost_turn`, `mark_dead`, `accept_marking`, `dispute`, `request_recount`, `confirm`, `pause`, `resume`, `flag`, `ruling`, `adjudicate`, `overrule`, `correct`, `clock_correction` at line 1 column 31
+            400 bad_request: point "Z99" is not a vertex of the 9x9 board: coordinate "Z99" is off the 9x9 board
+            413 too_large: the body is larger than 65536 bytes
+            404 not_found: no game 999
+            403 forbidden: the seat secret is not one of game 1's: use the link given for your seat
+            401 unauthenticated: log in first (POST /api/sessions) and send the token as Authorization: Bearer <token>
+            401 unauthenticated: the session token is unknown: log in again
+            403 forbidden: black may not record a flag: only a referee or the system may (Art. 22.5)
+            404 not_found: no such route: see /api/openapi.json
+        "#]],
+    );
+    // Nothing above changed the game: it is still at its two opening events.
+    let (_, v) = call(r, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(v["seq"], 2);
+}
+
+#[tokio::test]
+async fn roles_are_checked_on_every_write_and_a_refused_write_changes_nothing() {
+    let a = app().await;
+    let r = &a.router;
+    let org = login(r, "organizer").await;
+    let chief = login(r, "chief").await;
+    let someone = login(r, "someone").await;
+    let mut out = Vec::new();
+    let event = json!({ "id": "open-2026", "name": "Open", "system": { "kind": "swiss" }, "rounds": 3 });
+    let (s, v) = call(r, "POST", "/api/events", None, Some(event.clone())).await;
+    out.push(line(s, &v));
+    let (s, v) = call(r, "POST", "/api/events", Some(&org), Some(event)).await;
+    out.push(line(s, &v));
+    let appoint = json!({ "account": "chief", "role": "chief_referee" });
+    let (s, v) = call(
+        r,
+        "PUT",
+        "/api/events/open-2026/roles",
+        Some(&someone),
+        Some(appoint.clone()),
+    )
+    .await;
+    out.push(line(s, &v));
+    let (s, v) = call(r, "PUT", "/api/events/open-2026/roles", Some(&org), Some(appoint)).await;
+    out.push(line(s, &v));
+    for (who, name) in [(&someone, "Zhao"), (&chief, "Li"), (&org, "Wang")] {
+        let (s, v) = call(
+            r,
+            "POST",
+            "/api/events/open-2026/players",
+            Some(who),
+            Some(json!({ "name": name, "rank": "3d" })),
+        )
+        .await;
+        out.push(line(s, &v));
+    }
+    let (s, v) = call(r, "POST", "/api/events/open-2026/rounds", Some(&chief), None).await;
+    out.push(line(s, &v));
+    let result = json!({ "round": 1, "board": 1, "result": "B+R" });
+    let (s, v) = call(
+        r,
+        "POST",
+        "/api/events/open-2026/results",
+        Some(&someone),
+        Some(result.clone()),
+    )
+    .await;
+    out.push(line(s, &v));
+    let (s, v) = call(r, "POST", "/api/events/open-2026/results", Some(&chief), Some(result)).await;
+    out.push(line(s, &v));
+    let (s, v) = call(r, "GET", "/api/events/open-2026/standings", None, None).await;
+    out.push(line(s, &v));
+    let players: Vec<_> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| format!("{} {}", r["name"], r["points"]))
+        .collect();
+    out.push(players.join(", "));
+    // A game of the event: the chief referee rules, a player may not.
+    let (s, v) = call(
+        r,
+        "POST",
+        "/api/games",
+        Some(&chief),
+        Some(json!({ "settings": settings("none"), "event": "open-2026", "round": 1, "board": 1 })),
+    )
+    .await;
+    out.push(line(s, &v));
+    let id = v["game"].as_i64().unwrap_or_else(|| panic!("{}", out.join("\n")));
+    let black = v["secrets"]["black"].as_str().unwrap().to_string();
+    let warn = json!({ "type": "ruling", "ruling": "clock_pressed_early", "side": "white" });
+    let (s, v) = act(r, id, &black, 2, warn.clone()).await;
+    out.push(line(s, &v));
+    let (s, v) = call(
+        r,
+        "POST",
+        &format!("/api/games/{id}/actions"),
+        Some(&someone),
+        Some(json!({ "seq": 2, "action": warn })),
+    )
+    .await;
+    out.push(line(s, &v));
+    let (s, v) = call(
+        r,
+        "POST",
+        &format!("/api/games/{id}/actions"),
+        Some(&chief),
+        Some(json!({ "seq": 2, "action": warn, "as": "referee" })),
+    )
+    .await;
+    out.push(line(s, &v));
+    let adjudicate = json!({ "type": "adjudicate", "outcome": { "result": "both_lose" }, "article": "17.5" });
+    let (s, v) = call(
+        r,
+        "POST",
+        &format!("/api/games/{id}/actions"),
+        Some(&chief),
+        Some(json!({ "seq": 3, "action": adjudicate, "as": "referee" })),
+    )
+    .await;
+    out.push(line(s, &v));
+    let (s, v) = call(
+        r,
+        "POST",
+        &format!("/api/games/{id}/actions"),
+        Some(&chief),
+        Some(json!({ "seq": 3, "action": adjudicate })),
+    )
+    .await;
+    out.push(line(s, &v));
+    let (_, v) = call(r, "GET", &format!("/api/games/{id}/events?since=3"), None, None).await;
+    for e in v["events"].as_array().unwrap() {
+        out.push(format!("{} by {}: {}", e["index"], e["event"]["by"], e["en"]));
+    }
+    check(
+        &out,
+        expect![[r#"
+            401 unauthenticated: log in first (POST /api/sessions) and send the token as Authorization: Bearer <token>
+            201 ok
+            403 forbidden: someone holds no role in event open-2026 that allows this; it needs one of: organizer
+            200 ok
+            403 forbidden: someone holds no role in event open-2026 that allows this; it needs one of: organizer, chief_referee
+            201 ok
+            201 ok
+            201 ok
+            403 forbidden: someone holds no role in event open-2026 that allows this; it needs one of: organizer, chief_referee, referee
+            200 ok
+            200 ok
+            "Wang" 2, "Li" 0
+            201 ok
+            403 forbidden: black may not give a ruling: only a referee may (Art. 31)
+            403 forbidden: someone has no seat in game 1 and no referee role: join a seat or ask the organizer for a role
+            200 ok
+            403 forbidden: the referee may not adjudicate: only the chief referee may (Art. 30)
+            200 ok
+            3 by "account:chief": "The chief referee adjudicates: both lose (Art. 17.5)"
+        "#]],
+    );
+}
+
+#[tokio::test]
+async fn a_repeated_command_lands_once_and_a_stale_one_gets_the_state() {
+    let a = app().await;
+    let r = &a.router;
+    let token = login(r, "li").await;
+    let (id, black, white) = game(r, &token, "none").await;
+    let mut out = Vec::new();
+    for (secret, seq, point) in [
+        (&black, 2, "E5"),
+        (&black, 2, "E5"),
+        (&white, 2, "C3"),
+        (&white, 3, "C3"),
+        (&white, 5, "D4"),
+    ] {
+        let (s, v) = act(r, id, secret, seq, json!({ "type": "play", "point": point })).await;
+        out.push(format!(
+            "{} duplicate={} seq={}",
+            line(s, &v),
+            v["duplicate"],
+            v["seq"].as_u64().or(v["state"]["seq"].as_u64()).unwrap()
+        ));
+    }
+    check(
+        &out,
+        expect![[r#"
+            200 ok duplicate=false seq=3
+            200 ok duplicate=true seq=3
+            409 stale: sequence number 2 is not the game's next (3): reload the game and send again duplicate=null seq=3
+            200 ok duplicate=false seq=4
+            409 stale: sequence number 5 is not the game's next (4): reload the game and send again duplicate=null seq=4
+        "#]],
+    );
+}
+
+#[tokio::test]
+async fn health_openapi_and_the_rate_limit() {
+    let a = app_with_rate(2).await;
+    let r = &a.router;
+    let (s, v) = call(r, "GET", "/healthz", None, None).await;
+    assert_eq!((s.as_u16(), v["status"].as_str()), (200, Some("ok")));
+    let (s, v) = call(r, "GET", "/api/openapi.json", None, None).await;
+    assert_eq!(s.as_u16(), 200);
+    assert!(v["paths"]["/api/games/{id}/actions"]["post"].is_object(), "{v}");
+    // Bursts of twice the rate, then 429.
+    let mut statuses = Vec::new();
+    for _ in 0..4 {
+        statuses.push(call(r, "GET", "/healthz", None, None).await.0.as_u16());
+    }
+    assert_eq!(statuses, [200, 200, 429, 429]);
+}

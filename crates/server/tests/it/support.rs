@@ -1,0 +1,128 @@
+//! A fresh server on a temporary database, and requests through `Router::oneshot`.
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+use tower::ServiceExt;
+
+pub struct App {
+    pub router: Router,
+    pub server: Option<server::Server>,
+    #[allow(dead_code)]
+    pub dir: PathBuf,
+}
+
+static N: AtomicU32 = AtomicU32::new(0);
+
+pub fn temp_dir() -> PathBuf {
+    let d = std::env::temp_dir().join(format!(
+        "weiqi-server-it-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+pub async fn app_with_rate(rate: u32) -> App {
+    let dir = temp_dir();
+    let config = server::Config {
+        db: dir.join("weiqi.db"),
+        rate_limit: rate,
+    };
+    let s = server::Server::open(&config).await.unwrap();
+    App {
+        router: s.router(),
+        server: Some(s),
+        dir,
+    }
+}
+
+pub async fn app() -> App {
+    app_with_rate(0).await
+}
+
+/// A request: method, path, headers, raw body (None: no body).
+pub async fn raw(
+    router: &Router,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<String>,
+) -> (StatusCode, Value) {
+    let mut b = Request::builder().method(method).uri(path);
+    if body.is_some() {
+        b = b.header("content-type", "application/json");
+    }
+    for (k, v) in headers {
+        b = b.header(*k, *v);
+    }
+    let req = b.body(body.map_or(Body::empty(), Body::from)).unwrap();
+    let resp = router.clone().oneshot(req).await.unwrap();
+    let status = resp.status();
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    let v = serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
+    (status, v)
+}
+
+pub async fn call(
+    router: &Router,
+    method: &str,
+    path: &str,
+    auth: Option<&str>,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
+    let bearer = auth.map(|t| format!("Bearer {t}"));
+    let headers: Vec<(&str, &str)> = bearer.as_deref().map(|b| ("authorization", b)).into_iter().collect();
+    raw(router, method, path, &headers, body.map(|b| b.to_string())).await
+}
+
+/// Registers `name` and logs in; the session token.
+pub async fn login(router: &Router, name: &str) -> String {
+    let creds = json!({ "name": name, "password": "correct horse" });
+    let (s, _) = call(router, "POST", "/api/accounts", None, Some(creds.clone())).await;
+    assert_eq!(s, StatusCode::CREATED);
+    let (s, v) = call(router, "POST", "/api/sessions", None, Some(creds)).await;
+    assert_eq!(s, StatusCode::OK);
+    v["token"].as_str().unwrap().to_string()
+}
+
+pub fn settings(time: &str) -> Value {
+    json!({ "players": [{ "name": "Li", "rank": "3d" }, { "name": "Wang", "rank": "2d" }], "size": 9, "time": time })
+}
+
+/// A casual game created by `token`'s account; (id, black secret, white secret).
+pub async fn game(router: &Router, token: &str, time: &str) -> (i64, String, String) {
+    let (s, v) = call(
+        router,
+        "POST",
+        "/api/games",
+        Some(token),
+        Some(json!({ "settings": settings(time) })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    (
+        v["game"].as_i64().unwrap(),
+        v["secrets"]["black"].as_str().unwrap().into(),
+        v["secrets"]["white"].as_str().unwrap().into(),
+    )
+}
+
+/// A player's action with a seat secret.
+pub async fn act(router: &Router, game: i64, secret: &str, seq: u64, action: Value) -> (StatusCode, Value) {
+    let body = json!({ "seq": seq, "action": action }).to_string();
+    raw(
+        router,
+        "POST",
+        &format!("/api/games/{game}/actions"),
+        &[("x-seat-secret", secret)],
+        Some(body),
+    )
+    .await
+}

@@ -1,0 +1,141 @@
+//! The WebSocket over a real socket: pushes carry the sequence number, a reconnect with the
+//! last number gets what was missed (or the full state), and the server's clock calls and
+//! flag reach the subscribers.
+
+use crate::support::*;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn serve(a: &mut App) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let s = a.server.take().unwrap();
+    tokio::spawn(s.serve(listener));
+    format!("ws://{addr}/api/ws")
+}
+
+async fn connect(url: &str) -> Socket {
+    tokio_tungstenite::connect_async(url).await.unwrap().0
+}
+
+async fn send(ws: &mut Socket, v: Value) {
+    ws.send(Message::text(v.to_string())).await.unwrap();
+}
+
+async fn next(ws: &mut Socket) -> Value {
+    loop {
+        let m = tokio::time::timeout(std::time::Duration::from_secs(20), ws.next())
+            .await
+            .expect("a message within 20 s")
+            .unwrap()
+            .unwrap();
+        if let Message::Text(t) = m {
+            return serde_json::from_str(&t).unwrap();
+        }
+    }
+}
+
+fn brief(v: &Value) -> String {
+    match v["type"].as_str().unwrap() {
+        "event" => format!("event seq={} {}", v["seq"], v["en"].as_str().unwrap()),
+        "ack" => format!("ack seq={} duplicate={}", v["seq"], v["duplicate"]),
+        "state" => format!("state seq={}", v["seq"]),
+        "error" => format!("error {} {}", v["error"], v["seq"]),
+        other => other.to_string(),
+    }
+}
+
+#[tokio::test]
+async fn subscribers_get_every_event_with_its_seq_and_catch_up_after_a_reconnect() {
+    let mut a = app().await;
+    let token = login(&a.router, "li").await;
+    let (id, black, white) = game(&a.router, &token, "none").await;
+    let url = serve(&mut a).await;
+    let mut watcher = connect(&url).await;
+    send(&mut watcher, json!({ "type": "subscribe", "game": id, "since": 0 })).await;
+    let mut seen = Vec::new();
+    for _ in 0..2 {
+        seen.push(brief(&next(&mut watcher).await));
+    }
+    let mut player = connect(&url).await;
+    let moves = [(&black, "E5"), (&white, "C3"), (&black, "G7")];
+    for (i, (secret, point)) in moves.iter().enumerate() {
+        let cmd = json!({ "type": "command", "game": id, "seq": 2 + i, "secret": secret,
+            "action": { "type": "play", "point": point }, "ref": i });
+        send(&mut player, cmd).await;
+        seen.push(format!("player: {}", brief(&next(&mut player).await)));
+        seen.push(brief(&next(&mut watcher).await));
+    }
+    // The watcher goes away, two moves are made, and it comes back with its last number.
+    drop(watcher);
+    for (i, (secret, point)) in [(&white, "D4"), (&black, "F6")].iter().enumerate() {
+        let cmd = json!({ "type": "command", "game": id, "seq": 5 + i, "secret": secret,
+            "action": { "type": "play", "point": point } });
+        send(&mut player, cmd).await;
+        next(&mut player).await;
+    }
+    let mut back = connect(&url).await;
+    send(&mut back, json!({ "type": "subscribe", "game": id, "since": 5 })).await;
+    for _ in 0..2 {
+        seen.push(format!("back: {}", brief(&next(&mut back).await)));
+    }
+    // A number beyond the record, or none: the full state.
+    send(&mut back, json!({ "type": "subscribe", "game": id, "since": 99 })).await;
+    seen.push(format!("back: {}", brief(&next(&mut back).await)));
+    // A stale command over the socket: refused with the current number.
+    let stale = json!({ "type": "command", "game": id, "seq": 3, "secret": white, "action": { "type": "pass" } });
+    send(&mut player, stale).await;
+    seen.push(format!("player: {}", brief(&next(&mut player).await)));
+    expect_test::expect![[r#"
+        event seq=1 Colours by the draw: Li takes Black (Art. 10)
+        event seq=2 The game starts
+        player: ack seq=3 duplicate=false
+        event seq=3 Black plays E5
+        player: ack seq=4 duplicate=false
+        event seq=4 White plays C3
+        player: ack seq=5 duplicate=false
+        event seq=5 Black plays G7
+        back: event seq=6 White plays D4
+        back: event seq=7 Black plays F6
+        back: state seq=7
+        player: error "stale" 7
+    "#]]
+    .assert_eq(&(seen.join("\n") + "\n"));
+}
+
+#[tokio::test]
+async fn the_server_calls_byo_yomi_and_records_the_flag() {
+    let mut a = app().await;
+    let token = login(&a.router, "li").await;
+    // Two periods of one second and no basic time: Black's flag falls 2 s after the start.
+    let (id, _, _) = game(&a.router, &token, "2x1s").await;
+    let url = serve(&mut a).await;
+    let mut ws = connect(&url).await;
+    send(&mut ws, json!({ "type": "subscribe", "game": id, "since": 2 })).await;
+    let mut calls = Vec::new();
+    loop {
+        let m = next(&mut ws).await;
+        match m["type"].as_str() {
+            Some("call") => calls.push(format!(
+                "{} {}",
+                m["color"].as_str().unwrap(),
+                m["en"].as_str().unwrap()
+            )),
+            Some("event") => {
+                calls.push(brief(&m));
+                if m["event"]["action"]["type"] == "flag" {
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    expect_test::expect![[r#"
+        black 1 second, 1 period left
+        event seq=3 Black's time ran out; result: white wins on time (Art. 22.5)
+    "#]]
+    .assert_eq(&(calls.join("\n") + "\n"));
+}
