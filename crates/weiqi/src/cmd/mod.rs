@@ -3,7 +3,6 @@
 pub mod check;
 pub mod event;
 pub mod gtp;
-pub mod io;
 pub mod league;
 pub mod loadtest;
 pub mod match_cmd;
@@ -11,4 +10,3 @@ pub mod records;
 pub mod score;
 pub mod serve;
 pub mod show;
-pub mod team;
