@@ -217,27 +217,36 @@ fn utf16_with_a_byte_order_mark() {
     for unit in text.encode_utf16() {
         raw.extend_from_slice(&unit.to_le_bytes());
     }
-    check_bytes(&raw, expect![[r#"
+    check_bytes(
+        &raw,
+        expect![[r#"
         SZ 19 KM - HA 0 RU - RE -
         PB 柯洁 (-) PW - (-)
           B Q16
         replay: ok, 1 moves, white to move
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn shift_jis_and_latin1_declared() {
     let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("(;FF[4]CA[Shift_JIS]PB[井山裕太]PW[張栩]C[名人戦])");
-    check_bytes(&sjis, expect![[r#"
+    check_bytes(
+        &sjis,
+        expect![[r#"
         SZ 19 KM - HA 0 RU - RE -
         PB 井山裕太 (-) PW 張栩 (-)
           C "名人戦"
         replay: ok, 0 moves, black to move
-    "#]]);
+    "#]],
+    );
     let (latin1, _, _) = encoding_rs::WINDOWS_1252.encode("(;FF[4]CA[ISO-8859-1]PB[Müller]PW[Åström])");
-    check_bytes(&latin1, expect![[r#"
+    check_bytes(
+        &latin1,
+        expect![[r#"
         SZ 19 KM - HA 0 RU - RE -
         PB Müller (-) PW Åström (-)
         replay: ok, 0 moves, black to move
-    "#]]);
+    "#]],
+    );
 }
