@@ -1089,6 +1089,17 @@ impl Event {
                     won[m] = Some(true);
                 } else if wb >= need {
                     won[m] = Some(false);
+                } else {
+                    // Art. 28: a withdrawn player loses the undecided match by forfeit.
+                    let pb = match st[m] {
+                        MatchState::Ready(_, sb) => self.draw[sb],
+                        _ => pa,
+                    };
+                    if !self.is_active(pa) {
+                        won[m] = Some(false);
+                    } else if !self.is_active(pb) {
+                        won[m] = Some(true);
+                    }
                 }
             }
         }
@@ -1101,33 +1112,9 @@ impl Event {
             return Err(EventError::TooFewPlayers(n));
         }
         let ms = knockout::bracket(n, double, reset);
-        let (mut won, games) = self.bracket_progress(&ms, best_of);
-        // Withdrawn players lose their pending matches by forfeit.
+        let (won, games) = self.bracket_progress(&ms, best_of);
+        let st = knockout::resolve(&ms, n, &won);
         let mut out = Vec::new();
-        let mut st = knockout::resolve(&ms, n, &won);
-        loop {
-            let mut changed = false;
-            for m in 0..ms.len() {
-                if let MatchState::Ready(a, b) = st[m] {
-                    let (pa, pb) = (self.draw[a], self.draw[b]);
-                    match (self.is_active(pa), self.is_active(pb)) {
-                        (false, _) => {
-                            won[m] = Some(false);
-                            changed = true;
-                        }
-                        (true, false) => {
-                            won[m] = Some(true);
-                            changed = true;
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            if !changed {
-                break;
-            }
-            st = knockout::resolve(&ms, n, &won);
-        }
         for m in 0..ms.len() {
             if let MatchState::Ready(a, b) = st[m] {
                 let (pa, pb) = (self.draw[a], self.draw[b]);

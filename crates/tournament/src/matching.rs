@@ -319,7 +319,9 @@ impl Solver {
                 let (_, _, w) = self.edges[self.nb[idx] / 2];
                 least = least.max(2 * w - self.dualvar[self.nb_vertex[idx]]);
             }
-            self.dualvar[v] = least;
+            // Every free vertex's dual must be even (the earlier solve may have left odd ones),
+            // so that S–S slacks stay even; rounding up keeps every slack non-negative.
+            self.dualvar[v] = least + least.rem_euclid(2);
             for idx in self.nb_start[v]..self.nb_start[v + 1] {
                 let u = self.nb_vertex[idx];
                 let p = self.nb[idx];

@@ -673,3 +673,173 @@ fn events_are_deterministic() {
     };
     assert_eq!(run(), run());
 }
+
+/// A random result: mostly wins, some draws, forfeits, both-lose and no result (only wins in
+/// knockouts, where a match needs a winner).
+fn random_result(rng: &mut Rng, knockout: bool) -> GameResult {
+    let winner = if rng.below(2) == 0 { Color::Black } else { Color::White };
+    match if knockout { 0 } else { rng.below(20) } {
+        0..=15 => GameResult::Win {
+            winner,
+            by: WinBy::Points(1 + 2 * rng.below(20) as u32),
+        },
+        16 => GameResult::Draw,
+        17 => GameResult::forfeit(winner),
+        18 => GameResult::BothLose,
+        _ => GameResult::NoResult,
+    }
+}
+
+#[test]
+fn random_tournaments_of_every_system_keep_their_invariants() {
+    let mut rng = Rng(2026);
+    for case in 0..1000 {
+        let system = match case % 9 {
+            0 => System::RoundRobin { cycles: 1 },
+            1 => System::RoundRobin { cycles: 2 },
+            2 => System::Knockout {
+                lives: 1,
+                best_of: 1,
+                grand_final_reset: false,
+            },
+            3 => System::Knockout {
+                lives: 2,
+                best_of: 3,
+                grand_final_reset: true,
+            },
+            4 => System::Knockout {
+                lives: 3,
+                best_of: 1,
+                grand_final_reset: false,
+            },
+            5 => System::Swiss,
+            6 => System::SwissElimination { losses: 2 },
+            7 => System::McMahon {
+                bar: Rank::Dan(2),
+                floor: Rank::Kyu(10),
+            },
+            _ => System::Swiss,
+        };
+        let knockout = matches!(system, System::Knockout { .. });
+        let n = 2 + rng.below(if matches!(system, System::RoundRobin { .. }) {
+            9
+        } else {
+            23
+        }) as usize;
+        let rounds = 1 + rng.below(7) as u32;
+        let mut ev = Event::new(
+            "r",
+            system,
+            rounds,
+            Settings {
+                lots_seed: case,
+                ..Settings::default()
+            },
+        )
+        .unwrap();
+        for i in 0..n {
+            let rank = Rank::kyu(1 + rng.below(20) as u8).unwrap();
+            let mut p = Player::new(&format!("P{i}"), rank);
+            p.club = Some(format!("C{}", rng.below(3)));
+            ev.add_player(p).unwrap();
+        }
+        let withdrawals = case % 3 == 0;
+        let mut byes_before: Vec<u32> = vec![0; n];
+        loop {
+            // Withdrawals between rounds.
+            if withdrawals && rng.below(4) == 0 {
+                let active: Vec<PlayerId> = (0..n).map(PlayerId).filter(|&p| ev.is_active(p)).collect();
+                if active.len() > 2 {
+                    ev.withdraw(active[rng.below(active.len() as u64) as usize]).unwrap();
+                }
+            }
+            let stats = player_stats(&ev);
+            let p = match ev.propose() {
+                Ok(p) => p,
+                Err(EventError::Finished | EventError::TooFewPlayers(_)) => break,
+                Err(e) => panic!("case {case}: {e}"),
+            };
+            // Everyone at most once; nobody inactive unless in a forfeit already decided.
+            let mut seen = vec![0; n];
+            for g in &p.games {
+                for q in [g.black, g.white] {
+                    seen[q.0] += 1;
+                    assert!(
+                        ev.is_active(q) || g.result.is_some(),
+                        "case {case} round {}: inactive {} paired",
+                        p.round,
+                        q.0
+                    );
+                }
+            }
+            for q in p.byes.iter().chain(&p.idle) {
+                seen[q.0] += 1;
+                assert!(ev.is_active(*q), "case {case}: inactive player given a bye or rest");
+            }
+            assert!(seen.iter().all(|&s| s <= 1), "case {case} round {}: {seen:?}", p.round);
+            if matches!(system, System::Swiss | System::McMahon { .. }) {
+                let field: Vec<usize> = (0..n).filter(|&i| ev.is_active(PlayerId(i))).collect();
+                assert_eq!(
+                    p.byes.len(),
+                    field.len() % 2,
+                    "case {case}: byes for a field of {}",
+                    field.len()
+                );
+                if let Some(b) = p.byes.first() {
+                    // Art. 26.3 bye: lowest points among those without a bye.
+                    let pool: Vec<usize> = if field.iter().any(|&i| byes_before[i] == 0) {
+                        field.iter().copied().filter(|&i| byes_before[i] == 0).collect()
+                    } else {
+                        field.clone()
+                    };
+                    // (McMahon: the lowest McMahon score.)
+                    let score = |i: usize| mcmahon_base(&ev, PlayerId(i)) + i64::from(stats[i].points);
+                    let low = pool.iter().map(|&i| score(i)).min().unwrap();
+                    assert!(pool.contains(&b.0) && score(b.0) == low, "case {case}: bye to {}", b.0);
+                }
+                // Every active player is paired or has the bye.
+                assert!(field.iter().all(|&i| seen[i] == 1), "case {case}: someone left out");
+            }
+            for b in &p.byes {
+                byes_before[b.0] += 1;
+            }
+            ev.accept_proposal(p).unwrap();
+            let r = ev.rounds().last().unwrap().clone();
+            for g in &r.games {
+                if g.result.is_none() {
+                    ev.set_result(r.number, g.board, random_result(&mut rng, knockout))
+                        .unwrap();
+                }
+            }
+            if ev.rounds().len() > 64 {
+                let t: Vec<String> = ev.rounds().iter().map(|r| render_round(&ev, r)).collect();
+                panic!("case {case}: no end\n{}", t.join("\n"));
+            }
+        }
+        // Round robin without withdrawals: every pair met exactly `cycles` times.
+        if let (System::RoundRobin { cycles }, false) = (system, withdrawals) {
+            let mut met = std::collections::HashMap::new();
+            for g in ev.rounds().iter().flat_map(|r| &r.games) {
+                *met.entry((g.black.0.min(g.white.0), g.black.0.max(g.white.0)))
+                    .or_insert(0) += 1;
+            }
+            assert_eq!(met.len(), n * (n - 1) / 2, "case {case}");
+            assert!(met.values().all(|&c| c == cycles), "case {case}");
+        }
+        // Standings: places follow the rows, equal values share a place.
+        let st = ev.standings();
+        for (k, row) in st.rows.iter().enumerate() {
+            if k == 0 {
+                assert_eq!(row.place, 1);
+                continue;
+            }
+            let prev = &st.rows[k - 1];
+            if prev.values == row.values {
+                assert_eq!(prev.place, row.place, "case {case}");
+            } else {
+                assert!(prev.values > row.values, "case {case}: rows out of order");
+                assert_eq!(row.place as usize, k + 1, "case {case}");
+            }
+        }
+    }
+}

@@ -187,3 +187,60 @@ fn first_round_splits_top_half_against_bottom_half() {
     assert_eq!(pairs, vec![(0, 4), (1, 5), (2, 6), (3, 7)]);
     assert_eq!(p.total, PairCost::default());
 }
+
+#[test]
+fn swiss_objective_equals_networkx_optimum() {
+    // The oracle: networkx's max_weight_matching(maxcardinality=True) on the complete graph
+    // with the lexicographic cost packed here, independently of the crate's packing, sparse
+    // candidates and certificate.
+    let mut rng = Rng(77);
+    let mut fields = Vec::new();
+    let mut graphs = Vec::new();
+    for case in 0..30 {
+        let n = 2 * (10 + rng.below(21) as usize);
+        let (c, met) = random_field(&mut rng, n);
+        let opts = Options {
+            avoid_same_club: case % 2 == 0,
+            avoid_same_region: case % 3 == 0,
+        };
+        let mut edges = Vec::new();
+        let mut costs = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                let pc = pair_cost(&c, &met, opts, a, b);
+                costs.push(pc);
+                edges.push((a, b, pc));
+            }
+        }
+        // Each level's multiplier: one more than the most the lower levels can sum to.
+        let maxima = |f: &dyn Fn(&PairCost) -> u64| costs.iter().map(f).max().unwrap() as i128 * (n as i128 / 2) + 1;
+        let m4 = maxima(&|p| p.club_region as u64);
+        let m3 = m4 * maxima(&|p| p.split as u64);
+        let m2 = m3 * maxima(&|p| p.color as u64);
+        let m1 = m2 * maxima(&|p| p.score_gap_sq);
+        let m0 = m1 * maxima(&|p| p.rematches as u64);
+        let weighted: Vec<(usize, usize, i128)> = edges
+            .iter()
+            .map(|&(a, b, p)| {
+                let packed = p.rematches as i128 * m1
+                    + p.score_gap_sq as i128 * m2
+                    + p.color as i128 * m3
+                    + p.split as i128 * m4
+                    + p.club_region as i128;
+                (a, b, m0 - packed)
+            })
+            .collect();
+        graphs.push((n, weighted, true));
+        fields.push((c, met, opts));
+    }
+    let want = crate::matching::networkx_matchings(&graphs);
+    for (k, ((c, met, opts), mates)) in fields.iter().zip(&want).enumerate() {
+        let ours = pair(c, met, *opts).unwrap();
+        let mut theirs = PairCost::default();
+        for &(a, b) in mates {
+            theirs.add(&pair_cost(c, met, *opts, a, b));
+        }
+        assert_eq!(mates.len() * 2, c.len(), "field {k}: networkx matching not perfect");
+        assert_eq!(levels(&ours.total), levels(&theirs), "field {k}: n {}", c.len());
+    }
+}
