@@ -154,11 +154,20 @@ impl Reader {
                             at,
                         });
                     }
-                    let n = strict_number(v).ok_or_else(|| SgfError::BadSize {
-                        value: raw.to_string(),
-                        reason: "not a number".to_string(),
-                        at,
-                    })?;
+                    let n = match strict_number(v) {
+                        Some(n) => n,
+                        None => match loose_real(v).filter(|f| f.fract() == 0.0 && f.abs() < 1e6) {
+                            Some(f) => {
+                                self.warn(at, format!("SZ[{raw}] is not a valid SGF number; read as {f}"));
+                                f as i64
+                            }
+                            None => {
+                                // Not a number at all: the default, and the moves will tell.
+                                self.warn(at, format!("SZ[{raw}] is not a number; read as 19"));
+                                19
+                            }
+                        },
+                    };
                     self.size = u8::try_from(n)
                         .map_err(|_| rules::BoardSizeError(n.clamp(0, u32::MAX as i64) as u32))
                         .and_then(BoardSize::new)

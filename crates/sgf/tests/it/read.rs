@@ -360,10 +360,6 @@ fn errors_say_where() {
             ],
         ),
         (
-            "(;FF[4]SZ[big])",
-            expect!["line 1, column 10: bad board size SZ[big]: not a number"],
-        ),
-        (
             "(;GM[2]FF[4])",
             expect!["line 1, column 5: not a Go record (GM[2]; Go is GM[1])"],
         ),
@@ -478,6 +474,28 @@ fn a_malformed_referee_note_is_a_warning() {
           B E5; WQREF["scolding:W:17.4:referee::text"]; WQREF["warning:X:1:referee::t"]
         warning: line 1, column 24: WQREF[scolding:W:17.4:referee::text] is not a referee note (unknown kind "scolding"); kept as written
         warning: line 1, column 55: WQREF[warning:X:1:referee::t] is not a referee note (bad colour "X"); kept as written
+        replay: ok, 1 moves, white to move
+    "#]],
+    );
+}
+
+#[test]
+fn a_malformed_size_is_a_warning() {
+    check(
+        "(;FF[4]SZ[9.];B[ee])",
+        expect![[r#"
+        SZ 9 KM - HA 0 RU - RE -
+          B E5
+        warning: line 1, column 10: SZ[9.] is not a valid SGF number; read as 9
+        replay: ok, 1 moves, white to move
+    "#]],
+    );
+    check(
+        "(;FF[4]SZ[big];B[ss])",
+        expect![[r#"
+        SZ 19 KM - HA 0 RU - RE -
+          B T1
+        warning: line 1, column 10: SZ[big] is not a number; read as 19
         replay: ok, 1 moves, white to move
     "#]],
     );
