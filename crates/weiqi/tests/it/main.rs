@@ -5,3 +5,4 @@ mod gtp;
 mod league;
 mod match_cmd;
 mod records;
+mod serve;

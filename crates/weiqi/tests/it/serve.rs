@@ -1,0 +1,189 @@
+//! `weiqi serve` as a process: killed with SIGKILL in the middle of many live games, started
+//! again on the same file; every acknowledged move is there, and the clocks resume with the
+//! time the server was down recorded as a system pause, charged to nobody.
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+fn start(db: &Path) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_weiqi"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--rate-limit", "0", "--db"])
+        .arg(db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    // "weiqi serve: http://127.0.0.1:PORT/ (database …)"
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .unwrap()
+        .split('/')
+        .next()
+        .unwrap()
+        .to_string();
+    (child, addr)
+}
+
+/// One HTTP/1.1 request on a fresh connection; (status, JSON body), or None if the server is
+/// gone.
+fn http(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body: Option<&Value>) -> Option<(u16, Value)> {
+    let mut s = TcpStream::connect(addr).ok()?;
+    s.set_read_timeout(Some(Duration::from_secs(10))).ok()?;
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let mut req = format!(
+        "{method} {path} HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\ncontent-length: {}\r\n",
+        body.len()
+    );
+    if !body.is_empty() {
+        req.push_str("content-type: application/json\r\n");
+    }
+    for (k, v) in headers {
+        req.push_str(&format!("{k}: {v}\r\n"));
+    }
+    req.push_str("\r\n");
+    req.push_str(&body);
+    s.write_all(req.as_bytes()).ok()?;
+    let mut resp = String::new();
+    s.read_to_string(&mut resp).ok()?;
+    let status: u16 = resp.split(' ').nth(1)?.parse().ok()?;
+    let (_, text) = resp.split_once("\r\n\r\n")?;
+    Some((status, serde_json::from_str(text).ok()?))
+}
+
+#[test]
+fn sigkill_mid_play_loses_no_acknowledged_move_and_the_downtime_is_a_system_pause() {
+    let dir = std::env::temp_dir().join(format!("weiqi-serve-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("weiqi.db");
+    let (mut child, addr) = start(&db);
+    let creds = json!({ "name": "td", "password": "tournament director" });
+    assert_eq!(http(&addr, "POST", "/api/accounts", &[], Some(&creds)).unwrap().0, 201);
+    let token = http(&addr, "POST", "/api/sessions", &[], Some(&creds)).unwrap().1["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let bearer = format!("Bearer {token}");
+    const GAMES: usize = 16;
+    let mut games = Vec::new();
+    for _ in 0..GAMES {
+        let body = json!({ "settings": { "players": [{ "name": "A", "rank": "1d" }, { "name": "B", "rank": "1d" }],
+            "size": 9, "time": "1h+3x60s" } });
+        let (s, v) = http(&addr, "POST", "/api/games", &[("authorization", &bearer)], Some(&body)).unwrap();
+        assert_eq!(s, 201);
+        games.push((
+            v["game"].as_i64().unwrap(),
+            [
+                v["secrets"]["black"].as_str().unwrap().to_string(),
+                v["secrets"]["white"].as_str().unwrap().to_string(),
+            ],
+        ));
+    }
+    // Each game: a thread plays moves one after the other until the server dies, keeping
+    // every acknowledged one (its index and point).
+    let acked: Arc<Mutex<Vec<Vec<(u64, String)>>>> = Arc::new(Mutex::new(vec![Vec::new(); GAMES]));
+    let mut threads = Vec::new();
+    for (g, (id, secrets)) in games.iter().cloned().enumerate() {
+        let acked = acked.clone();
+        let addr = addr.clone();
+        threads.push(std::thread::spawn(move || {
+            let mut seq = 2u64;
+            for i in 0.. {
+                // A spiral of distinct points, all legal on an empty-ish 9x9 board.
+                let col = b"ABCDEFGHJ"[(i * 7 + g) % 9] as char;
+                let point = format!("{col}{}", (i * 5 + g) % 9 + 1);
+                let secret = &secrets[(seq % 2) as usize];
+                let body = json!({ "seq": seq, "action": { "type": "play", "point": point } });
+                match http(
+                    &addr,
+                    "POST",
+                    &format!("/api/games/{id}/actions"),
+                    &[("x-seat-secret", secret)],
+                    Some(&body),
+                ) {
+                    Some((200, _)) => {
+                        acked.lock().unwrap()[g].push((seq, point));
+                        seq += 1;
+                    }
+                    Some((422 | 409, _)) => {} // an occupied point or a suicide: try the next
+                    _ => return,
+                }
+            }
+        }));
+    }
+    std::thread::sleep(Duration::from_millis(1500));
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    for t in threads {
+        t.join().unwrap();
+    }
+    let acked = acked.lock().unwrap().clone();
+    let total: usize = acked.iter().map(Vec::len).sum();
+    assert!(total >= GAMES, "the games were played before the kill ({total} moves)");
+    std::thread::sleep(Duration::from_millis(1500));
+
+    let (mut child, addr) = start(&db);
+    for (g, (id, _)) in games.iter().enumerate() {
+        let (s, v) = http(&addr, "GET", &format!("/api/games/{id}/events"), &[], None).unwrap();
+        assert_eq!(s, 200);
+        let events = v["events"].as_array().unwrap();
+        for (seq, point) in &acked[g] {
+            assert_eq!(
+                events[*seq as usize]["event"]["action"]["point"].as_str(),
+                Some(point.as_str()),
+                "game {id} event {seq}"
+            );
+        }
+        // The record ends with the system's pause at the last durable instant and the resume
+        // at the restart; the time between is at least the time we kept the server down.
+        let n = events.len();
+        let pause = &events[n - 2]["event"];
+        let resume = &events[n - 1]["event"];
+        assert_eq!(
+            (pause["action"]["type"].as_str(), pause["actor"].as_str()),
+            (Some("pause"), Some("system")),
+            "game {id}"
+        );
+        assert_eq!(
+            (resume["action"]["type"].as_str(), resume["actor"].as_str()),
+            (Some("resume"), Some("system"))
+        );
+        let paused_ms = resume["at"].as_u64().unwrap() - pause["at"].as_u64().unwrap();
+        assert!(paused_ms as u128 >= 1500, "game {id}: pause of {paused_ms} ms");
+        // The clock runs again for the side to move, and the downtime is charged to nobody:
+        // the used times add up to the time since the start less the pause (Art. 14).
+        let (_, state) = http(&addr, "GET", &format!("/api/games/{id}"), &[], None).unwrap();
+        assert_eq!(state["paused"], false);
+        let side = state["to_move"].as_str().unwrap();
+        assert_eq!(state["clock"]["running"].as_str(), Some(side));
+        let used =
+            state["clock"]["black"]["used_ms"].as_u64().unwrap() + state["clock"]["white"]["used_ms"].as_u64().unwrap();
+        let since_start = state["clock"]["at"].as_u64().unwrap() - events[1]["event"]["at"].as_u64().unwrap();
+        assert_eq!(used, since_start - paused_ms, "game {id}");
+        // A move after the restart lands at the next index.
+        let secret = &games[g].1[if side == "black" { 0 } else { 1 }];
+        let body = json!({ "seq": n, "action": { "type": "pass" } });
+        let (s, v) = http(
+            &addr,
+            "POST",
+            &format!("/api/games/{id}/actions"),
+            &[("x-seat-secret", secret)],
+            Some(&body),
+        )
+        .unwrap();
+        assert_eq!((s, v["index"].as_u64()), (200, Some(n as u64)), "{v}");
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
