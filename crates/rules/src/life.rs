@@ -12,7 +12,9 @@
 //!   liberty of an opponent chain of the cluster are played (outside liberties get filled; a
 //!   race that is not seki ends in a capture). The cluster is seki when what is left is
 //!   forbidden (Art. 5) or self-atari for both sides, and no self-atari is a sacrifice that
-//!   kills (the capture leaving the capturer one eye in a dead shape: nakade, snapback).
+//!   kills (the capture leaving the capturer one eye in a dead shape: nakade, snapback). A
+//!   sacrifice whose captured space also borders another capturer chain with liberties
+//!   elsewhere (a wall) kills nothing: the capturer connects out through the space.
 //!   Seki stones are alive and their shared liberties are dame, which counting splits half
 //!   each (Art. 9, 21.2).
 //! - **Ownership** ([`ownership`]): N random playouts from the position, each scored by
@@ -27,12 +29,18 @@
 //!   liberties of a recognised seki are never played, so playouts do not "resolve" a seki by
 //!   self-atari.
 //!
+//! - **Invaders** (`kill_invaders`): a lone stone or small group (up to three stones, no
+//!   eye) in an area enclosed only by safe opponent chains (Benson, seki, or kept by the
+//!   playouts with confidence) is dead when the playouts give the area to the opponent and
+//!   are themselves undecided about it. In a wide area random playouts let such a stone make
+//!   two eyes about half the time, a coin toss the threshold would decide either way.
+//!
 //! Key design decision: the proposal decides *dragons*, not single chains. Chains of one
 //! color that share a liberty are decided together, on the mean ownership of their stones,
 //! and a dragon is proposed dead only when the playouts give its stones to the opponent with
 //! confidence (mean ownership beyond [`DEAD_THRESHOLD`] against it). Certainty (Benson) and
-//! structure (seki) overrule the statistics; the statistics decide the rest. Everything is
-//! deterministic from [`ProposalSettings::seed`].
+//! structure (seki, enclosed invaders) overrule the statistics; the statistics decide the
+//! rest. Everything is deterministic from [`ProposalSettings::seed`].
 
 use crate::board::{Board, CELLS, Cell};
 use crate::playout::{Rng, is_own_eye};
@@ -44,6 +52,24 @@ use crate::point::{Color, Point};
 /// `final_status_list dead` on finished self-play games (0.0 to 0.1 agree best; 0.3 and more
 /// miss dead stones in loose endings, where random playouts are noisy).
 pub const DEAD_THRESHOLD: f64 = 0.1;
+
+/// An opponent dragon enclosing an invader counts as safe when the playouts give it to its
+/// owner with a mean ownership beyond this (see [`kill_invaders`]).
+const SAFE_THRESHOLD: f64 = 0.5;
+
+/// An invader is proposed dead by [`kill_invaders`] only when the playouts give its dragon a
+/// mean ownership (from its own view) of at most this: a coin toss, not a group they keep
+/// alive.
+const INVADER_UNCERTAIN: f64 = 0.25;
+
+/// An invader is proposed dead by [`kill_invaders`] only when the playouts give the empty
+/// points of its region to the opponent with a mean ownership of at least this.
+const INVADER_AREA_THRESHOLD: f64 = 0.2;
+
+/// The most stones an invader may have to be proposed dead by [`kill_invaders`] whatever
+/// the playouts say of it: a lone stone or a small group, which cannot already have the
+/// makings of two eyes.
+const INVADER_MAX_STONES: usize = 3;
 
 /// Chains with more liberties than this never take part in a seki (a seki chain lives on
 /// its shared liberties and at most a small eye).
@@ -95,8 +121,9 @@ pub struct Proposal {
 /// Proposes which stones are dead in `board`, `to_move` to play (Art. 8).
 ///
 /// Benson-alive chains and seki chains are alive; opponent stones inside territory that
-/// Benson proves are dead; every other dragon (chains of one color sharing liberties) is dead
-/// when the playouts give it to the opponent with confidence.
+/// Benson proves are dead, and so are small eyeless invaders of an area enclosed by safe
+/// opponent chains (see the module docs); every other dragon (chains of one color sharing
+/// liberties) is dead when the playouts give it to the opponent with confidence.
 pub fn propose_dead(board: &Board, to_move: Color, settings: &ProposalSettings) -> Proposal {
     let size = board.size();
     let benson = [benson(board, Color::Black), benson(board, Color::White)];
@@ -124,35 +151,45 @@ pub fn propose_dead(board: &Board, to_move: Color, settings: &ProposalSettings) 
         }
     }
 
-    // Per dragon: the sum of its stones' ownership from its own view, its size, and whether
-    // something certain (Benson, seki) keeps it alive or kills it.
-    let mut sum = vec![0.0f64; CELLS];
+    // Per dragon: the mean ownership of its stones from its own view, and whether something
+    // certain (Benson, seki) keeps it alive or kills it.
+    let mut dragons = Dragons {
+        root: vec![0; CELLS],
+        mean: vec![0.0; CELLS],
+        keep: vec![false; CELLS],
+        kill: vec![false; CELLS],
+    };
     let mut stones = vec![0u32; CELLS];
-    let mut keep = vec![false; CELLS];
-    let mut kill = vec![false; CELLS];
     for p in size.points() {
         let i = board.idx(p);
         let Some(c) = board.color_at(i) else { continue };
         let d = find(&mut parent, board.chain_head(i));
+        dragons.root[i] = d;
         let sign = if c == Color::Black { 1.0 } else { -1.0 };
-        sum[d] += sign * own[i];
+        dragons.mean[d] += sign * own[i];
         stones[d] += 1;
         if benson[c.index()].alive[i] || seki.stones[i] {
-            keep[d] = true;
+            dragons.keep[d] = true;
         }
         // Opponent stones inside territory Benson proves cannot live.
         if benson[c.opponent().index()].territory[i] {
-            kill[d] = true;
+            dragons.kill[d] = true;
         }
     }
+    for (mean, &n) in dragons.mean.iter_mut().zip(&stones) {
+        if n > 0 {
+            *mean /= n as f64;
+        }
+    }
+
+    kill_invaders(board, &benson, &seki, &mut dragons, &own);
 
     let mut proposal = Proposal::default();
     for p in size.points() {
         let i = board.idx(p);
         let Some(c) = board.color_at(i) else { continue };
-        let d = find(&mut parent, board.chain_head(i));
-        let mean = sum[d] / stones[d] as f64;
-        let dead = !keep[d] && (kill[d] || mean < -DEAD_THRESHOLD);
+        let d = dragons.root[i];
+        let dead = !dragons.keep[d] && (dragons.kill[d] || dragons.mean[d] < -DEAD_THRESHOLD);
         if dead {
             proposal.dead.push(p);
         } else {
@@ -168,6 +205,93 @@ pub fn propose_dead(board: &Board, to_move: Color, settings: &ProposalSettings) 
     proposal.dame = size.points().filter(|&p| seki.dame[board.idx(p)]).collect();
     proposal.ownership = size.points().map(|p| own[board.idx(p)]).collect();
     proposal
+}
+
+/// Marks as killed (in `dragons.kill`) the invaders: for each color, a region of
+/// empty points and that color's stones, enclosed by the opponent, holding at most
+/// [`INVADER_MAX_STONES`] stones, none Benson-alive or in seki and none with an eye (an
+/// empty point all of whose neighbours are its stones), where every enclosing opponent chain
+/// is safe (Benson-alive, in seki, or in a dragon the playouts give its owner beyond
+/// [`SAFE_THRESHOLD`]), the playouts give the region's empty points to the opponent (beyond
+/// [`INVADER_AREA_THRESHOLD`] on average) and do not keep the invader alive (at most
+/// [`INVADER_UNCERTAIN`]).
+///
+/// Why: random playouts decide a lone stone in a wide area by whether it happens to make two
+/// eyes before the owner of the area fills it, nearly a coin toss there, while under Art. 8
+/// such a stone, with no eye and no friend to reach, is dead.
+fn kill_invaders(board: &Board, benson: &[BensonCells; 2], seki: &SekiCells, dragons: &mut Dragons, own: &[f64]) {
+    let mut region_of = vec![false; CELLS];
+    let mut cells = Vec::new();
+    let mut stack = Vec::new();
+    for color in [Color::Black, Color::White] {
+        let opp = Cell::of(color.opponent());
+        let sign = if color == Color::Black { 1.0 } else { -1.0 };
+        region_of.iter_mut().for_each(|r| *r = false);
+        for p in board.size().points() {
+            let start = board.idx(p);
+            let c = board.cell(start);
+            if region_of[start] || (c != Cell::Empty && board.color_at(start) != Some(color)) {
+                continue;
+            }
+            // The region: empty points and `color`'s stones, bounded by the opponent.
+            cells.clear();
+            region_of[start] = true;
+            stack.push(start);
+            let (mut enclosed, mut safe_border) = (false, true);
+            while let Some(j) = stack.pop() {
+                cells.push(j);
+                for n in board.neighbours(j) {
+                    let c = board.cell(n);
+                    if c == opp {
+                        enclosed = true;
+                        let h = board.chain_head(n);
+                        let d = dragons.root[n];
+                        let safe = benson[color.opponent().index()].alive[h]
+                            || seki.stones[h]
+                            || (!dragons.kill[d] && dragons.mean[d] > SAFE_THRESHOLD);
+                        safe_border &= safe;
+                    } else if c != Cell::Border && !region_of[n] {
+                        region_of[n] = true;
+                        stack.push(n);
+                    }
+                }
+            }
+            let mine: Vec<usize> = cells
+                .iter()
+                .copied()
+                .filter(|&j| board.cell(j) != Cell::Empty)
+                .collect();
+            let empties = cells.len() - mine.len();
+            if !enclosed || !safe_border || mine.is_empty() || mine.len() > INVADER_MAX_STONES || empties == 0 {
+                continue;
+            }
+            if mine.iter().any(|&j| dragons.keep[dragons.root[j]]) {
+                continue;
+            }
+            let eye = cells.iter().any(|&j| {
+                board.cell(j) == Cell::Empty
+                    && board
+                        .neighbours(j)
+                        .iter()
+                        .all(|&n| board.cell(n) == Cell::Border || mine.contains(&n))
+            });
+            let area: f64 = cells
+                .iter()
+                .filter(|&&j| board.cell(j) == Cell::Empty)
+                .map(|&j| sign * own[j])
+                .sum::<f64>()
+                / empties as f64;
+            // The playouts must give the area to the opponent and not keep the invader alive
+            // with confidence.
+            let uncertain = mine.iter().all(|&j| dragons.mean[dragons.root[j]] <= INVADER_UNCERTAIN);
+            if eye || area > -INVADER_AREA_THRESHOLD || !uncertain {
+                continue;
+            }
+            for &j in &mine {
+                dragons.kill[dragons.root[j]] = true;
+            }
+        }
+    }
 }
 
 /// The stones of `color` that are unconditionally alive (Benson 1976): they cannot be
@@ -370,6 +494,19 @@ fn benson(board: &Board, color: Color) -> BensonCells {
     BensonCells { alive, territory }
 }
 
+/// What the proposal knows of each dragon (chains of one color sharing liberties).
+struct Dragons {
+    /// Per stone: its dragon's root cell, the index of the fields below.
+    root: Vec<usize>,
+    /// Per root: the mean ownership of the dragon's stones from its own color's view.
+    mean: Vec<f64>,
+    /// Per root: something certain (Benson, seki) keeps the dragon alive.
+    keep: Vec<bool>,
+    /// Per root: the dragon is dead whatever its mean (inside Benson territory, or an
+    /// enclosed invader).
+    kill: Vec<bool>,
+}
+
 // ----- seki -----
 
 /// Seki stones and dame, indexed by cell.
@@ -561,7 +698,12 @@ fn seki_cluster(board: &Board, members: &[usize], marks: &mut Marks) -> Option<V
 }
 
 /// Whether `color`'s self-atari on `x` kills: once the opponent captures the chain, the
-/// capturing chain's only liberties are the captured points, in a dead shape.
+/// captured points are a dead shape and the only liberties of every capturer chain around
+/// them (the capturing chain and any other chain of its color bordering them).
+///
+/// A capturer chain around the space with a liberty elsewhere (a wall with outside
+/// liberties, say) lets the capturing chain connect out through the space: no nakade, so
+/// the self-atari is harmless.
 fn sacrifice_kills(board: &Board, color: Color, x: usize, marks: &mut Marks) -> bool {
     let mut b = board.clone();
     b.play_idx(color, x);
@@ -583,9 +725,28 @@ fn sacrifice_kills(board: &Board, color: Color, x: usize, marks: &mut Marks) -> 
         return false;
     }
     b.play_idx(color.opponent(), last);
+    if !dead_shape(&b, &sacrificed) {
+        return false;
+    }
+    // The capturing chain and every capturer chain bordering the captured points.
+    let capturer = Cell::of(color.opponent());
+    let mut heads = vec![b.chain_head(last)];
+    for &s in &sacrificed {
+        for n in b.neighbours(s) {
+            if b.cell(n) == capturer {
+                let h = b.chain_head(n);
+                if !heads.contains(&h) {
+                    heads.push(h);
+                }
+            }
+        }
+    }
     let mut libs = Vec::new();
-    chain_liberties(&b, b.chain_head(last), marks, &mut libs);
-    libs.iter().all(|l| sacrificed.contains(l)) && dead_shape(&b, &sacrificed)
+    marks.next();
+    for &h in &heads {
+        chain_liberties_marked(&b, h, marks, &mut libs);
+    }
+    libs.iter().all(|l| sacrificed.contains(l))
 }
 
 /// Whether an eye space of these points is one eye whatever its owner does, once the

@@ -328,7 +328,9 @@ fn dead_stones_on_both_sides() {
 
 #[test]
 fn two_eyed_group_lives_inside_the_opponents_area() {
-    // White's corner group has two eyes and lives (Benson); White's stone on G4 is dead.
+    // White's corner group has two eyes and lives (Benson). White's stone on G4 has the
+    // open board around it, not an enclosed area: the playouts keep it alive, and so does
+    // the proposal.
     check(
         "
         . O . O X . . . .
@@ -530,6 +532,127 @@ fn small_sacrifice_breaks_a_false_seki() {
             count: black 0 white 81 dame 0 -> W+88.5
         "#]],
     );
+}
+
+#[test]
+fn seki_between_walls_of_neighbouring_groups() {
+    // Art. 9: White's B1–B3, C3 and Black's D1–D3 have no eyes and share their only
+    // liberties C1 and C2, each chain also touching a wall of the opponent (Black's A1–C9,
+    // White's D4–E1) that is itself not alive beyond doubt. Whoever fills C1 or C2 is
+    // captured, and the capture gives the other side no dead shape: seki, C1 and C2 dame.
+    check(
+        SEKI_BETWEEN_WALLS,
+        Color::Black,
+        expect![[r#"
+            . . X O . . . . .
+            . . X O . . . . .
+            . . X O . . . . .
+            . o X O . . . . .
+            . . X O . . . . .
+            X X X O O . . . .
+            X @ @ # O . . . .
+            X @ * # O . . . .
+            X @ * # O . . . .
+            dead: black 0 white 1; unconditional: black 0 white 0
+            count: black 25 white 56 dame 2 -> W+38.5
+        "#]],
+    );
+}
+
+/// The position of [`seki_between_walls_of_neighbouring_groups`].
+const SEKI_BETWEEN_WALLS: &str = "
+    . . X O . . . . .
+    . . X O . . . . .
+    . . X O . . . . .
+    . O X O . . . . .
+    . . X O . . . . .
+    X X X O O . . . .
+    X O O X O . . . .
+    X O . X O . . . .
+    X O . X O . . . .
+";
+
+#[test]
+fn lone_invader_in_a_large_area_is_dead() {
+    // The seki position above with a lone black stone at G6 in White's 41-point area: it
+    // has room and no eye, and White's wall is safe. The random playouts give it life about
+    // half the time (a coin toss, which once kept it alive: B+3.5); under Art. 8 it is
+    // dead, like a black stone at G7 or H2.
+    check(
+        "
+        . . X O . . . . .
+        . . X O . . . . .
+        . . X O . . . . .
+        . O X O . . X . .
+        . . X O . . . . .
+        X X X O O . . . .
+        X O O X O . . . .
+        X O . X O . . . .
+        X O . X O . . . .
+        ",
+        Color::White,
+        expect![[r#"
+            . . X O . . . . .
+            . . X O . . . . .
+            . . X O . . . . .
+            . o X O . . x . .
+            . . X O . . . . .
+            X X X O O . . . .
+            X @ @ # O . . . .
+            X @ * # O . . . .
+            X @ * # O . . . .
+            dead: black 1 white 1; unconditional: black 0 white 0
+            count: black 25 white 56 dame 2 -> W+38.5
+        "#]],
+    );
+}
+
+#[test]
+fn lone_invader_is_dead_wherever_it_lands() {
+    // The same with the black stone on other points of White's area, either side to move,
+    // and other seeds: always dead, White's area whole, W+38.5 (komi 3¾ stones).
+    let mut report = String::new();
+    for invader in ["G6", "G7", "H2", "F5", "G5", "H8", "J9", "F1", "E5"] {
+        let mut board = parse(SEKI_BETWEEN_WALLS);
+        let p = board.size().parse_gtp(invader).unwrap();
+        board.set(p, Some(Color::Black));
+        let mut verdicts = Vec::new();
+        for to_move in [Color::Black, Color::White] {
+            for seed in [ProposalSettings::default().seed, 1, 2, 3] {
+                let proposal = propose_dead(
+                    &board,
+                    to_move,
+                    &ProposalSettings {
+                        seed,
+                        ..Default::default()
+                    },
+                );
+                let settings = CountSettings {
+                    komi: HalfPoints(15),
+                    ..CountSettings::default()
+                };
+                let result = count(&board, &proposal.dead, &settings).result();
+                let dead = if proposal.dead.contains(&p) { "dead" } else { "alive" };
+                let verdict = format!("{dead} {result}");
+                if !verdicts.contains(&verdict) {
+                    verdicts.push(verdict);
+                }
+            }
+        }
+        writeln!(report, "{invader}: {}", verdicts.join(", ")).unwrap();
+    }
+    expect![[r#"
+        G6: dead W+38.5
+        G7: dead W+38.5
+        H2: dead W+38.5
+        F5: dead W+38.5
+        G5: dead W+38.5
+        H8: dead W+38.5
+        J9: dead W+38.5
+        F1: dead W+38.5
+        E5: dead W+38.5
+    "#]]
+    .assert_eq(&report);
 }
 
 #[test]
