@@ -155,8 +155,15 @@ impl fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
-impl From<rusqlite::Error> for StoreError {
-    fn from(e: rusqlite::Error) -> StoreError {
-        StoreError::Database(e.to_string())
+/// Turns the binding's errors into [`StoreError::Database`]: a private conversion (`.db()?`),
+/// not a `From` impl, so that no SQLite type appears in the public API.
+pub(crate) trait Db<T> {
+    /// The value, or the error as [`StoreError::Database`].
+    fn db(self) -> Result<T, StoreError>;
+}
+
+impl<T> Db<T> for rusqlite::Result<T> {
+    fn db(self) -> Result<T, StoreError> {
+        self.map_err(|e| StoreError::Database(e.to_string()))
     }
 }

@@ -1,5 +1,6 @@
 //! Team events (kept as their record of changes) and attachments to events.
 
+use crate::error::Db;
 use rusqlite::{OptionalExtension, params};
 
 use crate::Store;
@@ -21,28 +22,35 @@ impl Store {
         if event_exists(&tx, id)? {
             return Err(StoreError::EventExists(id.into()));
         }
-        tx.execute("INSERT INTO team_event (id) VALUES (?1)", [id])?;
+        tx.execute("INSERT INTO team_event (id) VALUES (?1)", [id]).db()?;
         tx.execute(
             "INSERT INTO team_change (event_id, seq, change) VALUES (?1, 1, ?2)",
             params![id, first],
-        )?;
-        tx.commit()?;
+        )
+        .db()?;
+        tx.commit().db()?;
         Ok(())
     }
 
     /// The record of a team event, oldest change first.
     pub fn team_changes(&mut self, id: &str) -> Result<Vec<String>> {
         let tx = self.write()?;
-        let exists: bool = tx.query_row("SELECT EXISTS (SELECT 1 FROM team_event WHERE id = ?1)", [id], |r| {
-            r.get(0)
-        })?;
+        let exists: bool = tx
+            .query_row("SELECT EXISTS (SELECT 1 FROM team_event WHERE id = ?1)", [id], |r| {
+                r.get(0)
+            })
+            .db()?;
         if !exists {
             return Err(StoreError::NoEvent(id.into()));
         }
-        let mut st = tx.prepare("SELECT change FROM team_change WHERE event_id = ?1 ORDER BY seq")?;
+        let mut st = tx
+            .prepare("SELECT change FROM team_change WHERE event_id = ?1 ORDER BY seq")
+            .db()?;
         let v = st
-            .query_map([id], |r| r.get(0))?
-            .collect::<std::result::Result<Vec<String>, _>>()?;
+            .query_map([id], |r| r.get(0))
+            .db()?
+            .collect::<std::result::Result<Vec<String>, _>>()
+            .db()?;
         Ok(v)
     }
 
@@ -57,7 +65,8 @@ impl Store {
                 [id],
                 |r| r.get(0),
             )
-            .optional()?;
+            .optional()
+            .db()?;
         let Some(n) = n else {
             return Err(StoreError::NoEvent(id.into()));
         };
@@ -69,26 +78,31 @@ impl Store {
         tx.execute(
             "INSERT INTO team_change (event_id, seq, change) VALUES (?1, ?2, ?3)",
             params![id, n + 1, change],
-        )?;
-        tx.commit()?;
+        )
+        .db()?;
+        tx.commit().db()?;
         Ok(())
     }
 
     /// The ids of the team events.
     pub fn team_events(&mut self) -> Result<Vec<String>> {
-        let mut st = self.conn.prepare("SELECT id FROM team_event ORDER BY id")?;
+        let mut st = self.conn.prepare("SELECT id FROM team_event ORDER BY id").db()?;
         let v = st
-            .query_map([], |r| r.get(0))?
-            .collect::<std::result::Result<Vec<String>, _>>()?;
+            .query_map([], |r| r.get(0))
+            .db()?
+            .collect::<std::result::Result<Vec<String>, _>>()
+            .db()?;
         Ok(v)
     }
 
     /// Attaches (or replaces) a named text to an event.
     pub fn set_attachment(&mut self, event: &str, name: &str, body: &str) -> Result<()> {
         let tx = self.write()?;
-        let exists: bool = tx.query_row("SELECT EXISTS (SELECT 1 FROM event WHERE id = ?1)", [event], |r| {
-            r.get(0)
-        })?;
+        let exists: bool = tx
+            .query_row("SELECT EXISTS (SELECT 1 FROM event WHERE id = ?1)", [event], |r| {
+                r.get(0)
+            })
+            .db()?;
         if !exists {
             return Err(StoreError::NoEvent(event.into()));
         }
@@ -97,20 +111,21 @@ impl Store {
              ON CONFLICT (event_id, name) DO UPDATE SET body = excluded.body,
                  recorded_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
             params![event, name, body],
-        )?;
-        tx.commit()?;
+        )
+        .db()?;
+        tx.commit().db()?;
         Ok(())
     }
 
     /// The text attached to an event under `name`, if any.
     pub fn attachment(&mut self, event: &str, name: &str) -> Result<Option<String>> {
-        Ok(self
-            .conn
+        self.conn
             .query_row(
                 "SELECT body FROM event_attachment WHERE event_id = ?1 AND name = ?2",
                 [event, name],
                 |r| r.get(0),
             )
-            .optional()?)
+            .optional()
+            .db()
     }
 }

@@ -3,6 +3,7 @@
 //! lacks, all in one transaction, so a migration that fails leaves the database at its old
 //! version.
 
+use crate::error::Db;
 use rusqlite::{Connection, TransactionBehavior};
 
 use crate::StoreError;
@@ -49,15 +50,19 @@ const CREATE_VERSION_TABLE: &str = "CREATE TABLE IF NOT EXISTS schema_version (
 
 /// The version of the schema in `conn` (0 for an empty database).
 pub(crate) fn version(conn: &Connection) -> Result<u32, StoreError> {
-    let has_table: bool = conn.query_row(
-        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version')",
-        [],
-        |r| r.get(0),
-    )?;
+    let has_table: bool = conn
+        .query_row(
+            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version')",
+            [],
+            |r| r.get(0),
+        )
+        .db()?;
     if !has_table {
         return Ok(0);
     }
-    let v: Option<u32> = conn.query_row("SELECT MAX(version) FROM schema_version", [], |r| r.get(0))?;
+    let v: Option<u32> = conn
+        .query_row("SELECT MAX(version) FROM schema_version", [], |r| r.get(0))
+        .db()?;
     Ok(v.unwrap_or(0))
 }
 
@@ -73,8 +78,8 @@ pub(crate) fn migrate(conn: &mut Connection) -> Result<u32, StoreError> {
     if before == SCHEMA_VERSION {
         return Ok(before);
     }
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    tx.execute_batch(CREATE_VERSION_TABLE)?;
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).db()?;
+    tx.execute_batch(CREATE_VERSION_TABLE).db()?;
     // Read again inside the write lock: another process may have migrated meanwhile.
     let found = version(&tx)?;
     for m in MIGRATIONS.iter().filter(|m| m.version > found) {
@@ -89,8 +94,9 @@ pub(crate) fn migrate(conn: &mut Connection) -> Result<u32, StoreError> {
         tx.execute(
             "INSERT INTO schema_version (version, name) VALUES (?1, ?2)",
             (m.version, m.name),
-        )?;
+        )
+        .db()?;
     }
-    tx.commit()?;
+    tx.commit().db()?;
     Ok(before)
 }

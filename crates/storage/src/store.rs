@@ -2,6 +2,7 @@
 //! that loads the event, applies the change through the tournament crate (which checks the
 //! rules), writes the rows and commits.
 
+use crate::error::Db;
 use std::collections::HashMap;
 use std::path::Path;
 use std::str::FromStr;
@@ -48,21 +49,22 @@ impl Store {
 
     /// A private database in memory (for tests and dry runs).
     pub fn open_in_memory() -> Result<Store> {
-        Store::setup(Connection::open_in_memory()?, false)
+        Store::setup(Connection::open_in_memory().db()?, false)
     }
 
     fn setup(mut conn: Connection, wal: bool) -> Result<Store> {
         // Another weiqi process may hold the write lock for a moment: wait rather than fail.
-        conn.busy_timeout(std::time::Duration::from_secs(10))?;
+        conn.busy_timeout(std::time::Duration::from_secs(10)).db()?;
         if wal {
-            let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+            let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).db()?;
             if !mode.eq_ignore_ascii_case("wal") {
                 return Err(StoreError::Database(format!(
                     "cannot switch to WAL mode (journal mode is {mode})"
                 )));
             }
         }
-        conn.execute_batch("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")?;
+        conn.execute_batch("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
+            .db()?;
         migrate::migrate(&mut conn)?;
         Ok(Store { conn })
     }
@@ -73,7 +75,7 @@ impl Store {
     }
 
     pub(crate) fn write(&mut self) -> Result<Transaction<'_>> {
-        Ok(self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?)
+        self.conn.transaction_with_behavior(TransactionBehavior::Immediate).db()
     }
 
     /// Creates an event. The tournament crate checks the system's parameters.
@@ -96,12 +98,13 @@ impl Store {
         tx.execute(
             "INSERT INTO event (id, name, system, n_rounds) VALUES (?1, ?2, ?3, ?4)",
             params![e.id, e.name, system_name(e.system), e.n_rounds],
-        )?;
+        )
+        .db()?;
         write_system_and_settings(&tx, &e.id, e.system, &e.settings)?;
         // Read it back inside the transaction: what was written must load.
         let loaded = load(&tx, &e.id)?;
         debug_assert_eq!(loaded.ev, ev);
-        tx.commit()?;
+        tx.commit().db()?;
         Ok(loaded.ev)
     }
 
@@ -123,7 +126,7 @@ impl Store {
         })?;
         write_system_and_settings(&tx, event, l.ev.system(), settings)?;
         let l = load(&tx, event)?;
-        tx.commit()?;
+        tx.commit().db()?;
         Ok(l.ev)
     }
 
@@ -137,17 +140,21 @@ impl Store {
         tx.execute(
             "INSERT INTO rounds_change (event_id, seq, n_rounds) VALUES (?1, ?2, ?3)",
             params![event, seq, n_rounds],
-        )?;
-        tx.commit()?;
+        )
+        .db()?;
+        tx.commit().db()?;
         Ok(l.ev)
     }
 
     /// Every event, by id.
     pub fn events(&mut self) -> Result<Vec<EventSummary>> {
-        let tx = self.conn.transaction()?;
+        let tx = self.conn.transaction().db()?;
         let ids: Vec<String> = {
-            let mut st = tx.prepare("SELECT id FROM event ORDER BY id")?;
-            st.query_map([], |r| r.get(0))?.collect::<std::result::Result<_, _>>()?
+            let mut st = tx.prepare("SELECT id FROM event ORDER BY id").db()?;
+            st.query_map([], |r| r.get(0))
+                .db()?
+                .collect::<std::result::Result<_, _>>()
+                .db()?
         };
         let mut out = Vec::new();
         for id in ids {
@@ -161,16 +168,16 @@ impl Store {
                 id,
             });
         }
-        tx.commit()?;
+        tx.commit().db()?;
         Ok(out)
     }
 
     /// The whole event, rebuilt by replaying its record through the tournament crate, read in
     /// one transaction (a consistent snapshot).
     pub fn load_event(&mut self, id: &str) -> Result<Event> {
-        let tx = self.conn.transaction()?;
+        let tx = self.conn.transaction().db()?;
         let l = load(&tx, id)?;
-        tx.commit()?;
+        tx.commit().db()?;
         Ok(l.ev)
     }
 
@@ -200,16 +207,17 @@ impl Store {
                 p.region,
                 p.birth_date.map(|d| d.to_string())
             ],
-        )?;
-        tx.commit()?;
+        )
+        .db()?;
+        tx.commit().db()?;
         Ok(l.ev)
     }
 
     /// The proposal for the next round under the event's system; nothing is saved.
     pub fn propose(&mut self, event: &str) -> Result<Proposal> {
-        let tx = self.conn.transaction()?;
+        let tx = self.conn.transaction().db()?;
         let l = load(&tx, event)?;
-        tx.commit()?;
+        tx.commit().db()?;
         l.ev.propose().map_err(refused(event))
     }
 
@@ -220,7 +228,7 @@ impl Store {
         let mut l = load(&tx, event)?;
         l.ev.pair_next().map_err(refused(event))?;
         save_last_round(&tx, event, &l)?;
-        tx.commit()?;
+        tx.commit().db()?;
         Ok(l.ev)
     }
 
@@ -233,7 +241,7 @@ impl Store {
         let p = l.ev.propose().map_err(refused(event))?;
         l.ev.accept_amended(p, &games, &byes).map_err(refused(event))?;
         save_last_round(&tx, event, &l)?;
-        tx.commit()?;
+        tx.commit().db()?;
         Ok(l.ev)
     }
 
@@ -244,7 +252,7 @@ impl Store {
         let (games, byes) = ids(&l.ev, event, games, byes)?;
         l.ev.pair_manual(&games, &byes).map_err(refused(event))?;
         save_last_round(&tx, event, &l)?;
-        tx.commit()?;
+        tx.commit().db()?;
         Ok(l.ev)
     }
 
@@ -261,12 +269,16 @@ impl Store {
                 n_paired: n,
             });
         }
-        let seq: i64 = tx.query_row(
-            "SELECT seq FROM round WHERE event_id = ?1 AND number = ?2",
-            params![event, round],
-            |r| r.get(0),
-        )?;
-        let last: i64 = tx.query_row("SELECT last_seq FROM event WHERE id = ?1", [event], |r| r.get(0))?;
+        let seq: i64 = tx
+            .query_row(
+                "SELECT seq FROM round WHERE event_id = ?1 AND number = ?2",
+                params![event, round],
+                |r| r.get(0),
+            )
+            .db()?;
+        let last: i64 = tx
+            .query_row("SELECT last_seq FROM event WHERE id = ?1", [event], |r| r.get(0))
+            .db()?;
         if round != n || last != seq {
             return Err(StoreError::LaterChanges {
                 event: event.into(),
@@ -278,14 +290,17 @@ impl Store {
         tx.execute(
             "DELETE FROM round WHERE event_id = ?1 AND number = ?2",
             params![event, round],
-        )?;
+        )
+        .db()?;
         if round == 1 {
             // The draw was made at the first pairing: the next first pairing draws again.
-            tx.execute("UPDATE player SET draw_position = NULL WHERE event_id = ?1", [event])?;
+            tx.execute("UPDATE player SET draw_position = NULL WHERE event_id = ?1", [event])
+                .db()?;
         }
-        tx.execute("UPDATE event SET last_seq = last_seq - 1 WHERE id = ?1", [event])?;
+        tx.execute("UPDATE event SET last_seq = last_seq - 1 WHERE id = ?1", [event])
+            .db()?;
         let l = load(&tx, event)?;
-        tx.commit()?;
+        tx.commit().db()?;
         Ok(l.ev)
     }
 
@@ -322,8 +337,9 @@ impl Store {
         tx.execute(
             "INSERT INTO result (pairing_id, seq, result, correction) VALUES (?1, ?2, ?3, ?4)",
             params![pairing, seq, result.to_string(), outcome == Recorded::Corrected],
-        )?;
-        tx.commit()?;
+        )
+        .db()?;
+        tx.commit().db()?;
         Ok((l.ev, outcome))
     }
 
@@ -337,8 +353,9 @@ impl Store {
         tx.execute(
             "INSERT INTO withdrawal (player_id, seq, after_round, reason) VALUES (?1, ?2, ?3, ?4)",
             params![l.player(id), seq, l.ev.rounds().len() as u32, reason],
-        )?;
-        tx.commit()?;
+        )
+        .db()?;
+        tx.commit().db()?;
         let status = l.ev.status(id);
         Ok((l.ev, status))
     }
@@ -362,8 +379,9 @@ impl Store {
         tx.execute(
             "INSERT INTO warning (pairing_id, player_id, seq, note) VALUES (?1, ?2, ?3, ?4)",
             params![pairing, l.player(id), seq, note],
-        )?;
-        tx.commit()?;
+        )
+        .db()?;
+        tx.commit().db()?;
         Ok(l.ev)
     }
 
@@ -371,22 +389,28 @@ impl Store {
     /// hold the same data. For tests, backups by eye, and bug reports.
     pub fn dump(&self) -> Result<String> {
         let mut out = String::new();
-        let mut tables = self.conn.prepare(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
-        )?;
+        let mut tables = self
+            .conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            .db()?;
         let names: Vec<String> = tables
-            .query_map([], |r| r.get(0))?
-            .collect::<std::result::Result<_, _>>()?;
+            .query_map([], |r| r.get(0))
+            .db()?
+            .collect::<std::result::Result<_, _>>()
+            .db()?;
         for table in names {
             out.push_str(&format!("[{table}]\n"));
             // The names come from sqlite_master, so quoting them is enough.
-            let mut st = self.conn.prepare(&format!("SELECT * FROM \"{table}\" ORDER BY 1, 2"))?;
+            let mut st = self
+                .conn
+                .prepare(&format!("SELECT * FROM \"{table}\" ORDER BY 1, 2"))
+                .db()?;
             let n = st.column_count();
-            let mut rows = st.query([])?;
-            while let Some(row) = rows.next()? {
+            let mut rows = st.query([]).db()?;
+            while let Some(row) = rows.next().db()? {
                 let mut cells = Vec::with_capacity(n);
                 for i in 0..n {
-                    cells.push(match row.get::<_, rusqlite::types::Value>(i)? {
+                    cells.push(match row.get::<_, rusqlite::types::Value>(i).db()? {
                         rusqlite::types::Value::Null => "NULL".to_string(),
                         rusqlite::types::Value::Integer(i) => i.to_string(),
                         rusqlite::types::Value::Real(f) => f.to_string(),
@@ -450,26 +474,29 @@ fn pairing_id(tx: &Connection, event: &str, round: u32, board: u32) -> Result<i6
         params![event, round, board],
         |r| r.get(0),
     )
-    .optional()?
+    .optional()
+    .db()?
     .ok_or_else(|| StoreError::Corrupt(format!("event {event:?}: round {round} board {board} has no row")))
 }
 
 /// Whether the id is taken, by an event or a team event (one namespace).
 pub(crate) fn event_exists(tx: &Connection, id: &str) -> Result<bool> {
-    Ok(tx.query_row(
+    tx.query_row(
         "SELECT EXISTS (SELECT 1 FROM event WHERE id = ?1) OR EXISTS (SELECT 1 FROM team_event WHERE id = ?1)",
         [id],
         |r| r.get(0),
-    )?)
+    )
+    .db()
 }
 
 /// The next number of the event's sequence of changes.
 fn next_seq(tx: &Connection, event: &str) -> Result<i64> {
-    Ok(tx.query_row(
+    tx.query_row(
         "UPDATE event SET last_seq = last_seq + 1 WHERE id = ?1 RETURNING last_seq",
         [event],
         |r| r.get(0),
-    )?)
+    )
+    .db()
 }
 
 /// Saves the event's last round (just paired in `l.ev`): the round, its games and byes, the
@@ -483,7 +510,8 @@ fn save_last_round(tx: &Transaction<'_>, event: &str, l: &Loaded) -> Result<()> 
             tx.execute(
                 "UPDATE player SET draw_position = ?2 WHERE id = ?1",
                 params![l.player(p), k as i64],
-            )?;
+            )
+            .db()?;
         }
     }
     let origin = match &r.origin {
@@ -494,7 +522,8 @@ fn save_last_round(tx: &Transaction<'_>, event: &str, l: &Loaded) -> Result<()> 
     tx.execute(
         "INSERT INTO round (event_id, number, seq, origin) VALUES (?1, ?2, ?3, ?4)",
         params![event, r.number, seq, origin],
-    )?;
+    )
+    .db()?;
     let proposed: &[(PlayerId, PlayerId)] = match &r.origin {
         PairingOrigin::Amended { proposed, .. } => proposed,
         _ => &[],
@@ -524,26 +553,30 @@ fn save_last_round(tx: &Transaction<'_>, event: &str, l: &Loaded) -> Result<()> 
                 cost.map(|c| c.split),
                 cost.map(|c| c.club_region),
             ],
-        )?;
+        )
+        .db()?;
         if let Some(result) = g.result {
             let id = tx.last_insert_rowid();
             tx.execute(
                 "INSERT INTO result (pairing_id, seq, result) VALUES (?1, ?2, ?3)",
                 params![id, seq, result.to_string()],
-            )?;
+            )
+            .db()?;
         }
     }
     for &b in &r.byes {
         tx.execute(
             "INSERT INTO pairing (event_id, round, bye_id) VALUES (?1, ?2, ?3)",
             params![event, r.number, l.player(b)],
-        )?;
+        )
+        .db()?;
     }
     for &p in &r.idle {
         tx.execute(
             "INSERT INTO pairing (event_id, round, idle_id) VALUES (?1, ?2, ?3)",
             params![event, r.number, l.player(p)],
-        )?;
+        )
+        .db()?;
     }
     if let PairingOrigin::Amended {
         proposed,
@@ -554,13 +587,15 @@ fn save_last_round(tx: &Transaction<'_>, event: &str, l: &Loaded) -> Result<()> 
             tx.execute(
                 "INSERT INTO proposed_pairing (event_id, round, black_id, white_id) VALUES (?1, ?2, ?3, ?4)",
                 params![event, r.number, l.player(b), l.player(w)],
-            )?;
+            )
+            .db()?;
         }
         for &b in proposed_byes {
             tx.execute(
                 "INSERT INTO proposed_pairing (event_id, round, bye_id) VALUES (?1, ?2, ?3)",
                 params![event, r.number, l.player(b)],
-            )?;
+            )
+            .db()?;
         }
     }
     Ok(())
@@ -634,7 +669,8 @@ fn write_system_and_settings(tx: &Transaction<'_>, event: &str, system: System, 
             s.avoid_same_club,
             s.avoid_same_region,
         ],
-    )?;
+    )
+    .db()?;
     Ok(())
 }
 
@@ -683,23 +719,27 @@ fn load(tx: &Connection, id: &str) -> Result<Loaded> {
     let ev = Event::new(&name, system, n_rounds, settings).map_err(|e| corrupt(id, e))?;
     let mut changes: Vec<(i64, u8, Change)> = Vec::new();
 
-    let mut st = tx.prepare(
-        "SELECT id, seq, name, rank, rating, club, region, birth_date, draw_position
+    let mut st = tx
+        .prepare(
+            "SELECT id, seq, name, rank, rating, club, region, birth_date, draw_position
          FROM player WHERE event_id = ?1 ORDER BY seq",
-    )?;
-    let rows = st.query_map([id], |r| {
-        Ok(PlayerRow {
-            db_id: r.get(0)?,
-            seq: r.get(1)?,
-            name: r.get(2)?,
-            rank: r.get(3)?,
-            rating: r.get(4)?,
-            club: r.get(5)?,
-            region: r.get(6)?,
-            birth: r.get(7)?,
-            draw_position: r.get(8)?,
+        )
+        .db()?;
+    let rows = st
+        .query_map([id], |r| {
+            Ok(PlayerRow {
+                db_id: r.get(0)?,
+                seq: r.get(1)?,
+                name: r.get(2)?,
+                rank: r.get(3)?,
+                rating: r.get(4)?,
+                club: r.get(5)?,
+                region: r.get(6)?,
+                birth: r.get(7)?,
+                draw_position: r.get(8)?,
+            })
         })
-    })?;
+        .db()?;
     // (position, player row) of the draw recorded at the first pairing.
     let mut draw: Vec<(i64, i64)> = Vec::new();
     for row in rows {
@@ -713,7 +753,7 @@ fn load(tx: &Connection, id: &str) -> Result<Loaded> {
             region,
             birth,
             draw_position,
-        } = row?;
+        } = row.db()?;
         if let Some(k) = draw_position {
             draw.push((k, db_id));
         }
@@ -733,62 +773,85 @@ fn load(tx: &Connection, id: &str) -> Result<Loaded> {
         changes.push((seq, 0, Change::Player { db_id, player }));
     }
 
-    let mut st = tx.prepare("SELECT seq, n_rounds FROM rounds_change WHERE event_id = ?1")?;
-    for row in st.query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?)))? {
-        let (seq, n) = row?;
+    let mut st = tx
+        .prepare("SELECT seq, n_rounds FROM rounds_change WHERE event_id = ?1")
+        .db()?;
+    for row in st
+        .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?)))
+        .db()?
+    {
+        let (seq, n) = row.db()?;
         changes.push((seq, 0, Change::RoundsChanged(n)));
     }
 
-    let mut st = tx.prepare("SELECT seq, number, origin FROM round WHERE event_id = ?1")?;
-    for row in st.query_map([id], |r| {
-        Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?, r.get::<_, String>(2)?))
-    })? {
-        let (seq, number, origin) = row?;
+    let mut st = tx
+        .prepare("SELECT seq, number, origin FROM round WHERE event_id = ?1")
+        .db()?;
+    for row in st
+        .query_map([id], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?, r.get::<_, String>(2)?))
+        })
+        .db()?
+    {
+        let (seq, number, origin) = row.db()?;
         changes.push((seq, 0, Change::Round { number, origin }));
     }
 
     // Results preset by a pairing share its sequence number and come right after it.
-    let mut st = tx.prepare(
-        "SELECT r.seq, p.round, p.board, r.result FROM result r JOIN pairing p ON p.id = r.pairing_id
+    let mut st = tx
+        .prepare(
+            "SELECT r.seq, p.round, p.board, r.result FROM result r JOIN pairing p ON p.id = r.pairing_id
          WHERE p.event_id = ?1 ORDER BY r.id",
-    )?;
-    let rows = st.query_map([id], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, u32>(1)?,
-            r.get::<_, u32>(2)?,
-            r.get::<_, String>(3)?,
-        ))
-    })?;
+        )
+        .db()?;
+    let rows = st
+        .query_map([id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, u32>(1)?,
+                r.get::<_, u32>(2)?,
+                r.get::<_, String>(3)?,
+            ))
+        })
+        .db()?;
     for row in rows {
-        let (seq, round, board, text) = row?;
+        let (seq, round, board, text) = row.db()?;
         let result =
             GameResult::from_str(&text).map_err(|e| corrupt(id, format_args!("round {round} board {board}: {e}")))?;
         changes.push((seq, 1, Change::Result { round, board, result }));
     }
 
-    let mut st = tx.prepare(
-        "SELECT w.seq, w.player_id FROM withdrawal w JOIN player p ON p.id = w.player_id WHERE p.event_id = ?1",
-    )?;
-    for row in st.query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))? {
-        let (seq, db_id) = row?;
+    let mut st = tx
+        .prepare(
+            "SELECT w.seq, w.player_id FROM withdrawal w JOIN player p ON p.id = w.player_id WHERE p.event_id = ?1",
+        )
+        .db()?;
+    for row in st
+        .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))
+        .db()?
+    {
+        let (seq, db_id) = row.db()?;
         changes.push((seq, 0, Change::Withdrawal { db_id }));
     }
 
-    let mut st = tx.prepare(
-        "SELECT w.seq, p.round, p.board, w.player_id FROM warning w JOIN pairing p ON p.id = w.pairing_id
+    let mut st = tx
+        .prepare(
+            "SELECT w.seq, p.round, p.board, w.player_id FROM warning w JOIN pairing p ON p.id = w.pairing_id
          WHERE p.event_id = ?1",
-    )?;
-    let rows = st.query_map([id], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, u32>(1)?,
-            r.get::<_, u32>(2)?,
-            r.get::<_, i64>(3)?,
-        ))
-    })?;
+        )
+        .db()?;
+    let rows = st
+        .query_map([id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, u32>(1)?,
+                r.get::<_, u32>(2)?,
+                r.get::<_, i64>(3)?,
+            ))
+        })
+        .db()?;
     for row in rows {
-        let (seq, round, board, db_id) = row?;
+        let (seq, round, board, db_id) = row.db()?;
         changes.push((seq, 0, Change::Warning { round, board, db_id }));
     }
 
@@ -950,30 +1013,32 @@ fn pairing_rows(tx: &Connection, event: &str, number: u32, table: &str) -> Resul
         "SELECT NULL, black_id, white_id, bye_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL
          FROM proposed_pairing WHERE event_id = ?1 AND round = ?2 ORDER BY id"
     };
-    let mut st = tx.prepare(sql)?;
-    let rows = st.query_map(params![event, number], |r| {
-        let parts: [Option<i64>; 5] = [r.get(6)?, r.get(7)?, r.get(8)?, r.get(9)?, r.get(10)?];
-        let cost = match parts {
-            [Some(a), Some(b), Some(c), Some(d), Some(e)] => Some(PairCost {
-                rematches: a as u32,
-                score_gap_sq: b as u64,
-                color: c as u32,
-                split: d as u32,
-                club_region: e as u32,
-            }),
-            _ => None,
-        };
-        Ok(PairingRow {
-            board: r.get(0)?,
-            black: r.get(1)?,
-            white: r.get(2)?,
-            bye: r.get(3)?,
-            idle: r.get(4)?,
-            bracket_match: r.get(5)?,
-            cost,
+    let mut st = tx.prepare(sql).db()?;
+    let rows = st
+        .query_map(params![event, number], |r| {
+            let parts: [Option<i64>; 5] = [r.get(6)?, r.get(7)?, r.get(8)?, r.get(9)?, r.get(10)?];
+            let cost = match parts {
+                [Some(a), Some(b), Some(c), Some(d), Some(e)] => Some(PairCost {
+                    rematches: a as u32,
+                    score_gap_sq: b as u64,
+                    color: c as u32,
+                    split: d as u32,
+                    club_region: e as u32,
+                }),
+                _ => None,
+            };
+            Ok(PairingRow {
+                board: r.get(0)?,
+                black: r.get(1)?,
+                white: r.get(2)?,
+                bye: r.get(3)?,
+                idle: r.get(4)?,
+                bracket_match: r.get(5)?,
+                cost,
+            })
         })
-    })?;
-    Ok(rows.collect::<std::result::Result<_, _>>()?)
+        .db()?;
+    rows.collect::<std::result::Result<_, _>>().db()
 }
 
 /// The event row: name, system, planned rounds and settings.
@@ -1027,7 +1092,8 @@ fn read_event(tx: &Connection, id: &str) -> Result<(String, System, u32, Setting
                 ))
             },
         )
-        .optional()?;
+        .optional()
+        .db()?;
     let (
         (name, system, n_rounds, cycles, lives, best_of, reset, losses, bar, floor),
         (bye, chain, divisor, lateness, cycle, time_control, seed, club, region),
