@@ -274,8 +274,12 @@ struct ResultArgs {
     #[arg(long, value_name = "B")]
     board: u32,
     /// An SGF RE value (B+R, W+1.5, B+T, B+F, 0, Void) or both-lose.
-    #[arg(long, value_name = "RESULT")]
-    result: String,
+    #[arg(long, value_name = "RESULT", required_unless_present = "sgf")]
+    result: Option<String>,
+    /// The game's record: its players (PB, PW) must be the board's, and its result (RE), if
+    /// any, must agree with --result (or stands for it when --result is not given).
+    #[arg(long, value_name = "FILE")]
+    sgf: Option<PathBuf>,
     /// Replace a different result already recorded (the old one stays in the history).
     #[arg(long)]
     correct: bool,
@@ -338,6 +342,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// 2 for wrong input, 1 for a refusal or a database failure.
 fn exit_code(e: &anyhow::Error) -> u8 {
+    if let Some(code) = super::team::exit_code(e) {
+        return code;
+    }
     let Some(e) = e.downcast_ref::<StoreError>() else {
         return 2;
     };
@@ -915,7 +922,16 @@ fn round_text(ev: &Event, r: &Round) -> String {
 }
 
 fn result(store: &mut Store, a: ResultArgs) -> anyhow::Result<String> {
-    let result = GameResult::from_str(&a.result).map_err(|e| anyhow!("--result: {e}"))?;
+    let given = a
+        .result
+        .as_deref()
+        .map(GameResult::from_str)
+        .transpose()
+        .map_err(|e| anyhow!("--result: {e}"))?;
+    let result = match &a.sgf {
+        None => given.expect("clap requires --result without --sgf"),
+        Some(path) => result_from_record(store, &a, path, given)?,
+    };
     let (ev, recorded) = store.record_result(&a.event.event, a.round, a.board, result, a.correct)?;
     let g = &ev.rounds()[a.round as usize - 1]
         .games
@@ -934,6 +950,64 @@ fn result(store: &mut Store, a: ResultArgs) -> anyhow::Result<String> {
         name(&ev, g.black),
         name(&ev, g.white)
     ))
+}
+
+/// Checks the game record against the board (players) and `given` (result), and returns the
+/// result to record: a result that contradicts the game is refused.
+fn result_from_record(
+    store: &mut Store,
+    a: &ResultArgs,
+    path: &std::path::Path,
+    given: Option<GameResult>,
+) -> anyhow::Result<GameResult> {
+    let bytes = std::fs::read(path).with_context(|| format!("--sgf {}", path.display()))?;
+    let record = sgf::parse(&bytes).map_err(|e| anyhow!("--sgf {}: {e}", path.display()))?;
+    let ev = store.load_event(&a.event.event)?;
+    let game = ev
+        .rounds()
+        .get((a.round as usize).wrapping_sub(1))
+        .and_then(|r| r.games.iter().find(|g| g.board == a.board));
+    let Some(game) = game else {
+        // Let the store name what is missing (the round or the board).
+        return given.ok_or_else(|| anyhow!("round {} has no board {}", a.round, a.board));
+    };
+    for (color, sgf_player, paired) in [
+        ("Black", &record.info.black, game.black),
+        ("White", &record.info.white, game.white),
+    ] {
+        if let Some(n) = &sgf_player.name
+            && n.trim() != name(&ev, paired)
+        {
+            bail!(
+                "the record {} has {n:?} as {color}, but {color} on board {} of round {} of event {:?} is {:?}",
+                path.display(),
+                a.board,
+                a.round,
+                a.event.event,
+                name(&ev, paired)
+            );
+        }
+    }
+    let in_record = match &record.info.result {
+        None | Some(sgf::GameResult::Unknown) => None,
+        Some(re) => Some(
+            GameResult::from_str(&re.to_string())
+                .map_err(|e| anyhow!("the record {} has RE {re}, not a result: {e}", path.display()))?,
+        ),
+    };
+    match (given, in_record) {
+        // SGF has no "both lose": a record of such a game says Void.
+        (Some(GameResult::BothLose), Some(GameResult::NoResult)) => Ok(GameResult::BothLose),
+        (Some(g), Some(r)) if g != r => {
+            bail!(
+                "the result {g} contradicts the record {}, whose RE is {r}",
+                path.display()
+            )
+        }
+        (Some(g), _) => Ok(g),
+        (None, Some(r)) => Ok(r),
+        (None, None) => bail!("the record {} has no result (RE): give --result", path.display()),
+    }
 }
 
 fn withdraw(store: &mut Store, a: WithdrawArgs) -> anyhow::Result<String> {

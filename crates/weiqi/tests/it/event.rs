@@ -976,6 +976,47 @@ fn wrong_input_fails_with_status_2_and_changes_nothing() {
 }
 
 #[test]
+fn a_result_that_contradicts_the_game_record_is_refused() {
+    let db = Db::new("sgf");
+    db.ok(&["new", "--id", "s", "--system", "swiss", "--rounds", "2"]);
+    add_players(&db, "s", &TEN[..4]);
+    let (games, _) = paired(&db, "s", 1);
+    let (_, black, white) = &games[0];
+    let record = |pb: &str, re: &str| {
+        let path = db.dir.join(format!("{pb}-{re}.sgf"));
+        std::fs::write(&path, format!("(;FF[4]SZ[19]PB[{pb}]PW[{white}]RE[{re}];B[pd];W[dd])")).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let good = record(black, "W+3.5");
+    let err = db.fails(
+        &[
+            "result", "--event", "s", "--round", "1", "--board", "1", "--sgf", &good, "--result", "B+R",
+        ],
+        2,
+    );
+    assert!(err.contains("the result B+R contradicts the record"), "{err}");
+    let wrong = record("Somebody", "W+3.5");
+    let err = db.fails(
+        &[
+            "result", "--event", "s", "--round", "1", "--board", "1", "--sgf", &wrong,
+        ],
+        2,
+    );
+    assert!(
+        err.contains(&format!(
+            "has \"Somebody\" as Black, but Black on board 1 of round 1 of event \"s\" is \"{black}\""
+        )),
+        "{err}"
+    );
+    // The record's RE stands for --result.
+    let out = db.ok(&["result", "--event", "s", "--round", "1", "--board", "1", "--sgf", &good]);
+    assert!(out.ends_with("W+3.5 recorded\n"), "{out}");
+    db.ok(&[
+        "result", "--event", "s", "--round", "1", "--board", "1", "--sgf", &good, "--result", "W+3.5",
+    ]);
+}
+
+#[test]
 fn the_database_is_db_else_weiqi_db_else_the_current_folder() {
     let db = Db::new("where");
     let bin = env!("CARGO_BIN_EXE_weiqi");
