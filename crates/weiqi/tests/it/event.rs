@@ -1017,6 +1017,46 @@ fn a_result_that_contradicts_the_game_record_is_refused() {
 }
 
 #[test]
+fn results_entered_at_once_by_many_processes_are_all_kept() {
+    let db = Db::new("concurrent");
+    db.ok(&["new", "--id", "c", "--system", "swiss", "--rounds", "2"]);
+    let players: Vec<(String, String)> = (0..20).map(|i| (format!("P{i:02}"), format!("{}k", i + 1))).collect();
+    let refs: Vec<(&str, &str)> = players.iter().map(|(n, r)| (n.as_str(), r.as_str())).collect();
+    add_players(&db, "c", &refs);
+    let (games, _) = paired(&db, "c", 1);
+    // Ten referees send their results at the same moment; each write waits for the lock.
+    let children: Vec<_> = games
+        .iter()
+        .map(|(board, _, _)| {
+            Command::new(env!("CARGO_BIN_EXE_weiqi"))
+                .args([
+                    "event",
+                    "result",
+                    "--event",
+                    "c",
+                    "--round",
+                    "1",
+                    "--board",
+                    &board.to_string(),
+                ])
+                .args(["--result", "B+R", "--db"])
+                .arg(db.path())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let (table, _) = rows(&db.json(&["standings", "--event", "c"]));
+    assert_eq!(table.values().map(|h| h.wins).sum::<i64>(), 10);
+    paired(&db, "c", 2);
+}
+
+#[test]
 fn the_database_is_db_else_weiqi_db_else_the_current_folder() {
     let db = Db::new("where");
     let bin = env!("CARGO_BIN_EXE_weiqi");
