@@ -1,4 +1,4 @@
-//! Game records in SGF (Smart Game Format, FF[1]–FF[4]): read them, write them, and replay
+//! Game records in SGF (Smart Game Format, `FF[1]`–`FF[4]`): read them, write them, and replay
 //! them under the Chinese rules.
 //!
 //! - [`parse`] reads the bytes of a file into a [`Record`]: the game information
@@ -8,7 +8,7 @@
 //!   `TM[13h]`, a guessed encoding) becomes a [`Warning`] on the record; only what makes the
 //!   game unreadable (broken syntax, a move that is not a point) is an [`SgfError`], and
 //!   every error says where, by line and column.
-//! - [`write`] writes a record as FF[4] in UTF-8, the way other programs (GNU Go, sgfmill,
+//! - [`write`] writes a record as `FF[4]` in UTF-8, the way other programs (GNU Go, sgfmill,
 //!   Sabaki) read it; [`Record::from_game`] makes a record of a [`rules::Game`].
 //! - [`Record::replay`] plays the main line through the rules engine and reports the first
 //!   move that breaks a rule ([`Problem`]: occupied point, forbidden point of Art. 5,
@@ -23,11 +23,13 @@
 //!   (`chardetng`). See `decode.rs`.
 //! - The reader is our own rather than a wrapper of the `sgf-parse` crate: it keeps each
 //!   value's raw text and position, so that errors and warnings carry a line and column,
-//!   compose values (`a:b`) are split before unescaping, FF[1]–FF[3] quirks (lower-case
+//!   compose values (`a:b`) are split before unescaping, `FF[1]`–`FF[3]` quirks (lower-case
 //!   letters in property names, `tt` passes, line breaks inside move values) are handled
 //!   where they occur, and it parses iteratively, so that no input can overflow the stack.
-//! - Nodes live in one arena (`Vec`), children by index: deep variation trees cost no
-//!   recursion to build, drop or write.
+//! - Nodes live in one arena (`Vec`) with sibling links beside them, and the raw parse tree
+//!   is three flat arenas (nodes, properties, values borrowed from the decoded text): no
+//!   allocation per node, and deep variation trees cost no recursion to build, drop or
+//!   write. Input over [`MAX_BYTES`] or [`MAX_NODES`] is refused before it costs memory.
 //!
 //! Referee events (warnings, void moves, lost turns, adjudications; Ch. 3 of the rules) are
 //! written twice: as readable lines appended to the node's comment `C`, and in the private

@@ -11,7 +11,7 @@ pub(crate) const NOTE_PROPERTY: &str = "WQREF";
 /// Lines are broken between nodes once they are this long.
 const LINE: usize = 72;
 
-/// Writes `record` as an SGF FF[4] file in UTF-8: `FF[4]CA[UTF-8]GM[1]`, the rules (`RU`,
+/// Writes `record` as an SGF `FF[4]` file in UTF-8: `FF[4]CA[UTF-8]GM[1]`, the rules (`RU`,
 /// as the record says; [`Record::from_game`] says `Chinese`), komi in points, `RE` as the specification
 /// writes it, time left after each move (`BL`/`WL`, `OB`/`OW`), referee notes as comment
 /// lines and in `WQREF`, then the main line and its variations.
