@@ -8,7 +8,7 @@
 //!   `TM[13h]`, a guessed encoding) becomes a [`Warning`] on the record; only what makes the
 //!   game unreadable (broken syntax, a move that is not a point) is an [`SgfError`], and
 //!   every error says where, by line and column.
-//! - [`write`] writes a record as `FF[4]` in UTF-8, the way other programs (GNU Go, sgfmill,
+//! - [`write()`] writes a record as `FF[4]` in UTF-8, the way other programs (GNU Go, sgfmill,
 //!   Sabaki) read it; [`Record::from_game`] makes a record of a [`rules::Game`].
 //! - [`Record::replay`] plays the main line through the rules engine and reports the first
 //!   move that breaks a rule ([`Problem`]: occupied point, forbidden point of Art. 5,
