@@ -26,6 +26,13 @@
 //! single objective that a director can read off each pair ([`PairCost`]), and the dual
 //! solution of the matching proves it optimal, even when it is computed on a sparse graph.
 //!
+//! Speed (`cargo bench -p tournament`): the matching is solved on a sparse candidate graph,
+//! then the dual solution is checked against all n² pairs and the few edges that break it are
+//! added before solving again from the earlier solution, until the certificate holds. One round
+//! of 2,000 players takes about 1.4 s here on a field paired by score-group folding, but
+//! 5–7 s on fields whose history was paired by this crate (colors then force long-range pairs
+//! inside the score groups, and the certificate needs several solves).
+//!
 //! This crate is pure: no I/O, no clock, no randomness but lots drawn from the seed recorded
 //! in the event's settings, so a replay gives the same event.
 

@@ -125,6 +125,7 @@ pub fn max_weight_matching(n_vertex: usize, edges: &[Edge], max_cardinality: boo
 pub fn max_weight_perfect_matching_warm(n_vertex: usize, edges: &[Edge]) -> Result<Solution, BadEdge> {
     check_edges(n_vertex, edges)?;
     let mut s = Solver::new(n_vertex, edges, true, true);
+    s.short_augmentations();
     s.run();
     Ok(s.into_solution())
 }
@@ -138,6 +139,7 @@ pub fn resume_perfect_matching(n_vertex: usize, edges: &[Edge], earlier: &Soluti
     if earlier.n_vertex == n_vertex && earlier.scale == s.scale {
         s.start_from(earlier);
     }
+    s.short_augmentations();
     s.run();
     Ok(s.into_solution())
 }
@@ -333,6 +335,61 @@ impl Solver {
                 }
             }
         }
+    }
+
+    /// Grows the starting matching along tight augmenting paths of one or three edges
+    /// (free v – u, u's mate x – free y), which leaves the duals and their validity as they
+    /// are and saves the main loop a stage per augmentation.
+    fn short_augmentations(&mut self) {
+        let n = self.n;
+        let tight = |s: &Self, idx: usize| -> bool {
+            let (_, _, w) = s.edges[s.nb[idx] / 2];
+            s.dualvar[s.nb_vertex[idx]] + s.dualvar[s.nb_vertex_from(idx)] == 2 * w
+        };
+        for _pass in 0..3 {
+            let mut changed = false;
+            for v in 0..n {
+                if self.mate[v] != NONE {
+                    continue;
+                }
+                'edges: for idx in self.nb_start[v]..self.nb_start[v + 1] {
+                    if !tight(self, idx) {
+                        continue;
+                    }
+                    let u = self.nb_vertex[idx];
+                    let p = self.nb[idx];
+                    if self.mate[u] == NONE {
+                        self.mate[v] = p;
+                        self.mate[u] = p ^ 1;
+                        changed = true;
+                        break;
+                    }
+                    let x = self.endpoint(self.mate[u]);
+                    for jdx in self.nb_start[x]..self.nb_start[x + 1] {
+                        let y = self.nb_vertex[jdx];
+                        if y != v && self.mate[y] == NONE && tight(self, jdx) {
+                            let q = self.nb[jdx];
+                            self.mate[v] = p;
+                            self.mate[u] = p ^ 1;
+                            self.mate[x] = q;
+                            self.mate[y] = q ^ 1;
+                            changed = true;
+                            break 'edges;
+                        }
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    /// The vertex whose adjacency list holds entry `idx`.
+    #[inline]
+    fn nb_vertex_from(&self, idx: usize) -> usize {
+        let p = self.nb[idx];
+        self.endpoint(p ^ 1)
     }
 
     fn into_solution(self) -> Solution {

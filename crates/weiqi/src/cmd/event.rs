@@ -67,6 +67,13 @@ enum Command {
     Warn(WarnArgs),
     /// The standings after the rounds whose results are all in, by the tie-break chain.
     Standings(StandingsArgs),
+    /// Create an event from a file: OpenGotha XML, or CSV registrations.
+    Import(super::io::ImportArgs),
+    /// Write an event as OpenGotha XML, EGD h9, CSV or printable HTML.
+    Export(super::io::ExportArgs),
+    /// Team events (Art. 25-28): teams, line-ups, pairing, board results, standings.
+    #[command(subcommand)]
+    Team(super::team::TeamCommand),
 }
 
 #[derive(ClapArgs, Debug)]
@@ -106,7 +113,7 @@ struct NewArgs {
 
 /// The parameters of the systems.
 #[derive(ClapArgs, Debug, Default)]
-struct SystemOptions {
+pub(crate) struct SystemOptions {
     /// Round robin: the number of cycles (1 single, 2 double, 3 or more multiple).
     #[arg(long, value_name = "N")]
     cycles: Option<u32>,
@@ -450,6 +457,9 @@ fn execute(args: Args) -> anyhow::Result<String> {
                 standings_table(&a.event.event, &ev)
             })
         }
+        Command::Import(a) => super::io::import(&mut store, a),
+        Command::Export(a) => super::io::export(&mut store, a),
+        Command::Team(c) => super::team::run(&mut store, c),
     }
 }
 
@@ -467,7 +477,7 @@ fn json_line<T: Serialize>(v: &T) -> String {
 }
 
 /// The system named on the command line, with its parameters.
-fn system(name: &str, o: &SystemOptions) -> anyhow::Result<System> {
+pub(crate) fn system(name: &str, o: &SystemOptions) -> anyhow::Result<System> {
     let knockout = |lives: u32| System::Knockout {
         lives: o.lives.unwrap_or(lives),
         best_of: o.best_of,

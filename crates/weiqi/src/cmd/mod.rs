@@ -3,6 +3,7 @@
 pub mod check;
 pub mod event;
 pub mod gtp;
+pub mod io;
 pub mod league;
 pub mod loadtest;
 pub mod match_cmd;
@@ -10,3 +11,4 @@ pub mod records;
 pub mod score;
 pub mod serve;
 pub mod show;
+pub mod team;

@@ -6,3 +6,4 @@ mod league;
 mod match_cmd;
 mod records;
 mod serve;
+mod teams_io;

@@ -1,0 +1,212 @@
+//! `weiqi event import` and `weiqi event export`: events from and to the files directors
+//! already use (the `formats` crate), on the database of `weiqi event`.
+//!
+//! `weiqi event import --from opengotha|csv FILE --id ID` creates event ID from the file: an
+//! OpenGotha tournament with its system, players, rounds, results and byes (the file is kept
+//! with the event, so that export gives back what weiqi does not model: handicaps, tables,
+//! EGF pins, OpenGotha's parameters); a CSV of registrations with the system given on the
+//! command line. The import is first run on a database in memory, so a file that cannot be
+//! imported leaves nothing behind.
+//!
+//! `weiqi event export --event ID --to opengotha|h9|csv|html [--out FILE]` writes to standard
+//! output when `--out` is absent.
+
+use std::io::Write as _;
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use clap::Args as ClapArgs;
+use formats::csv_io::{self, Lang};
+use formats::h9::{self, Encoding};
+use formats::{html, opengotha};
+use storage::{NewEvent, Store};
+use tournament::Settings;
+
+/// The attachment under which an imported OpenGotha tournament is kept.
+const OPENGOTHA: &str = "opengotha";
+
+/// `weiqi event import`.
+#[derive(ClapArgs, Debug)]
+pub struct ImportArgs {
+    /// The file's format: opengotha (XML) or csv (registrations: name/姓名, rank/段位,
+    /// rating/等级分, club/单位; UTF-8 or GBK).
+    #[arg(long, value_name = "FORMAT")]
+    from: String,
+    /// The file.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// The id of the event to create.
+    #[arg(long, value_name = "ID")]
+    id: String,
+    /// CSV: the event's name (default: the id).
+    #[arg(long, value_name = "TEXT")]
+    name: Option<String>,
+    /// CSV: the system (as `weiqi event new --system`).
+    #[arg(long, value_name = "SYSTEM", default_value = "swiss")]
+    system: String,
+    /// CSV: the number of rounds.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    rounds: u32,
+    #[command(flatten)]
+    system_options: super::event::SystemOptions,
+}
+
+/// `weiqi event export`.
+#[derive(ClapArgs, Debug)]
+pub struct ExportArgs {
+    /// The event's id.
+    #[arg(long, value_name = "ID")]
+    event: String,
+    /// The format: opengotha (XML), h9 (EGD results), csv, html.
+    #[arg(long, value_name = "FORMAT")]
+    to: String,
+    /// The file to write (default: standard output).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// csv and html: standings (csv; html: the crosstable) or pairings.
+    #[arg(long, value_name = "WHAT", default_value = "standings")]
+    what: String,
+    /// csv and html pairings: the round (csv default: every round; html default: the last).
+    #[arg(long, value_name = "R")]
+    round: Option<u32>,
+    /// csv and html: the language, zh or en.
+    #[arg(long, value_name = "LANG", default_value = "zh")]
+    lang: String,
+    /// h9: write Latin-1, as the EGD reads it (refused, naming them, when names do not fit).
+    #[arg(long)]
+    latin1: bool,
+}
+
+/// Creates the event from the file; returns the report.
+pub fn import(store: &mut Store, a: ImportArgs) -> anyhow::Result<String> {
+    let bytes = std::fs::read(&a.file).with_context(|| format!("cannot read {}", a.file.display()))?;
+    match a.from.as_str() {
+        "opengotha" => {
+            let text = csv_io::decode(&bytes)?;
+            let t = opengotha::parse(&text)?;
+            let plan = t.plan()?;
+            let kept = opengotha::write(&t);
+            // A dry run in memory first: a file that cannot be imported leaves nothing.
+            import_plan(&mut Store::open_in_memory()?, &a.id, &plan, &kept)?;
+            import_plan(store, &a.id, &plan, &kept)?;
+            Ok(format!(
+                "event {:?} imported from OpenGotha: {} players, {} rounds paired of {}\n",
+                a.id,
+                plan.players.len(),
+                plan.rounds.len(),
+                plan.n_rounds
+            ))
+        }
+        "csv" => {
+            let players = csv_io::read_registrations(&bytes)?;
+            let system = super::event::system(&a.system, &a.system_options)?;
+            let new = NewEvent {
+                id: a.id.clone(),
+                name: a.name.clone().unwrap_or_else(|| a.id.clone()),
+                system,
+                n_rounds: a.rounds,
+                settings: Settings::default(),
+            };
+            for s in [&mut Store::open_in_memory()?, &mut *store] {
+                s.create_event(&new)?;
+                for p in &players {
+                    s.add_player(&a.id, p)?;
+                }
+            }
+            Ok(format!(
+                "event {:?} created with {} players from CSV\n",
+                a.id,
+                players.len()
+            ))
+        }
+        other => bail!("unknown import format {other:?}: opengotha or csv"),
+    }
+}
+
+fn import_plan(store: &mut Store, id: &str, plan: &opengotha::Plan, kept: &str) -> anyhow::Result<()> {
+    store.create_event(&NewEvent {
+        id: id.to_string(),
+        name: plan.name.clone(),
+        system: plan.system,
+        n_rounds: plan.n_rounds,
+        settings: plan.settings.clone(),
+    })?;
+    for p in &plan.players {
+        store.add_player(id, p)?;
+    }
+    for (k, r) in plan.rounds.iter().enumerate() {
+        let round = k as u32 + 1;
+        if let Some(prev) = k.checked_sub(1)
+            && plan.rounds[prev].games.iter().any(|g| g.2.is_none())
+        {
+            bail!(
+                "round {round} is paired but round {prev1} has a game without a result; weiqi pairs a round only once the one before is complete",
+                prev1 = prev + 1
+            );
+        }
+        let games: Vec<(String, String)> = r.games.iter().map(|(b, w, _)| (b.clone(), w.clone())).collect();
+        store.pair_manual(id, &games, &r.byes)?;
+        for (i, (_, _, res)) in r.games.iter().enumerate() {
+            if let Some(res) = res {
+                store.record_result(id, round, i as u32 + 1, *res, false)?;
+            }
+        }
+    }
+    store.set_attachment(id, OPENGOTHA, kept)?;
+    Ok(())
+}
+
+/// Writes the export to `--out` or standard output; returns the report (empty for standard
+/// output, so the data stays clean).
+pub fn export(store: &mut Store, a: ExportArgs) -> anyhow::Result<String> {
+    let ev = store.load_event(&a.event)?;
+    let lang = match a.lang.as_str() {
+        "zh" => Lang::Zh,
+        "en" => Lang::En,
+        other => bail!("unknown language {other:?}: zh or en"),
+    };
+    let base = match store.attachment(&a.event, OPENGOTHA)? {
+        Some(xml) => Some(opengotha::parse(&xml).context("the OpenGotha file kept with the event")?),
+        None => None,
+    };
+    let bytes: Vec<u8> = match a.to.as_str() {
+        "opengotha" => opengotha::write(&opengotha::merge(base.as_ref(), &ev)).into_bytes(),
+        "h9" => {
+            let t = opengotha::merge(base.as_ref(), &ev);
+            h9::write(&t, if a.latin1 { Encoding::Latin1 } else { Encoding::Utf8 })?
+        }
+        "csv" => match a.what.as_str() {
+            "standings" => csv_io::standings(&ev, lang).into_bytes(),
+            "pairings" => csv_io::pairings(&ev, a.round, lang).into_bytes(),
+            other => bail!("unknown --what {other:?}: standings or pairings"),
+        },
+        "html" => match a.what.as_str() {
+            "standings" | "crosstable" => html::crosstable(&ev, lang).into_bytes(),
+            "pairings" => {
+                let round = a.round.unwrap_or(ev.rounds().len() as u32);
+                html::pairing_sheet(&ev, round, lang)
+                    .with_context(|| format!("event {:?} has no round {round}", a.event))?
+                    .into_bytes()
+            }
+            other => bail!("unknown --what {other:?}: crosstable or pairings"),
+        },
+        other => bail!("unknown export format {other:?}: opengotha, h9, csv or html"),
+    };
+    match a.out {
+        Some(path) => {
+            std::fs::write(&path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
+            Ok(format!(
+                "event {:?} written to {} ({})\n",
+                a.event,
+                path.display(),
+                a.to
+            ))
+        }
+        None => {
+            std::io::stdout()
+                .write_all(&bytes)
+                .context("cannot write to standard output")?;
+            Ok(String::new())
+        }
+    }
+}

@@ -1,0 +1,304 @@
+//! `weiqi event import`, `weiqi event export` and `weiqi event team`, run as a director runs
+//! them on temporary databases.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+struct Db {
+    dir: PathBuf,
+}
+
+impl Db {
+    fn new(test: &str) -> Db {
+        let dir = std::env::temp_dir().join(format!("weiqi-teams-io-{}-{test}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Db { dir }
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_weiqi"))
+            .current_dir(&self.dir)
+            .env_remove("WEIQI_DB")
+            .arg("event")
+            .args(args)
+            .arg("--db")
+            .arg(self.dir.join("event.db"))
+            .output()
+            .unwrap()
+    }
+
+    fn ok(&self, args: &[&str]) -> String {
+        let out = self.run(args);
+        assert!(
+            out.status.success(),
+            "weiqi event {args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    fn fail(&self, args: &[&str], code: i32) -> String {
+        let out = self.run(args);
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "weiqi event {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stderr).unwrap()
+    }
+
+    fn file(&self, name: &str, bytes: &[u8]) -> String {
+        let p = self.dir.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p.to_str().unwrap().to_string()
+    }
+}
+
+const OPENGOTHA: &str = include_str!("../../../formats/tests/it/data/mcmahon.xml");
+
+#[test]
+fn opengotha_import_export_import_gives_the_same_event() {
+    let db = Db::new("og");
+    let f = db.file("spring.xml", OPENGOTHA.as_bytes());
+    assert_eq!(
+        db.ok(&["import", "--from", "opengotha", &f, "--id", "spring"]),
+        "event \"spring\" imported from OpenGotha: 5 players, 3 rounds paired of 3\n"
+    );
+    let xml1 = db.ok(&["export", "--event", "spring", "--to", "opengotha"]);
+    let f2 = db.file("again.xml", xml1.as_bytes());
+    db.ok(&["import", "--from", "opengotha", &f2, "--id", "again"]);
+    let xml2 = db.ok(&["export", "--event", "again", "--to", "opengotha"]);
+    assert_eq!(xml1, xml2);
+    // The same event: players, rounds and results.
+    let show = |id: &str| {
+        let mut v: Value = serde_json::from_str(&db.ok(&["show", "--event", id, "--json"])).unwrap();
+        v.as_object_mut().unwrap().remove("id");
+        v.as_object_mut().unwrap().remove("event");
+        v
+    };
+    assert_eq!(show("spring"), show("again"));
+    // The h9 is OpenGotha's, with the handicaps and by-default marks the event does not keep.
+    let h9 = db.ok(&["export", "--event", "again", "--to", "h9"]);
+    assert!(
+        h9.contains("\n1 Wang Lei 3p CN Bjng 34 96.5 178 3+/w0 2=/b0 0+\n"),
+        "{h9}"
+    );
+    assert!(
+        h9.contains("\n3 Dupont Jean 5d FR Pari 32 79 270 1-/b0 5-/b9 2-/w0 |12345678\n"),
+        "{h9}"
+    );
+    let err = db.fail(&["export", "--event", "spring", "--to", "h9", "--latin1"], 2);
+    assert!(
+        err.contains("do not fit Latin-1, which the EGD needs: 张 三, 上海"),
+        "{err}"
+    );
+    // A file that cannot be imported leaves nothing behind, and an id in use is refused.
+    let bad = db.file("bad.xml", OPENGOTHA.replace("RESULT_EQUAL", "RESULT_MAYBE").as_bytes());
+    let err = db.fail(&["import", "--from", "opengotha", &bad, "--id", "bad"], 2);
+    assert_eq!(
+        err,
+        "weiqi event: invalid OpenGotha file: unknown game result \"RESULT_MAYBE\"\n"
+    );
+    db.fail(&["show", "--event", "bad"], 2);
+    db.fail(&["import", "--from", "opengotha", &f, "--id", "spring"], 2);
+}
+
+#[test]
+fn results_entered_in_weiqi_reach_the_opengotha_file() {
+    let db = Db::new("og-mid");
+    // The file stops after round 2; weiqi pairs round 3 by hand and takes its results.
+    let cut: String = OPENGOTHA
+        .lines()
+        .filter(|l| !l.contains("roundNumber=\"3\""))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let f = db.file("mid.xml", cut.as_bytes());
+    db.ok(&["import", "--from", "opengotha", &f, "--id", "mid"]);
+    db.ok(&[
+        "pair",
+        "--event",
+        "mid",
+        "--manual",
+        "--game",
+        "张 三",
+        "Dupont Jean",
+        "--game",
+        "Smith & Son Bob",
+        "Müller Anna",
+        "--bye",
+        "Wang Lei",
+    ]);
+    db.ok(&[
+        "result", "--event", "mid", "--round", "3", "--board", "1", "--result", "B+R",
+    ]);
+    let xml = db.ok(&["export", "--event", "mid", "--to", "opengotha"]);
+    assert!(xml.contains("<Game roundNumber=\"3\" tableNumber=\"1\" blackPlayer=\"张三\" whitePlayer=\"DUPONTJEAN\" handicap=\"0\" knownColor=\"true\" result=\"RESULT_BLACKWINS\"/>"), "{xml}");
+    assert!(xml.contains("result=\"RESULT_UNKNOWN\""));
+    assert!(xml.contains("<ByePlayer player=\"WANGLEI\" roundNumber=\"3\"/>"));
+    // Round 2's handicap 9 is still there.
+    assert!(xml.contains("handicap=\"9\""));
+}
+
+#[test]
+fn csv_registrations_in_gbk_and_exports_to_files() {
+    let db = Db::new("csv");
+    let text = "姓名,段位,等级分,单位\n张三,5段,2450,上海\n李四,3段,,北京\n王五,1级,,\n";
+    let (gbk, _, _) = encoding_rs::GBK.encode(text);
+    let f = db.file("reg.csv", &gbk);
+    assert_eq!(
+        db.ok(&["import", "--from", "csv", &f, "--id", "club", "--rounds", "2"]),
+        "event \"club\" created with 3 players from CSV\n"
+    );
+    let players: Value = serde_json::from_str(&db.ok(&["player", "list", "--event", "club", "--json"])).unwrap();
+    let names: Vec<&str> = players
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["张三", "李四", "王五"]);
+    db.ok(&["pair", "--event", "club"]);
+    let csv = db.ok(&[
+        "export", "--event", "club", "--to", "csv", "--what", "pairings", "--lang", "en",
+    ]);
+    assert!(
+        csv.starts_with("round,board,black,black_rank,white,white_rank,result\n1,1,"),
+        "{csv}"
+    );
+    let out = db.dir.join("wall.html");
+    let msg = db.ok(&[
+        "export",
+        "--event",
+        "club",
+        "--to",
+        "html",
+        "--what",
+        "pairings",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(msg.starts_with("event \"club\" written to "));
+    let page = std::fs::read_to_string(&out).unwrap();
+    assert!(page.contains("第1轮对阵表") && page.contains("@media print"));
+    let cross = db.ok(&["export", "--event", "club", "--to", "html"]);
+    assert!(cross.contains("成绩表"));
+    let err = db.fail(&["export", "--event", "club", "--to", "pdf"], 2);
+    assert_eq!(
+        err,
+        "weiqi event: unknown export format \"pdf\": opengotha, h9, csv or html\n"
+    );
+    let bad = db.file("bad.csv", "name,rank\nA,5x\n".as_bytes());
+    let err = db.fail(&["import", "--from", "csv", &bad, "--id", "x"], 2);
+    assert_eq!(
+        err,
+        "weiqi event: line 2: A: rank \"5x\" is not like 5d, 3k, 2p, 5段, 3级 or 职业九段\n"
+    );
+}
+
+#[test]
+fn a_team_round_robin_from_the_command_line() {
+    let db = Db::new("team");
+    db.ok(&[
+        "team",
+        "new",
+        "--id",
+        "league",
+        "--system",
+        "round-robin",
+        "--kind",
+        "fixed-order",
+        "--boards",
+        "2",
+        "--reserves",
+        "1",
+    ]);
+    for (t, players) in [
+        ("Red", ["r1", "r2", "r3"]),
+        ("Blue", ["b1", "b2", "b3"]),
+        ("Gold", ["g1", "g2", "g3"]),
+    ] {
+        db.ok(&["team", "add", "--event", "league", "--team", t]);
+        for p in players {
+            db.ok(&[
+                "team", "player", "--event", "league", "--team", t, "--name", p, "--rank", "3d",
+            ]);
+        }
+    }
+    // Berger for 3 (raised to 4): round 1 is 1-4 (Red has the bye) and 2-3 (Blue-Gold).
+    let r1: Value = serde_json::from_str(&db.ok(&["team", "pair", "--event", "league", "--json"])).unwrap();
+    assert_eq!(
+        (r1["matches"][0]["home"].as_str(), r1["matches"][0]["away"].as_str()),
+        (Some("Blue"), Some("Gold"))
+    );
+    assert_eq!(r1["bye"], "Red");
+    // 定台换人制: the roster order holds; b3 stands in for b2.
+    let err = db.fail(
+        &[
+            "team", "lineup", "--event", "league", "--round", "1", "--team", "Blue", "b3", "b1",
+        ],
+        1,
+    );
+    assert_eq!(
+        err,
+        "weiqi event: line-up refused: 定台换人制 keeps the roster's board order\n"
+    );
+    db.ok(&[
+        "team", "lineup", "--event", "league", "--round", "1", "--team", "Blue", "b1", "b3",
+    ]);
+    // Board 1: Blue (first named) has Black; board 2: Gold has Black.
+    let shown: Value = serde_json::from_str(&db.ok(&["team", "show", "--event", "league", "--json"])).unwrap();
+    let boards = &shown["rounds"][0]["matches"][0]["boards"];
+    assert_eq!(
+        (boards[0]["black"].as_str(), boards[1]["black"].as_str()),
+        (Some("b1"), Some("g2"))
+    );
+    assert_eq!(boards[1]["white"], "b3");
+    db.ok(&[
+        "team", "result", "--event", "league", "--round", "1", "--table", "1", "--board", "1", "--result", "B+R",
+    ]);
+    let msg = db.ok(&[
+        "team", "result", "--event", "league", "--round", "1", "--table", "1", "--board", "2", "--result", "W+2.5",
+    ]);
+    assert_eq!(msg, "round 1 table 1 board 2: W+2.5; Blue 4 - 0 Gold\n");
+    // Blue withdraws: its remaining matches are forfeits (Art. 28.4). Round 2 is Red-Blue
+    // (all boards to Red) and Gold's bye.
+    db.ok(&["team", "withdraw", "--event", "league", "--team", "Blue"]);
+    db.ok(&["team", "pair", "--event", "league"]);
+    let st: Value = serde_json::from_str(&db.ok(&["team", "standings", "--event", "league", "--json"])).unwrap();
+    let rows: Vec<(u64, &str, u64, u64)> = st["teams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["place"].as_u64().unwrap(),
+                r["team"].as_str().unwrap(),
+                r["match_points"].as_u64().unwrap(),
+                r["board_points"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    // By hand: Red bye (2, 2) + forfeit win (2, 4) = 4 match points, 6 board points; Blue
+    // won round 1 (2, 4) and lost round 2; Gold lost round 1 and had the bye (2, 2).
+    assert_eq!(rows, [(1, "Red", 4, 6), (2, "Blue", 2, 4), (3, "Gold", 2, 2)]);
+    assert_eq!(
+        st["criteria"],
+        serde_json::json!(["match-points", "board-points", "board-1", "board-2"])
+    );
+    // Board 1: r1 2 points in 1 game (a forfeit win), b1 2 points in 2 games (a win, then
+    // the forfeit loss), g1 nothing: fewer games ranks first.
+    let b1: Vec<(&str, u64)> = st["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| b["board"] == 1)
+        .map(|b| (b["player"].as_str().unwrap(), b["place"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(b1, [("r1", 1), ("b1", 2), ("g1", 3)]);
+    let err = db.fail(&["team", "add", "--event", "nope", "--team", "X"], 2);
+    assert_eq!(err, "weiqi event: no event \"nope\"\n");
+}
