@@ -241,3 +241,31 @@ pub fn standings(ev: &Event, lang: Lang) -> String {
     }
     write_rows(rows)
 }
+
+/// The standings of an OpenGotha tournament as OpenGotha places it (its criteria, McMahon
+/// score from its bar, floor and zero; values to the half point).
+pub fn opengotha_standings(t: &crate::opengotha::Tournament, lang: Lang) -> Result<String, FormatError> {
+    let (criteria, rows) = t.placement(t.last_round())?;
+    let mut header: Vec<String> = match lang {
+        Lang::En => ["place", "name", "rank", "country", "club"],
+        Lang::Zh => ["名次", "姓名", "段位", "国家或地区", "单位"],
+    }
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    header.extend(criteria.iter().cloned());
+    let mut out = vec![header];
+    for r in &rows {
+        let p = &t.players[r.player];
+        let mut row = vec![
+            r.place.to_string(),
+            p.full_name(),
+            p.rank.text.to_lowercase(),
+            p.country.clone(),
+            p.club.clone(),
+        ];
+        row.extend(r.values.iter().map(|v| crate::opengotha::halves(*v)));
+        out.push(row);
+    }
+    Ok(write_rows(out))
+}

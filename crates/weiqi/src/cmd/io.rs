@@ -9,7 +9,8 @@
 //! imported leaves nothing behind.
 //!
 //! `weiqi event export --event ID --to opengotha|h9|csv|html [--out FILE]` writes to standard
-//! output when `--out` is absent.
+//! output when `--out` is absent. The h9 and the CSV standings of an event imported from
+//! OpenGotha are placed as OpenGotha places them (its criteria and McMahon parameters).
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -176,7 +177,11 @@ pub fn export(store: &mut Store, a: ExportArgs) -> anyhow::Result<String> {
             h9::write(&t, if a.latin1 { Encoding::Latin1 } else { Encoding::Utf8 })?
         }
         "csv" => match a.what.as_str() {
-            "standings" => csv_io::standings(&ev, lang).into_bytes(),
+            // An imported OpenGotha tournament is placed as OpenGotha places it.
+            "standings" => match &base {
+                Some(b) => csv_io::opengotha_standings(&opengotha::merge(Some(b), &ev), lang)?.into_bytes(),
+                None => csv_io::standings(&ev, lang).into_bytes(),
+            },
             "pairings" => csv_io::pairings(&ev, a.round, lang).into_bytes(),
             other => bail!("unknown --what {other:?}: standings or pairings"),
         },

@@ -91,6 +91,16 @@ fn opengotha_import_export_import_gives_the_same_event() {
         h9.contains("\n3 Dupont Jean 5d FR Pari 32 79 270 1-/b0 5-/b9 2-/w0 |12345678\n"),
         "{h9}"
     );
+    // The CSV standings too are OpenGotha's placement.
+    let csv = db.ok(&["export", "--event", "again", "--to", "csv", "--lang", "en"]);
+    assert_eq!(
+        csv.lines().take(3).collect::<Vec<_>>(),
+        [
+            "place,name,rank,country,club,MMS,SOSM,SOSOSM",
+            "1,Wang Lei,3p,CN,Bjng,34,96.5,178",
+            "2,张 三,2d,CN,上海,32,99,250"
+        ]
+    );
     let err = db.fail(&["export", "--event", "spring", "--to", "h9", "--latin1"], 2);
     assert!(
         err.contains("do not fit Latin-1, which the EGD needs: 张 三, 上海"),
