@@ -302,6 +302,11 @@ impl Reader {
                 }
                 "FF" | "CA" | "GM" | "SZ" | "AP" if is_root => {}
                 _ if on_main && GAME_INFO.contains(&ident) => {
+                    if values.len() == 1 && simple_text(first).is_empty() {
+                        // `DT[]`: no information, so it neither counts as given nor is kept
+                        // (found by fuzzing: an empty first `DT` hid a second one).
+                        continue;
+                    }
                     let name = GAME_INFO.iter().find(|&&g| g == ident).copied().unwrap_or("");
                     if self.seen_info.contains(&name) {
                         self.warn(at, format!("{ident} given twice; the second is kept as written"));

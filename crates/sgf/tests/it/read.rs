@@ -500,3 +500,19 @@ fn a_malformed_size_is_a_warning() {
     "#]],
     );
 }
+
+#[test]
+fn an_empty_game_info_value_is_no_value() {
+    // Found by fuzzing: `DT[]` in the root made a later `DT[2002]` "given twice", kept raw
+    // in its node, and read back as the date after writing.
+    check(
+        "(;FF[4]DT[]PB[];B[pd]DT[2002]PB[Gu Li])",
+        expect![[r#"
+        SZ 19 KM - HA 0 RU - RE -
+        PB Gu Li (-) PW - (-)
+        DT 2002
+          B Q16
+        replay: ok, 1 moves, white to move
+    "#]],
+    );
+}
