@@ -71,6 +71,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/join", post(join_game))
         .route("/api/games/{id}/actions", post(act))
         .route("/api/ws", get(crate::ws::upgrade))
+        .merge(crate::web_api::routes().merge(web::router()))
         .fallback(|| async { ApiError::NotFound("no such route: see /api/openapi.json".into()) })
         .layer(axum::middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))

@@ -30,6 +30,7 @@ pub mod db;
 pub mod error;
 pub mod game;
 pub mod loadtest;
+pub mod web_api;
 pub mod wire;
 pub mod ws;
 

@@ -1,0 +1,556 @@
+//! What the web pages (the `web` crate) need beyond the core API: additive routes only.
+//!
+//! - `GET /api/games?event=&live=`: the games, with players and phase (home, event page,
+//!   referee console).
+//! - `GET /api/games/{id}/view`: the state with the settings, names by colour, the last move,
+//!   who proposed the end, the marking's acceptances, the count and the log, and `you` (the
+//!   colour the caller plays, by seat secret or account); `GET /api/games/{id}/sgf`.
+//! - `GET /api/events/{id}/me`: the caller's roles in the event.
+//! - `POST /api/events/{id}/players/csv`: registrations from a CSV file (the formats crate).
+//! - `GET /api/events/{id}/proposal`, `POST /api/events/{id}/rounds/amended`: the proposed
+//!   pairing and pairing it with the director's changes; `DELETE /api/events/{id}/rounds/{n}`:
+//!   undo the last pairing; `POST /api/events/{id}/withdrawals`.
+//! - `POST /api/events/{id}/rounds/{n}/games`: a live game for each board of a round (the
+//!   seat links are given once, here: only their digests are kept).
+//! - `POST /api/events/{id}/collect`: the confirmed results of the event's live games
+//!   (Art. 16.4: only a confirmed result is final) into the event.
+//! - `GET /api/events/{id}/print/crosstable`, `…/print/pairings/{n}`: the print views.
+
+use crate::api::{AppState, Body, Caller};
+use crate::auth::{self, Role};
+use crate::error::ApiError;
+use crate::game::GameInfo;
+use crate::wire::{WEvent, WPlayer, WSettings};
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{delete, get, post};
+use axum::{Json, Router};
+use referee::{Action, Actor, ColourChoice, Event, Referee};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// The routes, to merge into the API router.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/games", get(list_games))
+        .route("/api/games/{id}/view", get(view))
+        .route("/api/games/{id}/sgf", get(sgf))
+        .route("/api/events/{id}/me", get(me))
+        .route("/api/events/{id}/players/csv", post(import_csv))
+        .route("/api/events/{id}/proposal", get(proposal))
+        .route("/api/events/{id}/rounds/amended", post(pair_amended))
+        .route("/api/events/{id}/rounds/{n}", delete(unpair))
+        .route("/api/events/{id}/rounds/{n}/games", post(start_games))
+        .route("/api/events/{id}/withdrawals", post(withdraw))
+        .route("/api/events/{id}/collect", post(collect))
+        .route("/api/events/{id}/print/crosstable", get(print_crosstable))
+        .route("/api/events/{id}/print/pairings/{n}", get(print_pairings))
+}
+
+async fn store<R: Send + 'static>(
+    st: &AppState,
+    f: impl FnOnce(&mut storage::Store) -> Result<R, storage::StoreError> + Send + 'static,
+) -> Result<R, ApiError> {
+    let st = st.clone();
+    tokio::task::spawn_blocking(move || {
+        let mut s = st.0.store.lock().expect("store lock");
+        f(&mut s).map_err(ApiError::from)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))?
+}
+
+async fn roles_of(st: &AppState, c: &Caller, event: &str) -> Result<Vec<Role>, ApiError> {
+    match &c.account {
+        Some(a) => Ok(auth::roles(st.0.hub.db(), event.to_string(), a.id).await?),
+        None => Ok(vec![]),
+    }
+}
+
+async fn need(st: &AppState, c: &Caller, event: &str, allowed: &[Role]) -> Result<(), ApiError> {
+    let Some(a) = &c.account else {
+        return Err(ApiError::Unauthenticated("log in first".into()));
+    };
+    let held = roles_of(st, c, event).await?;
+    if held.iter().any(|r| allowed.contains(r)) {
+        Ok(())
+    } else {
+        let names: Vec<&str> = allowed.iter().map(|r| r.name()).collect();
+        Err(ApiError::Forbidden(format!(
+            "{} holds no role in event {event} that allows this; it needs one of: {}",
+            a.name,
+            names.join(", ")
+        )))
+    }
+}
+
+// ----- games -----
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListQ {
+    #[serde(default)]
+    event: Option<String>,
+    #[serde(default)]
+    live: Option<u8>,
+}
+
+/// A stored game's id, event, round and board.
+type GameRow = (i64, Option<String>, Option<u32>, Option<u32>);
+
+async fn list_games(State(st): State<AppState>, Query(q): Query<ListQ>) -> Result<Json<Value>, ApiError> {
+    let ev = q.event.clone();
+    let rows: Vec<GameRow> =
+        st.0.hub
+            .db()
+            .call(move |c| {
+                let mut s = c.prepare(
+                    "SELECT id, event_id, round, board FROM server_game WHERE ?1 IS NULL OR event_id = ?1 ORDER BY id",
+                )?;
+                let rows = s
+                    .query_map([ev], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(rows)
+            })
+            .await?;
+    let mut out = Vec::new();
+    for (id, event, round, board) in rows {
+        let Some(h) = st.0.hub.get(id).await? else { continue };
+        let Some(s) = h.state().await else { continue };
+        let phase = s["phase"].as_str().unwrap_or("").to_string();
+        if q.live == Some(1) && phase == "final" {
+            continue;
+        }
+        let p = &h.info.settings.players;
+        out.push(json!({
+            "game": id, "event": event, "round": round, "board": board,
+            "black": p[0].name, "white": p[1].name,
+            "phase": phase, "seq": s["seq"],
+            "stones": s["board"].as_array().map_or(0, |rows| rows
+                .iter()
+                .filter_map(Value::as_str)
+                .map(|r| r.chars().filter(|&c| c != '.').count())
+                .sum::<usize>()),
+            "result": s["result"]["text"],
+        }));
+    }
+    Ok(Json(Value::Array(out)))
+}
+
+/// The referee of game `id`, refolded from its record.
+async fn replayed(st: &AppState, id: i64) -> Result<(crate::game::GameHandle, Referee), ApiError> {
+    let h =
+        st.0.hub
+            .get(id)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(format!("no game {id}")))?;
+    let pushes = match h.since(0).await {
+        Some(Ok(p)) => p,
+        _ => return Err(ApiError::Internal("game task gone".into())),
+    };
+    let settings = h.info.settings.to_settings().map_err(ApiError::Internal)?;
+    let size = settings.rules.size;
+    let mut events = Vec::with_capacity(pushes.len());
+    for p in pushes {
+        let w: WEvent = serde_json::from_value(p["event"].clone()).map_err(|e| ApiError::Internal(e.to_string()))?;
+        events.push(w.to_event(size).map_err(ApiError::Internal)?);
+    }
+    let r = Referee::replay(settings, &events).map_err(|e| ApiError::Internal(format!("{e:?}")))?;
+    Ok((h, r))
+}
+
+async fn view(State(st): State<AppState>, caller: Caller, Path(id): Path<i64>) -> Result<Json<Value>, ApiError> {
+    let (h, r) = replayed(&st, id).await?;
+    let mut s = h
+        .state()
+        .await
+        .ok_or_else(|| ApiError::Internal("game task gone".into()))?;
+    // The state may be a push ahead of the replayed record: both come from the same task,
+    // state second, so the extras can only lag; the page refreshes on every push.
+    let extras = web::game_view(&r);
+    if let (Some(obj), Value::Object(x)) = (s.as_object_mut(), extras) {
+        obj.extend(x);
+    }
+    s["settings"] = serde_json::to_value(&h.info.settings).expect("settings serialise");
+    s["event"] = json!(h.info.event_id);
+    s["round"] = json!(h.info.round);
+    s["board_no"] = json!(h.info.board);
+    s["you"] = Value::Null;
+    if caller.secret.is_some() || caller.account.is_some() {
+        // Only a player's own seat: an official's rights are not a colour.
+        if let Ok((Actor::Player(c), _)) = crate::api::resolve_actor(&st, &h.info, &caller, None).await {
+            s["you"] = json!(crate::wire::WColor::from(c).name());
+        }
+    }
+    Ok(Json(s))
+}
+
+async fn sgf(State(st): State<AppState>, Path(id): Path<i64>) -> Result<Response, ApiError> {
+    let (h, r) = replayed(&st, id).await?;
+    let text = web::game_sgf(&r, h.info.event_id.as_deref(), h.info.round);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-go-sgf; charset=utf-8".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"game-{id}.sgf\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+// ----- events -----
+
+async fn me(State(st): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let roles = roles_of(&st, &caller, &id).await?;
+    Ok(Json(json!({
+        "event": id,
+        "account": caller.account.as_ref().map(|a| a.name.clone()),
+        "roles": roles.iter().map(|r| r.name()).collect::<Vec<_>>(),
+    })))
+}
+
+async fn import_csv(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    need(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    let players =
+        formats::csv_io::read_registrations(&body).map_err(|e| ApiError::BadRequest(format!("the CSV file: {e}")))?;
+    let n = players.len();
+    let i = id.clone();
+    store(&st, move |s| {
+        for p in &players {
+            s.add_player(&i, p)?;
+        }
+        Ok(())
+    })
+    .await?;
+    Ok((StatusCode::CREATED, Json(json!({ "event": id, "added": n }))).into_response())
+}
+
+async fn proposal(State(st): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    need(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    let i = id.clone();
+    let (ev, p) = store(&st, move |s| {
+        let p = s.propose(&i)?;
+        Ok((s.load_event(&i)?, p))
+    })
+    .await?;
+    let name = |p: tournament::PlayerId| ev.player(p).name.clone();
+    Ok(Json(json!({
+        "round": p.round,
+        "games": p.games.iter().map(|g| json!({ "board": g.board, "black": name(g.black), "white": name(g.white) })).collect::<Vec<_>>(),
+        "byes": p.byes.iter().map(|&x| name(x)).collect::<Vec<_>>(),
+        "idle": p.idle.iter().map(|&x| name(x)).collect::<Vec<_>>(),
+    })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AmendedReq {
+    games: Vec<(String, String)>,
+    #[serde(default)]
+    byes: Vec<String>,
+}
+
+async fn pair_amended(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    Body(r): Body<AmendedReq>,
+) -> Result<Response, ApiError> {
+    need(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    let i = id.clone();
+    let ev = store(&st, move |s| s.pair_amended(&i, &r.games, &r.byes)).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "event": id, "rounds": ev.rounds().len() })),
+    )
+        .into_response())
+}
+
+async fn unpair(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path((id, n)): Path<(String, u32)>,
+) -> Result<Json<Value>, ApiError> {
+    need(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    let i = id.clone();
+    let ev = store(&st, move |s| s.unpair(&i, n)).await?;
+    Ok(Json(json!({ "event": id, "rounds": ev.rounds().len() })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WithdrawReq {
+    name: String,
+    #[serde(default)]
+    reason: String,
+}
+
+async fn withdraw(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    Body(r): Body<WithdrawReq>,
+) -> Result<Json<Value>, ApiError> {
+    need(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    let i = id.clone();
+    let name = r.name.clone();
+    let (_, status) = store(&st, move |s| s.withdraw(&i, &r.name, &r.reason)).await?;
+    Ok(Json(
+        json!({ "event": id, "name": name, "status": format!("{status:?}").to_lowercase() }),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StartReq {
+    time: String,
+    #[serde(default = "nineteen")]
+    size: u8,
+    #[serde(default)]
+    komi_half_points: Option<i32>,
+}
+
+fn nineteen() -> u8 {
+    19
+}
+
+fn wire_rank(r: tournament::Rank) -> String {
+    // The referee's ranks are kyu, amateur dan and pro dan, written `5k`, `3d`, `2p`.
+    let s = r.to_string().to_lowercase();
+    let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
+    let unit = s.chars().find(|c| matches!(c, 'k' | 'd' | 'p')).unwrap_or('k');
+    if digits.is_empty() {
+        "1k".into()
+    } else {
+        format!("{digits}{unit}")
+    }
+}
+
+async fn start_games(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path((id, n)): Path<(String, u32)>,
+    Body(r): Body<StartReq>,
+) -> Result<Response, ApiError> {
+    need(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    let account = caller.account.clone().expect("need() checked the account");
+    let i = id.clone();
+    let ev = store(&st, move |s| s.load_event(&i)).await?;
+    let round = ev
+        .rounds()
+        .iter()
+        .find(|x| x.number == n)
+        .ok_or_else(|| ApiError::NotFound(format!("event {id} has no round {n}")))?
+        .clone();
+    // Boards that already have a game are left alone.
+    let ev_id = id.clone();
+    let existing: Vec<u32> =
+        st.0.hub
+            .db()
+            .call(move |c| {
+                let mut s = c.prepare("SELECT board FROM server_game WHERE event_id = ?1 AND round = ?2")?;
+                let v = s
+                    .query_map(rusqlite::params![ev_id, n], |r| r.get::<_, Option<u32>>(0))?
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(v.into_iter().flatten().collect())
+            })
+            .await?;
+    let mut made = Vec::new();
+    for g in round
+        .games
+        .iter()
+        .filter(|g| g.result.is_none() && !existing.contains(&g.board))
+    {
+        let player = |p: tournament::PlayerId| WPlayer {
+            name: ev.player(p).name.clone(),
+            rank: wire_rank(ev.player(p).rank),
+        };
+        let settings = WSettings {
+            players: [player(g.black), player(g.white)],
+            size: r.size,
+            komi_half_points: r.komi_half_points.unwrap_or(15),
+            time: r.time.clone(),
+            handicap: vec![],
+            lateness_limit_minutes: Some(u64::from(ev.settings().lateness_limit_minutes)),
+            lost_turn_on_timeout: false,
+            cycle_policy: "forbid".into(),
+        };
+        let rs = settings.to_settings().map_err(ApiError::BadRequest)?;
+        let size = rs.rules.size;
+        let now = crate::db::now_ms();
+        // The pairing gave Black to the first player (Art. 10: colours by the event's draw).
+        let opening = vec![
+            Event::new(
+                clock::Instant(now),
+                Actor::System,
+                Action::Colours(ColourChoice::Draw {
+                    black: referee::Seat::First,
+                }),
+            ),
+            Event::new(clock::Instant(now), Actor::System, Action::Start { late: vec![] }),
+        ];
+        Referee::replay(rs, &opening).map_err(|e| ApiError::BadRequest(format!("{e:?}")))?;
+        let secrets = [auth::new_token(), auth::new_token()];
+        let info = GameInfo {
+            id: 0,
+            event_id: Some(id.clone()),
+            round: Some(n),
+            board: Some(g.board),
+            settings,
+            secrets: [auth::digest(&secrets[0]), auth::digest(&secrets[1])],
+            owner: Some(account.id),
+            accounts: [None, None],
+        };
+        let wire: Vec<WEvent> = opening.iter().map(|e| WEvent::from_event(e, size, "system")).collect();
+        let h = st.0.hub.create(info, wire).await?;
+        let gid = h.info.id;
+        made.push(json!({
+            "game": gid, "board": g.board,
+            "black": ev.player(g.black).name, "white": ev.player(g.white).name,
+            "links": {
+                "black": format!("/play/{gid}?secret={}", secrets[0]),
+                "white": format!("/play/{gid}?secret={}", secrets[1]),
+            },
+        }));
+    }
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "event": id, "round": n, "games": made })),
+    )
+        .into_response())
+}
+
+/// The event's result string (an SGF `RE`) for a game's outcome, Black being the pairing's
+/// Black; `None` for a replay (no result to record yet).
+fn result_text(outcome: &Value) -> Option<String> {
+    match outcome["result"].as_str()? {
+        "win" => {
+            let w = if outcome["winner"] == "black" { "B" } else { "W" };
+            let how = &outcome["how"];
+            let tail = match how["by"].as_str()? {
+                "count" => {
+                    // Half points (4 to a stone): points are half of them.
+                    let hp = how["margin_half_points"].as_i64()?.abs();
+                    if hp % 2 == 0 {
+                        format!("{}", hp / 2)
+                    } else {
+                        format!("{}.5", hp / 2)
+                    }
+                }
+                "resignation" => "R".into(),
+                "time" => "T".into(),
+                "forfeit" | "warnings" | "discipline" => "F".into(),
+                _ => String::new(),
+            };
+            Some(format!("{w}+{tail}"))
+        }
+        "draw" => Some("0".into()),
+        "no_result" => Some("Void".into()),
+        "both_lose" => Some("both-lose".into()),
+        _ => None,
+    }
+}
+
+async fn collect(State(st): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    need(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee, Role::Referee]).await?;
+    let ev_id = id.clone();
+    let games: Vec<(i64, u32, u32)> =
+        st.0.hub
+            .db()
+            .call(move |c| {
+                let mut s = c.prepare(
+                    "SELECT id, round, board FROM server_game WHERE event_id = ?1 AND round IS NOT NULL \
+                 AND board IS NOT NULL ORDER BY id",
+                )?;
+                let v = s
+                    .query_map([ev_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(v)
+            })
+            .await?;
+    let i = id.clone();
+    let ev = store(&st, move |s| s.load_event(&i)).await?;
+    let mut recorded = Vec::new();
+    let mut waiting = Vec::new();
+    for (gid, round, board) in games {
+        let open = ev
+            .rounds()
+            .iter()
+            .find(|r| r.number == round)
+            .and_then(|r| r.games.iter().find(|g| g.board == board))
+            .is_some_and(|g| g.result.is_none());
+        if !open {
+            continue;
+        }
+        let Some(h) = st.0.hub.get(gid).await? else { continue };
+        let Some(s) = h.state().await else { continue };
+        // Art. 16.4: a result is final once both players and a referee confirmed it.
+        if s["final"] != json!(true) {
+            if !s["result"].is_null() {
+                waiting.push(gid);
+            }
+            continue;
+        }
+        let Some(text) = result_text(&s["result"]["outcome"]) else {
+            continue;
+        };
+        let result: tournament::GameResult = text
+            .parse()
+            .map_err(|e: tournament::ResultError| ApiError::Internal(e.to_string()))?;
+        let i = id.clone();
+        store(&st, move |s| s.record_result(&i, round, board, result, false)).await?;
+        recorded.push(json!({ "game": gid, "round": round, "board": board, "result": text }));
+    }
+    Ok(Json(
+        json!({ "event": id, "recorded": recorded, "awaiting_confirmation": waiting }),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LangQ {
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+fn lang(q: &LangQ) -> formats::csv_io::Lang {
+    match q.lang.as_deref() {
+        Some("en") => formats::csv_io::Lang::En,
+        _ => formats::csv_io::Lang::Zh,
+    }
+}
+
+fn html(body: String) -> Response {
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()
+}
+
+async fn print_crosstable(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<LangQ>,
+) -> Result<Response, ApiError> {
+    let ev = store(&st, move |s| s.load_event(&id)).await?;
+    Ok(html(formats::html::crosstable(&ev, lang(&q))))
+}
+
+async fn print_pairings(
+    State(st): State<AppState>,
+    Path((id, n)): Path<(String, u32)>,
+    Query(q): Query<LangQ>,
+) -> Result<Response, ApiError> {
+    let i = id.clone();
+    let ev = store(&st, move |s| s.load_event(&i)).await?;
+    formats::html::pairing_sheet(&ev, n, lang(&q))
+        .map(html)
+        .ok_or_else(|| ApiError::NotFound(format!("event {id} has no round {n}")))
+}

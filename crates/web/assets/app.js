@@ -1,0 +1,939 @@
+// weiqi: the pages' one script. Vanilla JavaScript, no dependencies, embedded in the binary.
+// Pages are shells (crates/web/src/pages.rs); this draws them from the JSON API (/api/...) and
+// follows games over the WebSocket (/api/ws). Strings come from the page (zh-CN or English).
+'use strict';
+
+const DATA = JSON.parse(document.getElementById('app-data').textContent);
+const LANG = DATA.lang;
+const BODY = document.body;
+const PAGE = BODY.dataset.page;
+const ID = BODY.dataset.id;
+const MAIN = document.getElementById('main');
+
+function t(key, vars) {
+  let s = DATA.strings[key];
+  if (s === undefined) s = key;
+  if (vars) for (const [k, v] of Object.entries(vars)) s = s.split('{' + k + '}').join(String(v));
+  return s;
+}
+
+// ----- DOM helpers -----
+
+function h(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'text') e.textContent = v;
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of kids.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+function section(title, id, ...kids) {
+  return h('section', { id, 'aria-labelledby': id + '-h' }, h('h2', { id: id + '-h' }, title), ...kids);
+}
+
+function toast(msg, bad) {
+  const el = document.getElementById('toast');
+  el.textContent = msg;
+  el.className = bad ? 'show bad' : 'show';
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { el.className = ''; }, 6000);
+}
+
+function field(label, input) {
+  const id = input.id || ('f' + Math.random().toString(36).slice(2));
+  input.id = id;
+  return h('div', { class: 'field' }, h('label', { for: id }, label), input);
+}
+
+function table(head, rows, caption) {
+  return h('div', { class: 'scroll' }, h('table', {},
+    caption ? h('caption', {}, caption) : null,
+    h('thead', {}, h('tr', {}, head.map((c) => h('th', { scope: 'col' }, c)))),
+    h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c) => h('td', {}, c)))))));
+}
+
+// ----- the API -----
+
+const auth = {
+  get token() { return localStorage.getItem('weiqi.token'); },
+  get name() { return localStorage.getItem('weiqi.name'); },
+  set(token, name) { localStorage.setItem('weiqi.token', token); localStorage.setItem('weiqi.name', name); },
+  clear() { localStorage.removeItem('weiqi.token'); localStorage.removeItem('weiqi.name'); },
+};
+const SECRET = new URLSearchParams(location.search).get('secret');
+
+async function api(method, path, body, opts) {
+  const headers = {};
+  if (auth.token) headers.Authorization = 'Bearer ' + auth.token;
+  if (SECRET && path.startsWith('/api/games/')) headers['X-Seat-Secret'] = SECRET;
+  let payload;
+  if (body instanceof ArrayBuffer) { headers['Content-Type'] = 'text/csv'; payload = body; }
+  else if (body !== undefined) { headers['Content-Type'] = 'application/json'; payload = JSON.stringify(body); }
+  const r = await fetch(path, { method, headers, body: payload });
+  const text = await r.text();
+  let j = null;
+  try { j = text ? JSON.parse(text) : null; } catch (e) { j = { message: text }; }
+  if (!r.ok) {
+    if (r.status === 401 && auth.token) auth.clear();
+    const err = new Error((j && j.message) || r.statusText);
+    err.status = r.status; err.body = j;
+    throw err;
+  }
+  return (opts && opts.raw) ? text : j;
+}
+
+async function attempt(fn) {
+  try { return await fn(); } catch (e) { toast(e.message, true); return undefined; }
+}
+
+function headerInit() {
+  const who = document.getElementById('who');
+  const link = document.getElementById('login-link');
+  if (auth.name) {
+    who.textContent = t('nav.signed_in', { name: auth.name });
+    link.textContent = t('nav.logout');
+    link.addEventListener('click', (e) => { e.preventDefault(); auth.clear(); location.reload(); });
+  }
+}
+
+function setMain(...kids) {
+  const title = document.getElementById('page-title');
+  MAIN.replaceChildren(title, ...kids);
+}
+
+// ----- the board (SVG, Art. 1 proportions) -----
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+const LETTERS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
+
+function s(tag, attrs, ...kids) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) e.setAttribute(k, v);
+  for (const c of kids) e.append(c);
+  return e;
+}
+
+function vertex(size, x, y) { return LETTERS[x] + (size - y); }
+function parseVertex(size, v) {
+  const m = /^([A-HJ-Za-hj-z])(\d{1,2})$/.exec((v || '').trim());
+  if (!m) return null;
+  const x = LETTERS.indexOf(m[1].toUpperCase());
+  const y = size - parseInt(m[2], 10);
+  return (x >= 0 && x < size && y >= 0 && y < size) ? [x, y] : null;
+}
+
+// Draws the board: rows ("X", "O", "."), the last move, the dead marks, the hover target.
+// `onPoint(x, y)` receives clicks and Enter on the focused point (arrow keys move the focus).
+function drawBoard(box, size, rows, opts) {
+  const G = DATA.board;
+  const w = G.cell_w, hh = G.cell_h, m = G.margin;
+  const W = 2 * m + (size - 1) * w, H = 2 * m + (size - 1) * hh;
+  const X = (x) => m + x * w, Y = (y) => m + y * hh;
+  const dead = new Set(opts.dead || []);
+  const last = opts.last;
+  let black = 0, white = 0;
+  for (const r of rows) for (const c of r) { if (c === 'X') black++; else if (c === 'O') white++; }
+  const label = t('board.label', { size, black, white }) +
+    (last ? ' ' + t('board.last', { color: t('color.' + last.color), point: last.point === 'pass' ? t('game.pass') : last.point }) : '');
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'board', role: 'img', 'aria-label': label,
+    preserveAspectRatio: 'xMidYMid meet' });
+  svg.append(s('title', {}, label));
+  svg.append(s('rect', { x: 0, y: 0, width: W, height: H, class: 'wood' }));
+  const lines = s('g', { class: 'lines' });
+  for (let i = 0; i < size; i++) {
+    lines.append(s('line', { x1: X(0), y1: Y(i), x2: X(size - 1), y2: Y(i) }));
+    lines.append(s('line', { x1: X(i), y1: Y(0), x2: X(i), y2: Y(size - 1) }));
+  }
+  svg.append(lines);
+  for (const [x, y] of (G.stars[String(size)] || [])) svg.append(s('circle', { cx: X(x), cy: Y(y), r: G.star_r, class: 'star' }));
+  const coords = s('g', { class: 'coords', 'aria-hidden': 'true' });
+  for (let i = 0; i < size; i++) {
+    for (const yy of [m * 0.45, H - m * 0.45]) coords.append(s('text', { x: X(i), y: yy }, LETTERS[i]));
+    for (const xx of [m * 0.45, W - m * 0.45]) coords.append(s('text', { x: xx, y: Y(i) }, String(size - i)));
+  }
+  svg.append(coords);
+  const stones = s('g', { class: 'stones' });
+  rows.forEach((r, y) => [...r].forEach((c, x) => {
+    if (c === '.') return;
+    const v = vertex(size, x, y);
+    const cls = (c === 'X' ? 'black' : 'white') + (dead.has(v) ? ' dead' : '');
+    stones.append(s('circle', { cx: X(x), cy: Y(y), r: G.stone_r, class: 'stone ' + cls, 'data-v': v }));
+    if (dead.has(v)) stones.append(s('path', { d: `M${X(x) - 45},${Y(y) - 45}L${X(x) + 45},${Y(y) + 45}M${X(x) + 45},${Y(y) - 45}L${X(x) - 45},${Y(y) + 45}`, class: 'deadmark' }));
+  }));
+  svg.append(stones);
+  if (last && last.point !== 'pass') {
+    const p = parseVertex(size, last.point);
+    if (p) svg.append(s('circle', { cx: X(p[0]), cy: Y(p[1]), r: G.stone_r * 0.45, class: 'last ' + (last.color === 'black' ? 'on-black' : 'on-white') }));
+  }
+  if (opts.onPoint) {
+    const focus = s('rect', { width: w, height: hh, class: 'cursor', visibility: 'hidden' });
+    svg.append(focus);
+    svg.setAttribute('tabindex', '0');
+    svg.setAttribute('aria-describedby', 'board-help');
+    let cur = box._cursor || [Math.floor(size / 2), Math.floor(size / 2)];
+    const show = () => {
+      focus.setAttribute('x', X(cur[0]) - w / 2); focus.setAttribute('y', Y(cur[1]) - hh / 2);
+      focus.setAttribute('visibility', document.activeElement === svg ? 'visible' : 'hidden');
+      box._cursor = cur;
+      const status = document.getElementById('cursor-status');
+      if (status) status.textContent = vertex(size, cur[0], cur[1]);
+    };
+    svg.addEventListener('focus', show);
+    svg.addEventListener('blur', show);
+    svg.addEventListener('keydown', (e) => {
+      const d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+      if (d) {
+        cur = [Math.min(size - 1, Math.max(0, cur[0] + d[0])), Math.min(size - 1, Math.max(0, cur[1] + d[1]))];
+        show(); e.preventDefault();
+      } else if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); opts.onPoint(cur[0], cur[1]); }
+    });
+    svg.addEventListener('click', (e) => {
+      const pt = svg.createSVGPoint(); pt.x = e.clientX; pt.y = e.clientY;
+      const q = pt.matrixTransform(svg.getScreenCTM().inverse());
+      const x = Math.round((q.x - m) / w), y = Math.round((q.y - m) / hh);
+      if (x >= 0 && x < size && y >= 0 && y < size) { cur = [x, y]; opts.onPoint(x, y); }
+    });
+    const hadFocus = box.contains(document.activeElement) && document.activeElement.tagName === 'svg';
+    box.replaceChildren(svg);
+    if (hadFocus) { svg.focus(); show(); }
+  } else {
+    box.replaceChildren(svg);
+  }
+  return svg;
+}
+
+// ----- clocks and voice -----
+
+function fmt(ms) {
+  if (ms === null || ms === undefined) return '—';
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hh = Math.floor(total / 3600), mm = Math.floor((total % 3600) / 60), ss = total % 60;
+  const two = (n) => String(n).padStart(2, '0');
+  return hh ? `${hh}:${two(mm)}:${two(ss)}` : `${mm}:${two(ss)}`;
+}
+
+// A side's clock now, from a clock JSON read `ago` ms before.
+function sideNow(side, running, ago) {
+  const c = Object.assign({}, side);
+  if (!running || c.flagged) return c;
+  let spend = ago;
+  if (c.main_left_ms !== null && c.main_left_ms !== undefined) {
+    const fromMain = Math.min(spend, c.main_left_ms);
+    c.main_left_ms -= fromMain; spend -= fromMain;
+  }
+  if (spend > 0 && c.period_left_ms !== null && c.period_left_ms !== undefined) {
+    c.period_left_ms = Math.max(0, c.period_left_ms - spend);
+  }
+  return c;
+}
+
+function clockText(c) {
+  if (c.flagged) return t('clock.flag');
+  const inOvertime = c.main_left_ms === 0 || c.main_left_ms === null;
+  if (c.period_left_ms !== null && c.period_left_ms !== undefined && inOvertime) {
+    return t('clock.byoyomi', { time: fmt(c.period_left_ms), periods: c.overtime_left });
+  }
+  if (c.main_left_ms === null || c.main_left_ms === undefined) return t('clock.used', { time: fmt(c.used_ms) });
+  const extra = (c.overtime_left !== null && c.overtime_left !== undefined)
+    ? ' ' + t('clock.then', { periods: c.overtime_left, time: fmt(c.period_left_ms) }) : '';
+  return fmt(c.main_left_ms) + extra;
+}
+
+const voice = {
+  enabled: localStorage.getItem('weiqi.voice') === 'on',
+  lang: localStorage.getItem('weiqi.voicelang') || LANG,
+  audio: null,
+  pick() {
+    if (!('speechSynthesis' in window)) return null;
+    const want = this.lang === 'zh' ? 'zh' : 'en';
+    const vs = window.speechSynthesis.getVoices() || [];
+    return vs.find((v) => v.lang && v.lang.toLowerCase().startsWith(want)) || null;
+  },
+  beep(n) {
+    try {
+      this.audio = this.audio || new (window.AudioContext || window.webkitAudioContext)();
+      for (let i = 0; i < n; i++) {
+        const o = this.audio.createOscillator(), g = this.audio.createGain();
+        o.frequency.value = 880; o.connect(g); g.connect(this.audio.destination);
+        const at = this.audio.currentTime + i * 0.25;
+        g.gain.setValueAtTime(0.3, at); g.gain.setValueAtTime(0, at + 0.15);
+        o.start(at); o.stop(at + 0.2);
+      }
+    } catch (e) { /* no audio device: the call is on screen */ }
+  },
+  // Says a call (Art. 12.3) in the chosen language, or beeps when there is no voice; always
+  // shows it on screen.
+  say(call) {
+    const text = this.lang === 'zh' ? call.zh : call.en;
+    const board = document.getElementById('calls');
+    if (board) {
+      board.prepend(h('li', {}, `${t('color.' + call.color)}: ${text}`));
+      while (board.children.length > 8) board.lastChild.remove();
+    }
+    const big = document.getElementById('call-now');
+    if (big) big.textContent = `${t('color.' + call.color)} · ${text}`;
+    if (!this.enabled) return;
+    const v = this.pick();
+    if (v) {
+      const u = new SpeechSynthesisUtterance(text);
+      u.lang = this.lang === 'zh' ? 'zh-CN' : 'en-US';
+      try { u.voice = v; } catch (e) { /* the language alone picks the voice */ }
+      u.rate = 1.1;
+      window.speechSynthesis.speak(u);
+    } else {
+      this.beep(/超时|time is up/.test(text) ? 3 : 1);
+    }
+  },
+  controls() {
+    const box = h('div', { class: 'voice' });
+    const btn = h('button', { type: 'button', 'aria-pressed': String(this.enabled), id: 'voice-toggle' });
+    const label = () => { btn.textContent = this.enabled ? t('voice.on') : t('voice.off'); btn.setAttribute('aria-pressed', String(this.enabled)); };
+    btn.addEventListener('click', () => {
+      this.enabled = !this.enabled;
+      localStorage.setItem('weiqi.voice', this.enabled ? 'on' : 'off');
+      if (this.enabled && 'speechSynthesis' in window) {
+        // Browsers speak only after a gesture: this click is it.
+        window.speechSynthesis.cancel();
+      }
+      label(); note();
+    });
+    const sel = h('select', { id: 'voice-lang' },
+      h('option', { value: 'zh', selected: this.lang === 'zh' }, '中文'),
+      h('option', { value: 'en', selected: this.lang === 'en' }, 'English'));
+    sel.addEventListener('change', () => { this.lang = sel.value; localStorage.setItem('weiqi.voicelang', sel.value); note(); });
+    const info = h('span', { class: 'hint', id: 'voice-note' });
+    const note = () => { info.textContent = this.enabled ? (this.pick() ? t('voice.has') : t('voice.none')) : ''; };
+    if ('speechSynthesis' in window) window.speechSynthesis.addEventListener?.('voiceschanged', note);
+    label(); note();
+    box.append(btn, field(t('voice.lang'), sel), info);
+    return box;
+  },
+};
+
+// ----- pages -----
+
+const pages = {};
+
+pages.login = function () {
+  const name = h('input', { name: 'name', autocomplete: 'username', required: true, maxlength: 64 });
+  const pw = h('input', { name: 'password', type: 'password', autocomplete: 'current-password', required: true, minlength: 8 });
+  const go = async (create) => {
+    if (create) await api('POST', '/api/accounts', { name: name.value, password: pw.value });
+    const r = await api('POST', '/api/sessions', { name: name.value, password: pw.value });
+    auth.set(r.token, r.account.name);
+    location.href = new URLSearchParams(location.search).get('next') || '/';
+  };
+  const form = h('form', { id: 'login-form', onsubmit: (e) => { e.preventDefault(); attempt(() => go(false)); } },
+    field(t('login.name'), name), field(t('login.password'), pw),
+    h('div', { class: 'buttons' },
+      h('button', { type: 'submit', id: 'login-submit' }, t('login.submit')),
+      h('button', { type: 'button', id: 'login-create', onclick: () => attempt(() => go(true)) }, t('login.create'))));
+  setMain(h('p', {}, t('login.intro')), form);
+};
+
+pages.home = async function () {
+  const events = (await attempt(() => api('GET', '/api/events'))) || [];
+  const games = (await attempt(() => api('GET', '/api/games?live=1'))) || [];
+  const evList = events.length
+    ? h('ul', { class: 'cards' }, events.map((e) => h('li', {},
+      h('a', { href: '/events/' + encodeURIComponent(e.id) }, e.name),
+      ' ', h('span', { class: 'hint' }, t('home.event_line', { players: e.players, paired: e.paired, rounds: e.rounds })))))
+    : h('p', {}, t('home.no_events'));
+  const gameRows = games.map((g) => [
+    h('a', { href: '/play/' + g.game }, '#' + g.game),
+    g.event ? h('a', { href: '/events/' + encodeURIComponent(g.event) }, g.event + (g.round ? ` · R${g.round} B${g.board}` : '')) : '—',
+    `${g.black} ${t('vs')} ${g.white}`,
+    t('phase.' + g.phase),
+    g.stones,
+  ]);
+  const liveSection = section(t('home.live'), 'live',
+    games.length ? table([t('game.id'), t('event.label'), t('game.players'), t('game.phase'), t('game.stones')], gameRows)
+      : h('p', {}, t('home.no_games')));
+  const kids = [section(t('home.events'), 'events', evList), liveSection];
+  if (auth.token) kids.push(newEventForm(), newGameForm());
+  else kids.push(h('p', {}, h('a', { href: '/login' }, t('home.login_to_create'))));
+  setMain(...kids);
+};
+
+function newEventForm() {
+  const id = h('input', { name: 'id', required: true, pattern: '[A-Za-z0-9._-]+', id: 'ev-id' });
+  const name = h('input', { name: 'name', required: true, id: 'ev-name' });
+  const system = h('select', { id: 'ev-system' },
+    ['swiss', 'mc_mahon', 'round_robin', 'knockout'].map((k) => h('option', { value: k }, t('system.' + k))));
+  const rounds = h('input', { type: 'number', min: 1, max: 30, value: 5, id: 'ev-rounds' });
+  const time = h('input', { value: '1h+3x60s', id: 'ev-time' });
+  const bar = h('input', { value: '3d', id: 'ev-bar', size: 4 });
+  const floor = h('input', { value: '20k', id: 'ev-floor', size: 4 });
+  const form = h('form', { id: 'new-event', onsubmit: (e) => {
+    e.preventDefault();
+    const sys = system.value === 'mc_mahon' ? { kind: 'mc_mahon', bar: bar.value, floor: floor.value } : { kind: system.value };
+    attempt(async () => {
+      await api('POST', '/api/events', { id: id.value, name: name.value, system: sys, rounds: Number(rounds.value), time_control: time.value });
+      location.href = '/events/' + encodeURIComponent(id.value);
+    });
+  } }, field(t('event.id'), id), field(t('event.name'), name), field(t('event.system'), system),
+  field(t('event.rounds'), rounds), field(t('event.time'), time),
+  h('details', {}, h('summary', {}, t('system.mc_mahon')), field(t('event.bar'), bar), field(t('event.floor'), floor)),
+  h('button', { type: 'submit', id: 'ev-create' }, t('event.create')));
+  return section(t('home.new_event'), 'new-event-s', form);
+}
+
+function newGameForm() {
+  const b = h('input', { value: t('color.black'), id: 'g-black' });
+  const w = h('input', { value: t('color.white'), id: 'g-white' });
+  const size = h('select', { id: 'g-size' }, [19, 13, 9].map((n) => h('option', { value: n }, `${n}×${n}`)));
+  const time = h('input', { value: '10m+3x30s', id: 'g-time' });
+  const out = h('div', { id: 'g-links', 'aria-live': 'polite' });
+  const form = h('form', { onsubmit: (e) => {
+    e.preventDefault();
+    attempt(async () => {
+      const r = await api('POST', '/api/games', { settings: {
+        players: [{ name: b.value, rank: '1d' }, { name: w.value, rank: '1d' }], size: Number(size.value), time: time.value } });
+      out.replaceChildren(seatLinks(r.game, r.links));
+    });
+  } }, field(t('color.black'), b), field(t('color.white'), w), field(t('game.size'), size), field(t('event.time'), time),
+  h('button', { type: 'submit', id: 'g-create' }, t('game.create')), out);
+  return section(t('home.new_game'), 'new-game-s', form);
+}
+
+function seatLinks(game, links) {
+  return h('ul', { class: 'links' },
+    h('li', {}, t('color.black') + ': ', h('a', { href: links.black, class: 'seat-black' }, location.origin + links.black)),
+    h('li', {}, t('color.white') + ': ', h('a', { href: links.white, class: 'seat-white' }, location.origin + links.white)),
+    h('li', {}, t('game.watch') + ': ', h('a', { href: '/play/' + game }, location.origin + '/play/' + game)));
+}
+
+// ----- the event page (director's console) -----
+
+pages.event = async function () {
+  const id = ID;
+  const enc = encodeURIComponent(id);
+  let ev;
+  try { ev = await api('GET', `/api/events/${enc}`); } catch (e) { setMain(h('p', { class: 'bad' }, e.message)); return; }
+  const me = auth.token ? await attempt(() => api('GET', `/api/events/${enc}/me`)) : null;
+  const roles = (me && me.roles) || [];
+  const director = roles.includes('organizer') || roles.includes('chief_referee');
+  const official = director || roles.includes('referee');
+  if (official) {
+    const c = await attempt(() => api('POST', `/api/events/${enc}/collect`));
+    if (c && c.recorded && c.recorded.length) {
+      toast(t('event.collected', { n: c.recorded.length }));
+      ev = await api('GET', `/api/events/${enc}`);
+    }
+  }
+  const standings = await attempt(() => api('GET', `/api/events/${enc}/standings`));
+  const games = (await attempt(() => api('GET', `/api/games?event=${enc}`))) || [];
+  const gameOf = (round, board) => games.filter((g) => g.round === round && g.board === board).pop();
+  document.getElementById('page-title').textContent = ev.name;
+  document.title = ev.name + ' · weiqi';
+  const kids = [];
+  kids.push(h('p', { class: 'hint' }, t('event.summary', { system: ev.system, rounds: ev.planned_rounds, players: ev.players.length }),
+    ' ', h('a', { href: `/referee/${enc}` }, t('event.referee_console')),
+    ' · ', h('a', { href: `/api/events/${enc}/print/crosstable?lang=${LANG}`, target: '_blank' }, t('event.print_crosstable'))));
+
+  // Players and registration.
+  const playerRows = ev.players.map((p) => [p.name, p.rank, t('status.' + (p.status.startsWith('withdrawn') ? 'withdrawn' : p.status)),
+    director && p.status === 'active' ? h('button', { type: 'button', class: 'small', onclick: () => {
+      const reason = prompt(t('event.withdraw_reason', { name: p.name }), '');
+      if (reason === null) return;
+      attempt(async () => { await api('POST', `/api/events/${enc}/withdrawals`, { name: p.name, reason }); location.reload(); });
+    } }, t('event.withdraw')) : '']);
+  const players = [table([t('player.name'), t('player.rank'), t('player.status'), ''], playerRows, t('event.players_caption', { n: ev.players.length }))];
+  if (director) {
+    const name = h('input', { required: true, id: 'p-name' });
+    const rank = h('input', { required: true, value: '1k', size: 4, id: 'p-rank' });
+    const club = h('input', { id: 'p-club' });
+    players.push(h('form', { id: 'add-player', class: 'inline', onsubmit: (e) => {
+      e.preventDefault();
+      attempt(async () => { await api('POST', `/api/events/${enc}/players`, { name: name.value, rank: rank.value, club: club.value || null }); location.reload(); });
+    } }, field(t('player.name'), name), field(t('player.rank'), rank), field(t('player.club'), club),
+    h('button', { type: 'submit' }, t('event.register'))));
+    const file = h('input', { type: 'file', accept: '.csv,text/csv', id: 'csv-file' });
+    players.push(h('form', { id: 'csv-import', class: 'inline', onsubmit: (e) => {
+      e.preventDefault();
+      const f = file.files[0];
+      if (!f) { toast(t('event.csv_choose'), true); return; }
+      attempt(async () => {
+        const r = await api('POST', `/api/events/${enc}/players/csv`, await f.arrayBuffer());
+        toast(t('event.csv_done', { n: r.added }));
+        setTimeout(() => location.reload(), 400);
+      });
+    } }, field(t('event.csv'), file), h('button', { type: 'submit', id: 'csv-submit' }, t('event.csv_import')),
+    h('p', { class: 'hint' }, t('event.csv_hint'))));
+  }
+  kids.push(section(t('event.players'), 'players', ...players));
+
+  // Rounds.
+  const rounds = [];
+  for (const r of ev.rounds) {
+    const rows = r.games.map((g) => {
+      const live = gameOf(r.number, g.board);
+      let resultCell = g.result || '';
+      if (official && !g.result) {
+        const inp = h('input', { size: 6, placeholder: 'B+R', 'aria-label': t('event.result_for', { board: g.board }), class: 'result-input' });
+        resultCell = h('form', { class: 'inline', onsubmit: (e) => {
+          e.preventDefault();
+          attempt(async () => { await api('POST', `/api/events/${enc}/results`, { round: r.number, board: g.board, result: inp.value }); location.reload(); });
+        } }, inp, h('button', { type: 'submit', class: 'small' }, t('event.enter')));
+      }
+      const links = live ? h('span', {}, h('a', { href: '/play/' + live.game }, t('game.watch') + ' #' + live.game),
+        live.phase ? ' (' + t('phase.' + live.phase) + ')' : '') : '';
+      return [g.board, g.black, g.white, resultCell, links];
+    });
+    const extra = [];
+    if (r.byes.length) extra.push(h('p', {}, t('event.byes', { names: r.byes.join(', ') })));
+    if (director) {
+      const startable = r.games.some((g) => !gameOf(r.number, g.board) && !g.result);
+      const time = h('input', { value: (ev.time_control || '1h+3x60s'), size: 10, class: 'round-time' });
+      const size = h('select', { class: 'round-size' }, [19, 13, 9].map((n) => h('option', { value: n }, `${n}×${n}`)));
+      if (startable) {
+        extra.push(h('form', { class: 'inline start-games', onsubmit: (e) => {
+          e.preventDefault();
+          attempt(async () => {
+            const res = await api('POST', `/api/events/${enc}/rounds/${r.number}/games`, { time: time.value, size: Number(size.value) });
+            showSeatLinks(res);
+          });
+        } }, field(t('event.time'), time), field(t('game.size'), size), h('button', { type: 'submit' }, t('event.start_games'))));
+      }
+      extra.push(h('p', {}, h('a', { href: `/api/events/${enc}/print/pairings/${r.number}?lang=${LANG}`, target: '_blank' }, t('event.print_pairings')),
+        ' · ', h('a', { href: `/api/events/${enc}/rounds/${r.number}/links`, class: 'seat-links', onclick: (e) => {
+          e.preventDefault(); attempt(async () => showSeatLinks(await api('GET', `/api/events/${enc}/rounds/${r.number}/links`)));
+        } }, t('event.seat_links'))));
+      if (r.number === ev.rounds.length) {
+        extra.push(h('button', { type: 'button', class: 'danger', onclick: () => {
+          if (!confirm(t('event.unpair_confirm', { round: r.number }))) return;
+          attempt(async () => { await api('DELETE', `/api/events/${enc}/rounds/${r.number}`); location.reload(); });
+        } }, t('event.unpair', { round: r.number })));
+      }
+    }
+    rounds.push(h('div', { class: 'round', id: 'round-' + r.number },
+      h('h3', {}, t('event.round', { n: r.number })),
+      table([t('event.board'), t('color.black'), t('color.white'), t('event.result'), t('game.label')], rows), ...extra));
+  }
+  if (!ev.rounds.length) rounds.push(h('p', {}, t('event.no_rounds')));
+  if (director && ev.rounds.length < ev.planned_rounds) {
+    const box = h('div', { id: 'proposal' });
+    rounds.push(h('div', { class: 'buttons' },
+      h('button', { type: 'button', id: 'propose', onclick: () => attempt(() => proposal(enc, ev, box)) }, t('event.propose')),
+      h('button', { type: 'button', id: 'pair', onclick: () => attempt(async () => { await api('POST', `/api/events/${enc}/rounds`); location.reload(); }) },
+        t('event.pair', { n: ev.rounds.length + 1 }))), box);
+  }
+  kids.push(section(t('event.rounds_h'), 'rounds', ...rounds));
+
+  // Standings.
+  if (standings) {
+    const rows = standings.rows.map((r) => [r.place, r.name + (r.withdrawn ? ' ' + t('status.withdrawn') : ''), r.points, `${r.wins}/${r.losses}/${r.draws}`, r.values.join(' · ')]);
+    kids.push(section(t('event.standings'), 'standings',
+      table([t('standings.place'), t('player.name'), t('standings.points'), t('standings.wld'), standings.chain.join(' · ')], rows,
+        t('standings.after', { n: standings.after_round }))));
+  }
+  setMain(...kids);
+};
+
+function showSeatLinks(res) {
+  const box = document.getElementById('seat-links') || h('section', { id: 'seat-links', 'aria-labelledby': 'seat-links-h' });
+  box.replaceChildren(h('h2', { id: 'seat-links-h' }, t('event.seat_links')),
+    ...res.games.map((g) => h('div', { class: 'seat-game' }, h('h3', {}, t('event.board_line', { board: g.board, black: g.black, white: g.white })), seatLinks(g.game, g.links))));
+  if (!box.isConnected) MAIN.append(box);
+  box.scrollIntoView();
+}
+
+// The proposed pairing of the next round, editable: each board's Black and White, and byes.
+async function proposal(enc, ev, box) {
+  const p = await api('GET', `/api/events/${enc}/proposal`);
+  const names = ev.players.filter((x) => x.status === 'active').map((x) => x.name);
+  const pick = (value, cls) => h('select', { class: cls }, h('option', { value: '' }, '—'), names.map((n) => h('option', { value: n, selected: n === value }, n)));
+  const rows = p.games.map((g, i) => [i + 1, pick(g.black, 'prop-black'), pick(g.white, 'prop-white')]);
+  const byes = h('input', { value: p.byes.join(', '), id: 'prop-byes' });
+  const form = h('form', { id: 'proposal-form', onsubmit: (e) => {
+    e.preventDefault();
+    const bs = [...box.querySelectorAll('.prop-black')].map((x) => x.value);
+    const ws = [...box.querySelectorAll('.prop-white')].map((x) => x.value);
+    const gamesOut = bs.map((b, i) => [b, ws[i]]).filter(([b, w]) => b && w);
+    attempt(async () => {
+      await api('POST', `/api/events/${enc}/rounds/amended`, { games: gamesOut, byes: byes.value.split(/[,，]/).map((x) => x.trim()).filter(Boolean) });
+      location.reload();
+    });
+  } }, table([t('event.board'), t('color.black'), t('color.white')], rows, t('event.proposal_caption')),
+  field(t('event.byes_label'), byes), h('button', { type: 'submit', id: 'pair-amended' }, t('event.pair_as_shown')));
+  box.replaceChildren(form);
+}
+
+// ----- the game page -----
+
+function connect(onMessage, onOpen) {
+  const q = new URLSearchParams();
+  if (auth.token) q.set('token', auth.token);
+  if (SECRET) q.set('secret', SECRET);
+  let ws, tries = 0;
+  const open = () => {
+    ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/ws?${q}`);
+    ws.onopen = () => { tries = 0; setConn(true); onOpen(ws); };
+    ws.onmessage = (m) => { try { onMessage(JSON.parse(m.data)); } catch (e) { console.error(e); } };
+    ws.onclose = () => { setConn(false); setTimeout(open, Math.min(10000, 500 * 2 ** tries++)); };
+  };
+  const setConn = (ok) => { const c = document.getElementById('conn'); if (c) { c.textContent = ok ? t('conn.live') : t('conn.lost'); c.className = ok ? 'ok' : 'bad'; } };
+  open();
+  return () => ws;
+}
+
+pages.game = async function () {
+  const id = Number(ID);
+  let view = null, readAt = 0, pending = false;
+  const boardBox = h('div', { class: 'board-box' });
+  const clocks = { black: h('div', { class: 'clock', id: 'clock-black' }), white: h('div', { class: 'clock', id: 'clock-white' }) };
+  const status = h('p', { id: 'status', 'aria-live': 'polite' });
+  const controls = h('div', { id: 'controls', class: 'buttons' });
+  const log = h('ol', { id: 'log', reversed: true });
+  const calls = h('ul', { id: 'calls', 'aria-live': 'assertive' });
+  const coord = h('input', { id: 'coord', size: 5, autocomplete: 'off', 'aria-describedby': 'coord-help', placeholder: 'D4' });
+  let marking = null; // the dead stones being marked, a Set of vertices
+
+  const send = async (action) => {
+    if (pending) return;
+    pending = true;
+    try {
+      const r = await api('POST', `/api/games/${id}/actions`, { seq: view.seq, action });
+      if (r && r.state) { Object.assign(view, r.state); }
+      await refresh();
+    } catch (e) {
+      toast(e.message, true);
+      if (e.status === 409) await refresh();
+    } finally { pending = false; }
+  };
+
+  const refresh = async () => {
+    const v = await api('GET', `/api/games/${id}/view`);
+    view = v; readAt = performance.now();
+    if (view.phase !== 'counting') marking = null;
+    else if (marking === null) marking = new Set(view.marking.length ? view.marking : view.machine_marking);
+    render();
+  };
+
+  const mine = () => view && view.you;
+  const myTurn = () => mine() && view.phase === 'play' && view.to_move === mine() && !view.paused;
+
+  const onPoint = (x, y) => {
+    if (!view) return;
+    const v = vertex(view.settings.size, x, y);
+    if (view.phase === 'counting' && mine()) {
+      const row = view.board[y];
+      if (row[x] === '.') return;
+      // One stone marks its group (Art. 8): toggle the whole group.
+      const group = groupOf(view.board, x, y).map(([a, b]) => vertex(view.settings.size, a, b));
+      const on = !marking.has(v);
+      for (const g of group) { if (on) marking.add(g); else marking.delete(g); }
+      render();
+      return;
+    }
+    if (myTurn()) send({ type: 'play', point: v });
+  };
+
+  const render = () => {
+    if (!view) return;
+    const size = view.settings.size;
+    const dead = view.phase === 'counting' ? [...(marking || [])] : (view.phase === 'decided' || view.phase === 'final') ? view.marking : [];
+    drawBoard(boardBox, size, view.board, { last: view.last_move, dead, onPoint: mine() ? onPoint : null });
+    for (const c of ['black', 'white']) {
+      const n = view.names[c];
+      clocks[c].classList.toggle('running', view.clock.running === c);
+      clocks[c].replaceChildren(
+        h('div', { class: 'who' }, h('span', { class: 'dot ' + c, 'aria-hidden': 'true' }), `${t('color.' + c)} · ${n.name} ${n.rank}`,
+          mine() === c ? h('strong', {}, ' ' + t('game.you')) : null),
+        h('div', { class: 'time', 'aria-label': t('clock.of', { color: t('color.' + c) }) }, ''),
+        h('div', { class: 'hint' }, t('game.captures', { n: view.captures[c] }), ' · ', t('game.warnings', { n: view.warnings[c] })));
+    }
+    tick();
+    let st = t('phase.' + view.phase);
+    if (view.phase === 'play') st += ' · ' + t('game.to_move', { color: t('color.' + view.to_move) }) + (view.paused ? ' · ' + t('game.paused') : '');
+    if (view.end_proposed_by) st += ' · ' + t('game.end_proposed', { color: t('color.' + view.end_proposed_by) });
+    if (view.result) st += ' · ' + (LANG === 'zh' ? view.result.zh : view.result.text);
+    if (view.count) st += ' · ' + t('game.count', { black: view.count.area.black, white: view.count.area.white });
+    if (view.phase === 'counting') st += ' · ' + t('game.accepted', { black: view.marking_accepted.black ? '✓' : '…', white: view.marking_accepted.white ? '✓' : '…' });
+    status.textContent = st;
+    renderControls();
+    log.replaceChildren(...view.log.slice().reverse().map((e) => h('li', { class: e.overruled ? 'overruled' : '' },
+      (LANG === 'zh' ? e.zh : e.en) + (e.article ? ` (${t('art', { n: e.article })})` : ''))));
+  };
+
+  const renderControls = () => {
+    const me = mine();
+    const b = (label, fn, idName, cls) => h('button', { type: 'button', id: idName, class: cls, onclick: fn }, label);
+    const list = [];
+    if (me && view.phase === 'play') {
+      const form = h('form', { class: 'inline', onsubmit: (e) => {
+        e.preventDefault();
+        const p = parseVertex(size(), coord.value);
+        if (!p) { toast(t('game.bad_coord', { v: coord.value }), true); return; }
+        send({ type: 'play', point: vertex(size(), p[0], p[1]) });
+        coord.value = '';
+      } }, field(t('game.coord'), coord), h('button', { type: 'submit', id: 'play-coord', disabled: !myTurn() }, t('game.play')));
+      list.push(form);
+      list.push(b(t('game.pass'), () => send({ type: 'pass' }), 'pass'));
+      list.push(b(t('game.propose_end'), () => send({ type: 'propose_end' }), 'propose-end'));
+      if (view.end_proposed_by && view.end_proposed_by !== me) list.push(b(t('game.accept_end'), () => send({ type: 'accept_end' }), 'accept-end', 'primary'));
+      list.push(b(t('game.resign'), () => { if (confirm(t('game.resign_confirm'))) send({ type: 'resign' }); }, 'resign', 'danger'));
+      if (view.settings.lost_turn_on_timeout) list.push(b(t('game.lost_turn'), () => send({ type: 'request_lost_turn' }), 'lost-turn'));
+    }
+    if (me && view.phase === 'counting') {
+      list.push(h('p', { class: 'hint' }, t('game.mark_help')));
+      list.push(b(t('game.send_marking'), () => send({ type: 'mark_dead', points: [...marking] }), 'send-marking', 'primary'));
+      list.push(b(t('game.accept_marking'), () => send({ type: 'accept_marking' }), 'accept-marking'));
+      const opp = me === 'black' ? 'white' : 'black';
+      list.push(b(t('game.dispute_dead'), () => send({ type: 'dispute', claims_dead: me }), 'dispute-dead'));
+      list.push(b(t('game.dispute_alive'), () => send({ type: 'dispute', claims_dead: opp }), 'dispute-alive'));
+      list.push(b(t('game.resign'), () => { if (confirm(t('game.resign_confirm'))) send({ type: 'resign' }); }, 'resign', 'danger'));
+    }
+    if (me && view.phase === 'decided') {
+      list.push(b(t('game.confirm'), () => send({ type: 'confirm' }), 'confirm', 'primary'));
+      list.push(b(t('game.recount'), () => send({ type: 'request_recount' }), 'recount'));
+    }
+    list.push(h('a', { href: `/api/games/${id}/sgf`, download: `game-${id}.sgf`, class: 'button', id: 'sgf' }, t('game.sgf')));
+    controls.replaceChildren(...list);
+  };
+  const size = () => view.settings.size;
+
+  const tick = () => {
+    if (!view) return;
+    const ago = performance.now() - readAt;
+    for (const c of ['black', 'white']) {
+      const side = sideNow(view.clock[c], view.clock.running === c && !view.paused, ago);
+      const el = clocks[c].querySelector('.time');
+      if (el) el.textContent = clockText(side);
+    }
+  };
+  setInterval(tick, 250);
+
+  const me = SECRET ? t('game.seat_link') : auth.token ? '' : t('game.spectator');
+  setMain(
+    h('p', { class: 'hint' }, h('span', { id: 'conn' }, ''), ' ', me),
+    h('div', { class: 'game' },
+      h('div', { class: 'left' }, boardBox,
+        h('p', { id: 'board-help', class: 'hint' }, t('board.help'), ' ', h('span', { id: 'cursor-status', 'aria-live': 'polite' }))),
+      h('div', { class: 'right' }, h('div', { class: 'clocks' }, clocks.black, clocks.white), status,
+        h('p', { id: 'call-now', class: 'call-now', 'aria-live': 'assertive' }), controls,
+        h('span', { id: 'coord-help', class: 'hint' }, t('game.coord_help')),
+        voice.controls(),
+        h('details', { open: true }, h('summary', {}, t('game.calls')), calls),
+        h('details', {}, h('summary', {}, t('game.log')), log))));
+  try { await refresh(); } catch (e) { setMain(h('p', { class: 'bad' }, e.message)); return; }
+  document.getElementById('page-title').textContent = `${view.names.black.name} ${t('vs')} ${view.names.white.name}`;
+  connect((m) => {
+    if (m.game !== id) return;
+    if (m.type === 'call') voice.say(m);
+    else if (m.type === 'event' || m.type === 'state') refresh().catch(() => {});
+  }, (ws) => ws.send(JSON.stringify({ type: 'subscribe', game: id })));
+};
+
+function groupOf(rows, x, y) {
+  const c = rows[y][x], n = rows.length, seen = new Set([x + ',' + y]), out = [[x, y]];
+  for (let i = 0; i < out.length; i++) {
+    const [a, b] = out[i];
+    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+      const p = a + dx, q = b + dy;
+      if (p < 0 || q < 0 || p >= n || q >= n || seen.has(p + ',' + q) || rows[q][p] !== c) continue;
+      seen.add(p + ',' + q); out.push([p, q]);
+    }
+  }
+  return out;
+}
+
+// ----- clock only (Art. 12.1: the tablet is the electronic voice clock) -----
+
+pages.clock = function () {
+  const params = new URLSearchParams(location.search);
+  const KEY = 'weiqi.clock';
+  let st = JSON.parse(localStorage.getItem(KEY) || 'null');
+  const save = () => localStorage.setItem(KEY, JSON.stringify(st));
+  let plan = null, planAt = 0, timers = [];
+
+  const setup = () => {
+    const time = h('input', { id: 'c-time', value: params.get('time') || '1h+3x60s' });
+    const first = h('select', { id: 'c-first' }, h('option', { value: 'black' }, t('color.black')), h('option', { value: 'white' }, t('color.white')));
+    const b = h('input', { id: 'c-black', value: params.get('black') || '' });
+    const w = h('input', { id: 'c-white', value: params.get('white') || '' });
+    setMain(h('p', {}, t('clock.intro')),
+      h('form', { id: 'clock-setup', onsubmit: (e) => {
+        e.preventDefault();
+        st = { time: time.value, names: { black: b.value, white: w.value }, ops: [{ op: 'start', at: Date.now(), color: first.value }],
+          event: params.get('event'), round: params.get('round'), board: params.get('board') };
+        attempt(async () => { await ask(); save(); run(); });
+      } }, field(t('event.time'), time), field(t('clock.first'), first), field(t('color.black'), b), field(t('color.white'), w),
+      voice.controls(),
+      h('button', { type: 'submit', id: 'c-start' }, t('clock.start'))));
+  };
+
+  // Asks the clock crate (through the server) for the clocks now and the calls to come.
+  const ask = async () => {
+    const r = await fetch('/clock/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ time: st.time, ops: st.ops, now: Date.now(), horizon_ms: 180000 }) });
+    const j = await r.json();
+    if (!r.ok) throw new Error(j.message);
+    plan = j; planAt = Date.now();
+    for (const x of timers) clearTimeout(x);
+    timers = j.calls.map((c) => setTimeout(() => voice.say(c), Math.max(0, c.at - Date.now())));
+    // Ask again before the listed calls run out.
+    timers.push(setTimeout(() => ask().then(draw).catch(() => {}), 120000));
+    if (j.flag) timers.push(setTimeout(draw, 0));
+  };
+
+  const op = (o) => { st.ops.push(Object.assign({ at: Date.now() }, o)); save(); attempt(async () => { await ask(); draw(); }); };
+
+  let faces = null;
+  const run = () => {
+    const face = (c) => h('button', { type: 'button', class: 'face ' + c, id: 'face-' + c,
+      onclick: () => { if (plan && plan.running === c) op({ op: 'press', color: c }); } });
+    faces = { black: face('black'), white: face('white') };
+    const pause = h('button', { type: 'button', id: 'c-pause', onclick: () => {
+      if (plan.paused) op({ op: 'resume' }); else if (plan.running) op({ op: 'pause' });
+    } });
+    const result = h('input', { id: 'c-result', placeholder: 'B+R, W+3.5, 0', size: 10 });
+    const end = h('form', { id: 'c-end', class: 'inline', onsubmit: (e) => {
+      e.preventDefault();
+      attempt(async () => {
+        if (st.event && st.round && st.board) {
+          await api('POST', `/api/events/${encodeURIComponent(st.event)}/results`, { round: Number(st.round), board: Number(st.board), result: result.value });
+        }
+        toast(t('clock.result_saved', { result: result.value }));
+        localStorage.removeItem(KEY);
+        setTimeout(() => location.reload(), 1500);
+      });
+    } }, field(t('event.result'), result), h('button', { type: 'submit' }, t('clock.enter_result')),
+    st.event ? h('span', { class: 'hint' }, t('clock.for_board', { event: st.event, round: st.round, board: st.board })) : null);
+    setMain(h('p', { class: 'hint' }, t('clock.help')),
+      h('div', { class: 'faces' }, faces.black, faces.white),
+      h('p', { id: 'call-now', class: 'call-now', 'aria-live': 'assertive' }),
+      h('div', { class: 'buttons' }, pause, voice.controls()),
+      h('details', { open: true }, h('summary', {}, t('game.calls')), h('ul', { id: 'calls', 'aria-live': 'off' })),
+      end,
+      h('button', { type: 'button', class: 'danger', onclick: () => { if (confirm(t('clock.reset_confirm'))) { localStorage.removeItem(KEY); location.reload(); } } }, t('clock.reset')));
+    document.addEventListener('keydown', (e) => {
+      if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
+      if (e.key === ' ' && plan && plan.running) { e.preventDefault(); op({ op: 'press', color: plan.running }); }
+    });
+    draw();
+    setInterval(draw, 200);
+  };
+
+  const draw = () => {
+    if (!plan || !faces) return;
+    const ago = Date.now() - planAt;
+    for (const c of ['black', 'white']) {
+      const side = sideNow(plan[c], plan.running === c && !plan.flag, ago);
+      faces[c].classList.toggle('running', plan.running === c);
+      const name = (st.names[c] || '') ? ` · ${st.names[c]}` : '';
+      const flag = plan.flag && plan.flag.color === c;
+      faces[c].replaceChildren(h('span', { class: 'who' }, t('color.' + c) + name),
+        h('span', { class: 'time' }, flag ? t('clock.flag') : clockText(side)),
+        h('span', { class: 'hint' }, plan.running === c ? t('clock.press_hint') : ''));
+      faces[c].setAttribute('aria-label', `${t('color.' + c)}${name}: ${flag ? t('clock.flag') : clockText(side)}`);
+    }
+    const pause = document.getElementById('c-pause');
+    if (pause) pause.textContent = plan.paused ? t('clock.resume') : t('clock.pause');
+  };
+
+  if (st) attempt(async () => { await ask(); run(); }); else setup();
+};
+
+// ----- the referee console -----
+
+const ARTICLES = ['7.2', '8', '9', '12.3', '12.4', '13.1', '13.2', '14', '16.4', '17.1', '17.2', '17.3', '17.4', '17.5', '18', '19', '20', '21.4', '22.1', '22.5', '23', '24.1'];
+
+pages.referee = async function () {
+  const enc = encodeURIComponent(ID);
+  if (!auth.token) { setMain(h('p', {}, h('a', { href: '/login?next=' + encodeURIComponent(location.pathname) }, t('home.login_to_create')))); return; }
+  const me = await attempt(() => api('GET', `/api/events/${enc}/me`));
+  const roles = (me && me.roles) || [];
+  const as = roles.includes('chief_referee') ? 'chief_referee' : roles.includes('referee') ? 'referee' : null;
+  const games = (await attempt(() => api('GET', `/api/games?event=${enc}`))) || [];
+  const views = {};
+  const rows = {};
+  const body = h('tbody', {});
+  const readAt = {};
+  for (const g of games) {
+    rows[g.game] = h('tr', { id: 'ref-game-' + g.game });
+    body.append(rows[g.game]);
+  }
+  const draw = (gid) => {
+    const v = views[gid];
+    if (!v) return;
+    const ago = performance.now() - readAt[gid];
+    const c = (col) => clockText(sideNow(v.clock[col], v.clock.running === col && !v.paused, ago));
+    rows[gid].replaceChildren(
+      h('td', {}, h('a', { href: '/play/' + gid }, '#' + gid)),
+      h('td', {}, `R${v.round || '?'} B${v.board || '?'}`),
+      h('td', {}, `${v.names.black.name} – ${v.names.white.name}`),
+      h('td', { class: 'time' }, c('black')), h('td', { class: 'time' }, c('white')),
+      h('td', {}, t('phase.' + v.phase) + (v.paused ? ' · ' + t('game.paused') : '') + (v.result ? ' · ' + (LANG === 'zh' ? v.result.zh : v.result.text) : '')),
+      h('td', {}, `${v.warnings.black}/${v.warnings.white}`));
+  };
+  const load = async (gid) => { views[gid] = await api('GET', `/api/games/${gid}/view`); readAt[gid] = performance.now(); draw(gid); };
+  for (const g of games) await attempt(() => load(g.game));
+  setInterval(() => Object.keys(views).forEach(draw), 500);
+
+  // The action form.
+  const gameSel = h('select', { id: 'r-game' }, games.map((g) => h('option', { value: g.game }, `#${g.game} R${g.round} B${g.board} ${g.black} – ${g.white}`)));
+  const kind = h('select', { id: 'r-kind' },
+    ['warning', 'void_move', 'lost_turn', 'adjudicate', 'confirm', 'recount', 'dispute', 'pause', 'resume', 'loss'].map((k) => h('option', { value: k }, t('ref.' + k))));
+  const side = h('select', { id: 'r-side' }, h('option', { value: 'black' }, t('color.black')), h('option', { value: 'white' }, t('color.white')));
+  const point = h('input', { id: 'r-point', size: 5, placeholder: 'D4' });
+  const offence = h('select', { id: 'r-offence' },
+    ['talking', 'phone_sounded', 'phone_looked_at', 'disturbing', 'consulting', 'smoking', 'cheating', 'withdrawal'].map((o) => h('option', { value: o }, t('offence.' + o))));
+  const outcome = h('select', { id: 'r-outcome' },
+    ['black', 'white', 'draw', 'no_result', 'both_lose', 'replay'].map((o) => h('option', { value: o }, t('outcome.' + o))));
+  const article = h('select', { id: 'r-article' }, ARTICLES.map((a) => h('option', { value: a }, `${t('art', { n: a })} ${t('art.' + a)}`)));
+  const action = () => {
+    const sd = side.value;
+    switch (kind.value) {
+      case 'warning': return { type: 'ruling', ruling: 'discipline', side: sd, offence: offence.value, penalty: 'warning' };
+      case 'loss': return { type: 'ruling', ruling: 'discipline', side: sd, offence: offence.value, penalty: 'loss' };
+      case 'void_move': return { type: 'ruling', ruling: 'void_move', side: sd, point: point.value.trim().toUpperCase() };
+      case 'lost_turn': return { type: 'request_lost_turn' };
+      case 'confirm': return { type: 'confirm' };
+      case 'recount': return { type: 'request_recount' };
+      case 'dispute': return { type: 'dispute', claims_dead: sd };
+      case 'pause': return { type: 'pause' };
+      case 'resume': return { type: 'resume' };
+      default: {
+        const o = outcome.value;
+        const out = (o === 'black' || o === 'white') ? { result: 'win', winner: o, how: { by: 'adjudication' } } : { result: o };
+        return { type: 'adjudicate', outcome: out, article: article.value };
+      }
+    }
+  };
+  const form = h('form', { id: 'ref-form', onsubmit: (e) => {
+    e.preventDefault();
+    const gid = Number(gameSel.value);
+    attempt(async () => {
+      const v = views[gid] || await api('GET', `/api/games/${gid}/view`);
+      const useAs = (kind.value === 'adjudicate' && roles.includes('chief_referee')) ? 'chief_referee' : (roles.includes('referee') ? 'referee' : as);
+      await api('POST', `/api/games/${gid}/actions`, { seq: v.seq, action: action(), as: useAs || undefined });
+      toast(t('ref.done'));
+      await load(gid);
+    });
+  } }, field(t('game.label'), gameSel), field(t('ref.action'), kind), field(t('ref.side'), side), field(t('ref.point'), point),
+  field(t('ref.offence'), offence), field(t('ref.outcome'), outcome), field(t('ref.article'), article),
+  h('button', { type: 'submit', id: 'ref-submit' }, t('ref.submit')));
+  setMain(
+    h('p', { class: 'hint' }, as ? t('ref.acting', { role: t('role.' + as) }) : t('ref.no_role'), ' ', h('span', { id: 'conn' })),
+    section(t('ref.hall'), 'hall', h('div', { class: 'scroll' }, h('table', {},
+      h('thead', {}, h('tr', {}, [t('game.label'), t('event.board'), t('game.players'), t('color.black'), t('color.white'), t('game.phase'), t('ref.warnings')].map((c) => h('th', { scope: 'col' }, c)))),
+      body))),
+    section(t('ref.act'), 'act', form),
+    section(t('game.calls'), 'calls-s', voice.controls(), h('ul', { id: 'calls' })));
+  connect((m) => {
+    if (!(m.game in rows)) return;
+    if (m.type === 'call') voice.say(m);
+    else attempt(() => load(m.game));
+  }, (ws) => { for (const g of games) ws.send(JSON.stringify({ type: 'subscribe', game: g.game })); });
+};
+
+headerInit();
+(pages[PAGE] || pages.home)();

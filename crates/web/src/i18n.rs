@@ -1,0 +1,559 @@
+//! The pages' languages: simplified Chinese (zh-CN, the default when the browser prefers any
+//! Chinese) and English. Every string the pages show is in [`STRINGS`], by key; the page
+//! hands the table of its language to the script, which fills `{name}` placeholders.
+
+use serde_json::{Map, Value};
+
+/// A language of the pages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// 简体中文.
+    Zh,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// `zh` or `en` (also `zh-CN`, `zh-Hans`, `en-GB`, …), any case.
+    pub fn parse(s: &str) -> Option<Lang> {
+        let s = s.trim().to_ascii_lowercase();
+        if s == "zh" || s.starts_with("zh-") || s.starts_with("zh_") {
+            Some(Lang::Zh)
+        } else if s == "en" || s.starts_with("en-") || s.starts_with("en_") {
+            Some(Lang::En)
+        } else {
+            None
+        }
+    }
+
+    /// The language an `Accept-Language` header prefers among ours: the one of highest
+    /// weight (first listed on a tie); Chinese when nothing matches, as the rules are Chinese.
+    pub fn from_accept_language(header: &str) -> Lang {
+        let mut best: Option<(f32, Lang)> = None;
+        for part in header.split(',') {
+            let mut it = part.split(';');
+            let tag = it.next().unwrap_or("").trim();
+            let q = it
+                .find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.trim().parse::<f32>().ok()))
+                .unwrap_or(1.0);
+            if let Some(l) = Lang::parse(tag)
+                && q > 0.0
+                && best.is_none_or(|(bq, _)| q > bq)
+            {
+                best = Some((q, l));
+            }
+        }
+        best.map_or(Lang::Zh, |(_, l)| l)
+    }
+
+    /// `zh` or `en`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh",
+            Lang::En => "en",
+        }
+    }
+
+    /// The HTML `lang`: `zh-CN` or `en`.
+    pub fn html(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh-CN",
+            Lang::En => "en",
+        }
+    }
+
+    /// The language's own name, for the switch.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::Zh => "中文",
+            Lang::En => "English",
+        }
+    }
+}
+
+/// The text of `key` in `lang` (the key itself if there is none: a test keeps that from
+/// happening for every key the script uses).
+pub fn text(lang: Lang, key: &str) -> &str {
+    STRINGS
+        .iter()
+        .find(|(k, _, _)| *k == key)
+        .map_or(key, |(_, en, zh)| match lang {
+            Lang::En => en,
+            Lang::Zh => zh,
+        })
+}
+
+/// Every string of `lang`, as a JSON object for the script.
+pub fn table(lang: Lang) -> Value {
+    let mut m = Map::new();
+    for (k, en, zh) in STRINGS {
+        m.insert(
+            (*k).to_string(),
+            Value::String(
+                match lang {
+                    Lang::En => en,
+                    Lang::Zh => zh,
+                }
+                .to_string(),
+            ),
+        );
+    }
+    Value::Object(m)
+}
+
+/// Key, English, Chinese.
+pub const STRINGS: &[(&str, &str, &str)] = &[
+    ("title.home", "weiqi — Go competitions", "weiqi 围棋竞赛"),
+    ("title.login", "Log in", "登录"),
+    ("title.clock", "Clock", "计时钟"),
+    ("title.event", "Event", "比赛"),
+    ("title.referee", "Referee console", "裁判台"),
+    ("title.game", "Game", "对局"),
+    ("nav.skip", "Skip to the content", "跳到正文"),
+    ("nav.label", "Main", "主导航"),
+    ("nav.brand", "weiqi", "weiqi 围棋"),
+    ("nav.clock", "Clock only", "仅计时钟"),
+    ("nav.login", "Log in", "登录"),
+    ("nav.logout", "Log out", "退出"),
+    ("nav.signed_in", "Signed in as {name}", "已登录：{name}"),
+    ("loading", "Loading…", "加载中……"),
+    (
+        "noscript",
+        "These pages need JavaScript.",
+        "本页面需要启用 JavaScript。",
+    ),
+    ("vs", "vs", "对"),
+    ("art", "Art. {n}", "第{n}条"),
+    ("color.black", "Black", "黑方"),
+    ("color.white", "White", "白方"),
+    ("conn.live", "● live", "● 实时"),
+    ("conn.lost", "○ reconnecting…", "○ 正在重新连接……"),
+    (
+        "login.intro",
+        "Staff and players log in with an account; a player may also use the seat link the director gives.",
+        "工作人员和棋手用账号登录；棋手也可以用编排长给出的座位链接。",
+    ),
+    ("login.name", "Account name", "账号"),
+    (
+        "login.password",
+        "Password (8 characters or more)",
+        "密码（至少8个字符）",
+    ),
+    ("login.submit", "Log in", "登录"),
+    ("login.create", "Create the account and log in", "注册并登录"),
+    ("home.events", "Events", "比赛"),
+    ("home.live", "Games", "对局"),
+    ("home.no_events", "No events yet.", "还没有比赛。"),
+    ("home.no_games", "No games under way.", "目前没有对局。"),
+    (
+        "home.event_line",
+        "{players} players, round {paired} of {rounds}",
+        "{players}名棋手，第{paired}轮 / 共{rounds}轮",
+    ),
+    (
+        "home.login_to_create",
+        "Log in to create events and games.",
+        "登录后可创建比赛和对局。",
+    ),
+    ("home.new_event", "New event", "新建比赛"),
+    (
+        "home.new_game",
+        "New game (outside any event)",
+        "新建对局（不属于比赛）",
+    ),
+    ("system.swiss", "Swiss", "积分编排制（瑞士制）"),
+    ("system.mc_mahon", "McMahon", "麦克马洪制"),
+    ("system.round_robin", "Round robin", "循环制"),
+    ("system.knockout", "Knockout", "淘汰制"),
+    ("event.label", "Event", "比赛"),
+    (
+        "event.id",
+        "Short id (letters, digits, - _ .)",
+        "简称（字母、数字、- _ .）",
+    ),
+    ("event.name", "Name", "名称"),
+    ("event.system", "System", "赛制"),
+    ("event.rounds", "Rounds", "轮数"),
+    ("event.time", "Time control (e.g. 1h+3x60s)", "用时（如 1h+3x60s）"),
+    ("event.bar", "Bar", "上限段位"),
+    ("event.floor", "Floor", "下限段位"),
+    ("event.create", "Create the event", "创建比赛"),
+    (
+        "event.summary",
+        "{system}, {rounds} rounds, {players} players.",
+        "{system}，{rounds}轮，{players}名棋手。",
+    ),
+    ("event.referee_console", "Referee console", "裁判台"),
+    ("event.print_crosstable", "Print the crosstable", "打印成绩交叉表"),
+    ("event.print_pairings", "Print the pairing sheet", "打印对阵表"),
+    ("event.players", "Players", "棋手"),
+    ("event.players_caption", "{n} players", "共{n}名棋手"),
+    ("event.withdraw", "Withdraw", "退赛"),
+    (
+        "event.withdraw_reason",
+        "Why does {name} withdraw?",
+        "{name}退赛的原因？",
+    ),
+    ("event.register", "Register", "报名"),
+    ("event.csv", "Registrations (CSV file)", "报名表（CSV 文件）"),
+    ("event.csv_import", "Import", "导入"),
+    ("event.csv_choose", "Choose a CSV file first.", "请先选择 CSV 文件。"),
+    ("event.csv_done", "{n} players registered.", "已报名{n}名棋手。"),
+    (
+        "event.csv_hint",
+        "Columns name, rank (and club, region, rating); English or Chinese headers; UTF-8 or GBK.",
+        "列：姓名、段位（及单位、地区、等级分）；中英文表头均可；UTF-8 或 GBK 编码。",
+    ),
+    ("event.rounds_h", "Rounds and pairings", "轮次与对阵"),
+    ("event.round", "Round {n}", "第{n}轮"),
+    ("event.no_rounds", "Not paired yet.", "尚未编排。"),
+    ("event.board", "Board", "台次"),
+    ("event.result", "Result", "结果"),
+    ("event.result_for", "Result of board {board}", "第{board}台的结果"),
+    ("event.enter", "Enter", "录入"),
+    ("event.byes", "Byes: {names}", "轮空：{names}"),
+    (
+        "event.byes_label",
+        "Byes (names, separated by commas)",
+        "轮空（姓名，用逗号分隔）",
+    ),
+    ("event.start_games", "Start the games of this round", "开始本轮对局"),
+    ("event.seat_links", "Seat links", "座位链接"),
+    (
+        "event.board_line",
+        "Board {board}: {black} (Black) – {white} (White)",
+        "第{board}台：{black}（黑）— {white}（白）",
+    ),
+    (
+        "event.unpair",
+        "Undo the pairing of round {round}",
+        "撤销第{round}轮编排",
+    ),
+    (
+        "event.unpair_confirm",
+        "Undo the pairing of round {round}? Its results are dropped.",
+        "撤销第{round}轮编排？该轮结果将被删除。",
+    ),
+    ("event.propose", "Show the proposed pairing", "显示建议对阵"),
+    ("event.pair", "Pair round {n}", "编排第{n}轮"),
+    (
+        "event.proposal_caption",
+        "The proposed pairing: change any board, then pair",
+        "建议对阵：可修改任一台，然后编排",
+    ),
+    ("event.pair_as_shown", "Pair as shown", "按此编排"),
+    ("event.standings", "Standings", "名次"),
+    (
+        "event.collected",
+        "{n} results taken from the finished games.",
+        "已从结束的对局录入{n}个结果。",
+    ),
+    ("player.name", "Name", "姓名"),
+    ("player.rank", "Rank", "段位"),
+    ("player.club", "Club", "单位"),
+    ("player.status", "Status", "状态"),
+    ("status.active", "playing", "参赛"),
+    ("status.withdrawnbeforestart", "withdrew before the start", "赛前退赛"),
+    ("status.withdrawn", "withdrawn", "已退赛"),
+    ("standings.place", "Place", "名次"),
+    ("standings.points", "Points", "积分"),
+    ("standings.wld", "W/L/D", "胜/负/和"),
+    ("standings.after", "After round {n}", "第{n}轮后"),
+    ("game.label", "Game", "对局"),
+    ("game.id", "Game", "对局"),
+    ("game.players", "Players", "对局者"),
+    ("game.phase", "State", "状态"),
+    ("game.stones", "Stones on the board", "盘面子数"),
+    ("game.size", "Board size", "棋盘大小"),
+    ("game.create", "Create the game", "创建对局"),
+    ("game.watch", "Watch", "观战"),
+    ("game.you", "(you)", "（你）"),
+    (
+        "game.seat_link",
+        "You play through your seat link.",
+        "你正通过座位链接对局。",
+    ),
+    (
+        "game.spectator",
+        "You are watching: the board follows the game live.",
+        "你在观战：棋盘实时跟随对局。",
+    ),
+    ("game.captures", "{n} captured", "提子{n}"),
+    ("game.warnings", "{n} warnings", "警告{n}次"),
+    ("game.to_move", "{color} to play", "轮到{color}"),
+    ("game.paused", "clocks stopped", "计时暂停"),
+    (
+        "game.end_proposed",
+        "{color} proposes the end (Art. 13.2)",
+        "{color}提议终局（第13条第2款）",
+    ),
+    (
+        "game.count",
+        "Black {black}, White {white} points on the board",
+        "黑方{black}子，白方{white}子",
+    ),
+    (
+        "game.accepted",
+        "marking accepted: Black {black} White {white}",
+        "确认死子：黑{black} 白{white}",
+    ),
+    ("game.coord", "Point", "着点"),
+    (
+        "game.coord_help",
+        "Type a point such as D4 (columns A–T without I) and press Enter.",
+        "输入着点如 D4（列 A–T，无 I），按回车。",
+    ),
+    (
+        "game.bad_coord",
+        "{v} is not a point of this board.",
+        "{v} 不是本棋盘上的点。",
+    ),
+    ("game.play", "Play", "落子"),
+    ("game.pass", "Pass", "虚着"),
+    ("game.propose_end", "Propose the end", "提议终局"),
+    ("game.accept_end", "Accept the end", "同意终局"),
+    ("game.resign", "Resign", "认输"),
+    ("game.resign_confirm", "Resign this game?", "确定认输？"),
+    (
+        "game.lost_turn",
+        "On timeout, lose a turn instead (Art. 22.5)",
+        "超时改判弃权一次（第22条第5款）",
+    ),
+    (
+        "game.mark_help",
+        "Click a stone to mark its group dead or alive, then send the marking; or accept the opponent's (Art. 8). If you disagree, dispute: play resumes (Art. 21.4).",
+        "点击棋子标记整块死活，然后提交；或确认对方的标记（第8条）。如有争议，提出异议后继续对局（第21条第4款）。",
+    ),
+    ("game.send_marking", "Send my marking", "提交我的死子标记"),
+    ("game.accept_marking", "Accept the marking", "确认死子"),
+    (
+        "game.dispute_dead",
+        "Dispute: I say they are dead",
+        "异议：我认为是死棋",
+    ),
+    (
+        "game.dispute_alive",
+        "Dispute: I say they are alive",
+        "异议：我认为是活棋",
+    ),
+    (
+        "game.confirm",
+        "Confirm the result (Art. 16.4)",
+        "确认结果（第16条第4款）",
+    ),
+    ("game.recount", "Ask for a recount", "要求复数"),
+    ("game.sgf", "Download SGF", "下载 SGF 棋谱"),
+    ("game.calls", "Clock calls", "读秒"),
+    ("game.log", "Record", "记录"),
+    (
+        "board.label",
+        "Go board {size}×{size}: {black} black and {white} white stones.",
+        "{size}路棋盘：黑子{black}枚，白子{white}枚。",
+    ),
+    (
+        "board.last",
+        "Last move: {color} {point}.",
+        "最后一手：{color} {point}。",
+    ),
+    (
+        "board.help",
+        "Arrow keys move over the board, Enter plays (or marks in counting).",
+        "方向键移动，回车落子（数子时为标记）。",
+    ),
+    ("phase.setup", "not started", "未开始"),
+    ("phase.play", "in play", "对局中"),
+    ("phase.counting", "counting: dead stones", "确认死活"),
+    ("phase.decided", "result to confirm", "待确认结果"),
+    ("phase.final", "final", "已确认"),
+    ("clock.flag", "time is up", "超时"),
+    (
+        "clock.byoyomi",
+        "byo-yomi {time} ({periods} left)",
+        "读秒 {time}（剩{periods}次）",
+    ),
+    ("clock.then", "then {periods} × {time}", "另有{periods}次 × {time}"),
+    ("clock.used", "{time} used", "已用 {time}"),
+    ("clock.of", "{color}'s clock", "{color}的时钟"),
+    (
+        "clock.intro",
+        "Clock only: this tablet is the game's electronic clock and calls the byo-yomi aloud (Art. 12.1, 12.3). The game is played over the board; enter the result at the end.",
+        "仅计时钟：本设备作为对局的电子计时钟并语音读秒（第12条第1、3款）。对局在棋盘上进行，结束后录入结果。",
+    ),
+    ("clock.first", "Whose clock starts", "先走方"),
+    ("clock.start", "Start the clock", "开始计时"),
+    (
+        "clock.help",
+        "After your move, tap your side (or press Space).",
+        "落子后点击自己一侧（或按空格键）。",
+    ),
+    ("clock.press_hint", "tap after your move", "落子后点击"),
+    ("clock.pause", "Stop the clocks (Art. 14)", "暂停计时（第14条）"),
+    ("clock.resume", "Restart the clocks", "继续计时"),
+    ("clock.enter_result", "Enter the result", "录入结果"),
+    (
+        "clock.result_saved",
+        "Result {result} entered.",
+        "结果 {result} 已录入。",
+    ),
+    (
+        "clock.for_board",
+        "for {event}, round {round}, board {board}",
+        "{event} 第{round}轮 第{board}台",
+    ),
+    ("clock.reset", "New clock", "重新设置"),
+    ("clock.reset_confirm", "Throw this clock away?", "放弃当前计时？"),
+    ("voice.on", "Voice calls: on", "语音读秒：开"),
+    ("voice.off", "Voice calls: off", "语音读秒：关"),
+    ("voice.lang", "Call language", "读秒语言"),
+    ("voice.has", "A voice is available.", "有可用的语音。"),
+    (
+        "voice.none",
+        "No voice in this browser: beeps and calls on screen.",
+        "本浏览器无语音：以提示音和屏幕显示读秒。",
+    ),
+    ("ref.hall", "Games in the hall", "赛场对局"),
+    ("ref.act", "Ruling", "判罚"),
+    ("ref.action", "Action", "操作"),
+    ("ref.side", "Side", "一方"),
+    ("ref.point", "Point (void move)", "着点（无效着）"),
+    ("ref.offence", "Offence (Art. 23)", "违规行为（第23条）"),
+    ("ref.outcome", "Outcome", "结果"),
+    ("ref.article", "Article", "条款"),
+    ("ref.submit", "Record it", "记录"),
+    ("ref.done", "Recorded.", "已记录。"),
+    ("ref.warnings", "Warnings B/W", "警告 黑/白"),
+    ("ref.acting", "You act as {role}.", "你的身份：{role}。"),
+    (
+        "ref.no_role",
+        "You hold no referee role in this event: you can watch only.",
+        "你在本比赛中没有裁判身份，只能观看。",
+    ),
+    ("ref.warning", "Warning", "警告"),
+    ("ref.loss", "Loss of the game (Art. 23)", "判负（第23条）"),
+    ("ref.void_move", "Void move", "无效着"),
+    ("ref.lost_turn", "Lost turn (Art. 22.5)", "弃权一次（第22条第5款）"),
+    ("ref.adjudicate", "Adjudicate", "裁决"),
+    (
+        "ref.confirm",
+        "Confirm the result (Art. 16.4)",
+        "确认结果（第16条第4款）",
+    ),
+    ("ref.recount", "Recount (Art. 16.4)", "复数（第16条第4款）"),
+    (
+        "ref.dispute",
+        "Dispute: play resumes, this side claims dead (Art. 21.4)",
+        "争议：继续对局，此方主张死棋（第21条第4款）",
+    ),
+    ("ref.pause", "Stop the clocks (Art. 14)", "暂停计时（第14条）"),
+    ("ref.resume", "Restart the clocks", "继续计时"),
+    ("role.chief_referee", "chief referee", "裁判长"),
+    ("role.referee", "referee", "裁判员"),
+    ("role.organizer", "organizer", "组委会"),
+    ("offence.talking", "talking", "交谈"),
+    ("offence.phone_sounded", "phone rang", "手机响"),
+    ("offence.phone_looked_at", "looked at a phone", "看手机"),
+    ("offence.disturbing", "disturbing the opponent", "干扰对方"),
+    ("offence.consulting", "consulting others", "请教他人"),
+    ("offence.smoking", "smoking", "吸烟"),
+    ("offence.cheating", "cheating", "作弊"),
+    ("offence.withdrawal", "leaving the game", "弃赛"),
+    ("outcome.black", "Black wins", "黑胜"),
+    ("outcome.white", "White wins", "白胜"),
+    ("outcome.draw", "Draw", "和棋"),
+    ("outcome.no_result", "No result", "无胜负"),
+    ("outcome.both_lose", "Both lose", "双方负"),
+    ("outcome.replay", "Replay", "重赛"),
+    ("art.7.2", "resignation", "认输"),
+    ("art.8", "dead stones", "死活确认"),
+    ("art.9", "counting", "计算胜负"),
+    ("art.12.3", "byo-yomi", "读秒"),
+    ("art.12.4", "absolute time", "包干用时"),
+    ("art.13.1", "adjudication", "裁决"),
+    ("art.13.2", "end of play", "终局"),
+    ("art.14", "pause", "暂停"),
+    ("art.16.4", "confirmation", "确认结果"),
+    ("art.17.1", "wrong colours", "执错颜色"),
+    ("art.17.2", "two moves in a row", "连下两手"),
+    ("art.17.3", "take-back", "悔棋"),
+    ("art.17.4", "clock pressed early", "提前按钟"),
+    ("art.17.5", "void move", "无效着"),
+    ("art.18", "stones removed wrongly", "提子错误"),
+    ("art.19", "moved stones", "移动棋子"),
+    ("art.20", "long cycle", "全局同形循环"),
+    ("art.21.4", "life-and-death dispute", "死活争议"),
+    ("art.22.1", "lateness", "迟到"),
+    ("art.22.5", "timeout", "超时"),
+    ("art.23", "discipline", "纪律处罚"),
+    ("art.24.1", "warnings", "警告"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accept_language_picks_the_preferred_of_ours() {
+        let cases = [
+            ("zh-CN,zh;q=0.9,en;q=0.8", Lang::Zh),
+            ("en-US,en;q=0.9,zh-CN;q=0.8", Lang::En),
+            ("fr-FR,en;q=0.5,zh;q=0.7", Lang::Zh),
+            ("fr-FR,en;q=0.5", Lang::En),
+            ("de", Lang::Zh),
+            ("", Lang::Zh),
+            ("zh-TW;q=0, en", Lang::En),
+        ];
+        for (h, want) in cases {
+            assert_eq!(Lang::from_accept_language(h), want, "{h}");
+        }
+    }
+
+    #[test]
+    fn keys_are_unique_and_both_languages_are_filled() {
+        let mut seen = std::collections::HashSet::new();
+        for (k, en, zh) in STRINGS {
+            assert!(seen.insert(*k), "duplicate key {k}");
+            assert!(!en.is_empty() && !zh.is_empty(), "{k}");
+            // Placeholders agree between the languages.
+            let ph = |s: &str| {
+                let mut v: Vec<String> = s
+                    .split('{')
+                    .skip(1)
+                    .filter_map(|p| p.split_once('}'))
+                    .map(|p| p.0.to_string())
+                    .collect();
+                v.sort();
+                v.dedup();
+                v
+            };
+            assert_eq!(ph(en), ph(zh), "{k}");
+        }
+    }
+
+    #[test]
+    fn every_key_the_script_uses_has_a_string() {
+        let js = include_str!("../assets/app.js");
+        let mut missing = Vec::new();
+        for (at, _) in js.match_indices("t('") {
+            // `t(` itself, not `get(` or `set(`.
+            if js[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+            {
+                continue;
+            }
+            let part = &js[at + 3..];
+            let key: String = part.chars().take_while(|&c| c != '\'').collect();
+            let rest = &part[key.len()..];
+            if key.ends_with('.') {
+                // A prefix completed at run time: some key must start with it.
+                if !STRINGS.iter().any(|(k, _, _)| k.starts_with(&key)) {
+                    missing.push(key);
+                }
+            } else if rest.starts_with('\'') && !STRINGS.iter().any(|(k, _, _)| *k == key) {
+                missing.push(key);
+            }
+        }
+        assert_eq!(missing, Vec::<String>::new());
+    }
+}

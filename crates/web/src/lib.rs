@@ -1,0 +1,101 @@
+//! The web pages of `weiqi serve`: what organizers, referees, players and spectators touch.
+//!
+//! Pages:
+//! - `/` home: the events and the games under way;
+//! - `/events/{id}`: the director's console — registration (one by one, or a CSV file), the
+//!   proposed pairing (edit it, then pair), re-pairing, withdrawals, the games of a round with
+//!   their seat links, result entry, standings, crosstable and print views;
+//! - `/play/{id}`: the game — the board drawn to Art. 1 proportions, both clocks, moves by
+//!   click or typed coordinate, pass, resign, the end of play, dead stones, accept or dispute,
+//!   SGF download; with a seat's secret link it plays, without it a spectator follows live;
+//! - `/clock`: the clock-only mode, a tablet as the electronic voice clock of Art. 12.1 for a
+//!   game over the board;
+//! - `/referee/{event}`: the referee console (warnings, void moves, lost turns, adjudications
+//!   with their article, recount and confirmation, Art. 16.4, 21–23, 30–31);
+//! - `/login`: accounts and sessions.
+//!
+//! Main items: [`router`] (everything above, plus `/static/…` and `POST /clock/plan`),
+//! [`Lang`] and [`i18n`] (zh-CN and English), [`plan`] (the clock-only mode's clock, computed
+//! by the clock crate), [`game_sgf`] (a live game's record as SGF).
+//!
+//! Key design decisions, and why:
+//! - Pages are small HTML shells rendered here in the chosen language, and their content is
+//!   drawn by one embedded vanilla script from the JSON API and the WebSocket of the server
+//!   crate. This crate cannot call the server crate (the server merges this router, so the
+//!   dependency runs the other way), and the game page must follow the WebSocket anyway;
+//!   so the browser reads the same API every other client reads, under the same auth
+//!   (session token, or a seat's secret link), and nothing is rendered twice.
+//! - The board is SVG drawn by our own script (`assets/app.js`, `drawBoard`), not by the
+//!   server: it is redrawn on every push, and a server-side copy would be a second renderer
+//!   to keep equal. Its geometry (Art. 1: cells 2.3 wide × 2.4 tall, nine star points) is
+//!   [`BOARD_GEOMETRY`], given to the script from here and checked by unit tests.
+//! - Voice byo-yomi (Art. 12.3): the server's game task fires the clock crate's calls and
+//!   pushes their Chinese and English text; the page speaks them with the browser's
+//!   `speechSynthesis`, or beeps and shows them when the browser has no voice. In the
+//!   clock-only mode there is no game on the server: the page keeps the presses and asks
+//!   [`plan`] (the clock crate again) for the state and the calls to come, so every clock
+//!   in the system is the one clock crate.
+//! - Everything is `include_str!`: no CDN, no build step; a venue may be offline.
+
+#![deny(missing_docs)]
+
+pub mod i18n;
+mod pages;
+pub mod plan;
+mod sgf_out;
+
+pub use i18n::Lang;
+pub use pages::router;
+pub use sgf_out::{game_sgf, game_view, sgf_result};
+
+/// The drawn board's geometry in SVG user units (tenths of a millimetre): Art. 1 asks for
+/// cells about 2.3 cm wide and 2.4 cm tall.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Geometry {
+    /// The distance between two vertical lines.
+    pub cell_w: f64,
+    /// The distance between two horizontal lines.
+    pub cell_h: f64,
+    /// The stone's radius: a stone 2.2 cm across fits between lines 2.3 cm apart.
+    pub stone_r: f64,
+    /// The star point's radius.
+    pub star_r: f64,
+    /// The margin around the grid, where the coordinates are written.
+    pub margin: f64,
+}
+
+/// Art. 1: 2.3 cm × 2.4 cm cells.
+pub const BOARD_GEOMETRY: Geometry = Geometry {
+    cell_w: 230.0,
+    cell_h: 240.0,
+    stone_r: 110.0,
+    star_r: 28.0,
+    margin: 360.0,
+};
+
+/// The star points of a `size` × `size` board, as (column, row) from the top left, 0-based:
+/// Art. 1's nine on 19×19 (4-4 points, sides and 天元), and the usual ones on smaller boards.
+pub fn star_points(size: u8) -> Vec<(u8, u8)> {
+    let n = size;
+    let edge = match n {
+        0..=6 => {
+            return if n % 2 == 1 && n >= 5 {
+                vec![(n / 2, n / 2)]
+            } else {
+                vec![]
+            };
+        }
+        7..=12 => 2,
+        _ => 3,
+    };
+    let far = n - 1 - edge;
+    let mid = n / 2;
+    let mut v = vec![(edge, edge), (far, edge), (edge, far), (far, far)];
+    if n % 2 == 1 {
+        v.push((mid, mid));
+        if n >= 13 {
+            v.extend([(mid, edge), (mid, far), (edge, mid), (far, mid)]);
+        }
+    }
+    v
+}

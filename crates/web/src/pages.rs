@@ -1,0 +1,182 @@
+//! The router: page shells in the chosen language, the embedded assets, and the clock-only
+//! mode's `POST /clock/plan`.
+
+use crate::i18n::{self, Lang};
+use axum::Router;
+use axum::extract::{Path, Query};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+
+const APP_JS: &str = include_str!("../assets/app.js");
+const STYLE_CSS: &str = include_str!("../assets/style.css");
+const FAVICON: &str = include_str!("../assets/favicon.svg");
+
+/// Every page and asset, for any router state (the pages read nothing but the request: their
+/// data comes from the JSON API in the browser).
+pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    Router::new()
+        .route("/", get(|q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "home", "") }))
+        .route("/login", get(|q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "login", "") }))
+        .route("/clock", get(|q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "clock", "") }))
+        .route("/events/{id}", get(|Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move {
+            page(&q, &h, "event", &id)
+        }))
+        .route("/referee/{id}", get(|Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move {
+            page(&q, &h, "referee", &id)
+        }))
+        .route("/play/{id}", get(|Path(id): Path<i64>, q: Query<LangQ>, h: HeaderMap| async move {
+            page(&q, &h, "game", &id.to_string())
+        }))
+        .route("/static/app.js", get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }))
+        .route("/static/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }))
+        .route("/favicon.ico", get(|| async { asset("image/svg+xml", FAVICON) }))
+        .route("/static/favicon.svg", get(|| async { asset("image/svg+xml", FAVICON) }))
+        .route("/clock/plan", post(crate::plan::handler))
+}
+
+/// `?lang=zh|en` on any page: switches, and is remembered in a cookie.
+#[derive(Deserialize)]
+struct LangQ {
+    lang: Option<String>,
+}
+
+fn asset(kind: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(kind)),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// The language of a request: `?lang=`, else the `lang` cookie, else `Accept-Language`.
+pub fn choose(query: Option<&str>, headers: &HeaderMap) -> (Lang, bool) {
+    if let Some(l) = query.and_then(Lang::parse) {
+        return (l, true);
+    }
+    let cookie = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .find_map(|kv| kv.trim().strip_prefix("lang=").and_then(Lang::parse));
+    if let Some(l) = cookie {
+        return (l, false);
+    }
+    let accept = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    (Lang::from_accept_language(accept), false)
+}
+
+fn page(q: &LangQ, headers: &HeaderMap, kind: &str, id: &str) -> Response {
+    let (lang, set) = choose(q.lang.as_deref(), headers);
+    let mut resp = (StatusCode::OK, axum::response::Html(shell(lang, kind, id))).into_response();
+    if set {
+        let cookie = format!("lang={}; Path=/; Max-Age=31536000; SameSite=Lax", lang.code());
+        if let Ok(v) = HeaderValue::from_str(&cookie) {
+            resp.headers_mut().insert(header::SET_COOKIE, v);
+        }
+    }
+    resp.headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("Accept-Language, Cookie"));
+    resp
+}
+
+/// Escapes text for HTML.
+pub fn esc(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            '\'' => o.push_str("&#39;"),
+            c => o.push(c),
+        }
+    }
+    o
+}
+
+/// The HTML shell of page `kind` for object `id`: header, navigation, language switch, an
+/// empty main that the script fills, and the strings of `lang` for the script.
+pub fn shell(lang: Lang, kind: &str, id: &str) -> String {
+    let t = |k: &str| esc(i18n::text(lang, k));
+    let title = match kind {
+        "home" => t("title.home"),
+        "login" => t("title.login"),
+        "clock" => t("title.clock"),
+        "event" => format!("{} {}", t("title.event"), esc(id)),
+        "referee" => format!("{} {}", t("title.referee"), esc(id)),
+        "game" => format!("{} {}", t("title.game"), esc(id)),
+        _ => t("title.home"),
+    };
+    let other = match lang {
+        Lang::Zh => Lang::En,
+        Lang::En => Lang::Zh,
+    };
+    let geometry = serde_json::json!({
+        "cell_w": crate::BOARD_GEOMETRY.cell_w,
+        "cell_h": crate::BOARD_GEOMETRY.cell_h,
+        "stone_r": crate::BOARD_GEOMETRY.stone_r,
+        "star_r": crate::BOARD_GEOMETRY.star_r,
+        "margin": crate::BOARD_GEOMETRY.margin,
+        "stars": (2..=25u8).map(|n| (n.to_string(), serde_json::json!(crate::star_points(n)))).collect::<serde_json::Map<_, _>>(),
+    });
+    // `</` cannot end the script element early: the JSON escapes every `<`.
+    let data = serde_json::json!({ "lang": lang.code(), "strings": i18n::table(lang), "board": geometry })
+        .to_string()
+        .replace('<', "\\u003c");
+    format!(
+        r##"<!doctype html>
+<html lang="{html_lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title} · weiqi</title>
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/static/style.css">
+</head>
+<body data-page="{kind}" data-id="{id}">
+<a class="skip" href="#main">{skip}</a>
+<header class="top">
+<nav aria-label="{nav}">
+<a href="/" class="brand">{brand}</a>
+<a href="/clock">{clock}</a>
+<a href="/login" id="login-link">{login}</a>
+<span id="who" aria-live="polite"></span>
+<a href="?lang={other}" id="lang-switch" lang="{other_html}" hreflang="{other_html}">{other_name}</a>
+</nav>
+</header>
+<main id="main" tabindex="-1">
+<h1 id="page-title">{title}</h1>
+<p class="loading">{loading}</p>
+<noscript><p>{noscript}</p></noscript>
+</main>
+<div id="toast" role="status" aria-live="polite"></div>
+<script id="app-data" type="application/json">{data}</script>
+<script src="/static/app.js"></script>
+</body>
+</html>
+"##,
+        html_lang = lang.html(),
+        kind = esc(kind),
+        id = esc(id),
+        skip = t("nav.skip"),
+        nav = t("nav.label"),
+        brand = t("nav.brand"),
+        clock = t("nav.clock"),
+        login = t("nav.login"),
+        other = other.code(),
+        other_html = other.html(),
+        other_name = esc(other.name()),
+        loading = t("loading"),
+        noscript = t("noscript"),
+    )
+}

@@ -1,0 +1,175 @@
+//! The clock-only mode's clock (Art. 12.1: an electronic clock that calls the byo-yomi). The
+//! page keeps what happened — the start, each press, each pause — with the tablet's own
+//! instants, and asks [`plan`] for both clocks now and the calls to come; the clock crate
+//! computes both, so this clock is the same clock a server game runs.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use clock::{Clock, Instant, Lang, Overtime, Phase, Pressed, SideState, TimeControl};
+use rules::Color;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// One thing that happened to the clock, at the tablet's instant (ms).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "op", deny_unknown_fields)]
+pub enum Op {
+    /// The game starts; `color`'s clock runs (Black's, or White's in a handicap game).
+    Start {
+        /// When.
+        at: u64,
+        /// `black` or `white`.
+        color: String,
+    },
+    /// `color` ends its move.
+    Press {
+        /// When.
+        at: u64,
+        /// `black` or `white`.
+        color: String,
+    },
+    /// Both clocks stop (Art. 14).
+    Pause {
+        /// When.
+        at: u64,
+    },
+    /// The clock of the side to move runs again.
+    Resume {
+        /// When.
+        at: u64,
+    },
+}
+
+/// A request: the time control, what happened, now, and how far ahead to list the calls.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlanReq {
+    /// The clock crate's spec: `1h+3x60s`, `10m`, `5x30s`.
+    pub time: String,
+    /// What happened, in order.
+    pub ops: Vec<Op>,
+    /// The instant to read the clocks at.
+    pub now: u64,
+    /// How far after `now` to list the calls (ms; at most an hour).
+    #[serde(default = "default_horizon")]
+    pub horizon_ms: u64,
+}
+
+fn default_horizon() -> u64 {
+    120_000
+}
+
+fn color(s: &str) -> Result<Color, String> {
+    match s {
+        "black" => Ok(Color::Black),
+        "white" => Ok(Color::White),
+        _ => Err(format!("color {s:?} must be \"black\" or \"white\"")),
+    }
+}
+
+fn side(s: &SideState) -> Value {
+    let (periods, period_left) = match s.overtime {
+        Overtime::ByoYomi {
+            periods_left,
+            period_left,
+        } => (Some(periods_left), Some(period_left.0)),
+        Overtime::Canadian {
+            moves_left,
+            period_left,
+            ..
+        } => (Some(moves_left), Some(period_left.0)),
+        Overtime::None => (None, None),
+    };
+    json!({
+        "used_ms": s.used.0,
+        "main_left_ms": s.main_left.map(|m| m.0),
+        "overtime_left": periods,
+        "period_left_ms": period_left,
+        "moves": s.moves,
+        "flagged": s.flagged,
+    })
+}
+
+fn name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// Both clocks at `now` and the calls in `(now, now + horizon]`, in the server's clock JSON
+/// (`running`, `black`, `white`) plus `calls` (`at`, `color`, `zh`, `en`) and `flag`.
+pub fn plan(r: &PlanReq) -> Result<Value, String> {
+    let control: TimeControl = r.time.parse().map_err(|e| format!("time {:?}: {e}", r.time))?;
+    let mut clock = Clock::new(control).map_err(|e| format!("time {:?}: {e}", r.time))?;
+    let mut flagged: Option<Value> = None;
+    for (i, op) in r.ops.iter().enumerate() {
+        let at_fault = |e: clock::ClockError| format!("operation {}: {e}", i + 1);
+        match op {
+            Op::Start { at, color: c } => clock.start(Instant(*at), color(c)?).map_err(at_fault)?,
+            Op::Press { at, color: c } => {
+                // A press after the flag fell is refused by the clock: the flag stands.
+                if flagged.is_some() {
+                    continue;
+                }
+                if let Pressed::TimedOut(t) = clock.press(Instant(*at), color(c)?).map_err(at_fault)? {
+                    flagged = Some(json!({ "color": name(t.color), "at": t.at.0 }));
+                }
+            }
+            Op::Pause { at } => clock.pause(Instant(*at)).map_err(at_fault)?,
+            Op::Resume { at } => clock.resume(Instant(*at)).map_err(at_fault)?,
+        }
+    }
+    let now = Instant(r.now);
+    let s = clock.state(now);
+    let running = match s.phase {
+        Phase::Running(c) => Some(name(c)),
+        _ => None,
+    };
+    let paused = matches!(s.phase, Phase::Paused(_));
+    if let Phase::Flagged(t) = s.phase {
+        flagged = Some(json!({ "color": name(t.color), "at": t.at.0 }));
+    }
+    let horizon = r.horizon_ms.min(3_600_000);
+    let calls: Vec<Value> = if flagged.is_some() {
+        vec![]
+    } else {
+        clock
+            .events_between(now, Instant(r.now.saturating_add(horizon)))
+            .iter()
+            .map(|e| json!({ "at": e.at.0, "color": name(e.color), "zh": e.text(Lang::Zh), "en": e.text(Lang::En) }))
+            .collect()
+    };
+    Ok(json!({
+        "at": s.at.0,
+        "running": running,
+        "paused": paused,
+        "black": side(&s.black),
+        "white": side(&s.white),
+        "calls": calls,
+        "flag": flagged,
+    }))
+}
+
+/// `POST /clock/plan`.
+pub async fn handler(body: axum::body::Bytes) -> Response {
+    let req: PlanReq = match serde_json::from_slice(&body) {
+        Ok(r) => r,
+        Err(e) => {
+            return (
+                StatusCode::BAD_REQUEST,
+                Json(json!({ "error": "bad_request", "message": e.to_string() })),
+            )
+                .into_response();
+        }
+    };
+    match plan(&req) {
+        Ok(v) => Json(v).into_response(),
+        Err(m) => (
+            StatusCode::BAD_REQUEST,
+            Json(json!({ "error": "bad_request", "message": m })),
+        )
+            .into_response(),
+    }
+}

@@ -1,0 +1,125 @@
+//! What the game page needs of a referee record beyond the server's state: the record as SGF
+//! (the download), and the view's extras — the names by colour, the last move, who proposed
+//! the end, who accepted the marking, the count, and the log of the record in both languages.
+
+use referee::{Outcome, Referee, Seat, WinBy};
+use rules::{Color, Move};
+use serde_json::{Value, json};
+
+fn seat_index(s: Seat) -> usize {
+    match s {
+        Seat::First => 0,
+        Seat::Second => 1,
+    }
+}
+
+/// The player holding `color` (the first player before the colours are settled).
+fn player(r: &Referee, color: Color) -> &referee::Player {
+    let seat = r.seat_of(color).unwrap_or(match color {
+        Color::Black => Seat::First,
+        Color::White => Seat::Second,
+    });
+    &r.settings().players[seat_index(seat)]
+}
+
+fn rank_text(r: referee::Rank) -> String {
+    match r {
+        referee::Rank::Kyu(n) => format!("{n}k"),
+        referee::Rank::AmateurDan(n) => format!("{n}d"),
+        referee::Rank::ProDan(n) => format!("{n}p"),
+    }
+}
+
+/// The SGF result of an outcome (`B+R`, `W+3.5`, `0`, `Void`).
+pub fn sgf_result(o: Outcome) -> Option<sgf::GameResult> {
+    Some(match o {
+        Outcome::Win { winner, by } => sgf::GameResult::Win {
+            winner,
+            by: match by {
+                WinBy::Count { margin } => sgf::WinBy::Points(margin),
+                WinBy::Resignation => sgf::WinBy::Resignation,
+                WinBy::Time => sgf::WinBy::Time,
+                WinBy::Forfeit | WinBy::Warnings | WinBy::Discipline(_) => sgf::WinBy::Forfeit,
+                WinBy::Adjudication => sgf::WinBy::Unstated,
+            },
+        },
+        Outcome::Draw => sgf::GameResult::Draw,
+        Outcome::NoResult | Outcome::BothLose => sgf::GameResult::Void,
+        Outcome::Replay => return None,
+    })
+}
+
+/// The game of `r` as an FF[4] SGF file: players, ranks, komi, handicap, moves and result.
+pub fn game_sgf(r: &Referee, event: Option<&str>, round: Option<u32>) -> String {
+    let mut info = sgf::GameInfo::default();
+    for (color, slot) in [(Color::Black, &mut info.black), (Color::White, &mut info.white)] {
+        let p = player(r, color);
+        slot.name = Some(p.name.clone());
+        slot.rank = Some(rank_text(p.rank));
+    }
+    info.result = r.result().and_then(sgf_result);
+    info.event = event.map(str::to_string);
+    info.round = round.map(|n| n.to_string());
+    let record = sgf::Record::from_game(r.game(), info);
+    sgf::write(&record)
+}
+
+/// The extras of the game view: `names`, `last_move`, `moves`, `end_proposed_by`,
+/// `marking_accepted`, `machine_marking`, `count`, and `log` (each event's summary in both
+/// languages, with its article).
+pub fn game_view(r: &Referee) -> Value {
+    let g = r.game();
+    let size = g.rules().size;
+    let names = |c: Color| {
+        let p = player(r, c);
+        json!({ "name": p.name, "rank": rank_text(p.rank) })
+    };
+    let last = g.history().last().map(|h| match h.mv {
+        Move::Play(p) => json!({ "color": color_name(h.color), "point": size.gtp(p) }),
+        Move::Pass => json!({ "color": color_name(h.color), "point": "pass" }),
+    });
+    let accepted = r.marking_accepted();
+    let count = r.count().map(|c| {
+        json!({
+            "area": { "black": c.area[0], "white": c.area[1] },
+            "stones": { "black": c.stones[0], "white": c.stones[1] },
+            "territory": { "black": c.territory[0], "white": c.territory[1] },
+            "dame": c.dame,
+        })
+    });
+    let log: Vec<Value> = (0..r.events().len())
+        .filter_map(|i| {
+            r.summary(i).map(|s| {
+                json!({
+                    "index": i,
+                    "at": r.events()[i].at.0,
+                    "en": s.en,
+                    "zh": s.zh,
+                    "article": s.article.map(|a| if a.clause == 0 { a.number.to_string() } else { format!("{}.{}", a.number, a.clause) }),
+                    "overruled": r.overruled().contains(&i),
+                })
+            })
+        })
+        .collect();
+    json!({
+        "names": { "black": names(Color::Black), "white": names(Color::White) },
+        "last_move": last,
+        "moves": g.history().len(),
+        "end_proposed_by": r.end_proposed_by().map(color_name),
+        "marking_accepted": { "black": accepted[0], "white": accepted[1] },
+        "machine_marking": if r.phase() == referee::Phase::Counting {
+            r.machine_marking().iter().map(|&p| size.gtp(p)).collect::<Vec<_>>()
+        } else {
+            vec![]
+        },
+        "count": count,
+        "log": log,
+    })
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
