@@ -10,6 +10,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+/// Per game, the acknowledged moves: (index in the record, point).
+type Acked = Vec<Vec<(u64, String)>>;
+
 fn start(db: &Path) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_weiqi"))
         .args(["serve", "--listen", "127.0.0.1:0", "--rate-limit", "0", "--db"])
@@ -91,7 +94,7 @@ fn sigkill_mid_play_loses_no_acknowledged_move_and_the_downtime_is_a_system_paus
     }
     // Each game: a thread plays moves one after the other until the server dies, keeping
     // every acknowledged one (its index and point).
-    let acked: Arc<Mutex<Vec<Vec<(u64, String)>>>> = Arc::new(Mutex::new(vec![Vec::new(); GAMES]));
+    let acked: Arc<Mutex<Acked>> = Arc::new(Mutex::new(vec![Vec::new(); GAMES]));
     let mut threads = Vec::new();
     for (g, (id, secrets)) in games.iter().cloned().enumerate() {
         let acked = acked.clone();
