@@ -14,6 +14,8 @@ use std::process::{Command, ExitCode};
 const DEBIAN: &[(&str, &str)] = &[
     ("gnugo", "/usr/games/gnugo"),
     ("goban-original-games", "/usr/share/goban"),
+    ("chromium", "/usr/bin/chromium"),
+    ("chromium-driver", "/usr/bin/chromedriver"),
 ];
 
 /// Python modules the tests use as independent oracles, with their PyPI names.
@@ -45,7 +47,10 @@ fn main() -> ExitCode {
 
 fn ci() -> Result<(), String> {
     run("cargo", &["fmt", "--all", "--check"])?;
-    run("cargo", &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"])?;
+    run(
+        "cargo",
+        &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"],
+    )?;
     setup()?;
     test()
 }
@@ -56,8 +61,11 @@ fn test() -> Result<(), String> {
 }
 
 fn setup() -> Result<(), String> {
-    let missing: Vec<&str> =
-        DEBIAN.iter().filter(|(_, file)| !std::path::Path::new(file).exists()).map(|(pkg, _)| *pkg).collect();
+    let missing: Vec<&str> = DEBIAN
+        .iter()
+        .filter(|(_, file)| !std::path::Path::new(file).exists())
+        .map(|(pkg, _)| *pkg)
+        .collect();
     if !missing.is_empty() {
         let mut args = vec!["install", "-y", "--no-install-recommends"];
         args.extend(&missing);
@@ -87,7 +95,10 @@ fn setup() -> Result<(), String> {
         let folder = root.join(folder);
         if !folder.join(file).exists() {
             let prefix = folder.to_string_lossy();
-            run("npm", &["ci", "--omit=optional", "--no-audit", "--no-fund", "--prefix", &prefix])?;
+            run(
+                "npm",
+                &["ci", "--omit=optional", "--no-audit", "--no-fund", "--prefix", &prefix],
+            )?;
         }
     }
     Ok(())
@@ -100,15 +111,22 @@ fn run(program: &str, args: &[&str]) -> Result<(), String> {
 }
 
 fn run_cmd(mut c: Command) -> Result<(), String> {
-    if status_of(&mut c)? { Ok(()) } else { Err(format!("{c:?} failed")) }
+    if status_of(&mut c)? {
+        Ok(())
+    } else {
+        Err(format!("{c:?} failed"))
+    }
 }
 
 fn status(mut c: Command) -> Result<bool, String> {
-    c.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null());
+    c.stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
     status_of(&mut c)
 }
 
 fn status_of(c: &mut Command) -> Result<bool, String> {
     eprintln!("xtask: {c:?}");
-    c.status().map(|s| s.success()).map_err(|e| format!("cannot run {c:?}: {e}"))
+    c.status()
+        .map(|s| s.success())
+        .map_err(|e| format!("cannot run {c:?}: {e}"))
 }
