@@ -502,10 +502,7 @@ pages.event = async function () {
           });
         } }, field(t('event.time'), time), field(t('game.size'), size), h('button', { type: 'submit' }, t('event.start_games'))));
       }
-      extra.push(h('p', {}, h('a', { href: `/api/events/${enc}/print/pairings/${r.number}?lang=${LANG}`, target: '_blank' }, t('event.print_pairings')),
-        ' · ', h('a', { href: `/api/events/${enc}/rounds/${r.number}/links`, class: 'seat-links', onclick: (e) => {
-          e.preventDefault(); attempt(async () => showSeatLinks(await api('GET', `/api/events/${enc}/rounds/${r.number}/links`)));
-        } }, t('event.seat_links'))));
+      extra.push(h('p', {}, h('a', { href: `/api/events/${enc}/print/pairings/${r.number}?lang=${LANG}`, target: '_blank' }, t('event.print_pairings'))));
       if (r.number === ev.rounds.length) {
         extra.push(h('button', { type: 'button', class: 'danger', onclick: () => {
           if (!confirm(t('event.unpair_confirm', { round: r.number }))) return;
@@ -526,6 +523,16 @@ pages.event = async function () {
         t('event.pair', { n: ev.rounds.length + 1 }))), box);
   }
   kids.push(section(t('event.rounds_h'), 'rounds', ...rounds));
+
+  // Officials (Art. 29-31): the organizer appoints the chief referee and the referees.
+  if (roles.includes('organizer')) {
+    const acct = h('input', { id: 'role-account', required: true });
+    const role = h('select', { id: 'role-role' }, ['chief_referee', 'referee', 'organizer'].map((r) => h('option', { value: r }, t('role.' + r))));
+    kids.push(section(t('event.officials'), 'officials', h('form', { id: 'role-form', class: 'inline', onsubmit: (e) => {
+      e.preventDefault();
+      attempt(async () => { await api('PUT', `/api/events/${enc}/roles`, { account: acct.value, role: role.value }); toast(t('event.appointed', { name: acct.value })); });
+    } }, field(t('login.name'), acct), field(t('event.role'), role), h('button', { type: 'submit', id: 'role-submit' }, t('event.appoint')))));
+  }
 
   // Standings.
   if (standings) {

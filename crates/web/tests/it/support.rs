@@ -1,0 +1,228 @@
+//! The browser tests' machinery: the real `weiqi serve` on a free loopback port with a fresh
+//! database, chromedriver with Debian's chromium, one browser per person, screenshots.
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// A child process killed when dropped.
+pub struct Proc(Child);
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free loopback port")
+}
+
+/// A fresh directory under the system's temp dir.
+pub fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!(
+        "weiqi-web-{tag}-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos())
+    ));
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+/// target/debug (the directory of the test binary's `deps`).
+fn target_debug() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    exe.parent().and_then(Path::parent).expect("target/debug").to_path_buf()
+}
+
+/// Where screenshots go: `target/web-artefacts/`.
+pub fn artefacts() -> PathBuf {
+    let d = target_debug().parent().expect("target").join("web-artefacts");
+    std::fs::create_dir_all(&d).expect("artefacts dir");
+    d
+}
+
+/// The `weiqi` binary, built (or brought up to date) first.
+fn weiqi_binary() -> PathBuf {
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--quiet", "-p", "weiqi"])
+        .env("CARGO_TARGET_DIR", target_debug().parent().expect("target"))
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "cargo build -p weiqi failed");
+    target_debug().join("weiqi")
+}
+
+async fn wait_port(port: u16, what: &str) {
+    for _ in 0..200 {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("{what} did not listen on port {port}");
+}
+
+/// Everything a test drives.
+pub struct Rig {
+    /// `http://127.0.0.1:PORT`.
+    pub base: String,
+    driver_url: String,
+    dir: PathBuf,
+    _server: Proc,
+    _driver: Proc,
+    browsers: u32,
+}
+
+impl Rig {
+    /// Starts `weiqi serve` and chromedriver.
+    pub async fn start(tag: &str) -> Rig {
+        let dir = temp_dir(tag);
+        let port = free_port();
+        let log = std::fs::File::create(dir.join("serve.log")).expect("log file");
+        let server = Command::new(weiqi_binary())
+            .args([
+                "serve",
+                "--listen",
+                &format!("127.0.0.1:{port}"),
+                "--rate-limit",
+                "0",
+                "--db",
+            ])
+            .arg(dir.join("weiqi.db"))
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("weiqi serve starts");
+        let server = Proc(server);
+        let dport = free_port();
+        let driver = Command::new("/usr/bin/chromedriver")
+            .arg(format!("--port={dport}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts (apt-get install chromium chromium-driver)");
+        let driver = Proc(driver);
+        wait_port(port, "weiqi serve").await;
+        wait_port(dport, "chromedriver").await;
+        Rig {
+            base: format!("http://127.0.0.1:{port}"),
+            driver_url: format!("http://127.0.0.1:{dport}"),
+            dir,
+            _server: server,
+            _driver: driver,
+            browsers: 0,
+        }
+    }
+
+    /// A new browser (its own profile: its own storage, its own person), in `lang`.
+    pub async fn browser(&mut self, lang: &str) -> Client {
+        self.browsers += 1;
+        let profile = self.dir.join(format!("profile-{}", self.browsers));
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "goog:chromeOptions".into(),
+            json!({
+                "binary": "/usr/bin/chromium",
+                "args": [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                    "--disable-dev-shm-usage", "--window-size=1280,1000",
+                    format!("--user-data-dir={}", profile.display()),
+                    format!("--lang={lang}"),
+                ],
+                "prefs": { "intl.accept_languages": lang },
+            }),
+        );
+        caps.insert("unhandledPromptBehavior".into(), json!("accept"));
+        ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps)
+            .connect(&self.driver_url)
+            .await
+            .expect("a chromium session")
+    }
+
+    /// Calls the JSON API directly (for what a test sets up rather than exercises).
+    pub async fn api(&self, c: &Client, method: &str, path: &str, body: Value) -> Value {
+        let script = r#"
+            const [method, path, body, done] = arguments;
+            const headers = { 'Content-Type': 'application/json' };
+            const tok = localStorage.getItem('weiqi.token');
+            if (tok) headers.Authorization = 'Bearer ' + tok;
+            fetch(path, { method, headers, body: body === null ? undefined : JSON.stringify(body) })
+              .then(r => r.text().then(t => done({ status: r.status, body: t })));
+        "#;
+        let body = if body.is_null() { Value::Null } else { body };
+        let r = c
+            .execute_async(script, vec![json!(method), json!(path), body])
+            .await
+            .expect("fetch runs");
+        let status = r["status"].as_u64().unwrap_or(0);
+        let text = r["body"].as_str().unwrap_or("");
+        assert!(status < 400, "{method} {path}: {status} {text}");
+        serde_json::from_str(text).unwrap_or(Value::Null)
+    }
+}
+
+/// Saves a screenshot as `target/web-artefacts/NAME.png`.
+pub async fn shot(c: &Client, name: &str) {
+    let png = c.screenshot().await.expect("a screenshot");
+    std::fs::write(artefacts().join(format!("{name}.png")), png).expect("screenshot saved");
+}
+
+/// Waits (up to 20 s) until `script` (a JS expression) is truthy; its last value is returned.
+pub async fn until(c: &Client, what: &str, script: &str) -> Value {
+    let mut last = Value::Null;
+    for _ in 0..200 {
+        last = c
+            .execute(&format!("return ({script});"), vec![])
+            .await
+            .unwrap_or(Value::Null);
+        let truthy = match &last {
+            Value::Null => false,
+            Value::Bool(b) => *b,
+            Value::Number(n) => n.as_f64() != Some(0.0),
+            Value::String(s) => !s.is_empty(),
+            Value::Array(a) => !a.is_empty(),
+            Value::Object(_) => true,
+        };
+        if truthy {
+            return last;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let shotname = format!("timeout-{}", what.replace(' ', "-"));
+    shot(c, &shotname).await;
+    panic!("timed out waiting for {what} ({script}); last value {last}");
+}
+
+/// Clicks the element `css`.
+pub async fn click(c: &Client, css: &str) {
+    c.wait()
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+}
+
+/// Types `text` into the input `css` (cleared first).
+pub async fn fill(c: &Client, css: &str, text: &str) {
+    let e = c
+        .wait()
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"));
+    e.clear().await.expect("clear");
+    e.send_keys(text).await.expect("type");
+}
