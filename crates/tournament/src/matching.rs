@@ -29,6 +29,8 @@ pub struct Solution {
     chain: Vec<Vec<usize>>,
     /// Each vertex's outermost blossom (itself if none).
     top: Vec<usize>,
+    /// `chain_sums[v][k]`: twice the duals of `v`'s `k + 1` outermost blossoms.
+    chain_sums: Vec<Vec<i128>>,
 }
 
 impl Solution {
@@ -45,25 +47,40 @@ impl Solution {
     /// every edge of that graph has a non-negative reduced slack under some dual solution
     /// whose matched edges have zero slack; the solver guarantees the latter.
     pub fn reduced_slack(&self, i: usize, j: usize, weight: i128) -> i128 {
-        let mut s = self.dual[i] + self.dual[j] - 2 * weight * self.scale;
+        let s = self.dual[i] + self.dual[j] - 2 * weight * self.scale;
         if s >= 0 || self.top[i] != self.top[j] {
             // Blossom duals are non-negative and count only for blossoms holding both ends.
             return s;
         }
+        // The blossoms holding both ends are the common outermost part of the two chains: a
+        // prefix (outermost first) whose length we find by binary search, as chains that part
+        // once never meet again.
         let (ci, cj) = (&self.chain[i], &self.chain[j]);
-        for (bi, bj) in ci.iter().rev().zip(cj.iter().rev()) {
-            if bi != bj {
-                break;
+        let (li, lj) = (ci.len(), cj.len());
+        let (mut lo, mut hi) = (1, li.min(lj));
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if ci[li - mid] == cj[lj - mid] {
+                lo = mid;
+            } else {
+                hi = mid - 1;
             }
-            s += 2 * self.dual[*bi];
         }
-        s
+        s + self.chain_sums[i][lo - 1]
     }
 
     /// Whether an edge of this weight between `i` and `j` surely has a non-negative reduced
     /// slack, judged on the vertex duals alone (cheap; blossom duals can only add).
     pub fn surely_slack(&self, i: usize, j: usize, weight: i128) -> bool {
         self.dual[i] + self.dual[j] - 2 * weight * self.scale >= 0
+    }
+
+    /// The vertex duals in the solver's internal units and the factor `unit` that takes a
+    /// weight to those units: the reduced slack of an edge `(i, j)` of weight `w` is
+    /// `dual[i] + dual[j] − unit·w`, plus the duals of the blossoms holding both ends (never
+    /// negative). Lets a caller bound the slack of many edges at once.
+    pub fn vertex_duals(&self) -> (&[i128], i128) {
+        (&self.dual[..self.n_vertex], 2 * self.scale)
     }
 
     /// The number of vertices.
@@ -414,6 +431,18 @@ impl Solver {
             })
             .collect();
         let top = (0..self.n).map(|v| chain[v].last().copied().unwrap_or(v)).collect();
+        let chain_sums = chain
+            .iter()
+            .map(|c| {
+                c.iter()
+                    .rev()
+                    .scan(0i128, |acc, &b| {
+                        *acc += 2 * self.dualvar[b];
+                        Some(*acc)
+                    })
+                    .collect()
+            })
+            .collect();
         Solution {
             mate,
             n_vertex: self.n,
@@ -421,6 +450,7 @@ impl Solver {
             dual: self.dualvar,
             chain,
             top,
+            chain_sums,
         }
     }
 

@@ -261,6 +261,109 @@ fn packed(pc: &PairCost, mult: &[u128; 5]) -> u128 {
     pc.levels().iter().zip(mult).map(|(l, m)| l * m).sum()
 }
 
+/// The pair costs without rematches as flat arrays, for the check on all n² pairs.
+struct FastCost {
+    score: Vec<i64>,
+    balance: Vec<i32>,
+    club: Vec<u32>,
+    region: Vec<u32>,
+    /// Level multipliers 2–5 (gap², color, split, club/region) and the weight offset.
+    mult: [i128; 4],
+    big: i128,
+}
+
+/// No club or region: never equal to another.
+const NO_ID: u32 = u32::MAX;
+
+impl FastCost {
+    fn new(c: &[Candidate], opts: Options, mult: &[u128; 5], big: i128) -> FastCost {
+        let intern = |get: &dyn Fn(&Candidate) -> &Option<String>, on: bool| -> Vec<u32> {
+            let mut ids: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+            c.iter()
+                .map(|x| match get(x) {
+                    Some(name) if on => {
+                        let next = ids.len() as u32;
+                        *ids.entry(name.as_str()).or_insert(next)
+                    }
+                    _ => NO_ID,
+                })
+                .collect()
+        };
+        FastCost {
+            score: c.iter().map(|x| x.score).collect(),
+            balance: c.iter().map(|x| x.color_balance).collect(),
+            club: intern(&|x| &x.club, opts.avoid_same_club),
+            region: intern(&|x| &x.region, opts.avoid_same_region),
+            mult: [mult[1] as i128, mult[2] as i128, mult[3] as i128, mult[4] as i128],
+            big,
+        }
+    }
+
+    /// The packed cost of levels 3–5 (color, split, club/region) of `a` and `b`, as in
+    /// [`cost_without_rematch`].
+    #[inline]
+    fn lower_levels(&self, g: &Groups, a: usize, b: usize) -> i128 {
+        let (ba, bb) = (self.balance[a], self.balance[b]);
+        let color = if (ba > 0 && bb > 0) || (ba < 0 && bb < 0) {
+            ba.unsigned_abs().min(bb.unsigned_abs())
+        } else {
+            0
+        };
+        let (ga, gb) = (g.group_of[a], g.group_of[b]);
+        let split = if ga == gb {
+            g.pos[a].abs_diff(g.pos[b]).abs_diff(g.size[ga] / 2)
+        } else {
+            let (u, l) = if ga < gb { (a, b) } else { (b, a) };
+            (g.size[g.group_of[u]] - 1 - g.pos[u]) + g.pos[l]
+        };
+        let cr = u32::from(self.club[a] != NO_ID && self.club[a] == self.club[b])
+            + u32::from(self.region[a] != NO_ID && self.region[a] == self.region[b]);
+        i128::from(color) * self.mult[1] + split as i128 * self.mult[2] + i128::from(cr) * self.mult[3]
+    }
+}
+
+/// Calls `f(i, j)` for every pair of players (each once) whose reduced slack under the vertex
+/// duals `dual` could be negative, even with no rematch between them; every other pair surely
+/// satisfies the certificate. Whole blocks of two score groups are skipped when the gap²
+/// level alone (whose weight bounds every pair of the block) leaves even their smallest duals
+/// slack; inside a block, each group's players are sorted by dual so the scan of one player's
+/// partners stops at the first whose dual is large enough.
+fn for_each_maybe_violated(fast: &FastCost, g: &Groups, dual: &[i128], unit: i128, mut f: impl FnMut(usize, usize)) {
+    let n_groups = g.size.len();
+    let members: Vec<Vec<usize>> = (0..n_groups)
+        .map(|k| {
+            let mut m = g.order[g.start[k]..g.start[k] + g.size[k]].to_vec();
+            m.sort_by_key(|&v| dual[v]);
+            m
+        })
+        .collect();
+    for ga in 0..n_groups {
+        for gb in ga..n_groups {
+            let (sa, sb) = (fast.score[members[ga][0]], fast.score[members[gb][0]]);
+            let gap = i128::from(sa.abs_diff(sb));
+            // The largest weight of any pair of the block, in dual units.
+            let top = unit * (fast.big - gap * gap * fast.mult[0]);
+            if dual[members[ga][0]] + dual[members[gb][0]] >= top {
+                continue;
+            }
+            for &i in &members[ga] {
+                let limit = top - dual[i];
+                for &j in &members[gb] {
+                    if dual[j] >= limit {
+                        break;
+                    }
+                    if ga == gb && j <= i {
+                        continue;
+                    }
+                    if dual[i] + dual[j] - top + unit * fast.lower_levels(g, i, j) < 0 {
+                        f(i, j);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Pairs one Swiss round: a perfect matching of minimum lexicographic cost over the whole
 /// field, with a bye for an odd field to a player of the lowest score among those who have
 /// not had a bye (the weakest such player when the rest allows).
@@ -387,6 +490,7 @@ pub fn pair(c: &[Candidate], met: &dyn Meetings, opts: Options) -> Result<Pairin
             }
         }
     }
+    let fast = FastCost::new(c, opts, &mult, big);
     let mut n_solves = 0;
     let mut earlier: Option<matching::Solution> = None;
     let sol = loop {
@@ -430,22 +534,16 @@ pub fn pair(c: &[Candidate], met: &dyn Meetings, opts: Options) -> Result<Pairin
                 list[k] = (s, j);
             }
         };
-        for i in 0..n {
-            for j in i + 1..n {
-                // Rematches only lower a weight, so test the upper bound first.
-                let w0 = weight(&cost_without_rematch(c, &g, opts, i, j));
-                if sol.surely_slack(i, j, w0) {
-                    continue;
-                }
-                let w = weight(&cost(c, &g, met, opts, i, j));
-                let s = sol.reduced_slack(i, j, w);
-                if s < 0 && !edge_set.contains(&(i, j)) {
-                    any = true;
-                    keep(&mut worst[i], s, j);
-                    keep(&mut worst[j], s, i);
-                }
+        let (dual, unit) = sol.vertex_duals();
+        for_each_maybe_violated(&fast, &g, dual, unit, |i, j| {
+            let w = weight(&cost(c, &g, met, opts, i, j));
+            let s = sol.reduced_slack(i, j, w);
+            if s < 0 && !edge_set.contains(&(i.min(j), i.max(j))) {
+                any = true;
+                keep(&mut worst[i], s, j);
+                keep(&mut worst[j], s, i);
             }
-        }
+        });
         if !any {
             break sol;
         }
