@@ -16,6 +16,8 @@ const DEBIAN: &[(&str, &str)] = &[
     ("goban-original-games", "/usr/share/goban"),
     ("chromium", "/usr/bin/chromium"),
     ("chromium-driver", "/usr/bin/chromedriver"),
+    // Chinese glyphs in the browser tests' screenshots.
+    ("fonts-wqy-microhei", "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"),
 ];
 
 /// Python modules the tests use as independent oracles, with their PyPI names.

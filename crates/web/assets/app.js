@@ -593,7 +593,7 @@ function connect(onMessage, onOpen) {
 
 pages.game = async function () {
   const id = Number(ID);
-  let view = null, readAt = 0, pending = false;
+  let view = null, readAt = 0;
   const boardBox = h('div', { class: 'board-box' });
   const clocks = { black: h('div', { class: 'clock', id: 'clock-black' }), white: h('div', { class: 'clock', id: 'clock-white' }) };
   const status = h('p', { id: 'status', 'aria-live': 'polite' });
@@ -603,21 +603,25 @@ pages.game = async function () {
   const coord = h('input', { id: 'coord', size: 5, autocomplete: 'off', 'aria-describedby': 'coord-help', placeholder: 'D4' });
   let marking = null; // the dead stones being marked, a Set of vertices
 
-  const send = async (action) => {
-    if (pending) return;
-    pending = true;
-    try {
-      const r = await api('POST', `/api/games/${id}/actions`, { seq: view.seq, action });
-      if (r && r.state) { Object.assign(view, r.state); }
-      await refresh();
-    } catch (e) {
-      toast(e.message, true);
-      if (e.status === 409) await refresh();
-    } finally { pending = false; }
+  // Commands go one after another, each for the sequence number seen when its turn comes
+  // (a click while the previous command is in flight waits for it rather than being lost).
+  let queue = Promise.resolve();
+  const send = (action) => {
+    queue = queue.then(async () => {
+      try {
+        await api('POST', `/api/games/${id}/actions`, { seq: view.seq, action });
+      } catch (e) {
+        toast(e.message, true);
+      }
+      await refresh().catch(() => {});
+    });
+    return queue;
   };
 
   const refresh = async () => {
     const v = await api('GET', `/api/games/${id}/view`);
+    // Answers can cross: an older view never replaces a newer one.
+    if (view && v.seq < view.seq) return;
     view = v; readAt = performance.now();
     if (view.phase !== 'counting') marking = null;
     else if (marking === null) marking = new Set(view.marking.length ? view.marking : view.machine_marking);
@@ -670,8 +674,13 @@ pages.game = async function () {
       (LANG === 'zh' ? e.zh : e.en) + (e.article ? ` (${t('art', { n: e.article })})` : ''))));
   };
 
+  let controlsShown = '';
   const renderControls = () => {
     const me = mine();
+    // The buttons are rebuilt only when they change, so focus and a press in progress stay.
+    const shown = JSON.stringify([view.phase, me, view.end_proposed_by, myTurn(), view.settings.lost_turn_on_timeout]);
+    if (shown === controlsShown) return;
+    controlsShown = shown;
     const b = (label, fn, idName, cls) => h('button', { type: 'button', id: idName, class: cls, onclick: fn }, label);
     const list = [];
     if (me && view.phase === 'play') {

@@ -352,7 +352,8 @@ async fn a_swiss_event_from_registration_to_standings() {
            return document.querySelector('#standings caption').textContent.includes('1') && r && [b, r.children[2].textContent]; })()",
     )
     .await;
-    assert_eq!(standing[1], json!("1"), "round 1 row: {row}; standing {standing}");
+    // Art. 27: a win scores 2 points.
+    assert_eq!(standing[1], json!("2"), "round 1 row: {row}; standing {standing}");
     shot(&td, "09-event-standings").await;
 
     // The SGF of the game is there to download.

@@ -1,6 +1,7 @@
-//! The web pages in a real browser: Debian's chromium driven over WebDriver against the real
-//! `weiqi serve` (a fresh database on a free loopback port). Screenshots of every page go to
-//! `target/web-artefacts/`.
+//! The web pages: the plain functions behind them, and the pages in a real browser (Debian's
+//! chromium driven over WebDriver against the real `weiqi serve`, a fresh database on a free
+//! loopback port). Screenshots of every page go to `target/web-artefacts/`.
 
 mod browser;
+mod pure;
 mod support;

@@ -205,15 +205,22 @@ pub async fn until(c: &Client, what: &str, script: &str) -> Value {
     panic!("timed out waiting for {what} ({script}); last value {last}");
 }
 
-/// Clicks the element `css`.
+/// Clicks the element `css` (found again if the page redrew it in between).
 pub async fn click(c: &Client, css: &str) {
-    c.wait()
-        .for_element(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+    let mut last = String::new();
+    for _ in 0..20 {
+        let e = c
+            .wait()
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("{css}: {e}"));
+        match e.click().await {
+            Ok(()) => return,
+            Err(err) => last = err.to_string(),
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("click {css}: {last}");
 }
 
 /// Types `text` into the input `css` (cleared first).

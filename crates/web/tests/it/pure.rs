@@ -1,0 +1,201 @@
+//! The parts of the pages that are plain functions: the clock-only mode's clock, the star
+//! points, the language choice, and what the game page shows of a referee record.
+
+use clock::{Instant, TimeControl};
+use expect_test::{Expect, expect};
+use referee::{Action, Actor, ColourChoice, Event, Player, Rank, Referee, Seat, Settings};
+use rules::{BoardSize, Move};
+use serde_json::json;
+use web::plan::{PlanReq, plan};
+
+fn check(actual: String, expected: Expect) {
+    expected.assert_eq(&actual);
+}
+
+fn plan_of(v: serde_json::Value) -> String {
+    let req: PlanReq = serde_json::from_value(v).expect("a plan request");
+    match plan(&req) {
+        Ok(p) => {
+            let calls: Vec<String> = p["calls"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{} {} {} / {}",
+                        c["at"],
+                        c["color"].as_str().unwrap(),
+                        c["zh"].as_str().unwrap(),
+                        c["en"].as_str().unwrap()
+                    )
+                })
+                .collect();
+            format!(
+                "running {} paused {} flag {}\nblack {}\nwhite {}\n{}",
+                p["running"],
+                p["paused"],
+                p["flag"],
+                p["black"],
+                p["white"],
+                calls.join("\n")
+            )
+        }
+        Err(e) => format!("error: {e}"),
+    }
+}
+
+#[test]
+fn the_clock_only_mode_reads_the_clock_crate() {
+    // Black presses after 1 s; White thinks on into byo-yomi (Art. 12.3).
+    check(
+        plan_of(json!({ "time": "2s+2x5s", "now": 4000, "horizon_ms": 20000, "ops": [
+            { "op": "start", "at": 0, "color": "black" },
+            { "op": "press", "at": 1000, "color": "black" },
+        ] })),
+        expect![[r#"
+            running "white" paused false flag null
+            black {"flagged":false,"main_left_ms":1000,"moves":1,"overtime_left":2,"period_left_ms":5000,"used_ms":1000}
+            white {"flagged":false,"main_left_ms":0,"moves":0,"overtime_left":2,"period_left_ms":4000,"used_ms":3000}
+            5000 white 二秒 / 2 seconds
+            6000 white 三秒 / 3 seconds
+            8000 white 五秒，还剩一次 / 5 seconds, 1 period left
+            9000 white 一 / 1
+            10000 white 二 / 2
+            11000 white 三 / 3
+            12000 white 四 / 4
+            13000 white 五，超时 / 5, time is up"#]],
+    );
+    // A pause stops both clocks (Art. 14): nothing is called.
+    check(
+        plan_of(json!({ "time": "1m", "now": 50000, "ops": [
+            { "op": "start", "at": 0, "color": "black" },
+            { "op": "pause", "at": 10000 },
+        ] })),
+        expect![[r#"
+            running null paused true flag null
+            black {"flagged":false,"main_left_ms":50000,"moves":0,"overtime_left":null,"period_left_ms":null,"used_ms":10000}
+            white {"flagged":false,"main_left_ms":60000,"moves":0,"overtime_left":null,"period_left_ms":null,"used_ms":0}
+            "#]],
+    );
+    // A press after the flag fell does not count: the flag stands.
+    check(
+        plan_of(json!({ "time": "1x10s", "now": 30000, "ops": [
+            { "op": "start", "at": 0, "color": "black" },
+            { "op": "press", "at": 12000, "color": "black" },
+        ] })),
+        expect![[r#"
+            running null paused false flag {"at":10000,"color":"black"}
+            black {"flagged":true,"main_left_ms":0,"moves":0,"overtime_left":0,"period_left_ms":0,"used_ms":10000}
+            white {"flagged":false,"main_left_ms":0,"moves":0,"overtime_left":1,"period_left_ms":10000,"used_ms":0}
+            "#]],
+    );
+    check(
+        plan_of(json!({ "time": "forever", "now": 0, "ops": [] })),
+        expect![[r#"error: time "forever": time control "forever", column 1: expected a number"#]],
+    );
+    check(
+        plan_of(json!({ "time": "1m", "now": 0, "ops": [{ "op": "press", "at": 0, "color": "red" }] })),
+        expect![[r#"error: color "red" must be "black" or "white""#]],
+    );
+}
+
+#[test]
+fn star_points_follow_art_1() {
+    let stars = |n: u8| format!("{n}: {:?}", web::star_points(n));
+    check(
+        [19, 13, 9, 7, 5, 4].map(stars).join("\n"),
+        expect![[r#"
+            19: [(3, 3), (15, 3), (3, 15), (15, 15), (9, 9), (9, 3), (9, 15), (3, 9), (15, 9)]
+            13: [(3, 3), (9, 3), (3, 9), (9, 9), (6, 6), (6, 3), (6, 9), (3, 6), (9, 6)]
+            9: [(2, 2), (6, 2), (2, 6), (6, 6), (4, 4)]
+            7: [(2, 2), (4, 2), (2, 4), (4, 4), (3, 3)]
+            5: [(2, 2)]
+            4: []"#]],
+    );
+    let g = web::BOARD_GEOMETRY;
+    // Art. 1: cells 2.3 wide, 2.4 tall; a stone fits between two vertical lines.
+    assert_eq!((g.cell_w / g.cell_h * 24.0).round(), 23.0);
+    assert!(2.0 * g.stone_r <= g.cell_w);
+}
+
+#[test]
+fn the_language_follows_the_browser_unless_chosen() {
+    use web::Lang;
+    let cases = [
+        ("zh-CN,zh;q=0.9,en;q=0.8", Lang::Zh),
+        ("en-GB,en;q=0.9", Lang::En),
+        ("ja,zh-TW;q=0.8,en;q=0.5", Lang::Zh),
+    ];
+    for (header, want) in cases {
+        assert_eq!(Lang::from_accept_language(header), want, "{header}");
+    }
+    assert_eq!(web::i18n::text(Lang::Zh, "game.resign"), "认输");
+    assert_eq!(web::i18n::text(Lang::En, "game.resign"), "Resign");
+}
+
+fn player(name: &str) -> Player {
+    Player {
+        name: name.into(),
+        rank: Rank::AmateurDan(1),
+        born: None,
+    }
+}
+
+#[test]
+fn the_game_view_and_sgf_of_a_record() {
+    let mut settings = Settings::new([player("李"), player("王")], "none".parse::<TimeControl>().unwrap());
+    settings.rules.size = BoardSize::new(9).unwrap();
+    let size = settings.rules.size;
+    let at = |s: u64| Instant(s * 1000);
+    let mut events = vec![
+        Event::new(
+            at(0),
+            Actor::System,
+            Action::Colours(ColourChoice::Draw { black: Seat::Second }),
+        ),
+        Event::new(at(0), Actor::System, Action::Start { late: vec![] }),
+    ];
+    for (i, v) in ["E5", "C3", "G7"].iter().enumerate() {
+        let color = if i % 2 == 0 {
+            rules::Color::Black
+        } else {
+            rules::Color::White
+        };
+        events.push(Event::new(
+            at(i as u64 + 1),
+            Actor::Player(color),
+            Action::Play(Move::Play(size.parse_gtp(v).unwrap())),
+        ));
+    }
+    events.push(Event::new(at(9), Actor::Player(rules::Color::White), Action::Resign));
+    let r = Referee::replay(settings, &events).expect("the record stands");
+    let v = web::game_view(&r);
+    check(
+        format!(
+            "{}\n{}\n{}\nlog: {}",
+            v["names"],
+            v["last_move"],
+            v["moves"],
+            v["log"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e["en"].as_str().unwrap())
+                .collect::<Vec<_>>()
+                .join(" | ")
+        ),
+        expect![[r#"
+            {"black":{"name":"王","rank":"1d"},"white":{"name":"李","rank":"1d"}}
+            {"color":"black","point":"G7"}
+            3
+            log: Colours by the draw: 王 takes Black (Art. 10) | The game starts | Black plays E5 | White plays C3 | Black plays G7 | White resigns; result: black wins by resignation (Art. 7.2)"#]],
+    );
+    check(
+        web::game_sgf(&r, Some("open"), Some(2)),
+        expect![[r#"
+            (;FF[4]CA[UTF-8]GM[1]AP[weiqi:0.0.0]SZ[9]
+            RU[Chinese]KM[7.5]PB[王]BR[1d]PW[李]WR[1d]EV[open]RO[2]RE[B+R]
+            ;B[ee];W[cg];B[gc])
+        "#]],
+    );
+}
