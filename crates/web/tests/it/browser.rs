@@ -354,6 +354,9 @@ async fn a_swiss_event_from_registration_to_standings() {
     .await;
     // Art. 27: a win scores 2 points.
     assert_eq!(standing[1], json!("2"), "round 1 row: {row}; standing {standing}");
+    td.execute("document.getElementById('standings').scrollIntoView()", vec![])
+        .await
+        .unwrap();
     shot(&td, "09-event-standings").await;
 
     // The SGF of the game is there to download.
