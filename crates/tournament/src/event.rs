@@ -317,6 +317,14 @@ pub enum EventError {
     },
     /// Every round has been played; nothing to pair.
     Finished,
+    /// A round (paired by hand or amended) past the planned rounds of a Swiss event or the
+    /// schedule of a round robin.
+    PastPlannedRounds {
+        /// The round.
+        round: u32,
+        /// The rounds planned.
+        planned: u32,
+    },
     /// Too few active players to pair.
     TooFewPlayers(usize),
     /// A player cannot be added once the event started (round robin and knockout).
@@ -358,6 +366,10 @@ impl fmt::Display for EventError {
                 write!(f, "round {round} board {board} has no result yet")
             }
             EventError::Finished => f.write_str("the event is finished: every round has been paired"),
+            EventError::PastPlannedRounds { round, planned } => write!(
+                f,
+                "round {round} is past the {planned} round(s) planned (a Swiss event's plan can be changed, Art. 26.3)"
+            ),
             EventError::TooFewPlayers(n) => write!(f, "only {n} active player(s): cannot pair"),
             EventError::Started => f.write_str("players cannot be added once a round robin or knockout has started"),
             EventError::AlreadyWithdrawn(n) => write!(f, "{n:?} has already withdrawn"),
@@ -515,6 +527,23 @@ impl Event {
     /// The rounds so far.
     pub fn rounds(&self) -> &[Round] {
         &self.rounds
+    }
+
+    /// The number of complete rounds: the rounds from the first on whose every game (not
+    /// void) has a result. The standings count these rounds only.
+    pub fn complete_rounds(&self) -> u32 {
+        self.rounds
+            .iter()
+            .take_while(|r| r.games.iter().all(|g| g.void || g.result.is_some()))
+            .count() as u32
+    }
+
+    /// The event as it stood after round `n`: the later rounds left out (the players, their
+    /// statuses, the draw and the log as now).
+    pub(crate) fn through_round(&self, n: u32) -> Event {
+        let mut ev = self.clone();
+        ev.rounds.truncate(n as usize);
+        ev
     }
 
     /// The director's log.
@@ -820,6 +849,17 @@ impl Event {
             return Err(EventError::StaleProposal {
                 proposal: p.round,
                 next,
+            });
+        }
+        // Art. 26.3: a Swiss event has the rounds planned (the director may change the plan
+        // with `set_rounds`); a round robin has the rounds of its schedule. A round past them,
+        // computed, amended or by hand, is refused.
+        if (self.system.is_swiss_like() || matches!(self.system, System::RoundRobin { .. }))
+            && p.round > self.planned_rounds()
+        {
+            return Err(EventError::PastPlannedRounds {
+                round: p.round,
+                planned: self.planned_rounds(),
             });
         }
         if self.draw.is_empty() {
@@ -1134,15 +1174,31 @@ impl Event {
         }
         number_boards(&mut out);
         let busy: Vec<PlayerId> = out.iter().flat_map(|g| [g.black, g.white]).collect();
-        let alive = self.knockout_alive(&st);
-        let idle = alive
+        // Art. 26.1, byes to the top seeds: a bracket match with nobody on one side (a seed
+        // past the field, or the "loser" of such a match in the loser bracket) is a bye for
+        // the player on the other side. A player without a game this round who has a bye of
+        // the bracket not yet given in an earlier round advances without playing: that is
+        // the round's bye. Players merely waiting for an opponent are idle.
+        let mut due = vec![0usize; self.players.len()];
+        for s in &st {
+            if let MatchState::Done(knockout::Entrant::Player(w), knockout::Entrant::Nobody) = s {
+                due[self.draw[*w].0] += 1;
+            }
+        }
+        for r in &self.rounds {
+            for b in &r.byes {
+                due[b.0] = due[b.0].saturating_sub(1);
+            }
+        }
+        let (byes, idle) = self
+            .knockout_alive(&st)
             .into_iter()
             .filter(|p| !busy.contains(p) && self.is_active(*p))
-            .collect();
+            .partition(|p| due[p.0] > 0);
         Ok(Proposal {
             round: number,
             games: out,
-            byes: Vec::new(),
+            byes,
             idle,
             explanation: None,
         })
@@ -1237,7 +1293,8 @@ impl Event {
         }
     }
 
-    /// The standings after the rounds played so far, sorted by the tie-break chain.
+    /// The standings after the last complete round ([`Event::complete_rounds`]), sorted by
+    /// the tie-break chain.
     pub fn standings(&self) -> Standings {
         standings::standings(self)
     }

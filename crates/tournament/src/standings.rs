@@ -1,7 +1,14 @@
 //! Scoring and ranking (Art. 27): points, the tie-break chain, shared places.
 //!
+//! The standings are those **after the last complete round** (
+//! [`Event::complete_rounds`]): a round still being played counts for nothing — not its
+//! results already in, its byes, its warnings nor the running score of the cumulative — so
+//! that every figure and `after_round` describe the same moment, as a director posting the
+//! standings between rounds expects.
+//!
 //! How byes and unplayed games count (our choices where the rules are silent):
-//! - points: a bye scores the event's bye value; a forfeit scores as a win or a loss;
+//! - points: a bye scores the event's bye value (a knockout player who advances in a round
+//!   without a game, through a bracket bye, has a bye too); a forfeit scores as a win or a loss;
 //!   both-lose is a loss for each; no result (`Void`) counts nothing; games voided by a
 //!   round-robin withdrawal (Art. 28.2) count for nobody, in any criterion;
 //! - SOS (对手分): the sum of the current points of every opponent the player was paired
@@ -215,12 +222,13 @@ pub struct PlayerStats {
     pub games: Vec<(PlayerId, Outcome)>,
 }
 
-/// Everyone's stats, by [`PlayerId`].
+/// Everyone's stats, by [`PlayerId`], over the complete rounds ([`Event::complete_rounds`]):
+/// a round still being played counts for nothing yet.
 pub fn player_stats(ev: &Event) -> Vec<PlayerStats> {
     let n = ev.players().len();
     let mut st = vec![PlayerStats::default(); n];
     let bye_points = ev.settings().bye.points();
-    for r in ev.rounds() {
+    for r in ev.rounds().iter().take(ev.complete_rounds() as usize) {
         for g in &r.games {
             if g.void {
                 continue;
@@ -311,7 +319,8 @@ pub struct Row {
 /// The standings of an event.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Standings {
-    /// The last round whose every game has a result (0 before any).
+    /// The last complete round (every game has a result; 0 before any): every figure counts
+    /// rounds 1 to `after_round` only.
     pub after_round: u32,
     /// The tie-break chain used.
     pub chain: Vec<TieBreak>,
@@ -319,8 +328,18 @@ pub struct Standings {
     pub rows: Vec<Row>,
 }
 
-/// The standings of `ev` under its tie-break chain.
+/// The standings of `ev` under its tie-break chain, after its last complete round.
 pub fn standings(ev: &Event) -> Standings {
+    let after_round = ev.complete_rounds();
+    // A round still being played is left out of every criterion (the knockout stage, the
+    // rounds of the total score) by ranking the event as it stood after the last complete one.
+    let before;
+    let ev = if (after_round as usize) < ev.rounds().len() {
+        before = ev.through_round(after_round);
+        &before
+    } else {
+        ev
+    };
     let st = player_stats(ev);
     let n = ev.players().len();
     let chain = if ev.settings().tie_breaks.is_empty() {
@@ -328,11 +347,6 @@ pub fn standings(ev: &Event) -> Standings {
     } else {
         ev.settings().tie_breaks.clone()
     };
-    let after_round = ev
-        .rounds()
-        .iter()
-        .take_while(|r| r.games.iter().all(|g| g.void || g.result.is_some()))
-        .count() as u32;
     // Players who withdrew before the start, or whose results were voided (Art. 28.2), are
     // not ranked.
     let ids: Vec<PlayerId> = (0..n)

@@ -222,7 +222,7 @@ fn single_elimination_six_players_byes_to_top_seeds() {
     check(
         t,
         expect![[r#"
-            round 1: D-E(B+R) F-C(W+R) idle A,B
+            round 1: D-E(B+R) F-C(W+R) bye A,B
             round 2: A-D(B+R) B-C(B+R)
             round 3: B-A(W+R)
         "#]],
@@ -297,12 +297,46 @@ fn random_knockouts_keep_bracket_invariants() {
                 );
             }
         }
-        // Each round: a player at most once; a match's games alternate colors.
+        // Each round: a player at most once (games, byes, idle); a bye of a round is a bye of
+        // the bracket, each given once.
+        let mut bracket_byes = vec![0usize; n];
+        for s in &st {
+            if let tournament::knockout::MatchState::Done(
+                tournament::knockout::Entrant::Player(w),
+                tournament::knockout::Entrant::Nobody,
+            ) = s
+            {
+                bracket_byes[ev.draw()[*w].0] += 1;
+            }
+        }
+        let mut given = vec![0usize; n];
         for r in ev.rounds() {
             let mut seen = std::collections::HashSet::new();
             for g in &r.games {
                 assert!(seen.insert(g.black) && seen.insert(g.white), "case {case}");
             }
+            for p in r.byes.iter().chain(&r.idle) {
+                assert!(seen.insert(*p), "case {case}: round {} lists {p:?} twice", r.number);
+            }
+            for b in &r.byes {
+                given[b.0] += 1;
+            }
+        }
+        assert!(
+            (0..n).all(|p| given[p] <= bracket_byes[p]),
+            "case {case}: byes {given:?} of bracket byes {bracket_byes:?}"
+        );
+        // Players of a bracket of N (not a power of two) with a bye in the first round.
+        if lives == 1 {
+            let first = ev.rounds()[0].byes.len();
+            let size = n.next_power_of_two();
+            let in_round_one = (0..size / 2)
+                .filter(|&i| {
+                    let o = seed_order(size);
+                    (o[2 * i] < n) != (o[2 * i + 1] < n)
+                })
+                .count();
+            assert!(first <= in_round_one, "case {case}: {first} byes in round 1");
         }
         // Best of N: the winner of each match won a majority, never more than N games.
         let need = best_of / 2 + 1;
@@ -842,4 +876,143 @@ fn random_tournaments_of_every_system_keep_their_invariants() {
             }
         }
     }
+}
+
+#[test]
+fn standings_leave_out_a_round_paired_but_unfinished() {
+    // Five players: round 1 complete, round 2 paired with one result in. The standings stay
+    // those after round 1 — not the round-2 bye, not the round-2 result, not its running
+    // score — and say so with `after_round`.
+    let players = [("A", "5d"), ("B", "4d"), ("C", "3d"), ("D", "2d"), ("E", "1d")];
+    let mut ev = event(System::Swiss, 3, &players);
+    ev.pair_next().unwrap();
+    for g in ev.rounds()[0].games.clone() {
+        ev.set_result(1, g.board, stronger_wins(&ev, &g)).unwrap();
+    }
+    let after_one = render_standings(&ev);
+    let stats_one = player_stats(&ev);
+    check(
+        after_one.clone(),
+        expect![[r#"
+        after round 1 by ["points", "sos", "warnings", "lots"]
+         1 A      pts  2 w1 d0 l0 bye0 sos  0 sodos 0 sosos   2 cum  2 warn 0 total 1
+         2 B      pts  2 w1 d0 l0 bye0 sos  0 sodos 0 sosos   2 cum  2 warn 0 total 1
+         3 E      pts  2 w0 d0 l0 bye1 sos  0 sodos 0 sosos   0 cum  2 warn 0 total 1
+         4 C      pts  0 w0 d0 l1 bye0 sos  2 sodos 0 sosos   0 cum  0 warn 0 total -0.333
+         5 D      pts  0 w0 d0 l1 bye0 sos  2 sodos 0 sosos   0 cum  0 warn 0 total -0.333
+    "#]],
+    );
+    ev.pair_next().unwrap();
+    let r2 = ev.rounds()[1].clone();
+    let bye = r2.byes[0];
+    assert_eq!(r2.byes.len(), 1, "an odd field has a bye");
+    assert_eq!(ev.standings().after_round, 1);
+    assert_eq!(render_standings(&ev), after_one, "a paired round changes nothing");
+    ev.set_result(2, 1, stronger_wins(&ev, &r2.games[0])).unwrap();
+    assert_eq!(render_standings(&ev), after_one, "a partial round changes nothing");
+    assert_eq!(player_stats(&ev), stats_one, "player_stats too");
+    for g in &r2.games[1..] {
+        ev.set_result(2, g.board, stronger_wins(&ev, g)).unwrap();
+    }
+    // Complete: now round 2 counts, the bye with it.
+    let st = ev.standings();
+    assert_eq!(st.after_round, 2);
+    let row = st.rows.iter().find(|r| r.player == bye).unwrap();
+    let was = &stats_one[bye.0];
+    assert_eq!(row.stats.points, was.points + 2);
+    assert_eq!(row.stats.byes, was.byes + 1);
+    assert_eq!(row.stats.cumulative, was.cumulative + was.points + 2);
+}
+
+#[test]
+fn a_round_past_the_planned_rounds_is_refused_manual_or_amended() {
+    let players = [("A", "5d"), ("B", "4d"), ("C", "3d"), ("D", "2d")];
+    let id = |n: &str| PlayerId(["A", "B", "C", "D"].iter().position(|x| *x == n).unwrap());
+    let mut ev = event(System::Swiss, 2, &players);
+    for (round, pairs) in [(1, [("A", "B"), ("C", "D")]), (2, [("A", "C"), ("B", "D")])] {
+        let games: Vec<(PlayerId, PlayerId)> = pairs.iter().map(|&(b, w)| (id(b), id(w))).collect();
+        ev.pair_manual(&games, &[]).unwrap();
+        for board in 1..=2 {
+            ev.set_result(round, board, black_wins()).unwrap();
+        }
+    }
+    let third = [(id("A"), id("D")), (id("B"), id("C"))];
+    let e = ev.pair_manual(&third, &[]).unwrap_err();
+    check(
+        e.to_string(),
+        expect!["round 3 is past the 2 round(s) planned (a Swiss event's plan can be changed, Art. 26.3)"],
+    );
+    assert_eq!(ev.pair_next().unwrap_err(), EventError::Finished);
+    // An amended proposal cannot carry a made-up round 3 either.
+    let mut ev3 = ev.clone();
+    ev3.set_rounds(3).unwrap();
+    let p = ev3.propose().unwrap();
+    assert!(matches!(
+        ev.accept_amended(p.clone(), &third, &[]),
+        Err(EventError::PastPlannedRounds { round: 3, planned: 2 })
+    ));
+    assert!(matches!(
+        ev.accept_proposal(p),
+        Err(EventError::PastPlannedRounds { round: 3, planned: 2 })
+    ));
+    assert_eq!(ev.rounds().len(), 2);
+    // Once the director adds a round (Art. 26.3), it can be paired by hand.
+    ev.set_rounds(3).unwrap();
+    ev.pair_manual(&third, &[]).unwrap();
+    assert_eq!(ev.rounds().len(), 3);
+    // A round robin's schedule: 4 players, 3 rounds.
+    let mut rr = event(System::RoundRobin { cycles: 1 }, 3, &players);
+    play(&mut rr, stronger_wins);
+    assert_eq!(rr.rounds().len(), 3);
+    assert!(matches!(
+        rr.pair_manual(&third, &[]),
+        Err(EventError::PastPlannedRounds { round: 4, planned: 3 })
+    ));
+}
+
+#[test]
+fn knockout_bracket_byes_are_the_byes_of_the_round() {
+    // Five players in a bracket of 8: seeds 1, 2 and 3 have byes. Seeds 2 and 3 meet at once
+    // (their byes take them to the same match); seed 1 advances without a game in round 1:
+    // a bye of round 1, not an idle player. The winner of 2–3, waiting in round 2 for the
+    // final, uses the bye of its bracket then.
+    let players = [("A", "6d"), ("B", "5d"), ("C", "4d"), ("D", "3d"), ("E", "2d")];
+    let mut ev = event(
+        System::Knockout {
+            lives: 1,
+            best_of: 1,
+            grand_final_reset: false,
+        },
+        1,
+        &players,
+    );
+    let t = play(&mut ev, stronger_wins);
+    check(
+        t,
+        expect![[r#"
+        round 1: D-E(B+R) B-C(B+R) bye A
+        round 2: A-D(B+R) bye B
+        round 3: B-A(W+R)
+    "#]],
+    );
+    // Double elimination with 3 players: a loser-bracket bye as well.
+    let mut de = event(
+        System::Knockout {
+            lives: 2,
+            best_of: 1,
+            grand_final_reset: false,
+        },
+        1,
+        &players[..3],
+    );
+    let t = play(&mut de, stronger_wins);
+    check(
+        t,
+        expect![[r#"
+        round 1: B-C(B+R) bye A
+        round 2: B-A(W+R) bye C
+        round 3: B-C(B+R) idle A
+        round 4: A-B(B+R)
+    "#]],
+    );
 }

@@ -894,16 +894,17 @@ fn round_text(ev: &Event, r: &Round) -> String {
         &[true, false, false, false, false],
         rows,
     );
+    let knockout = matches!(ev.system(), System::Knockout { .. });
     for &b in &r.byes {
-        writeln!(out, "bye: {}", name(ev, b)).ok();
+        if knockout {
+            writeln!(out, "bye (advances without playing): {}", name(ev, b)).ok();
+        } else {
+            writeln!(out, "bye: {}", name(ev, b)).ok();
+        }
     }
     if !r.idle.is_empty() {
         let idle: Vec<String> = r.idle.iter().map(|&p| name(ev, p)).collect();
-        let label = match ev.system() {
-            System::Knockout { lives: 1 | 2, .. } if r.number == 1 => "bracket byes (advance without playing)",
-            System::Knockout { .. } => "waiting",
-            _ => "not playing",
-        };
+        let label = if knockout { "waiting" } else { "not playing" };
         writeln!(out, "{label}: {}", idle.join(", ")).ok();
     }
     if let Some((_, total)) = &r.explanation {

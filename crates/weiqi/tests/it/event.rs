@@ -671,14 +671,14 @@ fn a_knockout_of_six_gives_the_byes_to_the_top_seeds() {
         ],
     );
     let (games, byes) = paired(&db, "k", 1);
-    // A bracket bye is a walkover into round 2, not a scored bye: the top seeds wait.
-    assert!(byes.is_empty());
+    // The top seeds advance to round 2 without a game: the byes of round 1, in the JSON's
+    // `byes`, scored with the event's bye value.
+    assert_eq!(byes, ["S1", "S2"]);
     let show = db.json(&["show", "--event", "k"]);
-    assert_eq!(show["rounds"][0]["idle"], serde_json::json!(["S1", "S2"]));
-    assert!(
-        db.ok(&["show", "--event", "k"])
-            .contains("bracket byes (advance without playing): S1, S2\n")
-    );
+    assert_eq!(show["rounds"][0]["byes"], serde_json::json!(["S1", "S2"]));
+    assert_eq!(show["rounds"][0]["idle"], serde_json::json!([]));
+    let text = db.ok(&["show", "--event", "k"]);
+    assert!(text.contains("bye (advances without playing): S1\n"), "{text}");
     let mut pairs: Vec<String> = games
         .iter()
         .map(|(_, b, w)| if b < w { format!("{b}-{w}") } else { format!("{w}-{b}") })
@@ -786,6 +786,104 @@ fn withdrawals_stop_the_pairing_or_void_the_results() {
         1,
     );
     assert!(err.contains("voided by a withdrawal (Art. 28.2)"), "{err}");
+}
+
+#[test]
+fn standings_after_round_leave_out_a_round_paired_but_unfinished() {
+    // Round 1 complete, round 2 paired with a bye and one result in: the standings, JSON and
+    // table, are still those after round 1 — the round-2 bye player has no more points.
+    let db = Db::new("unfinished");
+    db.ok(&["new", "--id", "s", "--system", "swiss", "--rounds", "3"]);
+    add_players(&db, "s", &TEN[..5]);
+    let (games, _) = paired(&db, "s", 1);
+    for (board, black, white) in &games {
+        let result = if strength(TEN.iter().find(|p| p.0 == black).unwrap().1)
+            > strength(TEN.iter().find(|p| p.0 == white).unwrap().1)
+        {
+            "B+R"
+        } else {
+            "W+R"
+        };
+        db.ok(&[
+            "result",
+            "--event",
+            "s",
+            "--round",
+            "1",
+            "--board",
+            &board.to_string(),
+            "--result",
+            result,
+        ]);
+    }
+    let after_one = db.json(&["standings", "--event", "s"]);
+    assert_eq!(after_one["after_round"], 1);
+    let table_one = db.ok(&["standings", "--event", "s"]);
+    let (games, byes) = paired(&db, "s", 2);
+    assert_eq!(byes.len(), 1);
+    assert_eq!(
+        db.json(&["standings", "--event", "s"]),
+        after_one,
+        "a paired round changes nothing"
+    );
+    db.ok(&[
+        "result", "--event", "s", "--round", "2", "--board", "1", "--result", "B+R",
+    ]);
+    assert_eq!(
+        db.json(&["standings", "--event", "s"]),
+        after_one,
+        "a partial round changes nothing"
+    );
+    assert_eq!(db.ok(&["standings", "--event", "s"]), table_one);
+    for (board, _, _) in &games[1..] {
+        db.ok(&[
+            "result",
+            "--event",
+            "s",
+            "--round",
+            "2",
+            "--board",
+            &board.to_string(),
+            "--result",
+            "W+R",
+        ]);
+    }
+    let after_two = db.json(&["standings", "--event", "s"]);
+    assert_eq!(after_two["after_round"], 2);
+    let points = |s: &Value, who: &str| {
+        s["rows"].as_array().unwrap().iter().find(|r| r["name"] == who).unwrap()["points"]
+            .as_i64()
+            .unwrap()
+    };
+    assert_eq!(points(&after_two, &byes[0]), points(&after_one, &byes[0]) + 2);
+}
+
+#[test]
+fn a_round_past_the_planned_rounds_is_refused_even_by_hand() {
+    let db = Db::new("past-planned");
+    db.ok(&["new", "--id", "s", "--system", "swiss", "--rounds", "1"]);
+    add_players(&db, "s", &TEN[..4]);
+    db.ok(&[
+        "pair", "--event", "s", "--manual", "--game", "Ann", "Bo", "--game", "Cy", "Di",
+    ]);
+    for board in ["1", "2"] {
+        db.ok(&[
+            "result", "--event", "s", "--round", "1", "--board", board, "--result", "B+R",
+        ]);
+    }
+    let manual = [
+        "pair", "--event", "s", "--manual", "--game", "Ann", "Cy", "--game", "Bo", "Di",
+    ];
+    let e = db.fails(&manual, 1);
+    assert!(e.contains("round 2 is past the 1 round(s) planned"), "{e}");
+    db.fails(
+        &["pair", "--event", "s", "--game", "Ann", "Cy", "--game", "Bo", "Di"],
+        1,
+    );
+    db.fails(&["pair", "--event", "s"], 1);
+    // The director adds a round (Art. 26.3): now it can be paired by hand.
+    db.ok(&["rounds", "--event", "s", "--rounds", "2"]);
+    db.ok(&manual);
 }
 
 #[test]
