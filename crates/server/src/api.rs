@@ -32,19 +32,20 @@ pub struct AppState(pub Arc<Inner>);
 pub struct Inner {
     /// The live games.
     pub hub: Hub,
-    /// The storage crate's store on the same file (events, players, pairing, results).
-    pub store: Mutex<storage::Store>,
+    /// The storage crate's store on the same file (events, players, pairing, results); none
+    /// on PostgreSQL, where the event endpoints answer 501 (the storage crate is SQLite only).
+    pub store: Option<Mutex<storage::Store>>,
     /// Requests per second per client (0: no limit), with a burst of twice that.
     pub rate: u32,
     buckets: Mutex<HashMap<IpAddr, (f64, StdInstant)>>,
 }
 
 impl AppState {
-    /// The state over a hub and a store.
-    pub fn new(hub: Hub, store: storage::Store, rate: u32) -> AppState {
+    /// The state over a hub and a store (none: the event endpoints answer 501).
+    pub fn new(hub: Hub, store: Option<storage::Store>, rate: u32) -> AppState {
         AppState(Arc::new(Inner {
             hub,
-            store: Mutex::new(store),
+            store: store.map(Mutex::new),
             rate,
             buckets: Mutex::new(HashMap::new()),
         }))
@@ -199,13 +200,24 @@ async fn require_role(st: &AppState, c: &Caller, event: &str, allowed: &[Role]) 
     }
 }
 
-async fn with_store<R: Send + 'static>(
+/// The message of the 501 every event endpoint answers on PostgreSQL.
+pub const EVENTS_NEED_SQLITE: &str = "events, players, pairing, results and standings need the SQLite store in this \
+     version (weiqi serve --db FILE); on PostgreSQL this server runs live games and accounts only";
+
+/// Runs `f` on the storage crate's store, off the runtime; 501 when there is none.
+pub async fn with_store<R: Send + 'static>(
     st: &AppState,
     f: impl FnOnce(&mut storage::Store) -> Result<R, storage::StoreError> + Send + 'static,
 ) -> Result<R, ApiError> {
+    if st.0.store.is_none() {
+        return Err(ApiError::NotImplemented(EVENTS_NEED_SQLITE.into()));
+    }
     let st = st.clone();
     tokio::task::spawn_blocking(move || {
-        let mut store = st.0.store.lock().expect("store lock");
+        let Some(store) = &st.0.store else {
+            return Err(ApiError::NotImplemented(EVENTS_NEED_SQLITE.into()));
+        };
+        let mut store = store.lock().expect("store lock");
         f(&mut store).map_err(ApiError::from)
     })
     .await

@@ -8,10 +8,9 @@
 //! bound to their seat or the seat's secret link (`X-Seat-Secret`); everyone else is public
 //! and may only read.
 
-use crate::db::{Db, DbError, now_ms};
+use crate::db::{Db, DbError};
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use rusqlite::OptionalExtension;
 use sha2::{Digest, Sha256};
 
 /// A role in an event.
@@ -86,84 +85,36 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
 
 /// Creates an account; `Conflict` if the name is taken.
 pub async fn create_account(db: &Db, name: String, hash: String) -> Result<i64, DbError> {
-    db.call(move |c| {
-        c.execute(
-            "INSERT INTO server_account (name, password_hash, created_at) VALUES (?1, ?2, ?3)",
-            rusqlite::params![name, hash, now_ms() as i64],
-        )?;
-        Ok(c.last_insert_rowid())
-    })
-    .await
+    db.create_account(name, hash).await
 }
 
 /// The id and password hash of the account `name`.
 pub async fn account_by_name(db: &Db, name: String) -> Result<Option<(i64, String)>, DbError> {
-    db.call(move |c| {
-        Ok(c.query_row(
-            "SELECT id, password_hash FROM server_account WHERE name = ?1",
-            [name],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .optional()?)
-    })
-    .await
+    db.account_by_name(name).await
 }
 
 /// Records a session for `account`; returns its token.
 pub async fn create_session(db: &Db, account: i64) -> Result<String, DbError> {
     let token = new_token();
-    let d = digest(&token);
-    db.call(move |c| {
-        c.execute(
-            "INSERT INTO server_session (token_hash, account_id, created_at) VALUES (?1, ?2, ?3)",
-            rusqlite::params![d, account, now_ms() as i64],
-        )?;
-        Ok(())
-    })
-    .await?;
+    db.create_session(digest(&token), account).await?;
     Ok(token)
 }
 
 /// The account of a session token.
 pub async fn session_account(db: &Db, token: &str) -> Result<Option<Account>, DbError> {
-    let d = digest(token);
-    db.call(move |c| {
-        Ok(c.query_row(
-            "SELECT a.id, a.name FROM server_session s JOIN server_account a ON a.id = s.account_id \
-             WHERE s.token_hash = ?1",
-            [d],
-            |r| {
-                Ok(Account {
-                    id: r.get(0)?,
-                    name: r.get(1)?,
-                })
-            },
-        )
-        .optional()?)
-    })
-    .await
+    Ok(db
+        .session_account(digest(token))
+        .await?
+        .map(|(id, name)| Account { id, name }))
 }
 
 /// The roles `account` holds in `event`.
 pub async fn roles(db: &Db, event: String, account: i64) -> Result<Vec<Role>, DbError> {
-    db.call(move |c| {
-        let mut st = c.prepare("SELECT role FROM server_role WHERE event_id = ?1 AND account_id = ?2")?;
-        let names = st
-            .query_map(rusqlite::params![event, account], |r| r.get::<_, String>(0))?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(names.iter().filter_map(|n| Role::parse(n)).collect())
-    })
-    .await
+    let names = db.roles(event, account).await?;
+    Ok(names.iter().filter_map(|n| Role::parse(n)).collect())
 }
 
 /// Gives `account` the `role` in `event` (idempotent).
 pub async fn grant(db: &Db, event: String, account: i64, role: Role) -> Result<(), DbError> {
-    db.call(move |c| {
-        c.execute(
-            "INSERT OR IGNORE INTO server_role (event_id, account_id, role) VALUES (?1, ?2, ?3)",
-            rusqlite::params![event, account, role.name()],
-        )?;
-        Ok(())
-    })
-    .await
+    db.grant(event, account, role.name()).await
 }

@@ -1,14 +1,26 @@
 //! The server's database: its own tables (games and their event records, accounts, sessions,
-//! roles, the heartbeat) beside the storage crate's event tables in the same SQLite file.
+//! roles, the heartbeat), in SQLite beside the storage crate's event tables in the same file,
+//! or in PostgreSQL (`pg`, with its own migrations in that dialect).
 //!
-//! One thread owns one connection and does every read and write of these tables, so tokio
-//! never blocks on SQLite. Appends of game events are **group-committed**: the thread takes
-//! every append waiting in its queue, writes them in one transaction, commits, and only then
-//! answers each. With `synchronous = FULL` in WAL mode the commit has reached the disk
+//! [`Db`] is one enum of the two backends behind typed calls (append an event, create a game,
+//! load a record, the account and role queries), so the game tasks and handlers never see SQL.
+//!
+//! SQLite: one thread owns one connection and does every read and write of these tables, so
+//! tokio never blocks on SQLite. Appends of game events are **group-committed**: the thread
+//! takes every append waiting in its queue, writes them in one transaction, commits, and only
+//! then answers each. With `synchronous = FULL` in WAL mode the commit has reached the disk
 //! (fsync of the WAL) before any of them is acknowledged, and one fsync serves the whole
 //! batch, which is what lets a thousand moves a second be durable on an ordinary disk.
 //! (`NORMAL` would be enough against a killed process, but can lose the last commits on a
 //! power cut, and an acknowledged move must survive both.)
+//!
+//! PostgreSQL: several `weiqi serve` instances may share one database. Each append is one
+//! statement that inserts the event and, in the same transaction, `NOTIFY`s the database's
+//! channel with `game:seq`; every instance `LISTEN`s and hands those to its hub, which has
+//! the games it runs reload what they miss. The unique (game, seq) key serialises a game's
+//! commands across instances: the second writer of a slot gets [`DbError::Conflict`].
+
+mod pg;
 
 use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
@@ -104,17 +116,47 @@ enum Job {
     Call(Call),
 }
 
-/// A handle on the database thread. Cheap to clone.
+/// A handle on the database, SQLite or PostgreSQL. Cheap to clone.
 #[derive(Clone)]
-pub struct Db {
-    jobs: mpsc::Sender<Job>,
+pub struct Db(Backend);
+
+#[derive(Clone)]
+enum Backend {
+    Sqlite(mpsc::Sender<Job>),
+    Postgres(std::sync::Arc<pg::Pg>),
 }
+
+/// A stored game's row, apart from its record.
+#[derive(Clone, Debug)]
+pub struct StoredGame {
+    /// The storage event it belongs to.
+    pub event_id: Option<String>,
+    /// Round in the event.
+    pub round: Option<u32>,
+    /// Board in the round.
+    pub board: Option<u32>,
+    /// The settings, as JSON text.
+    pub settings: String,
+    /// The digests of the seat secrets, Black's then White's.
+    pub secrets: [String; 2],
+    /// The account that created it.
+    pub owner: Option<i64>,
+    /// Accounts that joined as Black, White.
+    pub accounts: [Option<i64>; 2],
+}
+
+/// A game in a listing: id, event, round, board.
+pub type GameRow = (i64, Option<String>, Option<u32>, Option<u32>);
 
 /// Milliseconds since the Unix epoch, now.
 pub fn now_ms() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64)
+}
+
+fn stopped() -> DbError {
+    DbError::Failed("the database thread has stopped".into())
 }
 
 impl Db {
@@ -137,33 +179,271 @@ impl Db {
             .name("weiqi-db".into())
             .spawn(move || run(conn, rx))
             .map_err(|e| DbError::Failed(e.to_string()))?;
-        Ok((Db { jobs: tx }, heartbeat.map(|h| h as u64)))
+        Ok((Db(Backend::Sqlite(tx)), heartbeat.map(|h| h as u64)))
+    }
+
+    /// Connects to PostgreSQL at `url`, migrates the server's tables, starts the heartbeat and
+    /// listens on the database's channel. Returns the heartbeat found (`None` when it is
+    /// fresh: another instance is running, nobody was down) and the receiver of the (game,
+    /// seq) notifications of every instance's commits.
+    pub async fn open_postgres(
+        url: &str,
+    ) -> Result<(Db, Option<u64>, tokio::sync::mpsc::UnboundedReceiver<(i64, u64)>), DbError> {
+        let (pg, heartbeat, rx) = pg::Pg::open(url).await?;
+        Ok((Db(Backend::Postgres(pg)), heartbeat, rx))
+    }
+
+    /// Whether several instances may share this database (PostgreSQL).
+    pub fn is_shared(&self) -> bool {
+        matches!(self.0, Backend::Postgres(_))
     }
 
     /// Appends event `seq` of `game`, durably; `Conflict` if that slot is taken.
     pub async fn append(&self, game: i64, seq: u64, json: String) -> Result<(), DbError> {
-        let (reply, rx) = oneshot::channel();
-        self.jobs
-            .send(Job::Append { game, seq, json, reply })
-            .map_err(|_| DbError::Failed("the database thread has stopped".into()))?;
-        rx.await
-            .map_err(|_| DbError::Failed("the database thread has stopped".into()))?
+        match &self.0 {
+            Backend::Sqlite(jobs) => {
+                let (reply, rx) = oneshot::channel();
+                jobs.send(Job::Append { game, seq, json, reply })
+                    .map_err(|_| stopped())?;
+                rx.await.map_err(|_| stopped())?
+            }
+            Backend::Postgres(pg) => pg.append(game, seq, &json).await,
+        }
     }
 
-    /// Runs `f` on the database thread (its own transaction, if it needs one).
-    pub async fn call<R: Send + 'static>(
-        &self,
+    /// Runs `f` on the SQLite thread (its own transaction, if it needs one).
+    async fn call<R: Send + 'static>(
+        jobs: &mpsc::Sender<Job>,
         f: impl FnOnce(&mut Connection) -> Result<R, DbError> + Send + 'static,
     ) -> Result<R, DbError> {
         let (reply, rx) = oneshot::channel();
         let job: Call = Box::new(move |c| {
             let _ = reply.send(f(c));
         });
-        self.jobs
-            .send(Job::Call(job))
-            .map_err(|_| DbError::Failed("the database thread has stopped".into()))?;
-        rx.await
-            .map_err(|_| DbError::Failed("the database thread has stopped".into()))?
+        jobs.send(Job::Call(job)).map_err(|_| stopped())?;
+        rx.await.map_err(|_| stopped())?
+    }
+
+    /// Stores a new game with its opening events (JSON texts) in one transaction; its id.
+    pub async fn create_game(&self, g: StoredGame, events: Vec<String>) -> Result<i64, DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.create_game(&g, &events).await,
+            Backend::Sqlite(jobs) => {
+                Db::call(jobs, move |c| {
+                    let tx = c.transaction()?;
+                    tx.execute(
+                        "INSERT INTO server_game (event_id, round, board, settings, secret_black, secret_white, \
+                         owner, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                        params![
+                            g.event_id,
+                            g.round,
+                            g.board,
+                            g.settings,
+                            g.secrets[0],
+                            g.secrets[1],
+                            g.owner,
+                            now_ms() as i64
+                        ],
+                    )?;
+                    let id = tx.last_insert_rowid();
+                    for (seq, e) in events.iter().enumerate() {
+                        tx.execute(
+                            "INSERT INTO server_game_event (game_id, seq, event) VALUES (?1, ?2, ?3)",
+                            params![id, seq as i64, e],
+                        )?;
+                    }
+                    tx.commit()?;
+                    Ok(id)
+                })
+                .await
+            }
+        }
+    }
+
+    /// Binds `account` to seat `color` (0 Black, 1 White) of game `id`; false if the seat is
+    /// taken by someone else.
+    pub async fn join(&self, id: i64, color: usize, account: i64) -> Result<bool, DbError> {
+        let col = if color == 0 { "account_black" } else { "account_white" };
+        match &self.0 {
+            Backend::Postgres(pg) => pg.join(id, col, account).await,
+            Backend::Sqlite(jobs) => {
+                let sql = format!("UPDATE server_game SET {col} = ?1 WHERE id = ?2 AND ({col} IS NULL OR {col} = ?1)");
+                Db::call(jobs, move |c| Ok(c.execute(&sql, [account, id])? == 1)).await
+            }
+        }
+    }
+
+    /// The stored game `id`, if there is one.
+    pub async fn load_game(&self, id: i64) -> Result<Option<StoredGame>, DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.load_game(id).await,
+            Backend::Sqlite(jobs) => {
+                Db::call(jobs, move |c| {
+                    Ok(c.query_row(
+                        "SELECT event_id, round, board, settings, secret_black, secret_white, owner, \
+                         account_black, account_white FROM server_game WHERE id = ?1",
+                        [id],
+                        |r| {
+                            Ok(StoredGame {
+                                event_id: r.get(0)?,
+                                round: r.get(1)?,
+                                board: r.get(2)?,
+                                settings: r.get(3)?,
+                                secrets: [r.get(4)?, r.get(5)?],
+                                owner: r.get(6)?,
+                                accounts: [r.get(7)?, r.get(8)?],
+                            })
+                        },
+                    )
+                    .optional()?)
+                })
+                .await
+            }
+        }
+    }
+
+    /// The events of game `id` from index `from` on, in order: (seq, JSON text).
+    pub async fn events_from(&self, id: i64, from: u64) -> Result<Vec<(u64, String)>, DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.events_from(id, from).await,
+            Backend::Sqlite(jobs) => {
+                Db::call(jobs, move |c| {
+                    let mut st = c.prepare(
+                        "SELECT seq, event FROM server_game_event WHERE game_id = ?1 AND seq >= ?2 ORDER BY seq",
+                    )?;
+                    let rows = st
+                        .query_map([id, from as i64], |r| Ok((r.get::<_, i64>(0)? as u64, r.get(1)?)))?
+                        .collect::<Result<Vec<_>, _>>()?;
+                    Ok(rows)
+                })
+                .await
+            }
+        }
+    }
+
+    /// The games, in id order, of `event` if given, else all.
+    pub async fn list_games(&self, event: Option<String>) -> Result<Vec<GameRow>, DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.list_games(event).await,
+            Backend::Sqlite(jobs) => {
+                Db::call(jobs, move |c| {
+                    let mut s = c.prepare(
+                        "SELECT id, event_id, round, board FROM server_game WHERE ?1 IS NULL OR event_id = ?1 \
+                         ORDER BY id",
+                    )?;
+                    let rows = s
+                        .query_map([event], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+                        .collect::<Result<Vec<_>, _>>()?;
+                    Ok(rows)
+                })
+                .await
+            }
+        }
+    }
+
+    /// Creates an account; `Conflict` if the name is taken.
+    pub async fn create_account(&self, name: String, hash: String) -> Result<i64, DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.create_account(&name, &hash).await,
+            Backend::Sqlite(jobs) => {
+                Db::call(jobs, move |c| {
+                    c.execute(
+                        "INSERT INTO server_account (name, password_hash, created_at) VALUES (?1, ?2, ?3)",
+                        params![name, hash, now_ms() as i64],
+                    )?;
+                    Ok(c.last_insert_rowid())
+                })
+                .await
+            }
+        }
+    }
+
+    /// The id and password hash of the account `name`.
+    pub async fn account_by_name(&self, name: String) -> Result<Option<(i64, String)>, DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.account_by_name(&name).await,
+            Backend::Sqlite(jobs) => {
+                Db::call(jobs, move |c| {
+                    Ok(c.query_row(
+                        "SELECT id, password_hash FROM server_account WHERE name = ?1",
+                        [name],
+                        |r| Ok((r.get(0)?, r.get(1)?)),
+                    )
+                    .optional()?)
+                })
+                .await
+            }
+        }
+    }
+
+    /// Records a session (the digest of its token) for `account`.
+    pub async fn create_session(&self, token_hash: String, account: i64) -> Result<(), DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.create_session(&token_hash, account).await,
+            Backend::Sqlite(jobs) => {
+                Db::call(jobs, move |c| {
+                    c.execute(
+                        "INSERT INTO server_session (token_hash, account_id, created_at) VALUES (?1, ?2, ?3)",
+                        params![token_hash, account, now_ms() as i64],
+                    )?;
+                    Ok(())
+                })
+                .await
+            }
+        }
+    }
+
+    /// The account (id, name) of a session, by the digest of its token.
+    pub async fn session_account(&self, token_hash: String) -> Result<Option<(i64, String)>, DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.session_account(&token_hash).await,
+            Backend::Sqlite(jobs) => {
+                Db::call(jobs, move |c| {
+                    Ok(c.query_row(
+                        "SELECT a.id, a.name FROM server_session s JOIN server_account a ON a.id = s.account_id \
+                         WHERE s.token_hash = ?1",
+                        [token_hash],
+                        |r| Ok((r.get(0)?, r.get(1)?)),
+                    )
+                    .optional()?)
+                })
+                .await
+            }
+        }
+    }
+
+    /// The names of the roles `account` holds in `event`.
+    pub async fn roles(&self, event: String, account: i64) -> Result<Vec<String>, DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.roles(&event, account).await,
+            Backend::Sqlite(jobs) => {
+                Db::call(jobs, move |c| {
+                    let mut st = c.prepare("SELECT role FROM server_role WHERE event_id = ?1 AND account_id = ?2")?;
+                    let names = st
+                        .query_map(params![event, account], |r| r.get::<_, String>(0))?
+                        .collect::<Result<Vec<_>, _>>()?;
+                    Ok(names)
+                })
+                .await
+            }
+        }
+    }
+
+    /// Gives `account` the role named `role` in `event` (idempotent).
+    pub async fn grant(&self, event: String, account: i64, role: &'static str) -> Result<(), DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.grant(&event, account, role).await,
+            Backend::Sqlite(jobs) => {
+                Db::call(jobs, move |c| {
+                    c.execute(
+                        "INSERT OR IGNORE INTO server_role (event_id, account_id, role) VALUES (?1, ?2, ?3)",
+                        params![event, account, role],
+                    )?;
+                    Ok(())
+                })
+                .await
+            }
+        }
     }
 }
 

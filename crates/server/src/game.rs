@@ -3,7 +3,7 @@
 //! clock: it sleeps until the clock's next announcement and fires it (a byo-yomi call is
 //! pushed to the subscribers; the flag is recorded as a system `Flag` event).
 
-use crate::db::{Db, DbError, now_ms};
+use crate::db::{Db, DbError, StoredGame, now_ms};
 use crate::wire::{WColor, WEvent, WOutcome, WSettings};
 use clock::{Instant, Lang};
 use referee::{Action, Actor, Event, Phase, Referee, RefereeError};
@@ -83,6 +83,10 @@ enum Cmd {
         seq: u64,
         reply: oneshot::Sender<Result<Vec<Json>, Json>>,
     },
+    /// Another instance recorded events up to this count: read what is missing.
+    Reload {
+        upto: u64,
+    },
 }
 
 /// A handle on a running game.
@@ -132,10 +136,12 @@ impl GameHandle {
     }
 }
 
+type Games = Arc<Mutex<HashMap<i64, GameHandle>>>;
+
 /// Every game task of this server.
 pub struct Hub {
     db: Db,
-    games: Mutex<HashMap<i64, GameHandle>>,
+    games: Games,
     /// The last instant the previous run was known alive (for the restart pause).
     heartbeat: Option<u64>,
 }
@@ -145,9 +151,26 @@ impl Hub {
     pub fn new(db: Db, heartbeat: Option<u64>) -> Hub {
         Hub {
             db,
-            games: Mutex::new(HashMap::new()),
+            games: Arc::new(Mutex::new(HashMap::new())),
             heartbeat,
         }
+    }
+
+    /// Follows the commits of other instances on a shared database: each (game, seq)
+    /// notification makes the task of that game, if this server runs it, read the events it
+    /// is missing and push them to its subscribers. A game this server does not run is read
+    /// from the database when it is first asked for, so it needs nothing.
+    pub fn follow(&self, mut notes: tokio::sync::mpsc::UnboundedReceiver<(i64, u64)>) {
+        let games = Arc::downgrade(&self.games);
+        tokio::spawn(async move {
+            while let Some((game, seq)) = notes.recv().await {
+                let Some(games) = games.upgrade() else { return };
+                let h = games.lock().expect("hub lock").get(&game).cloned();
+                if let Some(h) = h {
+                    let _ = h.cmds.send(Cmd::Reload { upto: seq + 1 }).await;
+                }
+            }
+        });
     }
 
     /// The database.
@@ -175,16 +198,9 @@ impl Hub {
     /// Starts every game that is not final, so that clocks run and restart pauses are
     /// recorded without waiting for a client. Returns how many.
     pub async fn resume_all(&self) -> Result<usize, DbError> {
-        let ids: Vec<i64> = self
-            .db
-            .call(|c| {
-                let mut st = c.prepare("SELECT id FROM server_game ORDER BY id")?;
-                let ids = st.query_map([], |r| r.get(0))?.collect::<Result<Vec<i64>, _>>()?;
-                Ok(ids)
-            })
-            .await?;
+        let rows = self.db.list_games(None).await?;
         let mut n = 0;
-        for id in ids {
+        for (id, ..) in rows {
             if self.get(id).await?.is_some() {
                 n += 1;
             }
@@ -194,40 +210,20 @@ impl Hub {
 
     /// Creates a game: stores it with its opening events (colours, start) and starts it.
     pub async fn create(&self, mut info: GameInfo, opening: Vec<WEvent>) -> Result<GameHandle, DbError> {
-        let i = info.clone();
         let ev: Vec<String> = opening
             .iter()
             .map(|e| serde_json::to_string(e).expect("events serialise"))
             .collect();
-        let id = self
-            .db
-            .call(move |c| {
-                let tx = c.transaction()?;
-                tx.execute(
-                    "INSERT INTO server_game (event_id, round, board, settings, secret_black, secret_white, owner, \
-                     created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                    rusqlite::params![
-                        i.event_id,
-                        i.round,
-                        i.board,
-                        serde_json::to_string(&i.settings).expect("settings serialise"),
-                        i.secrets[0],
-                        i.secrets[1],
-                        i.owner,
-                        now_ms() as i64
-                    ],
-                )?;
-                let id = tx.last_insert_rowid();
-                for (seq, e) in ev.iter().enumerate() {
-                    tx.execute(
-                        "INSERT INTO server_game_event (game_id, seq, event) VALUES (?1, ?2, ?3)",
-                        rusqlite::params![id, seq as i64, e],
-                    )?;
-                }
-                tx.commit()?;
-                Ok(id)
-            })
-            .await?;
+        let stored = StoredGame {
+            event_id: info.event_id.clone(),
+            round: info.round,
+            board: info.board,
+            settings: serde_json::to_string(&info.settings).expect("settings serialise"),
+            secrets: info.secrets.clone(),
+            owner: info.owner,
+            accounts: info.accounts,
+        };
+        let id = self.db.create_game(stored, ev).await?;
         info.id = id;
         let h = spawn(self.db.clone(), info, opening, None)?;
         self.games.lock().expect("hub lock").insert(id, h.clone());
@@ -236,13 +232,8 @@ impl Hub {
 
     /// Binds `account` to `color` of game `id`; false if the seat is taken by someone else.
     pub async fn join(&self, id: i64, color: Color, account: i64) -> Result<bool, DbError> {
-        let col = match color {
-            Color::Black => "account_black",
-            Color::White => "account_white",
-        };
-        let sql = format!("UPDATE server_game SET {col} = ?1 WHERE id = ?2 AND ({col} IS NULL OR {col} = ?1)");
-        let n = self.db.call(move |c| Ok(c.execute(&sql, [account, id])?)).await?;
-        if n == 1 {
+        let joined = self.db.join(id, color.index(), account).await?;
+        if joined {
             let mut games = self.games.lock().expect("hub lock");
             if let Some(h) = games.get_mut(&id) {
                 let mut info = (*h.info).clone();
@@ -250,64 +241,38 @@ impl Hub {
                 h.info = Arc::new(info);
             }
         }
-        Ok(n == 1)
+        Ok(joined)
     }
 }
 
 async fn load_game(db: &Db, id: i64) -> Result<Option<(GameInfo, Vec<WEvent>)>, DbError> {
-    db.call(move |c| {
-        let row = c
-            .query_row(
-                "SELECT event_id, round, board, settings, secret_black, secret_white, owner, account_black, \
-                 account_white FROM server_game WHERE id = ?1",
-                [id],
-                |r| {
-                    Ok((
-                        r.get::<_, Option<String>>(0)?,
-                        r.get::<_, Option<u32>>(1)?,
-                        r.get::<_, Option<u32>>(2)?,
-                        r.get::<_, String>(3)?,
-                        [r.get::<_, String>(4)?, r.get::<_, String>(5)?],
-                        r.get::<_, Option<i64>>(6)?,
-                        [r.get::<_, Option<i64>>(7)?, r.get::<_, Option<i64>>(8)?],
-                    ))
-                },
-            )
-            .optional()?;
-        let Some((event_id, round, board, settings, secrets, owner, accounts)) = row else {
-            return Ok(None);
-        };
-        let settings: WSettings = serde_json::from_str(&settings)
-            .map_err(|e| DbError::Failed(format!("game {id}: stored settings unreadable: {e}")))?;
-        let mut st = c.prepare("SELECT seq, event FROM server_game_event WHERE game_id = ?1 ORDER BY seq")?;
-        let rows = st.query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
-        let mut events = Vec::new();
-        for (i, row) in rows.enumerate() {
-            let (seq, text) = row?;
-            if seq != i as i64 {
-                return Err(DbError::Failed(format!("game {id}: event {i} missing from the record")));
-            }
-            events.push(
-                serde_json::from_str(&text)
-                    .map_err(|e| DbError::Failed(format!("game {id} event {seq} unreadable: {e}")))?,
-            );
+    let Some(g) = db.load_game(id).await? else {
+        return Ok(None);
+    };
+    let settings: WSettings = serde_json::from_str(&g.settings)
+        .map_err(|e| DbError::Failed(format!("game {id}: stored settings unreadable: {e}")))?;
+    let mut events = Vec::new();
+    for (i, (seq, text)) in db.events_from(id, 0).await?.into_iter().enumerate() {
+        if seq != i as u64 {
+            return Err(DbError::Failed(format!("game {id}: event {i} missing from the record")));
         }
-        let info = GameInfo {
-            id,
-            event_id,
-            round,
-            board,
-            settings,
-            secrets,
-            owner,
-            accounts,
-        };
-        Ok(Some((info, events)))
-    })
-    .await
+        events.push(
+            serde_json::from_str(&text)
+                .map_err(|e| DbError::Failed(format!("game {id} event {seq} unreadable: {e}")))?,
+        );
+    }
+    let info = GameInfo {
+        id,
+        event_id: g.event_id,
+        round: g.round,
+        board: g.board,
+        settings,
+        secrets: g.secrets,
+        owner: g.owner,
+        accounts: g.accounts,
+    };
+    Ok(Some((info, events)))
 }
-
-use rusqlite::OptionalExtension;
 
 fn spawn(db: Db, info: GameInfo, events: Vec<WEvent>, heartbeat: Option<u64>) -> Result<GameHandle, DbError> {
     let settings = info
@@ -437,6 +402,11 @@ impl Task {
     }
 
     async fn command(&mut self, cmd: Cmd) {
+        if self.db.is_shared() && matches!(cmd, Cmd::State { .. } | Cmd::Since { .. }) {
+            // Read your writes across instances: what another one acknowledged is in the
+            // answer even before its notification arrives.
+            self.reload().await;
+        }
         match cmd {
             Cmd::State { reply } => {
                 let _ = reply.send(self.state());
@@ -450,6 +420,11 @@ impl Task {
                 };
                 let _ = reply.send(r);
             }
+            Cmd::Reload { upto } => {
+                if upto > self.referee.events().len() as u64 {
+                    self.reload().await;
+                }
+            }
             Cmd::Submit {
                 seq,
                 actor,
@@ -457,23 +432,13 @@ impl Task {
                 action,
                 reply,
             } => {
+                if seq > self.referee.events().len() as u64 && self.db.is_shared() {
+                    // Another instance may have recorded what this client has seen.
+                    self.reload().await;
+                }
                 let len = self.referee.events().len() as u64;
                 if seq < len {
-                    // Idempotence: the same command again is acknowledged, not recorded twice.
-                    let e = &self.referee.events()[seq as usize];
-                    let r = if e.actor == actor && e.action == action && self.by[seq as usize] == by {
-                        Ok(Ack {
-                            seq,
-                            duplicate: true,
-                            state: self.state(),
-                        })
-                    } else {
-                        Err(SubmitError::Stale {
-                            expected: seq,
-                            state: self.state(),
-                        })
-                    };
-                    let _ = reply.send(r);
+                    let _ = reply.send(self.landed(seq, actor, &action, &by));
                     return;
                 }
                 if seq > len {
@@ -491,6 +456,61 @@ impl Task {
         }
     }
 
+    /// The answer to a command for slot `seq`, which is taken. Idempotence: the same command
+    /// again is acknowledged, not recorded twice; another is stale.
+    fn landed(&self, seq: u64, actor: Actor, action: &Action, by: &str) -> Result<Ack, SubmitError> {
+        let e = &self.referee.events()[seq as usize];
+        if e.actor == actor && e.action == *action && self.by[seq as usize] == by {
+            Ok(Ack {
+                seq,
+                duplicate: true,
+                state: self.state(),
+            })
+        } else {
+            Err(SubmitError::Stale {
+                expected: seq,
+                state: self.state(),
+            })
+        }
+    }
+
+    /// Reads the events other instances recorded past this task's record, applies them and
+    /// pushes each to the subscribers.
+    async fn reload(&mut self) {
+        let from = self.referee.events().len() as u64;
+        let rows = match self.db.events_from(self.id, from).await {
+            Ok(rows) => rows,
+            Err(e) => {
+                tracing::error!(game = self.id, error = %e, "reload failed");
+                return;
+            }
+        };
+        let size = self.referee.settings().rules.size;
+        for (seq, text) in rows {
+            if seq != self.referee.events().len() as u64 {
+                tracing::error!(game = self.id, seq, "reload: the record has a gap");
+                return;
+            }
+            let read = serde_json::from_str::<WEvent>(&text)
+                .map_err(|e| e.to_string())
+                .and_then(|w| Ok((w.to_event(size).map_err(|e| e.to_string())?, w.by)));
+            let (event, by) = match read {
+                Ok(x) => x,
+                Err(e) => {
+                    tracing::error!(game = self.id, seq, error = %e, "reload: event unreadable");
+                    return;
+                }
+            };
+            if let Err(e) = self.referee.apply(event) {
+                tracing::error!(game = self.id, seq, error = ?e, "reload: the recorded event does not apply");
+                return;
+            }
+            self.by.push(by);
+            let push = self.event_push(seq as usize);
+            let _ = self.pushes.send(Arc::new(Push(push)));
+        }
+    }
+
     /// Applies `event` as number `seq`, makes it durable, then broadcasts it.
     async fn record(&mut self, seq: u64, event: Event, by: String) -> Result<Ack, SubmitError> {
         let size = self.referee.settings().rules.size;
@@ -502,19 +522,29 @@ impl Task {
             // Not durable: take the event back out by refolding the record without it.
             let events = self.referee.events();
             let kept = events[..events.len() - 1].to_vec();
+            let rejected = events[events.len() - 1].clone();
             self.referee =
                 Referee::replay(self.referee.settings().clone(), &kept).expect("a prefix of a record replays");
-            self.by.pop();
-            return Err(match e {
-                DbError::Conflict => SubmitError::Stale {
-                    expected: seq,
-                    state: self.state(),
-                },
+            let submitted = self.by.pop().unwrap_or_default();
+            return match e {
+                DbError::Conflict => {
+                    // Another command (on this database, maybe through another instance) took
+                    // the slot: read it, then answer as for a command that came late.
+                    self.reload().await;
+                    if (seq as usize) < self.referee.events().len() {
+                        self.landed(seq, rejected.actor, &rejected.action, &submitted)
+                    } else {
+                        Err(SubmitError::Stale {
+                            expected: seq,
+                            state: self.state(),
+                        })
+                    }
+                }
                 DbError::Failed(e) => {
                     tracing::error!(game = self.id, error = %e, "append failed");
-                    SubmitError::Failed(e)
+                    Err(SubmitError::Failed(e))
                 }
-            });
+            };
         }
         let push = self.event_push(seq as usize);
         let _ = self.pushes.send(Arc::new(Push(push)));

@@ -1,7 +1,8 @@
 //! `weiqi serve`: the server an event runs on. An HTTP JSON API and a WebSocket over the
 //! pure cores — the referee record of each game (`referee`), its clock (`clock`), and the
 //! event, players, pairing, results and standings (`tournament` through `storage`) — in the
-//! same SQLite file that `weiqi event` uses.
+//! same SQLite file that `weiqi event` uses, or (live games and accounts) in PostgreSQL,
+//! which several instances can share.
 //!
 //! Main types:
 //! - [`Server`]: opens the database (creating and migrating it), resumes the live games,
@@ -9,7 +10,8 @@
 //!   for in-process tests.
 //! - [`game::Hub`] and [`game::GameHandle`]: one tokio task per active game owns its
 //!   `Referee`; commands for a game are serialised through it.
-//! - [`db::Db`]: the database thread, which group-commits appended events.
+//! - [`db::Db`]: the database, SQLite (a thread which group-commits appended events) or
+//!   PostgreSQL (whose `LISTEN/NOTIFY` tells every instance of every commit).
 //! - [`error::ApiError`]: the one error type, mapped to status codes and JSON bodies.
 //!
 //! Key design decision: a game is its referee record, appended one event at a time under a
@@ -21,6 +23,12 @@
 //! announcement. After a restart, a game whose clock was running gets a system pause from
 //! the last instant the previous run was known alive (its heartbeat, written with the
 //! commits) to the restart, so the time the server was down is charged to nobody.
+//!
+//! Scale-out (PostgreSQL): the unique (game, seq) key is what serialises a game's commands
+//! across instances. An instance whose insert loses reads the event that won, and answers
+//! as for a command that came late (a duplicate if it was the same command, else stale with
+//! the current state); after each commit a `NOTIFY` makes the other instances that run the
+//! game read the new events and push them to their WebSocket subscribers.
 
 #![deny(missing_docs)]
 
@@ -40,8 +48,12 @@ use std::path::PathBuf;
 /// How to run.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The SQLite file.
+    /// The SQLite file (unused when `database_url` is given).
     pub db: PathBuf,
+    /// A PostgreSQL database (`postgres://…`) instead of the SQLite file: the live games,
+    /// accounts and roles live there, several instances may share it, and the event
+    /// endpoints answer 501 (the storage crate is SQLite only).
+    pub database_url: Option<String>,
     /// Requests per second per client (0: unlimited).
     pub rate_limit: u32,
 }
@@ -54,6 +66,16 @@ pub struct Server {
 impl Server {
     /// Opens (creating and migrating) the database and resumes every game that is not over.
     pub async fn open(config: &Config) -> Result<Server, String> {
+        if let Some(url) = &config.database_url {
+            let (db, heartbeat, notes) = db::Db::open_postgres(url).await.map_err(|e| e.to_string())?;
+            let hub = game::Hub::new(db, heartbeat);
+            hub.follow(notes);
+            let n = hub.resume_all().await.map_err(|e| e.to_string())?;
+            tracing::info!(games = n, "games resumed");
+            return Ok(Server {
+                state: api::AppState::new(hub, None, config.rate_limit),
+            });
+        }
         let store = {
             let path = config.db.clone();
             tokio::task::spawn_blocking(move || storage::Store::open(&path))
@@ -66,7 +88,7 @@ impl Server {
         let n = hub.resume_all().await.map_err(|e| e.to_string())?;
         tracing::info!(games = n, "games resumed");
         Ok(Server {
-            state: api::AppState::new(hub, store, config.rate_limit),
+            state: api::AppState::new(hub, Some(store), config.rate_limit),
         })
     }
 

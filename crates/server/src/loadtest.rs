@@ -88,6 +88,7 @@ pub async fn run(opts: Options) -> Result<Report, String> {
     let _ = std::fs::remove_file(&db);
     let server = Server::open(&Config {
         db: db.clone(),
+        database_url: None,
         rate_limit: 0,
     })
     .await?;

@@ -53,13 +53,7 @@ async fn store<R: Send + 'static>(
     st: &AppState,
     f: impl FnOnce(&mut storage::Store) -> Result<R, storage::StoreError> + Send + 'static,
 ) -> Result<R, ApiError> {
-    let st = st.clone();
-    tokio::task::spawn_blocking(move || {
-        let mut s = st.0.store.lock().expect("store lock");
-        f(&mut s).map_err(ApiError::from)
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?
+    crate::api::with_store(st, f).await
 }
 
 async fn roles_of(st: &AppState, c: &Caller, event: &str) -> Result<Vec<Role>, ApiError> {
@@ -97,24 +91,9 @@ struct ListQ {
     live: Option<u8>,
 }
 
-/// A stored game's id, event, round and board.
-type GameRow = (i64, Option<String>, Option<u32>, Option<u32>);
-
 async fn list_games(State(st): State<AppState>, Query(q): Query<ListQ>) -> Result<Json<Value>, ApiError> {
     let ev = q.event.clone();
-    let rows: Vec<GameRow> =
-        st.0.hub
-            .db()
-            .call(move |c| {
-                let mut s = c.prepare(
-                    "SELECT id, event_id, round, board FROM server_game WHERE ?1 IS NULL OR event_id = ?1 ORDER BY id",
-                )?;
-                let rows = s
-                    .query_map([ev], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
-                    .collect::<Result<Vec<_>, _>>()?;
-                Ok(rows)
-            })
-            .await?;
+    let rows = st.0.hub.db().list_games(ev).await?;
     let mut out = Vec::new();
     for (id, event, round, board) in rows {
         let Some(h) = st.0.hub.get(id).await? else { continue };
@@ -354,17 +333,10 @@ async fn start_games(
         .clone();
     // Boards that already have a game are left alone.
     let ev_id = id.clone();
-    let existing: Vec<u32> =
-        st.0.hub
-            .db()
-            .call(move |c| {
-                let mut s = c.prepare("SELECT board FROM server_game WHERE event_id = ?1 AND round = ?2")?;
-                let v = s
-                    .query_map(rusqlite::params![ev_id, n], |r| r.get::<_, Option<u32>>(0))?
-                    .collect::<Result<Vec<_>, _>>()?;
-                Ok(v.into_iter().flatten().collect())
-            })
-            .await?;
+    let existing: Vec<u32> = (st.0.hub.db().list_games(Some(ev_id)).await?.into_iter())
+        .filter(|g| g.2 == Some(n))
+        .filter_map(|g| g.3)
+        .collect();
     let mut made = Vec::new();
     for g in round
         .games
@@ -464,20 +436,9 @@ fn result_text(outcome: &Value) -> Option<String> {
 async fn collect(State(st): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     need(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee, Role::Referee]).await?;
     let ev_id = id.clone();
-    let games: Vec<(i64, u32, u32)> =
-        st.0.hub
-            .db()
-            .call(move |c| {
-                let mut s = c.prepare(
-                    "SELECT id, round, board FROM server_game WHERE event_id = ?1 AND round IS NOT NULL \
-                 AND board IS NOT NULL ORDER BY id",
-                )?;
-                let v = s
-                    .query_map([ev_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-                    .collect::<Result<Vec<_>, _>>()?;
-                Ok(v)
-            })
-            .await?;
+    let games: Vec<(i64, u32, u32)> = (st.0.hub.db().list_games(Some(ev_id)).await?.into_iter())
+        .filter_map(|g| Some((g.0, g.2?, g.3?)))
+        .collect();
     let i = id.clone();
     let ev = store(&st, move |s| s.load_event(&i)).await?;
     let mut recorded = Vec::new();

@@ -33,6 +33,7 @@ pub async fn app_with_rate(rate: u32) -> App {
     let dir = temp_dir();
     let config = server::Config {
         db: dir.join("weiqi.db"),
+        database_url: None,
         rate_limit: rate,
     };
     let s = server::Server::open(&config).await.unwrap();
@@ -125,4 +126,85 @@ pub async fn act(router: &Router, game: i64, secret: &str, seq: u64, action: Val
         Some(body),
     )
     .await
+}
+
+/// The PostgreSQL the tests use: `$WEIQI_TEST_PG`, else the local server's `test` database.
+pub fn pg_base() -> String {
+    std::env::var("WEIQI_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+}
+
+/// A fresh schema for one test, dropped (with everything in it) when this goes out of scope.
+pub struct PgSchema {
+    pub name: String,
+    /// The URL a server is given: the base with `search_path` set to the schema.
+    pub url: String,
+}
+
+async fn pg_admin() -> tokio_postgres::Client {
+    let base = pg_base();
+    let (client, conn) = tokio_postgres::connect(&base, tokio_postgres::NoTls)
+        .await
+        .unwrap_or_else(|e| {
+            panic!(
+                "PostgreSQL is unreachable at {base}: {e}. These tests need it (trust auth, database `test`); \
+                 set WEIQI_TEST_PG to another URL"
+            )
+        });
+    tokio::spawn(conn);
+    client
+}
+
+impl PgSchema {
+    pub async fn new() -> PgSchema {
+        let name = format!(
+            "weiqi_it_{}_{}_{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::SeqCst),
+            server::db::now_ms()
+        );
+        pg_admin()
+            .await
+            .batch_execute(&format!("CREATE SCHEMA {name}"))
+            .await
+            .unwrap();
+        let sep = if pg_base().contains('?') { '&' } else { '?' };
+        let url = format!("{}{sep}options=-csearch_path%3D{name}", pg_base());
+        PgSchema { name, url }
+    }
+
+    /// A server on this schema, as `app()` gives one on a fresh SQLite file.
+    pub async fn app(&self) -> App {
+        let dir = temp_dir();
+        let config = server::Config {
+            db: dir.join("unused.db"),
+            database_url: Some(self.url.clone()),
+            rate_limit: 0,
+        };
+        let s = server::Server::open(&config).await.unwrap();
+        App {
+            router: s.router(),
+            server: Some(s),
+            dir,
+        }
+    }
+}
+
+impl Drop for PgSchema {
+    fn drop(&mut self) {
+        let name = self.name.clone();
+        // Drop runs inside the test's runtime: do the async work on a thread of its own.
+        let _ = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            rt.block_on(async {
+                let _ = pg_admin()
+                    .await
+                    .batch_execute(&format!("DROP SCHEMA IF EXISTS {name} CASCADE"))
+                    .await;
+            });
+        })
+        .join();
+    }
 }

@@ -7,9 +7,9 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+pub type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-async fn serve(a: &mut App) -> String {
+pub async fn serve(a: &mut App) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let s = a.server.take().unwrap();
@@ -17,15 +17,15 @@ async fn serve(a: &mut App) -> String {
     format!("ws://{addr}/api/ws")
 }
 
-async fn connect(url: &str) -> Socket {
+pub async fn connect(url: &str) -> Socket {
     tokio_tungstenite::connect_async(url).await.unwrap().0
 }
 
-async fn send(ws: &mut Socket, v: Value) {
+pub async fn send(ws: &mut Socket, v: Value) {
     ws.send(Message::text(v.to_string())).await.unwrap();
 }
 
-async fn next(ws: &mut Socket) -> Value {
+pub async fn next(ws: &mut Socket) -> Value {
     loop {
         let m = tokio::time::timeout(std::time::Duration::from_secs(20), ws.next())
             .await
@@ -38,7 +38,7 @@ async fn next(ws: &mut Socket) -> Value {
     }
 }
 
-fn brief(v: &Value) -> String {
+pub fn brief(v: &Value) -> String {
     match v["type"].as_str().unwrap() {
         "event" => format!("event seq={} {}", v["seq"], v["en"].as_str().unwrap()),
         "ack" => format!("ack seq={} duplicate={}", v["seq"], v["duplicate"]),

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use clap::Args as ClapArgs;
 
 /// `weiqi serve`.
@@ -30,15 +30,13 @@ pub struct Args {
 /// Runs the server until SIGINT or SIGTERM.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     init_logs(args.log_json);
-    if args.database_url.is_some() {
-        bail!("--database-url: PostgreSQL is not supported yet; use --db FILE (SQLite)");
-    }
     let db = args
         .db
         .or_else(|| std::env::var_os("WEIQI_DB").map(PathBuf::from))
         .unwrap_or_else(|| PathBuf::from("weiqi.db"));
     let config = server::Config {
         db: db.clone(),
+        database_url: args.database_url.clone(),
         rate_limit: args.rate_limit,
     };
     let rt = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
@@ -50,8 +48,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .await
             .with_context(|| format!("cannot listen on {}", args.listen))?;
         let addr = listener.local_addr()?;
-        println!("weiqi serve: http://{addr}/ (database {})", db.display());
-        tracing::info!(%addr, db = %db.display(), "listening");
+        let where_ = match &args.database_url {
+            // The URL may carry a password: name only the kind of database.
+            Some(_) => "PostgreSQL (--database-url)".to_string(),
+            None => db.display().to_string(),
+        };
+        println!("weiqi serve: http://{addr}/ (database {where_})");
+        tracing::info!(%addr, db = %where_, "listening");
         server.serve(listener).await.context("the server failed")?;
         Ok(ExitCode::SUCCESS)
     })

@@ -1,0 +1,370 @@
+//! The PostgreSQL backend: the server's tables in PostgreSQL's dialect with their own
+//! migrations, one pipelined connection for the queries, one for `LISTEN`, and the heartbeat.
+//!
+//! Every append is one statement — `INSERT` of the event and `pg_notify` of `game:seq` in a
+//! CTE — so the notification goes out exactly when the event commits and never without it.
+//! The channel is `weiqi_events.<schema>`: instances on the same database and schema share
+//! it, and separate schemas in one database (the tests use one each) do not hear each other.
+
+use super::{DbError, GameRow, StoredGame, now_ms};
+use futures_util::StreamExt;
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+use tokio::sync::mpsc;
+use tokio_postgres::error::SqlState;
+use tokio_postgres::{AsyncMessage, Client, NoTls};
+
+/// The server's migrations in PostgreSQL's dialect, recorded in `server_schema_version`.
+const MIGRATIONS: &[(i32, &str)] = &[(
+    1,
+    "CREATE TABLE server_game (
+        id            BIGSERIAL PRIMARY KEY,
+        event_id      TEXT,
+        round         BIGINT,
+        board         BIGINT,
+        settings      TEXT NOT NULL,
+        secret_black  TEXT NOT NULL,
+        secret_white  TEXT NOT NULL,
+        owner         BIGINT,
+        account_black BIGINT,
+        account_white BIGINT,
+        created_at    BIGINT NOT NULL
+    );
+    CREATE TABLE server_game_event (
+        game_id BIGINT NOT NULL REFERENCES server_game (id),
+        seq     BIGINT NOT NULL,
+        event   TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    CREATE TABLE server_account (
+        id            BIGSERIAL PRIMARY KEY,
+        name          TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        created_at    BIGINT NOT NULL
+    );
+    CREATE TABLE server_session (
+        token_hash TEXT PRIMARY KEY,
+        account_id BIGINT NOT NULL REFERENCES server_account (id),
+        created_at BIGINT NOT NULL
+    );
+    CREATE TABLE server_role (
+        event_id   TEXT NOT NULL,
+        account_id BIGINT NOT NULL REFERENCES server_account (id),
+        role       TEXT NOT NULL,
+        PRIMARY KEY (event_id, account_id, role)
+    );
+    CREATE TABLE server_heartbeat (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        at BIGINT NOT NULL
+    );",
+)];
+
+/// The advisory lock that serialises migrations of instances starting together.
+const MIGRATION_LOCK: i64 = 0x7765_6971_6900;
+
+/// A heartbeat younger than this means another instance is alive: nobody was down.
+const FRESH_MS: u64 = 3_000;
+
+impl From<tokio_postgres::Error> for DbError {
+    fn from(e: tokio_postgres::Error) -> DbError {
+        if e.code() == Some(&SqlState::UNIQUE_VIOLATION) {
+            return DbError::Conflict;
+        }
+        match e.as_db_error() {
+            Some(d) => DbError::Failed(format!("{}: {}", d.code().code(), d.message())),
+            None => DbError::Failed(e.to_string()),
+        }
+    }
+}
+
+/// The open database.
+pub(crate) struct Pg {
+    client: Client,
+    channel: String,
+    /// Kept so that the `LISTEN` connection stays open.
+    _listener: Client,
+}
+
+async fn connect(url: &str) -> Result<Client, DbError> {
+    let (client, conn) = tokio_postgres::connect(url, NoTls)
+        .await
+        .map_err(|e| DbError::Failed(format!("cannot connect to PostgreSQL: {e}")))?;
+    tokio::spawn(async move {
+        if let Err(e) = conn.await {
+            tracing::error!(error = %e, "the PostgreSQL connection failed");
+        }
+    });
+    Ok(client)
+}
+
+fn quote_ident(s: &str) -> String {
+    format!("\"{}\"", s.replace('"', "\"\""))
+}
+
+fn opt_u32(v: Option<i64>) -> Option<u32> {
+    v.and_then(|v| u32::try_from(v).ok())
+}
+
+impl Pg {
+    pub(crate) async fn open(
+        url: &str,
+    ) -> Result<(Arc<Pg>, Option<u64>, mpsc::UnboundedReceiver<(i64, u64)>), DbError> {
+        let mut client = connect(url).await?;
+        let schema: Option<String> = client.query_one("SELECT current_schema()", &[]).await?.get(0);
+        let schema = schema.ok_or_else(|| {
+            DbError::Failed("the search_path names no existing schema: create it or fix the URL's options".into())
+        })?;
+        migrate(&mut client).await?;
+        let heartbeat: Option<i64> = client
+            .query_opt("SELECT at FROM server_heartbeat WHERE id = 1", &[])
+            .await?
+            .map(|r| r.get(0));
+        let heartbeat = heartbeat.map(|h| h as u64).filter(|&h| h + FRESH_MS < now_ms());
+        let channel = format!("weiqi_events.{schema}");
+        let (tx, rx) = mpsc::unbounded_channel();
+        let (listener, mut conn) = tokio_postgres::connect(url, NoTls)
+            .await
+            .map_err(|e| DbError::Failed(format!("cannot connect to PostgreSQL: {e}")))?;
+        tokio::spawn(async move {
+            let mut messages = futures_util::stream::poll_fn(move |cx| conn.poll_message(cx));
+            while let Some(m) = messages.next().await {
+                match m {
+                    Ok(AsyncMessage::Notification(n)) => {
+                        let parsed = n
+                            .payload()
+                            .split_once(':')
+                            .and_then(|(g, s)| Some((g.parse().ok()?, s.parse().ok()?)));
+                        match parsed {
+                            Some(gs) => {
+                                if tx.send(gs).is_err() {
+                                    return;
+                                }
+                            }
+                            None => tracing::warn!(payload = n.payload(), "unreadable notification"),
+                        }
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        tracing::error!(error = %e, "the PostgreSQL LISTEN connection failed");
+                        return;
+                    }
+                }
+            }
+        });
+        listener
+            .batch_execute(&format!("LISTEN {}", quote_ident(&channel)))
+            .await?;
+        let pg = Arc::new(Pg {
+            client,
+            channel,
+            _listener: listener,
+        });
+        tokio::spawn(beat(Arc::downgrade(&pg)));
+        Ok((pg, heartbeat, rx))
+    }
+
+    pub(crate) async fn append(&self, game: i64, seq: u64, json: &str) -> Result<(), DbError> {
+        let payload = format!("{game}:{seq}");
+        self.client
+            .execute(
+                "WITH ins AS (INSERT INTO server_game_event (game_id, seq, event) VALUES ($1, $2, $3) RETURNING seq) \
+                 SELECT pg_notify($4, $5) FROM ins",
+                &[&game, &(seq as i64), &json, &self.channel, &payload],
+            )
+            .await?;
+        Ok(())
+    }
+
+    pub(crate) async fn create_game(&self, g: &StoredGame, events: &[String]) -> Result<i64, DbError> {
+        let seqs: Vec<i64> = (0..events.len() as i64).collect();
+        let row = self
+            .client
+            .query_one(
+                "WITH g AS (INSERT INTO server_game (event_id, round, board, settings, secret_black, secret_white, \
+                 owner, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id), \
+                 e AS (INSERT INTO server_game_event (game_id, seq, event) \
+                 SELECT g.id, x.seq, x.event FROM g, unnest($9::BIGINT[], $10::TEXT[]) AS x (seq, event)) \
+                 SELECT id FROM g",
+                &[
+                    &g.event_id,
+                    &g.round.map(i64::from),
+                    &g.board.map(i64::from),
+                    &g.settings,
+                    &g.secrets[0],
+                    &g.secrets[1],
+                    &g.owner,
+                    &(now_ms() as i64),
+                    &seqs,
+                    &events,
+                ],
+            )
+            .await?;
+        Ok(row.get(0))
+    }
+
+    pub(crate) async fn join(&self, id: i64, col: &str, account: i64) -> Result<bool, DbError> {
+        let sql = format!("UPDATE server_game SET {col} = $1 WHERE id = $2 AND ({col} IS NULL OR {col} = $1)");
+        Ok(self.client.execute(&sql, &[&account, &id]).await? == 1)
+    }
+
+    pub(crate) async fn load_game(&self, id: i64) -> Result<Option<StoredGame>, DbError> {
+        let row = self
+            .client
+            .query_opt(
+                "SELECT event_id, round, board, settings, secret_black, secret_white, owner, account_black, \
+                 account_white FROM server_game WHERE id = $1",
+                &[&id],
+            )
+            .await?;
+        Ok(row.map(|r| StoredGame {
+            event_id: r.get(0),
+            round: opt_u32(r.get(1)),
+            board: opt_u32(r.get(2)),
+            settings: r.get(3),
+            secrets: [r.get(4), r.get(5)],
+            owner: r.get(6),
+            accounts: [r.get(7), r.get(8)],
+        }))
+    }
+
+    pub(crate) async fn events_from(&self, id: i64, from: u64) -> Result<Vec<(u64, String)>, DbError> {
+        let rows = self
+            .client
+            .query(
+                "SELECT seq, event FROM server_game_event WHERE game_id = $1 AND seq >= $2 ORDER BY seq",
+                &[&id, &(from as i64)],
+            )
+            .await?;
+        Ok(rows.iter().map(|r| (r.get::<_, i64>(0) as u64, r.get(1))).collect())
+    }
+
+    pub(crate) async fn list_games(&self, event: Option<String>) -> Result<Vec<GameRow>, DbError> {
+        let rows = self
+            .client
+            .query(
+                "SELECT id, event_id, round, board FROM server_game WHERE $1::TEXT IS NULL OR event_id = $1 \
+                 ORDER BY id",
+                &[&event],
+            )
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|r| (r.get(0), r.get(1), opt_u32(r.get(2)), opt_u32(r.get(3))))
+            .collect())
+    }
+
+    pub(crate) async fn create_account(&self, name: &str, hash: &str) -> Result<i64, DbError> {
+        let row = self
+            .client
+            .query_one(
+                "INSERT INTO server_account (name, password_hash, created_at) VALUES ($1, $2, $3) RETURNING id",
+                &[&name, &hash, &(now_ms() as i64)],
+            )
+            .await?;
+        Ok(row.get(0))
+    }
+
+    pub(crate) async fn account_by_name(&self, name: &str) -> Result<Option<(i64, String)>, DbError> {
+        let row = self
+            .client
+            .query_opt("SELECT id, password_hash FROM server_account WHERE name = $1", &[&name])
+            .await?;
+        Ok(row.map(|r| (r.get(0), r.get(1))))
+    }
+
+    pub(crate) async fn create_session(&self, token_hash: &str, account: i64) -> Result<(), DbError> {
+        self.client
+            .execute(
+                "INSERT INTO server_session (token_hash, account_id, created_at) VALUES ($1, $2, $3)",
+                &[&token_hash, &account, &(now_ms() as i64)],
+            )
+            .await?;
+        Ok(())
+    }
+
+    pub(crate) async fn session_account(&self, token_hash: &str) -> Result<Option<(i64, String)>, DbError> {
+        let row = self
+            .client
+            .query_opt(
+                "SELECT a.id, a.name FROM server_session s JOIN server_account a ON a.id = s.account_id \
+                 WHERE s.token_hash = $1",
+                &[&token_hash],
+            )
+            .await?;
+        Ok(row.map(|r| (r.get(0), r.get(1))))
+    }
+
+    pub(crate) async fn roles(&self, event: &str, account: i64) -> Result<Vec<String>, DbError> {
+        let rows = self
+            .client
+            .query(
+                "SELECT role FROM server_role WHERE event_id = $1 AND account_id = $2",
+                &[&event, &account],
+            )
+            .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    pub(crate) async fn grant(&self, event: &str, account: i64, role: &str) -> Result<(), DbError> {
+        self.client
+            .execute(
+                "INSERT INTO server_role (event_id, account_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                &[&event, &account, &role],
+            )
+            .await?;
+        Ok(())
+    }
+}
+
+async fn migrate(client: &mut Client) -> Result<(), DbError> {
+    let tx = client.transaction().await?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+        .await?;
+    tx.batch_execute(
+        "CREATE TABLE IF NOT EXISTS server_schema_version (
+            version    INTEGER PRIMARY KEY,
+            applied_at BIGINT NOT NULL
+        )",
+    )
+    .await?;
+    let found: i32 = tx
+        .query_one("SELECT COALESCE(MAX(version), 0) FROM server_schema_version", &[])
+        .await?
+        .get(0);
+    let known = MIGRATIONS.last().map_or(0, |m| m.0);
+    if found > known {
+        return Err(DbError::Failed(format!(
+            "the server tables are at version {found}, newer than this weiqi knows ({known})"
+        )));
+    }
+    for (version, sql) in MIGRATIONS.iter().filter(|m| m.0 > found) {
+        tx.batch_execute(sql).await?;
+        tx.execute(
+            "INSERT INTO server_schema_version (version, applied_at) VALUES ($1, $2)",
+            &[version, &(now_ms() as i64)],
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Writes the heartbeat every half second while the database is open.
+async fn beat(pg: Weak<Pg>) {
+    loop {
+        {
+            let Some(pg) = pg.upgrade() else { return };
+            let r = pg
+                .client
+                .execute(
+                    "INSERT INTO server_heartbeat (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = $1",
+                    &[&(now_ms() as i64)],
+                )
+                .await;
+            if let Err(e) = r {
+                tracing::warn!(error = %DbError::from(e), "heartbeat not written");
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+}

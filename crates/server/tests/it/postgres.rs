@@ -1,0 +1,218 @@
+//! The server on PostgreSQL: the core game flow, and scale-out — two instances on one
+//! database (each test in a fresh schema): a spectator on one sees moves made on the other,
+//! and a game's commands stay serialised when they reach both.
+
+use crate::support::*;
+use crate::ws::{brief, connect, next, send, serve};
+use expect_test::expect;
+use serde_json::{Value, json};
+
+fn line(status: axum::http::StatusCode, v: &Value) -> String {
+    match v.get("error") {
+        Some(e) => format!(
+            "{} {}: {}",
+            status.as_u16(),
+            e.as_str().unwrap_or("?"),
+            v["message"].as_str().unwrap_or("")
+        ),
+        None => format!("{} ok seq={}", status.as_u16(), v["seq"]),
+    }
+}
+
+fn black_stones(state: &Value) -> usize {
+    state["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row.as_str().unwrap().matches('X').count())
+        .sum()
+}
+
+#[tokio::test]
+async fn the_core_game_flow_runs_on_postgres() {
+    let db = PgSchema::new().await;
+    let a = db.app().await;
+    let r = &a.router;
+    let li = login(r, "li").await;
+    let wang = login(r, "wang").await;
+    let mut out = Vec::new();
+    let (s, v) = call(
+        r,
+        "POST",
+        "/api/accounts",
+        None,
+        Some(json!({ "name": "li", "password": "12345678" })),
+    )
+    .await;
+    out.push(line(s, &v));
+    let (id, black, _) = game(r, &li, "none").await;
+    // White plays through an account bound to the seat, Black through the seat's link.
+    let (s, v) = call(
+        r,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(&wang),
+        Some(json!({ "color": "white" })),
+    )
+    .await;
+    out.push(line(s, &v));
+    let white_move =
+        |seq: u64, point: &str| json!({ "seq": seq, "action": { "type": "play", "point": point }, "as": "white" });
+    let steps: Vec<(&str, u64, &str)> = vec![
+        ("black", 2, "E5"),
+        ("black", 2, "E5"),
+        ("white", 2, "C3"),
+        ("white", 3, "C3"),
+    ];
+    for (who, seq, point) in steps {
+        let (s, v) = if who == "black" {
+            act(r, id, &black, seq, json!({ "type": "play", "point": point })).await
+        } else {
+            let path = format!("/api/games/{id}/actions");
+            call(r, "POST", &path, Some(&wang), Some(white_move(seq, point))).await
+        };
+        out.push(format!("{} duplicate={}", line(s, &v), v["duplicate"]));
+    }
+    let (s, v) = act(r, id, &black, 4, json!({ "type": "play", "point": "C3" })).await;
+    out.push(line(s, &v));
+    let (s, v) = act(r, id, &black, 4, json!({ "type": "resign" })).await;
+    out.push(line(s, &v));
+    let (_, v) = call(r, "GET", &format!("/api/games/{id}/events?since=2"), None, None).await;
+    for e in v["events"].as_array().unwrap() {
+        out.push(format!("{} by {}: {}", e["index"], e["event"]["by"], e["en"]));
+    }
+    let (s, v) = call(r, "GET", &format!("/api/games/{id}"), None, None).await;
+    out.push(format!("{} {} {}", s.as_u16(), v["phase"], v["result"]["text"]));
+    // The event endpoints need the SQLite store.
+    let event = json!({ "id": "open", "name": "Open", "system": { "kind": "swiss" }, "rounds": 3 });
+    let (s, v) = call(r, "POST", "/api/events", Some(&li), Some(event)).await;
+    out.push(line(s, &v));
+    let (s, v) = call(r, "GET", "/api/games", None, None).await;
+    out.push(format!("{} {} game(s)", s.as_u16(), v.as_array().map_or(0, Vec::len)));
+    expect![[r#"
+        409 conflict: the account name "li" is taken: choose another
+        200 ok seq=null
+        200 ok seq=3 duplicate=false
+        200 ok seq=3 duplicate=true
+        409 stale: sequence number 2 is not the game's next (3): reload the game and send again duplicate=null
+        200 ok seq=4 duplicate=false
+        422 refused: illegal move: occupied point
+        200 ok seq=5
+        2 by "seat:black": "Black plays E5"
+        3 by "account:wang": "White plays C3"
+        4 by "seat:black": "Black resigns; result: white wins by resignation (Art. 7.2)"
+        200 "decided" "white wins by resignation"
+        501 not_implemented: events, players, pairing, results and standings need the SQLite store in this version (weiqi serve --db FILE); on PostgreSQL this server runs live games and accounts only
+        200 1 game(s)
+    "#]]
+    .assert_eq(&(out.join("\n") + "\n"));
+    // A restart on the same database finds the game where it was.
+    drop(a);
+    let again = db.app().await;
+    let (_, v) = call(&again.router, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!((v["seq"].as_u64(), black_stones(&v)), (Some(5), 1), "{v}");
+}
+
+#[tokio::test]
+async fn a_spectator_on_one_instance_sees_moves_made_on_the_other() {
+    let db = PgSchema::new().await;
+    let mut a = db.app().await;
+    let b = db.app().await;
+    let token = login(&b.router, "li").await;
+    let (id, black, white) = game(&b.router, &token, "none").await;
+    let url = serve(&mut a).await;
+    let mut watcher = connect(&url).await;
+    send(&mut watcher, json!({ "type": "subscribe", "game": id, "since": 0 })).await;
+    let mut seen = Vec::new();
+    for _ in 0..2 {
+        seen.push(brief(&next(&mut watcher).await));
+    }
+    for (i, (secret, point)) in [(&black, "E5"), (&white, "C3"), (&black, "G7")].iter().enumerate() {
+        let (s, v) = act(
+            &b.router,
+            id,
+            secret,
+            2 + i as u64,
+            json!({ "type": "play", "point": point }),
+        )
+        .await;
+        assert_eq!(s.as_u16(), 200, "{v}");
+        seen.push(brief(&next(&mut watcher).await));
+    }
+    // A command made on A for what the spectator saw lands after B's.
+    let mut player = connect(&url).await;
+    let cmd = json!({ "type": "command", "game": id, "seq": 5, "secret": white,
+        "action": { "type": "play", "point": "D4" } });
+    send(&mut player, cmd).await;
+    seen.push(format!("player on A: {}", brief(&next(&mut player).await)));
+    seen.push(brief(&next(&mut watcher).await));
+    let (_, v) = call(&b.router, "GET", &format!("/api/games/{id}"), None, None).await;
+    seen.push(format!("B: seq={}", v["seq"]));
+    expect![[r#"
+        event seq=1 Colours by the draw: Li takes Black (Art. 10)
+        event seq=2 The game starts
+        event seq=3 Black plays E5
+        event seq=4 White plays C3
+        event seq=5 Black plays G7
+        player on A: ack seq=6 duplicate=false
+        event seq=6 White plays D4
+        B: seq=6
+    "#]]
+    .assert_eq(&(seen.join("\n") + "\n"));
+}
+
+#[tokio::test]
+async fn the_same_move_sent_to_both_instances_at_once_lands_once() {
+    let db = PgSchema::new().await;
+    let a = db.app().await;
+    let b = db.app().await;
+    let token = login(&a.router, "li").await;
+    for _ in 0..5 {
+        let (id, black, _) = game(&a.router, &token, "none").await;
+        // Both instances run the game before the race.
+        call(&b.router, "GET", &format!("/api/games/{id}"), None, None).await;
+        let mv = json!({ "type": "play", "point": "E5" });
+        let (x, y) = tokio::join!(
+            act(&a.router, id, &black, 2, mv.clone()),
+            act(&b.router, id, &black, 2, mv.clone())
+        );
+        assert_eq!((x.0.as_u16(), y.0.as_u16()), (200, 200), "{} {}", x.1, y.1);
+        let mut dups = [x.1["duplicate"].as_bool().unwrap(), y.1["duplicate"].as_bool().unwrap()];
+        dups.sort();
+        assert_eq!(dups, [false, true]);
+        for r in [&a.router, &b.router] {
+            let (_, v) = call(r, "GET", &format!("/api/games/{id}/events"), None, None).await;
+            assert_eq!(v["events"].as_array().unwrap().len(), 3, "{v}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn two_different_moves_for_one_turn_through_two_instances_exactly_one_lands() {
+    let db = PgSchema::new().await;
+    let a = db.app().await;
+    let b = db.app().await;
+    let token = login(&a.router, "li").await;
+    for _ in 0..5 {
+        let (id, black, _) = game(&a.router, &token, "none").await;
+        call(&b.router, "GET", &format!("/api/games/{id}"), None, None).await;
+        let (x, y) = tokio::join!(
+            act(&a.router, id, &black, 2, json!({ "type": "play", "point": "E5" })),
+            act(&b.router, id, &black, 2, json!({ "type": "play", "point": "C3" }))
+        );
+        let mut statuses = [x.0.as_u16(), y.0.as_u16()];
+        statuses.sort();
+        assert_eq!(statuses, [200, 409], "{} {}", x.1, y.1);
+        // The loser's answer carries the state with the winner's move in it.
+        let loser = if x.0.as_u16() == 409 { &x.1 } else { &y.1 };
+        assert_eq!(
+            (loser["error"].as_str(), black_stones(&loser["state"])),
+            (Some("stale"), 1),
+            "{loser}"
+        );
+        for r in [&a.router, &b.router] {
+            let (_, v) = call(r, "GET", &format!("/api/games/{id}"), None, None).await;
+            assert_eq!((v["seq"].as_u64(), black_stones(&v)), (Some(3), 1), "{v}");
+        }
+    }
+}
