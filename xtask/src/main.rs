@@ -57,9 +57,11 @@ fn ci() -> Result<(), String> {
     test()
 }
 
+/// Every test: unit, integration and doc tests of every crate. Benchmarks are built by clippy
+/// (`--all-targets`) and run by `cargo bench`, not here: in a debug build a peer library in a
+/// benchmark may trip an overflow check that its release build never makes.
 fn test() -> Result<(), String> {
-    run("cargo", &["test", "--workspace", "--all-targets"])?;
-    run("cargo", &["test", "--workspace", "--doc"])
+    run("cargo", &["test", "--workspace"])
 }
 
 fn setup() -> Result<(), String> {
