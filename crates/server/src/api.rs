@@ -721,9 +721,16 @@ pub async fn resolve_actor(
         return Ok((Actor::Player(color), format!("seat:{}", WColor::from(color).name())));
     }
     let account = caller.account()?;
+    let mut accounts = info.accounts;
+    if st.0.hub.db().is_shared() && !accounts.contains(&Some(account.id)) {
+        // The seat may have been joined through another instance.
+        if let Some(g) = st.0.hub.db().load_game(info.id).await? {
+            accounts = g.accounts;
+        }
+    }
     let mut can: Vec<(&str, Actor)> = Vec::new();
     for color in [rules::Color::Black, rules::Color::White] {
-        if info.accounts[color.index()] == Some(account.id) {
+        if accounts[color.index()] == Some(account.id) {
             can.push((WColor::from(color).name(), Actor::Player(color)));
         }
     }

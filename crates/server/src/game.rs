@@ -180,6 +180,13 @@ impl Hub {
 
     /// The running game `id`, started from the database if needed; `None` if no such game.
     pub async fn get(&self, id: i64) -> Result<Option<GameHandle>, DbError> {
+        // On a shared database a game first asked for after the start may have been created
+        // or played by another instance since: nobody was down, so no restart pause.
+        let heartbeat = if self.db.is_shared() { None } else { self.heartbeat };
+        self.start(id, heartbeat).await
+    }
+
+    async fn start(&self, id: i64, heartbeat: Option<u64>) -> Result<Option<GameHandle>, DbError> {
         if let Some(h) = self.games.lock().expect("hub lock").get(&id) {
             return Ok(Some(h.clone()));
         }
@@ -190,7 +197,7 @@ impl Hub {
         if let Some(h) = games.get(&id) {
             return Ok(Some(h.clone()));
         }
-        let h = spawn(self.db.clone(), info, events, self.heartbeat)?;
+        let h = spawn(self.db.clone(), info, events, heartbeat)?;
         games.insert(id, h.clone());
         Ok(Some(h))
     }
@@ -201,7 +208,7 @@ impl Hub {
         let rows = self.db.list_games(None).await?;
         let mut n = 0;
         for (id, ..) in rows {
-            if self.get(id).await?.is_some() {
+            if self.start(id, self.heartbeat).await?.is_some() {
                 n += 1;
             }
         }

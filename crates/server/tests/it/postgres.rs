@@ -120,6 +120,11 @@ async fn a_spectator_on_one_instance_sees_moves_made_on_the_other() {
     let b = db.app().await;
     let token = login(&b.router, "li").await;
     let (id, black, white) = game(&b.router, &token, "none").await;
+    // White's account takes the seat through A and plays through B.
+    let wang = login(&a.router, "wang").await;
+    let path = format!("/api/games/{id}/join");
+    let (s, v) = call(&a.router, "POST", &path, Some(&wang), Some(json!({ "color": "white" }))).await;
+    assert_eq!(s.as_u16(), 200, "{v}");
     let url = serve(&mut a).await;
     let mut watcher = connect(&url).await;
     send(&mut watcher, json!({ "type": "subscribe", "game": id, "since": 0 })).await;
@@ -127,15 +132,21 @@ async fn a_spectator_on_one_instance_sees_moves_made_on_the_other() {
     for _ in 0..2 {
         seen.push(brief(&next(&mut watcher).await));
     }
-    for (i, (secret, point)) in [(&black, "E5"), (&white, "C3"), (&black, "G7")].iter().enumerate() {
-        let (s, v) = act(
-            &b.router,
-            id,
-            secret,
-            2 + i as u64,
-            json!({ "type": "play", "point": point }),
-        )
-        .await;
+    for (i, (who, point)) in [("black", "E5"), ("white", "C3"), ("black", "G7")].iter().enumerate() {
+        let seq = 2 + i as u64;
+        let (s, v) = if *who == "black" {
+            act(&b.router, id, &black, seq, json!({ "type": "play", "point": point })).await
+        } else {
+            let cmd = json!({ "seq": seq, "action": { "type": "play", "point": point } });
+            call(
+                &b.router,
+                "POST",
+                &format!("/api/games/{id}/actions"),
+                Some(&wang),
+                Some(cmd),
+            )
+            .await
+        };
         assert_eq!(s.as_u16(), 200, "{v}");
         seen.push(brief(&next(&mut watcher).await));
     }
@@ -215,4 +226,43 @@ async fn two_different_moves_for_one_turn_through_two_instances_exactly_one_land
             assert_eq!((v["seq"].as_u64(), black_stones(&v)), (Some(3), 1), "{v}");
         }
     }
+}
+
+#[tokio::test]
+async fn two_instances_running_one_clock_record_the_flag_once() {
+    let db = PgSchema::new().await;
+    let mut a = db.app().await;
+    let mut b = db.app().await;
+    let token = login(&a.router, "li").await;
+    // Two periods of one second and no basic time: Black's flag falls 2 s after the start.
+    let (id, _, _) = game(&a.router, &token, "2x1s").await;
+    let mut sockets = Vec::new();
+    for (name, app) in [("A", &mut a), ("B", &mut b)] {
+        let mut ws = connect(&serve(app).await).await;
+        send(&mut ws, json!({ "type": "subscribe", "game": id, "since": 2 })).await;
+        sockets.push((name, ws));
+    }
+    let mut seen = Vec::new();
+    for (name, ws) in &mut sockets {
+        loop {
+            let m = next(ws).await;
+            if m["type"] == "event" {
+                seen.push(format!("{name}: {}", brief(&m)));
+                if m["event"]["action"]["type"] == "flag" {
+                    break;
+                }
+            }
+        }
+    }
+    for r in [&a.router, &b.router] {
+        let (_, v) = call(r, "GET", &format!("/api/games/{id}/events"), None, None).await;
+        seen.push(format!("{} events", v["events"].as_array().unwrap().len()));
+    }
+    expect![[r#"
+        A: event seq=3 Black's time ran out; result: white wins on time (Art. 22.5)
+        B: event seq=3 Black's time ran out; result: white wins on time (Art. 22.5)
+        3 events
+        3 events
+    "#]]
+    .assert_eq(&(seen.join("\n") + "\n"));
 }
