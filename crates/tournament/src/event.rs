@@ -971,7 +971,8 @@ impl Event {
                 })
                 .collect();
             field.retain(|&p| !out(p));
-            if field.len() % 2 == 1 && !just_out.is_empty() {
+            // A single survivor is the winner: no one comes back to play them.
+            if field.len() % 2 == 1 && field.len() > 1 && !just_out.is_empty() {
                 let best = just_out
                     .iter()
                     .copied()
@@ -995,7 +996,7 @@ impl Event {
             }
         }
         if field.len() < 2 {
-            return Err(if field.is_empty() && number > 1 {
+            return Err(if number > 1 {
                 EventError::Finished
             } else {
                 EventError::TooFewPlayers(field.len())

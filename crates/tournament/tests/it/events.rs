@@ -1016,3 +1016,26 @@ fn knockout_bracket_byes_are_the_byes_of_the_round() {
     "#]],
     );
 }
+
+#[test]
+fn swiss_elimination_ends_with_one_survivor_art_26_4() {
+    // Out after one loss, 8 players: 8, 4, 2, then one player is left — the winner. The
+    // lucky loser keeps a field of 3 or more even; it does not bring back the final's loser
+    // for a rematch against the winner.
+    let players = [
+        ("A", "1p"),
+        ("B", "7d"),
+        ("C", "6d"),
+        ("D", "5d"),
+        ("E", "4d"),
+        ("F", "3d"),
+        ("G", "2d"),
+        ("H", "1d"),
+    ];
+    let mut ev = event(System::SwissElimination { losses: 1 }, 6, &players);
+    play(&mut ev, stronger_wins);
+    let fields: Vec<usize> = ev.rounds().iter().map(|r| 2 * r.games.len()).collect();
+    assert_eq!(fields, [8, 4, 2]);
+    assert_eq!(ev.propose().unwrap_err(), EventError::Finished);
+    assert_eq!(ev.player(ev.standings().rows[0].player).name, "A");
+}

@@ -327,7 +327,9 @@ struct StandingsArgs {
     #[command(flatten)]
     event: EventArg,
     /// Print JSON: {"event", "after_round", "rows": [{"place", "name", "points", "wins", "draws",
-    /// "losses", "sos", "sodos", "sosos", "cumulative", "warnings"}]}.
+    /// "losses", "sos", "sodos", "sosos", "cumulative", "warnings"}]}. The standings are those
+    /// after round `after_round`, the last whose results are all in: a round still being played
+    /// counts for nothing yet.
     #[arg(long)]
     json: bool,
 }

@@ -886,6 +886,172 @@ fn a_round_past_the_planned_rounds_is_refused_even_by_hand() {
     db.ok(&manual);
 }
 
+/// Pairs round `round` through `pair --json` and records the stronger player (by `players`'
+/// ranks) as the winner of every game; returns the games and byes.
+fn play_round(db: &Db, event: &str, round: u64, players: &[(&str, &str)]) -> (Vec<(u64, String, String)>, Vec<String>) {
+    let rank = |n: &str| strength(players.iter().find(|p| p.0 == n).unwrap().1);
+    let (games, byes) = paired(db, event, round);
+    for (board, black, white) in &games {
+        let result = if rank(black) > rank(white) { "B+R" } else { "W+R" };
+        db.ok(&[
+            "result",
+            "--event",
+            event,
+            "--round",
+            &round.to_string(),
+            "--board",
+            &board.to_string(),
+            "--result",
+            result,
+        ]);
+    }
+    (games, byes)
+}
+
+#[test]
+fn a_mcmahon_event_starts_each_player_at_the_rank_between_bar_and_floor() {
+    let db = Db::new("mcmahon");
+    db.ok(&[
+        "new", "--id", "m", "--system", "mcmahon", "--rounds", "2", "--bar", "2d", "--floor", "2k",
+    ]);
+    let players = [
+        ("Ann", "5d"),
+        ("Bo", "3d"),
+        ("Cy", "2d"),
+        ("Di", "1d"),
+        ("Ed", "1k"),
+        ("Fay", "2k"),
+        ("Gus", "5k"),
+        ("Hal", "10k"),
+    ];
+    add_players(&db, "m", &players);
+    // The McMahon start, in points (a win is 2): two per grade above the floor, everyone at or
+    // above the bar (2d) as the bar, everyone at or below the floor (2k) as the floor.
+    let start: HashMap<&str, i64> = [
+        ("Ann", 6),
+        ("Bo", 6),
+        ("Cy", 6),
+        ("Di", 4),
+        ("Ed", 2),
+        ("Fay", 0),
+        ("Gus", 0),
+        ("Hal", 0),
+    ]
+    .into_iter()
+    .collect();
+    let (games, byes) = play_round(&db, "m", 1, &players);
+    assert!(byes.is_empty());
+    // Close McMahon scores meet: never more than one grade apart in round 1.
+    for (_, b, w) in &games {
+        assert!((start[b.as_str()] - start[w.as_str()]).abs() <= 2, "{b} v {w}");
+    }
+    // SOS on the McMahon score: each opponent's start plus points.
+    let s = db.json(&["standings", "--event", "m"]);
+    let (got, _) = rows(&s);
+    let opponent: HashMap<String, String> = games
+        .iter()
+        .flat_map(|(_, b, w)| [(b.clone(), w.clone()), (w.clone(), b.clone())])
+        .collect();
+    for (name, h) in &got {
+        let o = &opponent[name];
+        assert_eq!(h.sos, start[o.as_str()] + got[o].points, "{name}'s SOS");
+    }
+}
+
+#[test]
+fn a_swiss_elimination_drops_players_after_their_losses() {
+    let db = Db::new("swiss-elim");
+    db.ok(&[
+        "new",
+        "--id",
+        "e",
+        "--system",
+        "swiss-elimination",
+        "--losses",
+        "1",
+        "--rounds",
+        "5",
+    ]);
+    let players = &TEN[..8];
+    add_players(&db, "e", players);
+    let mut out: Vec<String> = Vec::new();
+    let mut fields = Vec::new();
+    for round in 1..=3 {
+        let (games, byes) = play_round(&db, "e", round, players);
+        assert!(byes.is_empty(), "Art. 26.4 keeps the field even");
+        let mut field = Vec::new();
+        for (_, b, w) in &games {
+            assert!(
+                !out.contains(b) && !out.contains(w),
+                "round {round}: {b} v {w} after a loss"
+            );
+            field.extend([b.clone(), w.clone()]);
+            let rank = |n: &str| strength(players.iter().find(|p| p.0 == n).unwrap().1);
+            out.push(if rank(b) > rank(w) { w.clone() } else { b.clone() });
+        }
+        fields.push(field.len());
+    }
+    assert_eq!(fields, [8, 4, 2]);
+    // One player left: nothing more to pair.
+    db.fails(&["pair", "--event", "e"], 1);
+    let (_, order) = rows(&db.json(&["standings", "--event", "e"]));
+    assert_eq!(order[0], (1, "Ann".into()));
+}
+
+#[test]
+fn a_double_elimination_of_three_lists_the_bracket_byes() {
+    let db = Db::new("double-elim");
+    db.ok(&["new", "--id", "d", "--system", "double-elimination", "--rounds", "4"]);
+    let players = [("S1", "3d"), ("S2", "2d"), ("S3", "1d")];
+    add_players(&db, "d", &players);
+    let mut rounds = Vec::new();
+    // The stronger wins, except S2 over S1 in the winner final (round 2).
+    for round in 1..=4u64 {
+        let (games, byes) = paired(&db, "d", round);
+        for (board, black, white) in &games {
+            let rank = |n: &str| strength(players.iter().find(|p| p.0 == n).unwrap().1);
+            let black_wins = if round == 2 {
+                black == "S2"
+            } else {
+                rank(black) > rank(white)
+            };
+            let result = if black_wins { "B+R" } else { "W+R" };
+            db.ok(&[
+                "result",
+                "--event",
+                "d",
+                "--round",
+                &round.to_string(),
+                "--board",
+                &board.to_string(),
+                "--result",
+                result,
+            ]);
+        }
+        let mut games: Vec<String> = games.iter().map(|(_, b, w)| format!("{b}-{w}")).collect();
+        games.sort();
+        rounds.push(format!("{} bye {}", games.join(" "), byes.join(",")));
+    }
+    // Round 1: S1 has the bye of the bracket (no fourth player). Round 2: the winner final;
+    // S3, loser of round 1, has the loser bracket's bye. Round 3: the loser-bracket final
+    // (S2 waits for the grand final: idle, not a bye). Round 4: the grand final.
+    expect![[r#"
+        [
+            "S2-S3 bye S1",
+            "S2-S1 bye S3",
+            "S1-S3 bye ",
+            "S1-S2 bye ",
+        ]
+    "#]]
+    .assert_debug_eq(&rounds);
+    db.fails(&["pair", "--event", "d"], 1);
+    let (_, order) = rows(&db.json(&["standings", "--event", "d"]));
+    let names: Vec<&str> = order.iter().map(|(_, n)| n.as_str()).collect();
+    // S1 came back through the loser bracket and won the grand final (no reset): S2 is out
+    // after one loss, second.
+    assert_eq!(names, ["S1", "S2", "S3"]);
+}
+
 #[test]
 fn director_changes_are_recorded_as_such() {
     let db = Db::new("director");
