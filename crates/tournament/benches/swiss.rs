@@ -1,7 +1,11 @@
 //! One Swiss round with a real score spread (issue 5: 2,000 players in under 2 s and 10,000
-//! in under 30 s on the 2-core machine). The field is built cheaply: five earlier rounds
-//! paired by folding each score group (top half against bottom half), the stronger player
-//! winning 70% of the games, colors alternating, clubs to avoid.
+//! in under 30 s on the 2-core machine), on two kinds of field:
+//! - folded: five earlier rounds paired cheaply by folding each score group (top half against
+//!   bottom half), the stronger player winning 70% of the games, colors alternating, clubs to
+//!   avoid;
+//! - self-paired: seven earlier rounds paired by this crate's own Swiss pairing, with random
+//!   results (the stronger player wins 70%) and colors given by the balance, so that the
+//!   color level forces long-range pairs inside the score groups, as in a real event.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::collections::HashMap;
@@ -75,6 +79,38 @@ pub fn field(n: usize, rounds: u32) -> (Vec<Candidate>, HashMap<(usize, usize), 
     (c, met)
 }
 
+/// `n` players after `rounds` rounds paired by [`pair`] itself.
+pub fn self_paired(n: usize, rounds: u32) -> (Vec<Candidate>, HashMap<(usize, usize), u32>) {
+    let (mut c, _) = field(n, 0);
+    let mut rng = Rng(n as u64 ^ 0x5EED);
+    let mut met = HashMap::new();
+    let opts = Options {
+        avoid_same_club: true,
+        avoid_same_region: false,
+    };
+    for _ in 0..rounds {
+        let p = pair(&c, &met, opts).expect("a field of two or more players");
+        for &(a, b, _) in &p.pairs {
+            *met.entry((a.min(b), a.max(b))).or_insert(0) += 1;
+            let stronger_wins = rng.next_u64() % 10 < 7;
+            let w = if (c[a].strength > c[b].strength) == stronger_wins {
+                a
+            } else {
+                b
+            };
+            c[w].score += 2;
+            let (bl, wh) = if c[a].color_balance <= c[b].color_balance {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            c[bl].color_balance += 1;
+            c[wh].color_balance -= 1;
+        }
+    }
+    (c, met)
+}
+
 fn bench(cr: &mut Criterion) {
     let mut g = cr.benchmark_group("swiss_round");
     g.sample_size(10);
@@ -85,6 +121,10 @@ fn bench(cr: &mut Criterion) {
     for n in [2000usize, 10000] {
         let (c, met) = field(n, 5);
         g.bench_function(format!("{n}_players_round_6"), |b| {
+            b.iter(|| pair(&c, &met, opts).unwrap())
+        });
+        let (c, met) = self_paired(n, 7);
+        g.bench_function(format!("{n}_players_self_paired_round_8"), |b| {
             b.iter(|| pair(&c, &met, opts).unwrap())
         });
     }

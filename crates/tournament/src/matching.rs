@@ -83,6 +83,34 @@ impl Solution {
         (&self.dual[..self.n_vertex], 2 * self.scale)
     }
 
+    /// Whether the solution is a perfect matching that the dual solution proves optimal on its
+    /// own edges: every vertex matched, every matched edge tight (`weight` gives the weight of
+    /// a matched pair), every blossom dual non-negative, and every blossom with a positive
+    /// dual matched inside but for one vertex. With a non-negative [`Solution::reduced_slack`]
+    /// on every other edge of a graph, this proves the matching of maximum weight among all
+    /// perfect matchings of that graph (linear programming duality, Edmonds' odd-set
+    /// constraints).
+    pub fn certifies_perfect(&self, weight: impl Fn(usize, usize) -> i128) -> bool {
+        let n = self.n_vertex;
+        let mut out = vec![0u32; self.dual.len()];
+        for v in 0..n {
+            let Some(u) = self.mate[v] else { return false };
+            if self.mate[u] != Some(v) || self.reduced_slack(v, u, weight(v, u)) != 0 {
+                return false;
+            }
+            // The blossoms holding `v` but not its mate.
+            let (cv, cu) = (&self.chain[v], &self.chain[u]);
+            let common = cv.iter().rev().zip(cu.iter().rev()).take_while(|(a, b)| a == b).count();
+            for &b in &cv[..cv.len() - common] {
+                out[b] += 1;
+            }
+        }
+        self.chain
+            .iter()
+            .flatten()
+            .all(|&b| self.dual[b] >= 0 && (self.dual[b] == 0 || out[b] == 1))
+    }
+
     /// The number of vertices.
     pub fn n_vertices(&self) -> usize {
         self.n_vertex
@@ -186,6 +214,18 @@ struct Solver {
     queue: Vec<usize>,
     scratch_leaves: Vec<usize>,
     bestedgeto: Vec<usize>,
+    // Several augmentations per stage (max-cardinality mode only): the alternating tree of
+    // each labelled vertex (its root, NONE when unlabelled), each tree's vertices, the roots
+    // of this stage, single edges still to scan after trees were removed, and stamps.
+    multi: bool,
+    tree: Vec<usize>,
+    members: Vec<Vec<usize>>,
+    roots: Vec<usize>,
+    cur_tree: usize,
+    pending: Vec<(usize, usize, usize)>,
+    stamp: Vec<u32>,
+    mark: Vec<u32>,
+    clock: u32,
 }
 
 impl Solver {
@@ -293,6 +333,15 @@ impl Solver {
             queue: Vec::new(),
             scratch_leaves: Vec::new(),
             bestedgeto: vec![NONE; 2 * n],
+            multi: max_cardinality,
+            tree: vec![NONE; n],
+            members: vec![Vec::new(); n],
+            roots: Vec::new(),
+            cur_tree: NONE,
+            pending: Vec::new(),
+            stamp: vec![0; n],
+            mark: vec![0; 2 * n],
+            clock: 0,
         }
     }
 
@@ -494,6 +543,16 @@ impl Solver {
             self.labelend[b] = p;
             self.bestedge[w] = NONE;
             self.bestedge[b] = NONE;
+            if self.multi {
+                let mut leaves = std::mem::take(&mut self.scratch_leaves);
+                self.leaves(b, &mut leaves);
+                let tr = self.cur_tree;
+                for &x in &leaves {
+                    self.tree[x] = tr;
+                }
+                self.members[tr].extend_from_slice(&leaves);
+                self.scratch_leaves = leaves;
+            }
             if t == 1 {
                 let mut leaves = std::mem::take(&mut self.scratch_leaves);
                 self.leaves(b, &mut leaves);
@@ -651,6 +710,9 @@ impl Solver {
         }
         if !endstage && self.label[b] == 2 {
             debug_assert!(self.labelend[b] != NONE);
+            if self.multi {
+                self.cur_tree = self.tree[self.blossombase[b]];
+            }
             let entrychild = self.inblossom[self.endpoint(self.labelend[b] ^ 1)];
             let len = childs.len() as isize;
             let mut j = childs.iter().position(|&c| c == entrychild).expect("entry child") as isize;
@@ -706,6 +768,10 @@ impl Solver {
                     let m = self.endpoint(self.mate[self.blossombase[bv]]);
                     self.label[m] = 0;
                     let le = self.labelend[v];
+                    if self.multi {
+                        // The S-vertex that reached `v` may belong to another tree.
+                        self.cur_tree = self.tree[self.endpoint(le)];
+                    }
                     self.assign_label(v, 2, le);
                 }
                 j += jstep;
@@ -799,6 +865,160 @@ impl Solver {
         }
     }
 
+    /// Scans the edge from S-vertex `v` to `w` (endpoint `p`, whose end is `w`): grows the
+    /// tree, makes a blossom, records the least slack, or augments (then returns true).
+    fn scan_edge(&mut self, v: usize, p: usize, w: usize) -> bool {
+        let k = p / 2;
+        if self.inblossom[v] == self.inblossom[w] {
+            return false;
+        }
+        let mut kslack = 0;
+        if !self.allowedge[k] {
+            kslack = self.slack(k);
+            if kslack <= 0 {
+                self.allowedge[k] = true;
+            }
+        }
+        if self.allowedge[k] {
+            if self.label[self.inblossom[w]] == 0 {
+                if self.multi {
+                    self.cur_tree = self.tree[v];
+                }
+                self.assign_label(w, 2, p ^ 1);
+            } else if self.label[self.inblossom[w]] == 1 {
+                let base = self.scan_blossom(v, w);
+                if base != NONE {
+                    self.add_blossom(base, k);
+                } else {
+                    let (ta, tb) = (self.tree[v], self.tree[w]);
+                    self.augment_matching(k);
+                    if self.multi {
+                        self.remove_trees(ta, tb);
+                    }
+                    return true;
+                }
+            } else if self.label[w] == 0 {
+                debug_assert_eq!(self.label[self.inblossom[w]], 2);
+                self.label[w] = 2;
+                self.labelend[w] = p ^ 1;
+            }
+        } else if self.label[self.inblossom[w]] == 1 {
+            let b = self.inblossom[v];
+            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                self.bestedge[b] = k;
+            }
+        } else if self.label[w] == 0 && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w])) {
+            self.bestedge[w] = k;
+        }
+        false
+    }
+
+    /// After an augmentation between trees `ta` and `tb`, takes both trees out of the forest
+    /// so that the stage can go on with the others (several augmentations per stage, as in
+    /// Blossom V): their vertices and blossoms lose their labels, the allowed flags of their
+    /// edges are cleared, each edge to a remaining S-vertex is queued to be scanned again, and
+    /// every least-slack record that named one of them is computed afresh (slacks of edges
+    /// to a vertex that left the forest stopped moving with the others, so an old minimum
+    /// may no longer be one).
+    fn remove_trees(&mut self, ta: usize, tb: usize) {
+        let n = self.n;
+        self.clock += 1;
+        let clock = self.clock;
+        let mut removed = Vec::new();
+        for t in [ta, tb] {
+            let list = std::mem::take(&mut self.members[t]);
+            for &x in &list {
+                if self.tree[x] == t {
+                    self.tree[x] = NONE;
+                    self.stamp[x] = clock;
+                    removed.push(x);
+                }
+            }
+        }
+        for &x in &removed {
+            self.label[x] = 0;
+            self.labelend[x] = NONE;
+            self.bestedge[x] = NONE;
+            let mut b = self.blossomparent[x];
+            while b != NONE && self.mark[b] != clock {
+                self.mark[b] = clock;
+                self.label[b] = 0;
+                self.labelend[b] = NONE;
+                self.bestedge[b] = NONE;
+                self.blossombestedges[b] = None;
+                b = self.blossomparent[b];
+            }
+        }
+        let touches = |s: &Self, k: usize| -> bool {
+            let (i, j, _) = s.edges[k];
+            s.stamp[i] == clock || s.stamp[j] == clock
+        };
+        let mut redo_vertex = Vec::new();
+        let mut redo_blossom = Vec::new();
+        for &x in &removed {
+            for idx in self.nb_start[x]..self.nb_start[x + 1] {
+                let p = self.nb[idx];
+                self.allowedge[p / 2] = false;
+                let y = self.nb_vertex[idx];
+                let by = self.inblossom[y];
+                match self.label[by] {
+                    1 => {
+                        self.pending.push((y, p ^ 1, x));
+                        if self.bestedge[by] != NONE && self.mark[by] != clock && touches(self, self.bestedge[by]) {
+                            self.mark[by] = clock;
+                            redo_blossom.push(by);
+                        }
+                    }
+                    _ if self.stamp[y] != clock && self.mark[y] != clock => {
+                        // A vertex outside the forest, or inside a T-blossom: its least slack
+                        // edge to an S-vertex, or its label from a tight edge, may come from a
+                        // vertex that just left.
+                        let from_removed =
+                            self.labelend[y] != NONE && self.stamp[self.endpoint(self.labelend[y])] == clock;
+                        let stale_best = self.bestedge[y] != NONE && touches(self, self.bestedge[y]);
+                        if stale_best || (self.label[y] == 2 && self.labelend[y] != self.labelend[by] && from_removed) {
+                            self.mark[y] = clock;
+                            redo_vertex.push(y);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for y in redo_vertex {
+            let by = self.inblossom[y];
+            if self.label[y] == 2 && self.labelend[y] != self.labelend[by] {
+                self.label[y] = 0;
+                self.labelend[y] = NONE;
+            }
+            self.bestedge[y] = NONE;
+            for idx in self.nb_start[y]..self.nb_start[y + 1] {
+                let u = self.nb_vertex[idx];
+                if self.label[self.inblossom[u]] == 1 {
+                    self.pending.push((u, self.nb[idx] ^ 1, y));
+                }
+            }
+        }
+        let mut leaves = Vec::new();
+        for b in redo_blossom {
+            if b >= n {
+                self.blossombestedges[b] = None;
+            }
+            self.leaves(b, &mut leaves);
+            let mut best = NONE;
+            for &lv in &leaves {
+                for idx in self.nb_start[lv]..self.nb_start[lv + 1] {
+                    let k = self.nb[idx] / 2;
+                    let bu = self.inblossom[self.nb_vertex[idx]];
+                    if bu != b && self.label[bu] == 1 && (best == NONE || self.slack(k) < self.slack(best)) {
+                        best = k;
+                    }
+                }
+            }
+            self.bestedge[b] = best;
+        }
+    }
+
     fn run(&mut self) {
         let n = self.n;
         if self.edges.is_empty() {
@@ -812,60 +1032,54 @@ impl Solver {
             }
             self.allowedge.iter_mut().for_each(|x| *x = false);
             self.queue.clear();
+            self.pending.clear();
+            if self.multi {
+                for r in std::mem::take(&mut self.roots) {
+                    self.members[r].clear();
+                }
+                self.tree.iter_mut().for_each(|x| *x = NONE);
+            }
             for v in 0..n {
                 if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                    if self.multi {
+                        self.cur_tree = v;
+                        self.roots.push(v);
+                    }
                     self.assign_label(v, 1, NONE);
                 }
             }
             let mut augmented = false;
             loop {
-                while !augmented {
-                    let Some(v) = self.queue.pop() else { break };
-                    debug_assert_eq!(self.label[self.inblossom[v]], 1);
-                    for idx in self.nb_start[v]..self.nb_start[v + 1] {
-                        let p = self.nb[idx];
-                        let k = p / 2;
-                        let w = self.nb_vertex[idx];
-                        if self.inblossom[v] == self.inblossom[w] {
+                // Scan: the single edges left by removed trees first, then the S-vertices.
+                let mut stop = false;
+                loop {
+                    if let Some((v, p, w)) = self.pending.pop() {
+                        if self.label[self.inblossom[v]] == 1 && self.scan_edge(v, p, w) {
+                            augmented = true;
+                            stop = !self.multi;
+                        }
+                    } else if let Some(v) = self.queue.pop() {
+                        if self.label[self.inblossom[v]] != 1 {
+                            // Its tree left the forest after an augmentation.
                             continue;
                         }
-                        let mut kslack = 0;
-                        if !self.allowedge[k] {
-                            kslack = self.slack(k);
-                            if kslack <= 0 {
-                                self.allowedge[k] = true;
+                        for idx in self.nb_start[v]..self.nb_start[v + 1] {
+                            let (p, w) = (self.nb[idx], self.nb_vertex[idx]);
+                            if self.scan_edge(v, p, w) {
+                                augmented = true;
+                                stop = !self.multi;
+                                // `v` is matched now and out of the forest.
+                                break;
                             }
                         }
-                        if self.allowedge[k] {
-                            if self.label[self.inblossom[w]] == 0 {
-                                self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[self.inblossom[w]] == 1 {
-                                let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, k);
-                                } else {
-                                    self.augment_matching(k);
-                                    augmented = true;
-                                    break;
-                                }
-                            } else if self.label[w] == 0 {
-                                debug_assert_eq!(self.label[self.inblossom[w]], 2);
-                                self.label[w] = 2;
-                                self.labelend[w] = p ^ 1;
-                            }
-                        } else if self.label[self.inblossom[w]] == 1 {
-                            let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
-                            }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
-                        {
-                            self.bestedge[w] = k;
-                        }
+                    } else {
+                        break;
+                    }
+                    if stop {
+                        break;
                     }
                 }
-                if augmented {
+                if stop {
                     break;
                 }
                 // No augmenting path with the tight edges: change the duals.

@@ -545,6 +545,22 @@ pub fn pair(c: &[Candidate], met: &dyn Meetings, opts: Options) -> Result<Pairin
             }
         });
         if !any {
+            // The other half of the proof: the matching and the duals agree (matched edges
+            // tight, blossoms full), and the bye's edges are slack too.
+            let bye_ok = bye_eligible
+                .iter()
+                .all(|&i| sol.reduced_slack(i, n, weight(&bye_cost(i))) >= 0);
+            let agree = sol.certifies_perfect(|i, j| {
+                if j == n || i == n {
+                    weight(&bye_cost(i.min(j)))
+                } else {
+                    weight(&cost(c, &g, met, opts, i, j))
+                }
+            });
+            assert!(
+                bye_ok && agree,
+                "the blossom solver returned a matching its duals do not prove optimal (a bug)"
+            );
             break sol;
         }
         let violated: Vec<(usize, usize)> = worst
