@@ -243,7 +243,9 @@ struct PlayerListArgs {
 struct PairArgs {
     #[command(flatten)]
     event: EventArg,
-    /// Print JSON: {"event", "round", "games": [{"board", "black", "white"}], "byes"}.
+    /// Print JSON: {"event", "round", "games": [{"board", "black", "white"}], "byes"}; "byes"
+    /// names every player who advances in the round without a game and scores the bye value
+    /// (a Swiss or round-robin bye, a knockout bracket bye).
     #[arg(long)]
     json: bool,
     /// Show the proposal for the next round without saving it.
