@@ -1039,3 +1039,36 @@ fn swiss_elimination_ends_with_one_survivor_art_26_4() {
     assert_eq!(ev.propose().unwrap_err(), EventError::Finished);
     assert_eq!(ev.player(ev.standings().rows[0].player).name, "A");
 }
+
+#[test]
+fn knockout_standings_leave_out_a_round_still_being_played() {
+    // Eight players: round 1 complete, one semi-final of round 2 decided. The places are those
+    // after round 1 until the other semi-final is in (its loser is not yet out in round 2).
+    let players: Vec<(String, String)> = (0..8)
+        .map(|i| (format!("S{}", i + 1), format!("{}d", 7 - i.min(6))))
+        .collect();
+    let refs: Vec<(&str, &str)> = players.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let mut ev = event(
+        System::Knockout {
+            lives: 1,
+            best_of: 1,
+            grand_final_reset: false,
+        },
+        3,
+        &refs,
+    );
+    ev.pair_next().unwrap();
+    for g in ev.rounds()[0].games.clone() {
+        ev.set_result(1, g.board, stronger_wins(&ev, &g)).unwrap();
+    }
+    let after_one = render_places(&ev);
+    ev.pair_next().unwrap();
+    let g = ev.rounds()[1].games[0].clone();
+    ev.set_result(2, g.board, stronger_wins(&ev, &g)).unwrap();
+    assert_eq!(ev.standings().after_round, 1);
+    assert_eq!(render_places(&ev), after_one);
+    let g = ev.rounds()[1].games[1].clone();
+    ev.set_result(2, g.board, stronger_wins(&ev, &g)).unwrap();
+    assert_eq!(ev.standings().after_round, 2);
+    assert_ne!(render_places(&ev), after_one, "the semi-finals' losers are out now");
+}
