@@ -318,6 +318,8 @@ impl Pg {
 
 async fn migrate(client: &mut Client) -> Result<(), DbError> {
     let tx = client.transaction().await?;
+    // Quiet the "already exists, skipping" notice of every start after the first.
+    tx.batch_execute("SET LOCAL client_min_messages = warning").await?;
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
         .await?;
     tx.batch_execute(

@@ -23,7 +23,16 @@ fn check(lines: &[String], expect: Expect) {
 
 #[tokio::test]
 async fn bad_input_is_a_clear_4xx() {
-    let a = app().await;
+    bad_input_is_a_clear_4xx_on(app().await).await;
+}
+
+#[tokio::test]
+async fn bad_input_is_a_clear_4xx_on_postgres() {
+    let db = PgSchema::new().await;
+    bad_input_is_a_clear_4xx_on(db.app().await).await;
+}
+
+async fn bad_input_is_a_clear_4xx_on(a: App) {
     let r = &a.router;
     let token = login(r, "li").await;
     let (id, black, _) = game(r, &token, "none").await;
@@ -255,7 +264,16 @@ async fn roles_are_checked_on_every_write_and_a_refused_write_changes_nothing() 
 
 #[tokio::test]
 async fn a_repeated_command_lands_once_and_a_stale_one_gets_the_state() {
-    let a = app().await;
+    a_repeated_command_lands_once_and_a_stale_one_gets_the_state_on(app().await).await;
+}
+
+#[tokio::test]
+async fn a_repeated_command_lands_once_and_a_stale_one_gets_the_state_on_postgres() {
+    let db = PgSchema::new().await;
+    a_repeated_command_lands_once_and_a_stale_one_gets_the_state_on(db.app().await).await;
+}
+
+async fn a_repeated_command_lands_once_and_a_stale_one_gets_the_state_on(a: App) {
     let r = &a.router;
     let token = login(r, "li").await;
     let (id, black, white) = game(r, &token, "none").await;

@@ -5,7 +5,16 @@ use serde_json::json;
 
 #[tokio::test]
 async fn the_same_move_twice_at_once_lands_once() {
-    let a = app().await;
+    the_same_move_twice_at_once_lands_once_on(app().await).await;
+}
+
+#[tokio::test]
+async fn the_same_move_twice_at_once_lands_once_on_postgres() {
+    let db = PgSchema::new().await;
+    the_same_move_twice_at_once_lands_once_on(db.app().await).await;
+}
+
+async fn the_same_move_twice_at_once_lands_once_on(a: App) {
     let r = &a.router;
     let token = login(r, "li").await;
     for _ in 0..10 {
@@ -23,7 +32,16 @@ async fn the_same_move_twice_at_once_lands_once() {
 
 #[tokio::test]
 async fn two_different_moves_for_one_turn_exactly_one_lands() {
-    let a = app().await;
+    two_different_moves_for_one_turn_exactly_one_lands_on(app().await).await;
+}
+
+#[tokio::test]
+async fn two_different_moves_for_one_turn_exactly_one_lands_on_postgres() {
+    let db = PgSchema::new().await;
+    two_different_moves_for_one_turn_exactly_one_lands_on(db.app().await).await;
+}
+
+async fn two_different_moves_for_one_turn_exactly_one_lands_on(a: App) {
     let r = &a.router;
     let token = login(r, "li").await;
     for _ in 0..10 {

@@ -1,5 +1,7 @@
 //! The server's tests: the HTTP API in-process through `Router::oneshot`, the WebSocket over
-//! a real socket on loopback; and the same on PostgreSQL with two instances on one database.
+//! a real socket on loopback. The game tests run on SQLite and (`…_on_postgres`) on PostgreSQL;
+//! `postgres` runs two instances on one PostgreSQL database. Each PostgreSQL test has a fresh
+//! schema, dropped afterwards (`support::PgSchema`).
 
 mod api;
 mod concurrency;

@@ -50,7 +50,16 @@ pub fn brief(v: &Value) -> String {
 
 #[tokio::test]
 async fn subscribers_get_every_event_with_its_seq_and_catch_up_after_a_reconnect() {
-    let mut a = app().await;
+    subscribers_get_every_event_with_its_seq_and_catch_up_after_a_reconnect_on(app().await).await;
+}
+
+#[tokio::test]
+async fn subscribers_get_every_event_with_its_seq_and_catch_up_after_a_reconnect_on_postgres() {
+    let db = PgSchema::new().await;
+    subscribers_get_every_event_with_its_seq_and_catch_up_after_a_reconnect_on(db.app().await).await;
+}
+
+async fn subscribers_get_every_event_with_its_seq_and_catch_up_after_a_reconnect_on(mut a: App) {
     let token = login(&a.router, "li").await;
     let (id, black, white) = game(&a.router, &token, "none").await;
     let url = serve(&mut a).await;
@@ -108,7 +117,16 @@ async fn subscribers_get_every_event_with_its_seq_and_catch_up_after_a_reconnect
 
 #[tokio::test]
 async fn the_server_calls_byo_yomi_and_records_the_flag() {
-    let mut a = app().await;
+    the_server_calls_byo_yomi_and_records_the_flag_on(app().await).await;
+}
+
+#[tokio::test]
+async fn the_server_calls_byo_yomi_and_records_the_flag_on_postgres() {
+    let db = PgSchema::new().await;
+    the_server_calls_byo_yomi_and_records_the_flag_on(db.app().await).await;
+}
+
+async fn the_server_calls_byo_yomi_and_records_the_flag_on(mut a: App) {
     let token = login(&a.router, "li").await;
     // Two periods of one second and no basic time: Black's flag falls 2 s after the start.
     let (id, _, _) = game(&a.router, &token, "2x1s").await;
