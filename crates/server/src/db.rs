@@ -145,6 +145,20 @@ pub struct StoredGame {
     pub accounts: [Option<i64>; 2],
 }
 
+/// What the PostgreSQL `LISTEN` connection tells the hub.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// An instance committed event `seq` of `game`.
+    Commit {
+        /// The game.
+        game: i64,
+        /// The index of the event.
+        seq: u64,
+    },
+    /// The connection was lost and is back: notifications may have been missed.
+    Resync,
+}
+
 /// A game in a listing: id, event, round, board.
 pub type GameRow = (i64, Option<String>, Option<u32>, Option<u32>);
 
@@ -184,11 +198,11 @@ impl Db {
 
     /// Connects to PostgreSQL at `url`, migrates the server's tables, starts the heartbeat and
     /// listens on the database's channel. Returns the heartbeat found (`None` when it is
-    /// fresh: another instance is running, nobody was down) and the receiver of the (game,
-    /// seq) notifications of every instance's commits.
+    /// fresh: another instance is running, nobody was down) and the receiver of the
+    /// notifications of every instance's commits.
     pub async fn open_postgres(
         url: &str,
-    ) -> Result<(Db, Option<u64>, tokio::sync::mpsc::UnboundedReceiver<(i64, u64)>), DbError> {
+    ) -> Result<(Db, Option<u64>, tokio::sync::mpsc::UnboundedReceiver<Note>), DbError> {
         let (pg, heartbeat, rx) = pg::Pg::open(url).await?;
         Ok((Db(Backend::Postgres(pg)), heartbeat, rx))
     }

@@ -3,7 +3,7 @@
 //! clock: it sleeps until the clock's next announcement and fires it (a byo-yomi call is
 //! pushed to the subscribers; the flag is recorded as a system `Flag` event).
 
-use crate::db::{Db, DbError, StoredGame, now_ms};
+use crate::db::{Db, DbError, Note, StoredGame, now_ms};
 use crate::wire::{WColor, WEvent, WOutcome, WSettings};
 use clock::{Instant, Lang};
 use referee::{Action, Actor, Event, Phase, Referee, RefereeError};
@@ -158,16 +158,25 @@ impl Hub {
 
     /// Follows the commits of other instances on a shared database: each (game, seq)
     /// notification makes the task of that game, if this server runs it, read the events it
-    /// is missing and push them to its subscribers. A game this server does not run is read
-    /// from the database when it is first asked for, so it needs nothing.
-    pub fn follow(&self, mut notes: tokio::sync::mpsc::UnboundedReceiver<(i64, u64)>) {
+    /// is missing and push them to its subscribers (after a lost connection, every game
+    /// does). A game this server does not run is read from the database when it is first
+    /// asked for, so it needs nothing.
+    pub fn follow(&self, mut notes: tokio::sync::mpsc::UnboundedReceiver<Note>) {
         let games = Arc::downgrade(&self.games);
         tokio::spawn(async move {
-            while let Some((game, seq)) = notes.recv().await {
+            while let Some(note) = notes.recv().await {
                 let Some(games) = games.upgrade() else { return };
-                let h = games.lock().expect("hub lock").get(&game).cloned();
-                if let Some(h) = h {
-                    let _ = h.cmds.send(Cmd::Reload { upto: seq + 1 }).await;
+                let targets: Vec<(GameHandle, u64)> = {
+                    let games = games.lock().expect("hub lock");
+                    match note {
+                        Note::Commit { game, seq } => {
+                            games.get(&game).map(|h| (h.clone(), seq + 1)).into_iter().collect()
+                        }
+                        Note::Resync => games.values().map(|h| (h.clone(), u64::MAX)).collect(),
+                    }
+                };
+                for (h, upto) in targets {
+                    let _ = h.cmds.send(Cmd::Reload { upto }).await;
                 }
             }
         });

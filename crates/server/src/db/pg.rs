@@ -6,7 +6,7 @@
 //! The channel is `weiqi_events.<schema>`: instances on the same database and schema share
 //! it, and separate schemas in one database (the tests use one each) do not hear each other.
 
-use super::{DbError, GameRow, StoredGame, now_ms};
+use super::{DbError, GameRow, Note, StoredGame, now_ms};
 use futures_util::StreamExt;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -81,8 +81,6 @@ impl From<tokio_postgres::Error> for DbError {
 pub(crate) struct Pg {
     client: Client,
     channel: String,
-    /// Kept so that the `LISTEN` connection stays open.
-    _listener: Client,
 }
 
 async fn connect(url: &str) -> Result<Client, DbError> {
@@ -106,9 +104,7 @@ fn opt_u32(v: Option<i64>) -> Option<u32> {
 }
 
 impl Pg {
-    pub(crate) async fn open(
-        url: &str,
-    ) -> Result<(Arc<Pg>, Option<u64>, mpsc::UnboundedReceiver<(i64, u64)>), DbError> {
+    pub(crate) async fn open(url: &str) -> Result<(Arc<Pg>, Option<u64>, mpsc::UnboundedReceiver<Note>), DbError> {
         let mut client = connect(url).await?;
         let schema: Option<String> = client.query_one("SELECT current_schema()", &[]).await?.get(0);
         let schema = schema.ok_or_else(|| {
@@ -122,43 +118,9 @@ impl Pg {
         let heartbeat = heartbeat.map(|h| h as u64).filter(|&h| h + FRESH_MS < now_ms());
         let channel = format!("weiqi_events.{schema}");
         let (tx, rx) = mpsc::unbounded_channel();
-        let (listener, mut conn) = tokio_postgres::connect(url, NoTls)
-            .await
-            .map_err(|e| DbError::Failed(format!("cannot connect to PostgreSQL: {e}")))?;
-        tokio::spawn(async move {
-            let mut messages = futures_util::stream::poll_fn(move |cx| conn.poll_message(cx));
-            while let Some(m) = messages.next().await {
-                match m {
-                    Ok(AsyncMessage::Notification(n)) => {
-                        let parsed = n
-                            .payload()
-                            .split_once(':')
-                            .and_then(|(g, s)| Some((g.parse().ok()?, s.parse().ok()?)));
-                        match parsed {
-                            Some(gs) => {
-                                if tx.send(gs).is_err() {
-                                    return;
-                                }
-                            }
-                            None => tracing::warn!(payload = n.payload(), "unreadable notification"),
-                        }
-                    }
-                    Ok(_) => {}
-                    Err(e) => {
-                        tracing::error!(error = %e, "the PostgreSQL LISTEN connection failed");
-                        return;
-                    }
-                }
-            }
-        });
-        listener
-            .batch_execute(&format!("LISTEN {}", quote_ident(&channel)))
-            .await?;
-        let pg = Arc::new(Pg {
-            client,
-            channel,
-            _listener: listener,
-        });
+        let first = listen_once(url, &channel, &tx).await?;
+        tokio::spawn(keep_listening(url.to_string(), channel.clone(), tx, first));
+        let pg = Arc::new(Pg { client, channel });
         tokio::spawn(beat(Arc::downgrade(&pg)));
         Ok((pg, heartbeat, rx))
     }
@@ -349,6 +311,83 @@ async fn migrate(client: &mut Client) -> Result<(), DbError> {
     }
     tx.commit().await?;
     Ok(())
+}
+
+/// Opens a connection that `LISTEN`s on `channel` and a task that forwards its notifications;
+/// the task ends when the connection does.
+async fn listen_once(
+    url: &str,
+    channel: &str,
+    tx: &mpsc::UnboundedSender<Note>,
+) -> Result<(Client, tokio::task::JoinHandle<()>), DbError> {
+    let (client, mut conn) = tokio_postgres::connect(url, NoTls)
+        .await
+        .map_err(|e| DbError::Failed(format!("cannot connect to PostgreSQL: {e}")))?;
+    let tx = tx.clone();
+    let pump = tokio::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| conn.poll_message(cx));
+        while let Some(m) = messages.next().await {
+            match m {
+                Ok(AsyncMessage::Notification(n)) => {
+                    let parsed = n
+                        .payload()
+                        .split_once(':')
+                        .and_then(|(g, s)| Some((g.parse().ok()?, s.parse().ok()?)));
+                    match parsed {
+                        Some((game, seq)) => {
+                            if tx.send(Note::Commit { game, seq }).is_err() {
+                                return;
+                            }
+                        }
+                        None => tracing::warn!(payload = n.payload(), "unreadable notification"),
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    tracing::error!(error = %e, "the PostgreSQL LISTEN connection failed");
+                    return;
+                }
+            }
+        }
+    });
+    client
+        .batch_execute(&format!("LISTEN {}", quote_ident(channel)))
+        .await?;
+    Ok((client, pump))
+}
+
+/// Keeps a `LISTEN` connection open while the hub follows: when it fails, reconnects every
+/// second until it can, then sends [`Note::Resync`] (what was committed meanwhile was not
+/// heard, so every running game reads what it misses).
+async fn keep_listening(
+    url: String,
+    channel: String,
+    tx: mpsc::UnboundedSender<Note>,
+    first: (Client, tokio::task::JoinHandle<()>),
+) {
+    let (mut client, mut pump) = first;
+    loop {
+        tokio::select! {
+            _ = &mut pump => {}
+            () = tx.closed() => return,
+        }
+        drop(client);
+        loop {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            if tx.is_closed() {
+                return;
+            }
+            match listen_once(&url, &channel, &tx).await {
+                Ok((c, p)) => {
+                    (client, pump) = (c, p);
+                    tracing::info!("listening again");
+                    let _ = tx.send(Note::Resync);
+                    break;
+                }
+                Err(e) => tracing::warn!(error = %e, "cannot listen again yet"),
+            }
+        }
+    }
 }
 
 /// Writes the heartbeat every half second while the database is open.

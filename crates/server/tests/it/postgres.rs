@@ -266,3 +266,48 @@ async fn two_instances_running_one_clock_record_the_flag_once() {
     "#]]
     .assert_eq(&(seen.join("\n") + "\n"));
 }
+
+#[tokio::test]
+async fn a_spectator_keeps_following_after_the_listening_connection_is_cut() {
+    let db = PgSchema::new().await;
+    let mut a = db.app().await;
+    let b = db.app().await;
+    let token = login(&b.router, "li").await;
+    let (id, black, white) = game(&b.router, &token, "none").await;
+    let url = serve(&mut a).await;
+    let mut watcher = connect(&url).await;
+    send(&mut watcher, json!({ "type": "subscribe", "game": id, "since": 2 })).await;
+    // Both instances' LISTEN connections on this schema's channel are cut.
+    let (admin, conn) = tokio_postgres::connect(&pg_base(), tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(conn);
+    let listen = format!("LISTEN \"weiqi_events.{}\"", db.name);
+    let row = admin
+        .query_one(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query = $1",
+            &[&listen],
+        )
+        .await
+        .unwrap();
+    assert_eq!(row.get::<_, i64>(0), 2);
+    // Moves made through B now and after A listens again both reach the spectator on A.
+    let mut seen = Vec::new();
+    for (i, (secret, point)) in [(&black, "E5"), (&white, "C3")].iter().enumerate() {
+        let (s, v) = act(
+            &b.router,
+            id,
+            secret,
+            2 + i as u64,
+            json!({ "type": "play", "point": point }),
+        )
+        .await;
+        assert_eq!(s.as_u16(), 200, "{v}");
+        seen.push(brief(&next(&mut watcher).await));
+    }
+    expect![[r#"
+        event seq=3 Black plays E5
+        event seq=4 White plays C3
+    "#]]
+    .assert_eq(&(seen.join("\n") + "\n"));
+}
