@@ -65,6 +65,24 @@ const MIGRATION_LOCK: i64 = 0x7765_6971_6900;
 /// A heartbeat younger than this means another instance is alive: nobody was down.
 const FRESH_MS: u64 = 3_000;
 
+/// Runs a query on the query connection; if that connection was lost (the database
+/// restarted, an administrator cut it), connects again and runs it once more. Running an
+/// append twice is safe: if the first one committed, the second is a `Conflict`, and the
+/// game task reads the slot and finds its own event there.
+macro_rules! run {
+    ($pg:expr, |$c:ident| $query:expr) => {{
+        let pg: &Pg = $pg;
+        let $c = pg.current();
+        match $query.await {
+            Err(e) if e.is_closed() || $c.is_closed() || e.code() == Some(&SqlState::ADMIN_SHUTDOWN) => {
+                let $c = pg.reconnect(&$c, e).await?;
+                $query.await.map_err(DbError::from)
+            }
+            r => r.map_err(DbError::from),
+        }
+    }};
+}
+
 impl From<tokio_postgres::Error> for DbError {
     fn from(e: tokio_postgres::Error) -> DbError {
         if e.code() == Some(&SqlState::UNIQUE_VIOLATION) {
@@ -79,7 +97,9 @@ impl From<tokio_postgres::Error> for DbError {
 
 /// The open database.
 pub(crate) struct Pg {
-    client: Client,
+    url: String,
+    /// The connection for queries; replaced by a fresh one when it is lost.
+    client: std::sync::Mutex<Arc<Client>>,
     channel: String,
 }
 
@@ -120,64 +140,76 @@ impl Pg {
         let (tx, rx) = mpsc::unbounded_channel();
         let first = listen_once(url, &channel, &tx).await?;
         tokio::spawn(keep_listening(url.to_string(), channel.clone(), tx, first));
-        let pg = Arc::new(Pg { client, channel });
+        let pg = Arc::new(Pg {
+            url: url.to_string(),
+            client: std::sync::Mutex::new(Arc::new(client)),
+            channel,
+        });
         tokio::spawn(beat(Arc::downgrade(&pg)));
         Ok((pg, heartbeat, rx))
     }
 
+    /// The query connection now.
+    fn current(&self) -> Arc<Client> {
+        self.client.lock().expect("client lock").clone()
+    }
+
+    /// A fresh query connection in place of `lost` (unless another task replaced it already).
+    async fn reconnect(&self, lost: &Arc<Client>, e: tokio_postgres::Error) -> Result<Arc<Client>, DbError> {
+        tracing::warn!(error = %DbError::from(e), "the PostgreSQL connection was lost: connecting again");
+        let fresh = Arc::new(connect(&self.url).await?);
+        let mut current = self.client.lock().expect("client lock");
+        if Arc::ptr_eq(&current, lost) {
+            *current = fresh;
+        }
+        Ok(current.clone())
+    }
+
     pub(crate) async fn append(&self, game: i64, seq: u64, json: &str) -> Result<(), DbError> {
         let payload = format!("{game}:{seq}");
-        self.client
-            .execute(
-                "WITH ins AS (INSERT INTO server_game_event (game_id, seq, event) VALUES ($1, $2, $3) RETURNING seq) \
+        run!(self, |c| c.execute(
+            "WITH ins AS (INSERT INTO server_game_event (game_id, seq, event) VALUES ($1, $2, $3) RETURNING seq) \
                  SELECT pg_notify($4, $5) FROM ins",
-                &[&game, &(seq as i64), &json, &self.channel, &payload],
-            )
-            .await?;
+            &[&game, &(seq as i64), &json, &self.channel, &payload],
+        ))?;
         Ok(())
     }
 
     pub(crate) async fn create_game(&self, g: &StoredGame, events: &[String]) -> Result<i64, DbError> {
         let seqs: Vec<i64> = (0..events.len() as i64).collect();
-        let row = self
-            .client
-            .query_one(
-                "WITH g AS (INSERT INTO server_game (event_id, round, board, settings, secret_black, secret_white, \
+        let row = run!(self, |c| c.query_one(
+            "WITH g AS (INSERT INTO server_game (event_id, round, board, settings, secret_black, secret_white, \
                  owner, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id), \
                  e AS (INSERT INTO server_game_event (game_id, seq, event) \
                  SELECT g.id, x.seq, x.event FROM g, unnest($9::BIGINT[], $10::TEXT[]) AS x (seq, event)) \
                  SELECT id FROM g",
-                &[
-                    &g.event_id,
-                    &g.round.map(i64::from),
-                    &g.board.map(i64::from),
-                    &g.settings,
-                    &g.secrets[0],
-                    &g.secrets[1],
-                    &g.owner,
-                    &(now_ms() as i64),
-                    &seqs,
-                    &events,
-                ],
-            )
-            .await?;
+            &[
+                &g.event_id,
+                &g.round.map(i64::from),
+                &g.board.map(i64::from),
+                &g.settings,
+                &g.secrets[0],
+                &g.secrets[1],
+                &g.owner,
+                &(now_ms() as i64),
+                &seqs,
+                &events,
+            ],
+        ))?;
         Ok(row.get(0))
     }
 
     pub(crate) async fn join(&self, id: i64, col: &str, account: i64) -> Result<bool, DbError> {
         let sql = format!("UPDATE server_game SET {col} = $1 WHERE id = $2 AND ({col} IS NULL OR {col} = $1)");
-        Ok(self.client.execute(&sql, &[&account, &id]).await? == 1)
+        Ok(run!(self, |c| c.execute(&sql, &[&account, &id]))? == 1)
     }
 
     pub(crate) async fn load_game(&self, id: i64) -> Result<Option<StoredGame>, DbError> {
-        let row = self
-            .client
-            .query_opt(
-                "SELECT event_id, round, board, settings, secret_black, secret_white, owner, account_black, \
+        let row = run!(self, |c| c.query_opt(
+            "SELECT event_id, round, board, settings, secret_black, secret_white, owner, account_black, \
                  account_white FROM server_game WHERE id = $1",
-                &[&id],
-            )
-            .await?;
+            &[&id],
+        ))?;
         Ok(row.map(|r| StoredGame {
             event_id: r.get(0),
             round: opt_u32(r.get(1)),
@@ -190,25 +222,19 @@ impl Pg {
     }
 
     pub(crate) async fn events_from(&self, id: i64, from: u64) -> Result<Vec<(u64, String)>, DbError> {
-        let rows = self
-            .client
-            .query(
-                "SELECT seq, event FROM server_game_event WHERE game_id = $1 AND seq >= $2 ORDER BY seq",
-                &[&id, &(from as i64)],
-            )
-            .await?;
+        let rows = run!(self, |c| c.query(
+            "SELECT seq, event FROM server_game_event WHERE game_id = $1 AND seq >= $2 ORDER BY seq",
+            &[&id, &(from as i64)],
+        ))?;
         Ok(rows.iter().map(|r| (r.get::<_, i64>(0) as u64, r.get(1))).collect())
     }
 
     pub(crate) async fn list_games(&self, event: Option<String>) -> Result<Vec<GameRow>, DbError> {
-        let rows = self
-            .client
-            .query(
-                "SELECT id, event_id, round, board FROM server_game WHERE $1::TEXT IS NULL OR event_id = $1 \
+        let rows = run!(self, |c| c.query(
+            "SELECT id, event_id, round, board FROM server_game WHERE $1::TEXT IS NULL OR event_id = $1 \
                  ORDER BY id",
-                &[&event],
-            )
-            .await?;
+            &[&event],
+        ))?;
         Ok(rows
             .iter()
             .map(|r| (r.get(0), r.get(1), opt_u32(r.get(2)), opt_u32(r.get(3))))
@@ -216,64 +242,51 @@ impl Pg {
     }
 
     pub(crate) async fn create_account(&self, name: &str, hash: &str) -> Result<i64, DbError> {
-        let row = self
-            .client
-            .query_one(
-                "INSERT INTO server_account (name, password_hash, created_at) VALUES ($1, $2, $3) RETURNING id",
-                &[&name, &hash, &(now_ms() as i64)],
-            )
-            .await?;
+        let row = run!(self, |c| c.query_one(
+            "INSERT INTO server_account (name, password_hash, created_at) VALUES ($1, $2, $3) RETURNING id",
+            &[&name, &hash, &(now_ms() as i64)],
+        ))?;
         Ok(row.get(0))
     }
 
     pub(crate) async fn account_by_name(&self, name: &str) -> Result<Option<(i64, String)>, DbError> {
-        let row = self
-            .client
-            .query_opt("SELECT id, password_hash FROM server_account WHERE name = $1", &[&name])
-            .await?;
+        let row = run!(self, |c| c.query_opt(
+            "SELECT id, password_hash FROM server_account WHERE name = $1",
+            &[&name]
+        ))?;
         Ok(row.map(|r| (r.get(0), r.get(1))))
     }
 
     pub(crate) async fn create_session(&self, token_hash: &str, account: i64) -> Result<(), DbError> {
-        self.client
-            .execute(
-                "INSERT INTO server_session (token_hash, account_id, created_at) VALUES ($1, $2, $3)",
-                &[&token_hash, &account, &(now_ms() as i64)],
-            )
-            .await?;
+        run!(self, |c| c.execute(
+            "INSERT INTO server_session (token_hash, account_id, created_at) VALUES ($1, $2, $3)",
+            &[&token_hash, &account, &(now_ms() as i64)],
+        ))?;
         Ok(())
     }
 
     pub(crate) async fn session_account(&self, token_hash: &str) -> Result<Option<(i64, String)>, DbError> {
-        let row = self
-            .client
-            .query_opt(
-                "SELECT a.id, a.name FROM server_session s JOIN server_account a ON a.id = s.account_id \
+        let row = run!(self, |c| c.query_opt(
+            "SELECT a.id, a.name FROM server_session s JOIN server_account a ON a.id = s.account_id \
                  WHERE s.token_hash = $1",
-                &[&token_hash],
-            )
-            .await?;
+            &[&token_hash],
+        ))?;
         Ok(row.map(|r| (r.get(0), r.get(1))))
     }
 
     pub(crate) async fn roles(&self, event: &str, account: i64) -> Result<Vec<String>, DbError> {
-        let rows = self
-            .client
-            .query(
-                "SELECT role FROM server_role WHERE event_id = $1 AND account_id = $2",
-                &[&event, &account],
-            )
-            .await?;
+        let rows = run!(self, |c| c.query(
+            "SELECT role FROM server_role WHERE event_id = $1 AND account_id = $2",
+            &[&event, &account],
+        ))?;
         Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
     pub(crate) async fn grant(&self, event: &str, account: i64, role: &str) -> Result<(), DbError> {
-        self.client
-            .execute(
-                "INSERT INTO server_role (event_id, account_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-                &[&event, &account, &role],
-            )
-            .await?;
+        run!(self, |c| c.execute(
+            "INSERT INTO server_role (event_id, account_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+            &[&event, &account, &role],
+        ))?;
         Ok(())
     }
 }
@@ -395,15 +408,15 @@ async fn beat(pg: Weak<Pg>) {
     loop {
         {
             let Some(pg) = pg.upgrade() else { return };
-            let r = pg
-                .client
-                .execute(
+            let write = async {
+                run!(&pg, |c| c.execute(
                     "INSERT INTO server_heartbeat (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = $1",
                     &[&(now_ms() as i64)],
-                )
-                .await;
+                ))
+            };
+            let r: Result<u64, DbError> = write.await;
             if let Err(e) = r {
-                tracing::warn!(error = %DbError::from(e), "heartbeat not written");
+                tracing::warn!(error = %e, "heartbeat not written");
             }
         }
         tokio::time::sleep(Duration::from_millis(500)).await;

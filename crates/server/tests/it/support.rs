@@ -168,7 +168,11 @@ impl PgSchema {
             .await
             .unwrap();
         let sep = if pg_base().contains('?') { '&' } else { '?' };
-        let url = format!("{}{sep}options=-csearch_path%3D{name}", pg_base());
+        // The application name lets a test find (and cut) the servers' connections.
+        let url = format!(
+            "{}{sep}options=-csearch_path%3D{name}&application_name={name}",
+            pg_base()
+        );
         PgSchema { name, url }
     }
 
