@@ -47,11 +47,28 @@ impl Solution {
     /// every edge of that graph has a non-negative reduced slack under some dual solution
     /// whose matched edges have zero slack; the solver guarantees the latter.
     pub fn reduced_slack(&self, i: usize, j: usize, weight: i128) -> i128 {
-        let s = self.dual[i] + self.dual[j] - 2 * weight * self.scale;
-        if s >= 0 || self.top[i] != self.top[j] {
-            // Blossom duals are non-negative and count only for blossoms holding both ends.
-            return s;
+        self.dual[i] + self.dual[j] - 2 * weight * self.scale + self.blossom_part(i, j)
+    }
+
+    /// The part of [`Solution::reduced_slack`] that comes from blossoms: twice the duals of the
+    /// blossoms holding both `i` and `j` (never negative).
+    pub fn blossom_part(&self, i: usize, j: usize) -> i128 {
+        if self.top[i] != self.top[j] || i == j {
+            return 0;
         }
+        self.blossom_part_same_top(i, j)
+    }
+
+    /// Twice the dual of the outermost blossom holding both `i` and `j` (0 if none): a lower
+    /// bound of [`Solution::blossom_part`] that costs one look-up.
+    pub fn outer_blossom_part(&self, i: usize, j: usize) -> i128 {
+        if self.top[i] != self.top[j] || i == j {
+            return 0;
+        }
+        self.chain_sums[i][0]
+    }
+
+    fn blossom_part_same_top(&self, i: usize, j: usize) -> i128 {
         // The blossoms holding both ends are the common outermost part of the two chains: a
         // prefix (outermost first) whose length we find by binary search, as chains that part
         // once never meet again.
@@ -66,7 +83,7 @@ impl Solution {
                 hi = mid - 1;
             }
         }
-        s + self.chain_sums[i][lo - 1]
+        self.chain_sums[i][lo - 1]
     }
 
     /// Whether an edge of this weight between `i` and `j` surely has a non-negative reduced

@@ -322,13 +322,19 @@ impl FastCost {
     }
 }
 
-/// Calls `f(i, j)` for every pair of players (each once) whose reduced slack under the vertex
-/// duals `dual` could be negative, even with no rematch between them; every other pair surely
-/// satisfies the certificate. Whole blocks of two score groups are skipped when the gap²
+/// Calls `f(i, j, s)` for every pair of players (each once) whose reduced slack `s` under the
+/// vertex duals `dual`, counting no rematch and no blossom, is negative; every other pair
+/// surely satisfies the certificate. Whole blocks of two score groups are skipped when the gap²
 /// level alone (whose weight bounds every pair of the block) leaves even their smallest duals
 /// slack; inside a block, each group's players are sorted by dual so the scan of one player's
 /// partners stops at the first whose dual is large enough.
-fn for_each_maybe_violated(fast: &FastCost, g: &Groups, dual: &[i128], unit: i128, mut f: impl FnMut(usize, usize)) {
+fn for_each_maybe_violated(
+    fast: &FastCost,
+    g: &Groups,
+    dual: &[i128],
+    unit: i128,
+    mut f: impl FnMut(usize, usize, i128),
+) {
     let n_groups = g.size.len();
     let members: Vec<Vec<usize>> = (0..n_groups)
         .map(|k| {
@@ -355,8 +361,9 @@ fn for_each_maybe_violated(fast: &FastCost, g: &Groups, dual: &[i128], unit: i12
                     if ga == gb && j <= i {
                         continue;
                     }
-                    if dual[i] + dual[j] - top + unit * fast.lower_levels(g, i, j) < 0 {
-                        f(i, j);
+                    let s = dual[i] + dual[j] - top + unit * fast.lower_levels(g, i, j);
+                    if s < 0 {
+                        f(i, j, s);
                     }
                 }
             }
@@ -535,9 +542,16 @@ pub fn pair(c: &[Candidate], met: &dyn Meetings, opts: Options) -> Result<Pairin
             }
         };
         let (dual, unit) = sol.vertex_duals();
-        for_each_maybe_violated(&fast, &g, dual, unit, |i, j| {
-            let w = weight(&cost(c, &g, met, opts, i, j));
-            let s = sol.reduced_slack(i, j, w);
+        for_each_maybe_violated(&fast, &g, dual, unit, |i, j, s_without| {
+            // Blossoms, then rematches, can only raise the slack.
+            if s_without + sol.outer_blossom_part(i, j) >= 0 {
+                return;
+            }
+            let s = s_without + sol.blossom_part(i, j);
+            if s >= 0 {
+                return;
+            }
+            let s = s + unit * i128::from(met.count(i, j)) * mult[0] as i128;
             if s < 0 && !edge_set.contains(&(i.min(j), i.max(j))) {
                 any = true;
                 keep(&mut worst[i], s, j);
