@@ -606,7 +606,8 @@ pub fn fixed_handicap(size: BoardSize, n: u32) -> Option<Vec<Point>> {
     if n < 2 || n > max {
         return None;
     }
-    let e = if s >= 13 { 3 } else { 2 };
+    // The fourth line from 12×12 up, the third below (as GNU Go places them).
+    let e = if s >= 12 { 3 } else { 2 };
     let f = s - 1 - e;
     let m = s / 2;
     // GTP order: lower-left/upper-right corners, then the others, the center for odd counts,

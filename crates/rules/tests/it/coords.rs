@@ -152,7 +152,7 @@ fn art1_star_points() {
 #[test]
 fn fixed_handicap_placements() {
     let mut out = String::new();
-    for n in [19u8, 13, 9, 8, 7, 6] {
+    for n in [19u8, 13, 12, 9, 8, 7, 6] {
         let size = BoardSize::new(n).unwrap();
         for k in 0..=10 {
             if let Some(stones) = fixed_handicap(size, k) {
@@ -178,6 +178,9 @@ fn fixed_handicap_placements() {
         13x13 7: D4 K10 K4 D10 D7 K7 G7
         13x13 8: D4 K10 K4 D10 D7 K7 G4 G10
         13x13 9: D4 K10 K4 D10 D7 K7 G4 G10 G7
+        12x12 2: D4 J9
+        12x12 3: D4 J9 D9
+        12x12 4: D4 J9 J4 D9
         9x9 2: C3 G7
         9x9 3: C3 G7 C7
         9x9 4: C3 G7 G3 C7
