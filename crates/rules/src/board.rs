@@ -44,6 +44,8 @@ pub enum BoardError {
     Occupied,
     /// The stone's group would have no liberties and capture nothing (Art. 5).
     Suicide,
+    /// The point is not on this board.
+    OffBoard,
 }
 
 /// A Go board with its stones. Value semantics: `Clone` copies it, `==` compares size and
@@ -230,6 +232,9 @@ impl Board {
     /// Whether `color` may put a stone on `p` as far as the board is concerned: the point
     /// is empty (Art. 2.3) and not forbidden (Art. 5). Ko and repetition are the game's.
     pub fn check(&self, color: Color, p: Point) -> Result<(), BoardError> {
+        if !self.on_board(p) {
+            return Err(BoardError::OffBoard);
+        }
         let i = self.idx(p);
         if self.cells[i] != Cell::Empty {
             return Err(BoardError::Occupied);
@@ -243,9 +248,6 @@ impl Board {
     /// Puts a stone of `color` on `p`, removes what it captures (Art. 4), and returns the
     /// number of stones captured. The board is unchanged on error.
     pub fn play(&mut self, color: Color, p: Point) -> Result<u32, BoardError> {
-        if !self.on_board(p) {
-            return Err(BoardError::Occupied);
-        }
         self.check(color, p)?;
         Ok(self.play_idx(color, self.idx(p)))
     }

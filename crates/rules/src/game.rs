@@ -483,6 +483,7 @@ impl Game {
         self.board.check(color, p).map_err(|e| match e {
             BoardError::Occupied => IllegalMove::Occupied,
             BoardError::Suicide => IllegalMove::Suicide,
+            BoardError::OffBoard => IllegalMove::OffBoard,
         })?;
         self.judge_repetition(color, p)
     }

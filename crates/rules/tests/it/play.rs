@@ -599,3 +599,22 @@ fn undo_after_resume_keeps_the_resumption() {
             to move: white; end: none"#]],
     );
 }
+
+/// Regression: `Board::play` on a point off the board said `Occupied` (and `Board::check`
+/// indexed past the board); both now answer `OffBoard`, and `Game` names it too.
+#[test]
+fn a_point_off_the_board_is_off_board_not_occupied() {
+    use rules::{Board, BoardError, BoardSize, Color, Game, IllegalMove, Move, Point, Rules};
+    let size = BoardSize::new(9).unwrap();
+    let mut board = Board::new(size);
+    let off = Point::new(9, 0);
+    assert_eq!(board.check(Color::Black, off), Err(BoardError::OffBoard));
+    assert_eq!(board.play(Color::Black, off), Err(BoardError::OffBoard));
+    assert_eq!(
+        board.play(Color::Black, Point::new(200, 200)),
+        Err(BoardError::OffBoard)
+    );
+    assert_eq!(board, Board::new(size));
+    let mut game = Game::new(Rules { size, ..Rules::CHINESE });
+    assert_eq!(game.play(Move::Play(off)), Err(IllegalMove::OffBoard));
+}
