@@ -221,7 +221,7 @@ impl Db {
                     .map_err(|_| stopped())?;
                 rx.await.map_err(|_| stopped())?
             }
-            Backend::Postgres(pg) => pg.append(game, seq, &json).await,
+            Backend::Postgres(pg) => pg.append(game, seq, json).await,
         }
     }
 

@@ -27,6 +27,9 @@ pub struct Options {
     pub size: u8,
     /// Where to put the database (a fresh file is made in it).
     pub dir: PathBuf,
+    /// A PostgreSQL database instead (`postgres://…`): it must not have an account named
+    /// `loadtest` yet (a fresh schema through the URL's `options=-csearch_path%3D…` will do).
+    pub database_url: Option<String>,
 }
 
 /// What was measured.
@@ -88,7 +91,7 @@ pub async fn run(opts: Options) -> Result<Report, String> {
     let _ = std::fs::remove_file(&db);
     let server = Server::open(&Config {
         db: db.clone(),
-        database_url: None,
+        database_url: opts.database_url.clone(),
         rate_limit: 0,
     })
     .await?;

@@ -1,8 +1,11 @@
 //! The PostgreSQL backend: the server's tables in PostgreSQL's dialect with their own
 //! migrations, one pipelined connection for the queries, one for `LISTEN`, and the heartbeat.
 //!
-//! Every append is one statement — `INSERT` of the event and `pg_notify` of `game:seq` in a
-//! CTE — so the notification goes out exactly when the event commits and never without it.
+//! Appends are group-committed by one task, as on SQLite: every append waiting goes into one
+//! statement — `INSERT … ON CONFLICT DO NOTHING RETURNING` and `pg_notify` of `game:seq` for
+//! each inserted row, in a CTE — so one commit (one WAL flush) serves the batch, each
+//! notification goes out exactly when its event commits and never without it, and an append
+//! whose slot another instance took is told `Conflict`.
 //! The channel is `weiqi_events.<schema>`: instances on the same database and schema share
 //! it, and separate schemas in one database (the tests use one each) do not hear each other.
 
@@ -10,7 +13,7 @@ use super::{DbError, GameRow, Note, StoredGame, now_ms};
 use futures_util::StreamExt;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 use tokio_postgres::error::SqlState;
 use tokio_postgres::{AsyncMessage, Client, NoTls};
 
@@ -101,6 +104,35 @@ pub(crate) struct Pg {
     /// The connection for queries; replaced by a fresh one when it is lost.
     client: std::sync::Mutex<Arc<Client>>,
     channel: String,
+    /// The queue of the group-commit task.
+    appends: mpsc::UnboundedSender<Append>,
+}
+
+/// An event to append, and where to answer.
+struct Append {
+    game: i64,
+    seq: u64,
+    json: String,
+    reply: oneshot::Sender<Result<(), DbError>>,
+}
+
+/// The most appends one statement takes.
+const MAX_BATCH: usize = 4096;
+
+/// Group commit, as on SQLite: takes every append waiting, writes them in one statement, and
+/// only then answers each, so one commit's flush serves the whole batch.
+async fn group_commit(pg: Weak<Pg>, mut queue: mpsc::UnboundedReceiver<Append>) {
+    while let Some(first) = queue.recv().await {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match queue.try_recv() {
+                Ok(a) => batch.push(a),
+                Err(_) => break,
+            }
+        }
+        let Some(pg) = pg.upgrade() else { return };
+        pg.write_batch(batch).await;
+    }
 }
 
 async fn connect(url: &str) -> Result<Client, DbError> {
@@ -140,12 +172,15 @@ impl Pg {
         let (tx, rx) = mpsc::unbounded_channel();
         let first = listen_once(url, &channel, &tx).await?;
         tokio::spawn(keep_listening(url.to_string(), channel.clone(), tx, first));
+        let (appends, queue) = mpsc::unbounded_channel();
         let pg = Arc::new(Pg {
             url: url.to_string(),
             client: std::sync::Mutex::new(Arc::new(client)),
             channel,
+            appends,
         });
         tokio::spawn(beat(Arc::downgrade(&pg)));
+        tokio::spawn(group_commit(Arc::downgrade(&pg), queue));
         Ok((pg, heartbeat, rx))
     }
 
@@ -165,14 +200,50 @@ impl Pg {
         Ok(current.clone())
     }
 
-    pub(crate) async fn append(&self, game: i64, seq: u64, json: &str) -> Result<(), DbError> {
-        let payload = format!("{game}:{seq}");
-        run!(self, |c| c.execute(
-            "WITH ins AS (INSERT INTO server_game_event (game_id, seq, event) VALUES ($1, $2, $3) RETURNING seq) \
-                 SELECT pg_notify($4, $5) FROM ins",
-            &[&game, &(seq as i64), &json, &self.channel, &payload],
-        ))?;
-        Ok(())
+    pub(crate) async fn append(&self, game: i64, seq: u64, json: String) -> Result<(), DbError> {
+        let (reply, rx) = oneshot::channel();
+        self.appends
+            .send(Append { game, seq, json, reply })
+            .map_err(|_| DbError::Failed("the append task has stopped".into()))?;
+        rx.await
+            .map_err(|_| DbError::Failed("the append task has stopped".into()))?
+    }
+
+    /// Writes a batch of appends in one statement (one commit, one WAL flush for all):
+    /// inserts what it can, `NOTIFY`s each inserted (game, seq), and answers `Conflict` to
+    /// the appends whose slot was taken.
+    async fn write_batch(&self, batch: Vec<Append>) {
+        let games: Vec<i64> = batch.iter().map(|a| a.game).collect();
+        let seqs: Vec<i64> = batch.iter().map(|a| a.seq as i64).collect();
+        let events: Vec<&str> = batch.iter().map(|a| a.json.as_str()).collect();
+        let written = async {
+            run!(self, |c| c.query(
+                "WITH ins AS (INSERT INTO server_game_event (game_id, seq, event) \
+                 SELECT * FROM unnest($1::BIGINT[], $2::BIGINT[], $3::TEXT[]) ON CONFLICT DO NOTHING \
+                 RETURNING game_id, seq) \
+                 SELECT game_id, seq, pg_notify($4, game_id::TEXT || ':' || seq::TEXT) FROM ins",
+                &[&games, &seqs, &events, &self.channel],
+            ))
+        };
+        match written.await {
+            Ok(rows) => {
+                let landed: std::collections::HashSet<(i64, i64)> = rows.iter().map(|r| (r.get(0), r.get(1))).collect();
+                for a in batch {
+                    let r = if landed.contains(&(a.game, a.seq as i64)) {
+                        Ok(())
+                    } else {
+                        Err(DbError::Conflict)
+                    };
+                    let _ = a.reply.send(r);
+                }
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "group commit failed");
+                for a in batch {
+                    let _ = a.reply.send(Err(DbError::Failed(e.to_string())));
+                }
+            }
+        }
     }
 
     pub(crate) async fn create_game(&self, g: &StoredGame, events: &[String]) -> Result<i64, DbError> {

@@ -27,6 +27,10 @@ pub struct Args {
     /// Directory for the temporary database (default: the system's temporary directory).
     #[arg(long)]
     dir: Option<PathBuf>,
+    /// A PostgreSQL database instead of the temporary SQLite file (postgres://…; it must not
+    /// have an account named `loadtest` yet).
+    #[arg(long, value_name = "URL")]
+    database_url: Option<String>,
 }
 
 /// Runs the load test and prints the figures.
@@ -37,6 +41,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         interval: Duration::from_millis(args.interval_ms),
         size: args.size,
         dir: args.dir.unwrap_or_else(std::env::temp_dir),
+        database_url: args.database_url,
     };
     let rt = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     let report = rt
