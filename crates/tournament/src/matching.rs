@@ -6,6 +6,13 @@
 //! one number). Dual variables are kept doubled, so every computation stays integral: the
 //! slack of edge `(i, j)` is `u(i) + u(j) − 2·w(i, j)`.
 //!
+//! In max-cardinality mode (which the Swiss pairing uses) a stage does not end at the first
+//! augmentation: the two alternating trees joined by the augmenting path leave the forest (their
+//! labels, allowed edges and least-slack records are undone, their edges to the remaining
+//! S-vertices are scanned again) and the search goes on with the other trees, as Blossom V
+//! does. One stage then does the work of many, instead of regrowing the whole forest from
+//! every free vertex after each augmentation.
+//!
 //! The solver also hands back its dual solution ([`Solution::reduced_slack`]), which is an
 //! optimality certificate: a perfect matching whose every edge of the *complete* graph has a
 //! non-negative reduced slack is a maximum-weight perfect matching of the complete graph. The
