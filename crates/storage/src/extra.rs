@@ -1,7 +1,7 @@
 //! Team events (kept as their record of changes) and attachments to events.
 
 use crate::error::Db;
-use rusqlite::{OptionalExtension, params};
+use rusqlite::{OptionalExtension, Transaction, params};
 
 use crate::Store;
 use crate::StoreError;
@@ -98,21 +98,7 @@ impl Store {
     /// Attaches (or replaces) a named text to an event.
     pub fn set_attachment(&mut self, event: &str, name: &str, body: &str) -> Result<()> {
         let tx = self.write()?;
-        let exists: bool = tx
-            .query_row("SELECT EXISTS (SELECT 1 FROM event WHERE id = ?1)", [event], |r| {
-                r.get(0)
-            })
-            .db()?;
-        if !exists {
-            return Err(StoreError::NoEvent(event.into()));
-        }
-        tx.execute(
-            "INSERT INTO event_attachment (event_id, name, body) VALUES (?1, ?2, ?3)
-             ON CONFLICT (event_id, name) DO UPDATE SET body = excluded.body,
-                 recorded_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
-            params![event, name, body],
-        )
-        .db()?;
+        set_attachment_in(&tx, event, name, body)?;
         tx.commit().db()?;
         Ok(())
     }
@@ -128,4 +114,24 @@ impl Store {
             .optional()
             .db()
     }
+}
+
+/// [`Store::set_attachment`] in the caller's transaction.
+pub(crate) fn set_attachment_in(tx: &Transaction<'_>, event: &str, name: &str, body: &str) -> Result<()> {
+    let exists: bool = tx
+        .query_row("SELECT EXISTS (SELECT 1 FROM event WHERE id = ?1)", [event], |r| {
+            r.get(0)
+        })
+        .db()?;
+    if !exists {
+        return Err(StoreError::NoEvent(event.into()));
+    }
+    tx.execute(
+        "INSERT INTO event_attachment (event_id, name, body) VALUES (?1, ?2, ?3)
+         ON CONFLICT (event_id, name) DO UPDATE SET body = excluded.body,
+             recorded_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
+        params![event, name, body],
+    )
+    .db()?;
+    Ok(())
 }

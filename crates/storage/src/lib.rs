@@ -41,6 +41,9 @@
 //!   of changes, one line of text each, replayed by the caller ([`Store::create_team_event`],
 //!   [`Store::append_team_change`], [`Store::team_changes`]); the store does not interpret
 //!   them, so it needs no dependency on the teams crate.
+//! - **An import is one transaction too.** [`Store::import_event`] creates an event with its
+//!   players, rounds, results and attachments through the same checked steps as the single
+//!   operations, all in one transaction, so a file that fails half-way leaves nothing.
 //! - **Attachments** ([`Store::set_attachment`]) keep what an import from another program
 //!   knows that the event does not (OpenGotha's handicaps and parameters), by name.
 //!
@@ -50,11 +53,13 @@
 
 mod error;
 mod extra;
+mod import;
 mod migrate;
 mod model;
 mod store;
 
 pub use error::StoreError;
+pub use import::{ImportRound, ImportedEvent};
 pub use migrate::SCHEMA_VERSION;
 pub use model::{EventSummary, NewEvent, Recorded};
 pub use store::Store;

@@ -80,32 +80,10 @@ impl Store {
 
     /// Creates an event. The tournament crate checks the system's parameters.
     pub fn create_event(&mut self, e: &NewEvent) -> Result<Event> {
-        if e.id.is_empty() || e.id.chars().count() > 64 || e.id.chars().any(|c| c.is_whitespace() || c.is_control()) {
-            return Err(StoreError::Invalid(format!(
-                "event id {:?} must be 1 to 64 characters without spaces",
-                e.id
-            )));
-        }
-        let ev =
-            Event::new(&e.name, e.system, e.n_rounds, e.settings.clone()).map_err(|reason| StoreError::Refused {
-                event: e.id.clone(),
-                reason,
-            })?;
         let tx = self.write()?;
-        if event_exists(&tx, &e.id)? {
-            return Err(StoreError::EventExists(e.id.clone()));
-        }
-        tx.execute(
-            "INSERT INTO event (id, name, system, n_rounds) VALUES (?1, ?2, ?3, ?4)",
-            params![e.id, e.name, system_name(e.system), e.n_rounds],
-        )
-        .db()?;
-        write_system_and_settings(&tx, &e.id, e.system, &e.settings)?;
-        // Read it back inside the transaction: what was written must load.
-        let loaded = load(&tx, &e.id)?;
-        debug_assert_eq!(loaded.ev, ev);
+        let ev = create_event_in(&tx, e)?;
         tx.commit().db()?;
-        Ok(loaded.ev)
+        Ok(ev)
     }
 
     /// Replaces the settings of an event that has not started (no round paired).
@@ -184,33 +162,10 @@ impl Store {
     /// Registers a player (names are unique in an event; round robin and knockout take no
     /// one once started).
     pub fn add_player(&mut self, event: &str, p: &Player) -> Result<Event> {
-        if p.name.trim() != p.name || p.name.chars().any(char::is_control) {
-            return Err(StoreError::Invalid(format!(
-                "player name {:?} must have no leading or trailing spaces and no control characters",
-                p.name
-            )));
-        }
         let tx = self.write()?;
-        let mut l = load(&tx, event)?;
-        l.ev.add_player(p.clone()).map_err(refused(event))?;
-        let seq = next_seq(&tx, event)?;
-        tx.execute(
-            "INSERT INTO player (event_id, seq, name, rank, rating, club, region, birth_date)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![
-                event,
-                seq,
-                p.name,
-                p.rank.to_string(),
-                p.rating,
-                p.club,
-                p.region,
-                p.birth_date.map(|d| d.to_string())
-            ],
-        )
-        .db()?;
+        let ev = add_player_in(&tx, event, p)?;
         tx.commit().db()?;
-        Ok(l.ev)
+        Ok(ev)
     }
 
     /// The proposal for the next round under the event's system; nothing is saved.
@@ -248,12 +203,9 @@ impl Store {
     /// Pairs the next round by hand: (black, white) games, by name, and byes.
     pub fn pair_manual(&mut self, event: &str, games: &[(String, String)], byes: &[String]) -> Result<Event> {
         let tx = self.write()?;
-        let mut l = load(&tx, event)?;
-        let (games, byes) = ids(&l.ev, event, games, byes)?;
-        l.ev.pair_manual(&games, &byes).map_err(refused(event))?;
-        save_last_round(&tx, event, &l)?;
+        let ev = pair_manual_in(&tx, event, games, byes)?;
         tx.commit().db()?;
-        Ok(l.ev)
+        Ok(ev)
     }
 
     /// Removes the latest round, so that it can be paired again, as long as nothing was
@@ -316,31 +268,9 @@ impl Store {
         correct: bool,
     ) -> Result<(Event, Recorded)> {
         let tx = self.write()?;
-        let mut l = load(&tx, event)?;
-        let previous = game(&l.ev, event, round, board)?.result;
-        let outcome = match previous {
-            None => Recorded::New,
-            Some(r) if r == result => return Ok((l.ev, Recorded::Unchanged)),
-            Some(r) if !correct => {
-                return Err(StoreError::ResultRecorded {
-                    event: event.into(),
-                    round,
-                    board,
-                    recorded: r.to_string(),
-                });
-            }
-            Some(_) => Recorded::Corrected,
-        };
-        l.ev.set_result(round, board, result).map_err(refused(event))?;
-        let pairing = pairing_id(&tx, event, round, board)?;
-        let seq = next_seq(&tx, event)?;
-        tx.execute(
-            "INSERT INTO result (pairing_id, seq, result, correction) VALUES (?1, ?2, ?3, ?4)",
-            params![pairing, seq, result.to_string(), outcome == Recorded::Corrected],
-        )
-        .db()?;
+        let out = record_result_in(&tx, event, round, board, result, correct)?;
         tx.commit().db()?;
-        Ok((l.ev, outcome))
+        Ok(out)
     }
 
     /// `name` withdraws now (Art. 28); returns the event and the player's new status.
@@ -424,6 +354,111 @@ impl Store {
         }
         Ok(out)
     }
+}
+
+/// [`Store::create_event`] in the caller's transaction.
+pub(crate) fn create_event_in(tx: &Transaction<'_>, e: &NewEvent) -> Result<Event> {
+    if e.id.is_empty() || e.id.chars().count() > 64 || e.id.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(StoreError::Invalid(format!(
+            "event id {:?} must be 1 to 64 characters without spaces",
+            e.id
+        )));
+    }
+    let ev = Event::new(&e.name, e.system, e.n_rounds, e.settings.clone()).map_err(|reason| StoreError::Refused {
+        event: e.id.clone(),
+        reason,
+    })?;
+    if event_exists(tx, &e.id)? {
+        return Err(StoreError::EventExists(e.id.clone()));
+    }
+    tx.execute(
+        "INSERT INTO event (id, name, system, n_rounds) VALUES (?1, ?2, ?3, ?4)",
+        params![e.id, e.name, system_name(e.system), e.n_rounds],
+    )
+    .db()?;
+    write_system_and_settings(tx, &e.id, e.system, &e.settings)?;
+    // Read it back inside the transaction: what was written must load.
+    let loaded = load(tx, &e.id)?;
+    debug_assert_eq!(loaded.ev, ev);
+    Ok(loaded.ev)
+}
+
+/// [`Store::add_player`] in the caller's transaction.
+pub(crate) fn add_player_in(tx: &Transaction<'_>, event: &str, p: &Player) -> Result<Event> {
+    if p.name.trim() != p.name || p.name.chars().any(char::is_control) {
+        return Err(StoreError::Invalid(format!(
+            "player name {:?} must have no leading or trailing spaces and no control characters",
+            p.name
+        )));
+    }
+    let mut l = load(tx, event)?;
+    l.ev.add_player(p.clone()).map_err(refused(event))?;
+    let seq = next_seq(tx, event)?;
+    tx.execute(
+        "INSERT INTO player (event_id, seq, name, rank, rating, club, region, birth_date)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            event,
+            seq,
+            p.name,
+            p.rank.to_string(),
+            p.rating,
+            p.club,
+            p.region,
+            p.birth_date.map(|d| d.to_string())
+        ],
+    )
+    .db()?;
+    Ok(l.ev)
+}
+
+/// [`Store::pair_manual`] in the caller's transaction.
+pub(crate) fn pair_manual_in(
+    tx: &Transaction<'_>,
+    event: &str,
+    games: &[(String, String)],
+    byes: &[String],
+) -> Result<Event> {
+    let mut l = load(tx, event)?;
+    let (games, byes) = ids(&l.ev, event, games, byes)?;
+    l.ev.pair_manual(&games, &byes).map_err(refused(event))?;
+    save_last_round(tx, event, &l)?;
+    Ok(l.ev)
+}
+
+/// [`Store::record_result`] in the caller's transaction.
+pub(crate) fn record_result_in(
+    tx: &Transaction<'_>,
+    event: &str,
+    round: u32,
+    board: u32,
+    result: GameResult,
+    correct: bool,
+) -> Result<(Event, Recorded)> {
+    let mut l = load(tx, event)?;
+    let previous = game(&l.ev, event, round, board)?.result;
+    let outcome = match previous {
+        None => Recorded::New,
+        Some(r) if r == result => return Ok((l.ev, Recorded::Unchanged)),
+        Some(r) if !correct => {
+            return Err(StoreError::ResultRecorded {
+                event: event.into(),
+                round,
+                board,
+                recorded: r.to_string(),
+            });
+        }
+        Some(_) => Recorded::Corrected,
+    };
+    l.ev.set_result(round, board, result).map_err(refused(event))?;
+    let pairing = pairing_id(tx, event, round, board)?;
+    let seq = next_seq(tx, event)?;
+    tx.execute(
+        "INSERT INTO result (pairing_id, seq, result, correction) VALUES (?1, ?2, ?3, ?4)",
+        params![pairing, seq, result.to_string(), outcome == Recorded::Corrected],
+    )
+    .db()?;
+    Ok((l.ev, outcome))
 }
 
 fn refused(event: &str) -> impl Fn(EventError) -> StoreError + '_ {

@@ -1,6 +1,7 @@
 //! Storage tests: migrations, transactions that roll back on injected failures, round trips
 //! of every kind of record, and replayed events equal to the same events built in memory.
 
+mod import;
 mod migrations;
 mod replay;
 mod roundtrip;

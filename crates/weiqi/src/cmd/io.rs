@@ -5,8 +5,8 @@
 //! OpenGotha tournament with its system, players, rounds, results and byes (the file is kept
 //! with the event, so that export gives back what weiqi does not model: handicaps, tables,
 //! EGF pins, OpenGotha's parameters); a CSV of registrations with the system given on the
-//! command line. The import is first run on a database in memory, so a file that cannot be
-//! imported leaves nothing behind.
+//! command line. The import is one transaction (`Store::import_event`), so a file that cannot
+//! be imported leaves nothing behind.
 //!
 //! `weiqi event export --event ID --to opengotha|h9|csv|html [--out FILE]` writes to standard
 //! output when `--out` is absent. The h9 and the CSV standings of an event imported from
@@ -20,7 +20,7 @@ use clap::Args as ClapArgs;
 use formats::csv_io::{self, Lang};
 use formats::h9::{self, Encoding};
 use formats::{html, opengotha};
-use storage::{NewEvent, Store};
+use storage::{ImportRound, ImportedEvent, NewEvent, Store};
 use tournament::Settings;
 
 /// The attachment under which an imported OpenGotha tournament is kept.
@@ -87,9 +87,7 @@ pub fn import(store: &mut Store, a: ImportArgs) -> anyhow::Result<String> {
             let t = opengotha::parse(&text)?;
             let plan = t.plan()?;
             let kept = opengotha::write(&t);
-            // A dry run in memory first: a file that cannot be imported leaves nothing.
-            import_plan(&mut Store::open_in_memory()?, &a.id, &plan, &kept)?;
-            import_plan(store, &a.id, &plan, &kept)?;
+            import_plan(store, &a.id, &plan, kept)?;
             Ok(format!(
                 "event {:?} imported from OpenGotha: {} players, {} rounds paired of {}\n",
                 a.id,
@@ -108,12 +106,12 @@ pub fn import(store: &mut Store, a: ImportArgs) -> anyhow::Result<String> {
                 n_rounds: a.rounds,
                 settings: Settings::default(),
             };
-            for s in [&mut Store::open_in_memory()?, &mut *store] {
-                s.create_event(&new)?;
-                for p in &players {
-                    s.add_player(&a.id, p)?;
-                }
-            }
+            store.import_event(&ImportedEvent {
+                event: new,
+                players: players.clone(),
+                rounds: Vec::new(),
+                attachments: Vec::new(),
+            })?;
             Ok(format!(
                 "event {:?} created with {} players from CSV\n",
                 a.id,
@@ -124,36 +122,36 @@ pub fn import(store: &mut Store, a: ImportArgs) -> anyhow::Result<String> {
     }
 }
 
-fn import_plan(store: &mut Store, id: &str, plan: &opengotha::Plan, kept: &str) -> anyhow::Result<()> {
-    store.create_event(&NewEvent {
-        id: id.to_string(),
-        name: plan.name.clone(),
-        system: plan.system,
-        n_rounds: plan.n_rounds,
-        settings: plan.settings.clone(),
-    })?;
-    for p in &plan.players {
-        store.add_player(id, p)?;
-    }
-    for (k, r) in plan.rounds.iter().enumerate() {
-        let round = k as u32 + 1;
-        if let Some(prev) = k.checked_sub(1)
-            && plan.rounds[prev].games.iter().any(|g| g.2.is_none())
-        {
+/// Creates the event of the plan, with the OpenGotha file `kept` attached, in one transaction.
+fn import_plan(store: &mut Store, id: &str, plan: &opengotha::Plan, kept: String) -> anyhow::Result<()> {
+    for (k, pair) in plan.rounds.windows(2).enumerate() {
+        if pair[0].games.iter().any(|g| g.2.is_none()) {
             bail!(
-                "round {round} is paired but round {prev1} has a game without a result; weiqi pairs a round only once the one before is complete",
-                prev1 = prev + 1
+                "round {round} is paired but round {prev} has a game without a result; weiqi pairs a round only once the one before is complete",
+                round = k + 2,
+                prev = k + 1
             );
         }
-        let games: Vec<(String, String)> = r.games.iter().map(|(b, w, _)| (b.clone(), w.clone())).collect();
-        store.pair_manual(id, &games, &r.byes)?;
-        for (i, (_, _, res)) in r.games.iter().enumerate() {
-            if let Some(res) = res {
-                store.record_result(id, round, i as u32 + 1, *res, false)?;
-            }
-        }
     }
-    store.set_attachment(id, OPENGOTHA, kept)?;
+    store.import_event(&ImportedEvent {
+        event: NewEvent {
+            id: id.to_string(),
+            name: plan.name.clone(),
+            system: plan.system,
+            n_rounds: plan.n_rounds,
+            settings: plan.settings.clone(),
+        },
+        players: plan.players.clone(),
+        rounds: plan
+            .rounds
+            .iter()
+            .map(|r| ImportRound {
+                games: r.games.clone(),
+                byes: r.byes.clone(),
+            })
+            .collect(),
+        attachments: vec![(OPENGOTHA.to_string(), kept)],
+    })?;
     Ok(())
 }
 

@@ -118,6 +118,29 @@ fn opengotha_import_export_import_gives_the_same_event() {
 }
 
 #[test]
+fn an_import_failing_at_its_last_write_leaves_the_database_as_it_was() {
+    let db = Db::new("og-tx");
+    let f = db.file("spring.xml", OPENGOTHA.as_bytes());
+    db.ok(&["import", "--from", "opengotha", &f, "--id", "first"]);
+    let path = db.dir.join("event.db");
+    // The OpenGotha file is attached last, after the event, its players, rounds and results.
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute_batch(
+            "CREATE TRIGGER fail AFTER INSERT ON event_attachment BEGIN SELECT RAISE(ABORT, 'injected'); END",
+        )
+        .unwrap();
+    let dump = || storage::Store::open(&path).unwrap().dump().unwrap();
+    let before = dump();
+    let err = db.fail(&["import", "--from", "opengotha", &f, "--id", "second"], 1);
+    assert!(err.contains("injected"), "{err}");
+    assert_eq!(dump(), before);
+    db.fail(&["show", "--event", "second"], 2);
+    let list = db.ok(&["list"]);
+    assert!(list.contains("first") && !list.contains("second"), "{list}");
+}
+
+#[test]
 fn results_entered_in_weiqi_reach_the_opengotha_file() {
     let db = Db::new("og-mid");
     // The file stops after round 2; weiqi pairs round 3 by hand and takes its results.

@@ -1,0 +1,63 @@
+//! An event imported whole from another program's file, in one transaction: the event, its
+//! players, its rounds with their results, and what the file knows that the event does not
+//! (attachments). A failure anywhere, the last attachment included, leaves the database as it
+//! was: no partial event.
+
+use crate::error::Db;
+use tournament::{Event, GameResult, Player};
+
+use crate::extra::set_attachment_in;
+use crate::model::NewEvent;
+use crate::store::{add_player_in, create_event_in, pair_manual_in, record_result_in};
+use crate::{Store, StoreError};
+
+/// One paired round of an imported event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportRound {
+    /// The games as (black, white, result), by name, in board order.
+    pub games: Vec<(String, String, Option<GameResult>)>,
+    /// The players with a bye, by name.
+    pub byes: Vec<String>,
+}
+
+/// An event as another program's file gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportedEvent {
+    /// The event.
+    pub event: NewEvent,
+    /// Its players, in registration order.
+    pub players: Vec<Player>,
+    /// Its paired rounds, in order.
+    pub rounds: Vec<ImportRound>,
+    /// Named texts kept with the event (see [`Store::set_attachment`]).
+    pub attachments: Vec<(String, String)>,
+}
+
+impl Store {
+    /// Creates the event with its players, rounds, results and attachments in one
+    /// transaction, each step checked by the tournament crate as the single operations check
+    /// it; returns the event. Refused whole if any step is refused.
+    pub fn import_event(&mut self, e: &ImportedEvent) -> Result<Event, StoreError> {
+        let tx = self.write()?;
+        let id = e.event.id.as_str();
+        let mut ev = create_event_in(&tx, &e.event)?;
+        for p in &e.players {
+            ev = add_player_in(&tx, id, p)?;
+        }
+        for (k, r) in e.rounds.iter().enumerate() {
+            let round = k as u32 + 1;
+            let games: Vec<(String, String)> = r.games.iter().map(|(b, w, _)| (b.clone(), w.clone())).collect();
+            ev = pair_manual_in(&tx, id, &games, &r.byes)?;
+            for (i, (_, _, res)) in r.games.iter().enumerate() {
+                if let Some(res) = res {
+                    ev = record_result_in(&tx, id, round, i as u32 + 1, *res, false)?.0;
+                }
+            }
+        }
+        for (name, body) in &e.attachments {
+            set_attachment_in(&tx, id, name, body)?;
+        }
+        tx.commit().db()?;
+        Ok(ev)
+    }
+}
