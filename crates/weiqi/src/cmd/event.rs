@@ -331,7 +331,9 @@ struct StandingsArgs {
     /// Print JSON: {"event", "after_round", "rows": [{"place", "name", "points", "wins", "draws",
     /// "losses", "sos", "sodos", "sosos", "cumulative", "warnings"}]}. The standings are those
     /// after round `after_round`, the last whose results are all in: a round still being played
-    /// counts for nothing yet.
+    /// counts for nothing yet. An event imported from OpenGotha is placed by the file's
+    /// placement criteria: the JSON adds "criteria" (their names, in order) and each row its
+    /// "criteria" values ({"MMS": 34, "SOSM": 96.5, …}).
     #[arg(long)]
     json: bool,
 }
@@ -455,6 +457,10 @@ fn execute(args: Args) -> anyhow::Result<String> {
         }
         Command::Standings(a) => {
             let ev = store.load_event(&a.event.event)?;
+            // An event imported from OpenGotha is placed by the file's own criteria.
+            if let Some(out) = super::io::opengotha_standings(&mut store, &a.event.event, &ev, a.json)? {
+                return Ok(out);
+            }
             Ok(if a.json {
                 json_line(&standings_json(&a.event.event, &ev))
             } else {
@@ -476,7 +482,7 @@ fn warnings_of(g: &tournament::Game, id: PlayerId) -> u32 {
 }
 
 /// One line of JSON; structs keep their fields in declaration order.
-fn json_line<T: Serialize>(v: &T) -> String {
+pub(crate) fn json_line<T: Serialize>(v: &T) -> String {
     serde_json::to_string(v).expect("plain data") + "\n"
 }
 
@@ -1072,7 +1078,7 @@ struct StandingsJson<'a> {
 }
 
 #[derive(Serialize)]
-struct RowJson {
+pub(crate) struct RowJson {
     place: u32,
     name: String,
     points: u32,
@@ -1087,28 +1093,27 @@ struct RowJson {
     warnings: u32,
 }
 
+/// A row of `weiqi event standings --json`: the player's figures, at `place`.
+pub(crate) fn row_json(ev: &Event, r: &tournament::Row, place: u32) -> RowJson {
+    let s = &r.stats;
+    RowJson {
+        place,
+        name: name(ev, r.player),
+        points: s.points,
+        wins: s.wins,
+        draws: s.draws,
+        losses: s.losses,
+        sos: s.sos,
+        sodos: halves_json(s.sodos_halves),
+        sosos: s.sosos,
+        cumulative: s.cumulative,
+        warnings: s.warnings,
+    }
+}
+
 fn standings_json<'a>(id: &'a str, ev: &Event) -> StandingsJson<'a> {
     let st = ev.standings();
-    let rows = st
-        .rows
-        .iter()
-        .map(|r| {
-            let s = &r.stats;
-            RowJson {
-                place: r.place,
-                name: name(ev, r.player),
-                points: s.points,
-                wins: s.wins,
-                draws: s.draws,
-                losses: s.losses,
-                sos: s.sos,
-                sodos: halves_json(s.sodos_halves),
-                sosos: s.sosos,
-                cumulative: s.cumulative,
-                warnings: s.warnings,
-            }
-        })
-        .collect();
+    let rows = st.rows.iter().map(|r| row_json(ev, r, r.place)).collect();
     StandingsJson {
         event: id,
         after_round: st.after_round,
@@ -1235,7 +1240,7 @@ fn event_json(id: &str, ev: &Event) -> Json {
 
 /// A plain text table: a header, a rule, and the rows, columns padded to their widest cell
 /// (numbers, where `right`, aligned right).
-fn table(header: &[&str], right: &[bool], rows: Vec<Vec<String>>) -> String {
+pub(crate) fn table(header: &[&str], right: &[bool], rows: Vec<Vec<String>>) -> String {
     let width = |s: &str| s.chars().count();
     let mut w: Vec<usize> = header.iter().map(|h| width(h)).collect();
     for r in &rows {

@@ -10,7 +10,8 @@
 //!
 //! `weiqi event export --event ID --to opengotha|h9|csv|html [--out FILE]` writes to standard
 //! output when `--out` is absent. The h9 and the CSV standings of an event imported from
-//! OpenGotha are placed as OpenGotha places them (its criteria and McMahon parameters).
+//! OpenGotha are placed as OpenGotha places them (its criteria and McMahon parameters), and so
+//! is `weiqi event standings` for it (`opengotha_standings`), so the two agree.
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -20,8 +21,9 @@ use clap::Args as ClapArgs;
 use formats::csv_io::{self, Lang};
 use formats::h9::{self, Encoding};
 use formats::{html, opengotha};
+use serde::Serialize;
 use storage::{ImportRound, ImportedEvent, NewEvent, Store};
-use tournament::Settings;
+use tournament::{Event, PlayerId, Settings};
 
 /// The attachment under which an imported OpenGotha tournament is kept.
 const OPENGOTHA: &str = "opengotha";
@@ -211,5 +213,117 @@ pub fn export(store: &mut Store, a: ExportArgs) -> anyhow::Result<String> {
                 .context("cannot write to standard output")?;
             Ok(String::new())
         }
+    }
+}
+
+/// `weiqi event standings` for an event imported from OpenGotha: placed as OpenGotha places
+/// it (the file's criteria, McMahon bar and floor, values of absent rounds and byes) after the
+/// event's last complete round, with weiqi's figures beside OpenGotha's; `None` for an event
+/// without an OpenGotha file.
+pub(crate) fn opengotha_standings(
+    store: &mut Store,
+    id: &str,
+    ev: &Event,
+    json: bool,
+) -> anyhow::Result<Option<String>> {
+    let Some(xml) = store.attachment(id, OPENGOTHA)? else {
+        return Ok(None);
+    };
+    let base = opengotha::parse(&xml).context("the OpenGotha file kept with the event")?;
+    // The merged tournament lists the event's players in the event's order.
+    let t = opengotha::merge(Some(&base), ev);
+    let st = ev.standings();
+    let (criteria, placed) = t.placement(st.after_round)?;
+    let row_of = |p: &opengotha::Placed| {
+        st.rows
+            .iter()
+            .find(|r| r.player == PlayerId(p.player))
+            .with_context(|| format!("player {} of the OpenGotha placement is not in the event", p.player + 1))
+    };
+    if json {
+        let rows = placed
+            .iter()
+            .map(|p| {
+                Ok(GothaRowJson {
+                    row: super::event::row_json(ev, row_of(p)?, p.place),
+                    criteria: Criteria(criteria.iter().cloned().zip(p.values.iter().copied()).collect()),
+                })
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        return Ok(Some(super::event::json_line(&GothaStandingsJson {
+            event: id,
+            after_round: st.after_round,
+            criteria: &criteria,
+            rows,
+        })));
+    }
+    let mut out = format!(
+        "{id} ({}) after round {}; placed as OpenGotha places it, by {}\n",
+        ev.name(),
+        st.after_round,
+        criteria.join(", ")
+    );
+    let mut rows = Vec::new();
+    for p in &placed {
+        let r = row_of(p)?;
+        let s = &r.stats;
+        let shared = placed.iter().filter(|q| q.place == p.place).count() > 1;
+        let mut name = ev.player(r.player).name.clone();
+        if r.withdrawn {
+            name.push_str(" (withdrawn)");
+        }
+        let mut row = vec![
+            format!("{}{}", p.place, if shared { "=" } else { "" }),
+            name,
+            ev.player(r.player).rank.to_string(),
+            s.points.to_string(),
+            s.wins.to_string(),
+            s.draws.to_string(),
+            s.losses.to_string(),
+        ];
+        row.extend(p.values.iter().map(|v| opengotha::halves(*v)));
+        row.push(s.warnings.to_string());
+        rows.push(row);
+    }
+    let mut header = vec!["place", "name", "rank", "pts", "W", "D", "L"];
+    header.extend(criteria.iter().map(String::as_str));
+    header.push("warn");
+    let mut right = vec![true; header.len()];
+    right[1] = false;
+    out += &super::event::table(&header, &right, rows);
+    Ok(Some(out))
+}
+
+/// `weiqi event standings --json` of an event imported from OpenGotha.
+#[derive(Serialize)]
+struct GothaStandingsJson<'a> {
+    event: &'a str,
+    after_round: u32,
+    criteria: &'a [String],
+    rows: Vec<GothaRowJson>,
+}
+
+/// A row: the fields of every event's standings, then OpenGotha's criteria.
+#[derive(Serialize)]
+struct GothaRowJson {
+    #[serde(flatten)]
+    row: super::event::RowJson,
+    criteria: Criteria,
+}
+
+/// Criteria values (kept doubled) as a JSON object in the placement's order, half points as
+/// `.5`.
+struct Criteria(Vec<(String, i64)>);
+
+impl Serialize for Criteria {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| {
+            let v = if v % 2 == 0 {
+                serde_json::Value::from(v / 2)
+            } else {
+                serde_json::Value::from(*v as f64 / 2.0)
+            };
+            (k, v)
+        }))
     }
 }

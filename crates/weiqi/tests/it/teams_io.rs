@@ -117,6 +117,145 @@ fn opengotha_import_export_import_gives_the_same_event() {
     db.fail(&["import", "--from", "opengotha", &f, "--id", "spring"], 2);
 }
 
+/// The fields of a row of `weiqi event standings --json` for an event from OpenGotha.
+const FIELDS: [&str; 12] = [
+    "place",
+    "name",
+    "points",
+    "wins",
+    "draws",
+    "losses",
+    "sos",
+    "sodos",
+    "sosos",
+    "cumulative",
+    "warnings",
+    "criteria",
+];
+
+/// The player lines of an h9 file.
+fn h9_lines(h9: &str) -> Vec<&str> {
+    h9.lines()
+        .filter(|l| !l.starts_with(';') && !l.trim().is_empty())
+        .collect()
+}
+
+/// JSON numbers as the h9 writes them (`34`, `96.5`).
+fn number_text(v: &Value) -> String {
+    match v.as_i64() {
+        Some(i) => i.to_string(),
+        None => v.as_f64().unwrap().to_string(),
+    }
+}
+
+/// Imports `xml` (rounds 1-2 of the McMahon file, round 3 paired and played in weiqi), and
+/// checks that `weiqi event standings` (JSON and text) places the players as the h9 export does,
+/// with the same criteria values; returns the names in order.
+fn standings_agree_with_h9(db: &Db, id: &str, xml: &str) -> Vec<String> {
+    let cut: String = xml
+        .lines()
+        .filter(|l| !l.contains("roundNumber=\"3\""))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let f = db.file(&format!("{id}.xml"), cut.as_bytes());
+    db.ok(&["import", "--from", "opengotha", &f, "--id", id]);
+    db.ok(&[
+        "pair",
+        "--event",
+        id,
+        "--manual",
+        "--game",
+        "张 三",
+        "Dupont Jean",
+        "--game",
+        "Smith & Son Bob",
+        "Müller Anna",
+        "--bye",
+        "Wang Lei",
+    ]);
+    db.ok(&[
+        "result", "--event", id, "--round", "3", "--board", "1", "--result", "B+R",
+    ]);
+    db.ok(&[
+        "result", "--event", id, "--round", "3", "--board", "2", "--result", "W+R",
+    ]);
+    let raw = db.ok(&["standings", "--event", id, "--json"]);
+    let st: Value = serde_json::from_str(&raw).unwrap();
+    assert_eq!(st["after_round"], 3);
+    let criteria: Vec<&str> = st["criteria"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    // The fields in the documented order, the criteria in the placement's order.
+    assert!(raw.contains(r#""rows":[{"place":"#), "{raw}");
+    assert!(
+        raw.contains(&format!(r#","warnings":0,"criteria":{{"{}":"#, criteria[0])),
+        "{raw}"
+    );
+    let h9 = db.ok(&["export", "--event", id, "--to", "h9"]);
+    assert!(
+        h9.contains(&format!("; Num Name Rk Co Club {}\n", criteria.join(" "))),
+        "{h9}"
+    );
+    let lines = h9_lines(&h9);
+    let rows = st["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), lines.len());
+    let mut names = Vec::new();
+    for (row, line) in rows.iter().zip(&lines) {
+        // The fields of every event's standings are all there, then OpenGotha's criteria.
+        let mut keys: Vec<&str> = row.as_object().unwrap().keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        let mut fields = FIELDS.to_vec();
+        fields.sort_unstable();
+        assert_eq!(keys, fields);
+        let name = row["name"].as_str().unwrap();
+        let values: Vec<String> = criteria.iter().map(|c| number_text(&row["criteria"][*c])).collect();
+        let expected = format!("{} {} ", row["place"], name);
+        assert!(line.replace('_', " ").starts_with(&expected), "{line:?} for {row}");
+        assert!(line.contains(&format!(" {} ", values.join(" "))), "{line:?} for {row}");
+        names.push(name.to_string());
+    }
+    // The text standings: the same order, by the same criteria.
+    let text = db.ok(&["standings", "--event", id]);
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .ends_with(&format!("placed as OpenGotha places it, by {}", criteria.join(", "))),
+        "{text}"
+    );
+    let at: Vec<usize> = names.iter().map(|n| text.find(n.as_str()).unwrap()).collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{text}");
+    names
+}
+
+#[test]
+fn standings_of_an_opengotha_event_are_placed_as_its_h9() {
+    let db = Db::new("og-standings");
+    let as_filed = standings_agree_with_h9(&db, "filed", OPENGOTHA);
+    // The director's criteria decide: SOSOSM before SOSM reorders the players on equal MMS.
+    let swapped = OPENGOTHA
+        .replace("name=\"SOSM\" number=\"2\"", "name=\"SOSM\" number=\"3\"")
+        .replace("name=\"SOSOSM\" number=\"3\"", "name=\"SOSOSM\" number=\"2\"");
+    let reordered = standings_agree_with_h9(&db, "swapped", &swapped);
+    assert_ne!(as_filed, reordered);
+    let mut a = as_filed.clone();
+    let mut b = reordered.clone();
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
+    // An event not from OpenGotha keeps weiqi's own standings.
+    let csv = db.file("players.csv", "name,rank\nAnn,3d\nBo,2d\n".as_bytes());
+    db.ok(&["import", "--from", "csv", &csv, "--id", "club"]);
+    let st: Value = serde_json::from_str(&db.ok(&["standings", "--event", "club", "--json"])).unwrap();
+    assert!(
+        st.get("criteria").is_none() && st["rows"][0].get("criteria").is_none(),
+        "{st}"
+    );
+}
+
 #[test]
 fn an_import_failing_at_its_last_write_leaves_the_database_as_it_was() {
     let db = Db::new("og-tx");
