@@ -176,7 +176,8 @@ struct SettingsOptions {
 struct ShowArgs {
     #[command(flatten)]
     event: EventArg,
-    /// Print JSON instead of tables.
+    /// Print JSON instead of tables (an event imported from OpenGotha adds
+    /// "opengotha_placement": its placement criteria, by which `standings` places it).
     #[arg(long)]
     json: bool,
 }
@@ -402,10 +403,15 @@ fn execute(args: Args) -> anyhow::Result<String> {
         Command::List(a) => list(&mut store, a.json),
         Command::Show(a) => {
             let ev = store.load_event(&a.event.event)?;
+            let placement = super::io::opengotha_criteria(&mut store, &a.event.event)?;
             Ok(if a.json {
-                json_line(&event_json(&a.event.event, &ev))
+                let mut v = event_json(&a.event.event, &ev);
+                if let Some(c) = placement {
+                    v["opengotha_placement"] = json!(c);
+                }
+                json_line(&v)
             } else {
-                show(&a.event.event, &ev)
+                show(&a.event.event, &ev, placement.as_deref())
             })
         }
         Command::Settings(a) => {
@@ -1175,7 +1181,8 @@ pub(crate) fn standings_table(id: &str, ev: &Event) -> String {
     out
 }
 
-fn show(id: &str, ev: &Event) -> String {
+/// `placement`: the criteria of an event imported from OpenGotha, which places it by them.
+fn show(id: &str, ev: &Event, placement: Option<&[String]>) -> String {
     let mut out = format!(
         "event {id:?}: {}\n  system:         {}\n  rounds:         {} paired of {} planned\n",
         ev.name(),
@@ -1184,6 +1191,9 @@ fn show(id: &str, ev: &Event) -> String {
         ev.planned_rounds()
     );
     out += &settings_text(ev);
+    if let Some(c) = placement {
+        writeln!(out, "  placement:      as OpenGotha places it, by {}", c.join(", ")).ok();
+    }
     writeln!(out, "\nplayers ({}):", ev.players().len()).ok();
     out += &players_table(ev);
     for r in ev.rounds() {

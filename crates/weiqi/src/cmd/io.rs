@@ -216,6 +216,15 @@ pub fn export(store: &mut Store, a: ExportArgs) -> anyhow::Result<String> {
     }
 }
 
+/// The placement criteria of an event imported from OpenGotha (`None` for other events).
+pub(crate) fn opengotha_criteria(store: &mut Store, id: &str) -> anyhow::Result<Option<Vec<String>>> {
+    let Some(xml) = store.attachment(id, OPENGOTHA)? else {
+        return Ok(None);
+    };
+    let t = opengotha::parse(&xml).context("the OpenGotha file kept with the event")?;
+    Ok(Some(t.placement_criteria()))
+}
+
 /// `weiqi event standings` for an event imported from OpenGotha: placed as OpenGotha places
 /// it (the file's criteria, McMahon bar and floor, values of absent rounds and byes) after the
 /// event's last complete round, with weiqi's figures beside OpenGotha's; `None` for an event

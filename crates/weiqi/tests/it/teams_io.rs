@@ -228,6 +228,15 @@ fn standings_agree_with_h9(db: &Db, id: &str, xml: &str) -> Vec<String> {
     );
     let at: Vec<usize> = names.iter().map(|n| text.find(n.as_str()).unwrap()).collect();
     assert!(at.windows(2).all(|w| w[0] < w[1]), "{text}");
+    // `weiqi event show` names the placement the event is ranked by.
+    let show = db.ok(&["show", "--event", id]);
+    let line = format!(
+        "\n  placement:      as OpenGotha places it, by {}\n",
+        criteria.join(", ")
+    );
+    assert!(show.contains(&line), "{show}");
+    let show: Value = serde_json::from_str(&db.ok(&["show", "--event", id, "--json"])).unwrap();
+    assert_eq!(show["opengotha_placement"], st["criteria"]);
     names
 }
 
@@ -254,6 +263,9 @@ fn standings_of_an_opengotha_event_are_placed_as_its_h9() {
         st.get("criteria").is_none() && st["rows"][0].get("criteria").is_none(),
         "{st}"
     );
+    let show: Value = serde_json::from_str(&db.ok(&["show", "--event", "club", "--json"])).unwrap();
+    assert!(show.get("opengotha_placement").is_none(), "{show}");
+    assert!(!db.ok(&["show", "--event", "club"]).contains("placement:"));
 }
 
 #[test]
