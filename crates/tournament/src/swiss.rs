@@ -154,6 +154,9 @@ pub enum SwissError {
     TooFewPlayers(usize),
     /// The costs do not fit the 128-bit weights (an absurdly large event).
     TooLarge,
+    /// The matching found could not be proven optimal by its dual certificate (a bug in the
+    /// solver; the round is not paired).
+    Unproven,
 }
 
 impl fmt::Display for SwissError {
@@ -161,6 +164,9 @@ impl fmt::Display for SwissError {
         match self {
             SwissError::TooFewPlayers(n) => write!(f, "cannot pair {n} player(s): at least 2 are needed"),
             SwissError::TooLarge => f.write_str("the pairing costs do not fit in 128-bit weights"),
+            SwissError::Unproven => {
+                f.write_str("internal error: the pairing found could not be proven optimal; the round was not paired")
+            }
         }
     }
 }
@@ -582,10 +588,11 @@ pub fn pair(c: &[Candidate], met: &dyn Meetings, opts: Options) -> Result<Pairin
                     weight(&cost(c, &g, met, opts, i, j))
                 }
             });
-            assert!(
-                bye_ok && agree,
-                "the blossom solver returned a matching its duals do not prove optimal (a bug)"
-            );
+            if !(bye_ok && agree) {
+                // Never seen: the solver is tested against brute force and networkx. A
+                // pairing that cannot be proven optimal is refused rather than published.
+                return Err(SwissError::Unproven);
+            }
             break sol;
         }
         let violated: Vec<(usize, usize)> = worst
