@@ -4,7 +4,6 @@
 //!   goban-original-games records, Chromium for browser tests, the Python oracles, Sabaki's
 //!   SGF parser from npm), skipping what is already there.
 //! - `cargo xtask test`: `setup`, then every test of the workspace.
-//! - `cargo xtask ci`: `cargo fmt --check`, clippy with warnings denied, then `test`.
 //!
 //! Plain `std::process::Command`, no dependencies: this must build before anything else does.
 
@@ -32,9 +31,8 @@ fn main() -> ExitCode {
     let result = match task.as_str() {
         "setup" => setup(),
         "test" => setup().and_then(|()| test()),
-        "ci" => ci(),
         _ => {
-            eprintln!("usage: cargo xtask setup|test|ci");
+            eprintln!("usage: cargo xtask setup|test");
             return ExitCode::from(2);
         }
     };
@@ -45,16 +43,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn ci() -> Result<(), String> {
-    run("cargo", &["fmt", "--all", "--check"])?;
-    run(
-        "cargo",
-        &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"],
-    )?;
-    setup()?;
-    test()
 }
 
 /// Every test: unit, integration and doc tests of every crate. Benchmarks are built by clippy
