@@ -111,7 +111,11 @@ fn find_charset(bytes: &[u8]) -> Option<(String, Position)> {
             continue;
         }
         let start = j + 1;
-        let end = start + bytes[start..].iter().take(40).position(|&b| b == b']')?;
+        // A `CA[` in text whose value does not close soon is not the property: look on.
+        let Some(len) = bytes[start..].iter().take(40).position(|&b| b == b']') else {
+            continue;
+        };
+        let end = start + len;
         let value = &bytes[start..end];
         if !value.iter().all(|b| b.is_ascii_graphic() || *b == b' ') {
             continue;

@@ -579,17 +579,19 @@ fn chinese_margin(s: &str) -> Option<HalfPoints> {
             None if stones.contains('/') => ("0", stones),
             None => (stones, ""),
         };
-        let mut quarters = 4 * whole.parse::<i32>().ok()?;
+        // Checked arithmetic: the numbers come from the file.
+        let mut quarters = whole.parse::<i64>().ok()?.checked_mul(4)?;
         if !frac.is_empty() {
             let (n, d) = frac.split_once('/')?;
-            let (n, d): (i32, i32) = (n.parse().ok()?, d.parse().ok()?);
-            if d == 0 || (4 * n) % d != 0 {
+            let (n, d): (i64, i64) = (n.parse().ok()?, d.parse().ok()?);
+            let n4 = n.checked_mul(4)?;
+            if d == 0 || n4 % d != 0 {
                 return None;
             }
-            quarters += 4 * n / d;
+            quarters = quarters.checked_add(n4 / d)?;
         }
-        // A quarter stone is half a point.
-        return Some(HalfPoints(quarters));
+        // A quarter stone is half a point; `from_points` bounds the amount as for points.
+        return HalfPoints::from_points(quarters as f64 / 2.0).ok();
     }
     let points = s
         .strip_suffix('目')

@@ -250,3 +250,16 @@ fn shift_jis_and_latin1_declared() {
     "#]],
     );
 }
+
+/// Regression: a `CA[` inside a comment whose value did not close within 40 bytes stopped the
+/// search, so the record's real `CA[GB2312]` later on was never found.
+#[test]
+fn a_ca_in_text_does_not_hide_the_real_one() {
+    let mut bytes = b"(;FF[4]GM[1]C[note CA[".to_vec();
+    bytes.extend(std::iter::repeat_n(b'x', 50));
+    bytes.extend(b"]CA[GB2312]PB[");
+    bytes.extend([0xB3, 0xA3, 0xEA, 0xBB]); // 常昊 in GB2312
+    bytes.extend(b"])");
+    let r = sgf::parse(&bytes).unwrap();
+    assert_eq!(r.info.black.name.as_deref(), Some("常昊"));
+}

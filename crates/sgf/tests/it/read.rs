@@ -161,6 +161,10 @@ fn results() {
         "白超时胜",
         "和棋",
         "黑胜",
+        // Regression: margins too large for the arithmetic panicked on overflow.
+        "黑胜999999999子",
+        "白胜1/999999999999子",
+        "黑胜2000000又3/4子",
     ] {
         let r = sgf::parse(format!("(;FF[4]RE[{re}])").as_bytes()).unwrap();
         let got = r.info.result.as_ref().map(|r| r.to_string());
@@ -197,6 +201,9 @@ fn results() {
         "白超时胜" -> Some("W+T") ["RE[白超时胜] is not standard SGF; read as W+T"]
         "和棋" -> Some("0") ["RE[和棋] is not standard SGF; read as 0"]
         "黑胜" -> Some("B+") ["RE[黑胜] is not standard SGF; read as B+"]
+        "黑胜999999999子" -> None ["RE[黑胜999999999子] is not a result; kept as written"]
+        "白胜1/999999999999子" -> None ["RE[白胜1/999999999999子] is not a result; kept as written"]
+        "黑胜2000000又3/4子" -> None ["RE[黑胜2000000又3/4子] is not a result; kept as written"]
     "#]]
     .assert_eq(&out);
 }
