@@ -302,10 +302,10 @@ impl fmt::Display for RefereeError {
 impl std::error::Error for RefereeError {}
 
 /// A point in GTP coordinates when it is on the board, else by its column and row.
-fn point_name(p: Point, size: BoardSize) -> String {
+pub(crate) fn point_name(p: Point, size: BoardSize) -> String {
     if p.x < size.get() && p.y < size.get() {
         size.gtp(p)
     } else {
-        format!("column {}, row {} from the top", p.x + 1, p.y + 1)
+        format!("column {}, row {} from the top", u32::from(p.x) + 1, u32::from(p.y) + 1)
     }
 }

@@ -782,6 +782,16 @@ fn require_started(st: &State) -> Result<(), RefereeError> {
     }
 }
 
+/// A point named in a ruling must be on the board (a record with a point off it is refused,
+/// as a move there would be).
+fn require_on_board(st: &State, p: Point) -> Result<(), RefereeError> {
+    if st.game.board().on_board(p) {
+        Ok(())
+    } else {
+        Err(RefereeError::Illegal(IllegalMove::OffBoard))
+    }
+}
+
 fn require_play(st: &State) -> Result<(), RefereeError> {
     match st.phase {
         Phase::Play => Ok(()),
@@ -1075,6 +1085,7 @@ fn ruling(
         }
         Ruling::SecondMove { side, point } => {
             require_play(st)?;
+            require_on_board(st, point)?;
             if st.game.to_move() == side {
                 return Err(RefereeError::NotASecondMove { side });
             }
@@ -1086,8 +1097,9 @@ fn ruling(
             });
             warn(st, side, art::TWO_MOVES, at, fx)?;
         }
-        Ruling::TakeBack { side, .. } => {
+        Ruling::TakeBack { side, attempted } => {
             require_play_or_counting(st)?;
+            require_on_board(st, attempted)?;
             // Art. 17.3: claimed before the opponent's next move, i.e. `side` moved last.
             if st.game.history().last().map(|e| e.color) != Some(side) {
                 return Err(RefereeError::TakeBackTooLate { side });

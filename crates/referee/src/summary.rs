@@ -27,7 +27,8 @@ pub struct Summary {
 pub fn summary(settings: &Settings, event: &Event, effects: &[Effect]) -> Summary {
     let size = settings.rules.size;
     let name = |s: Seat| settings.players[s.index()].name.clone();
-    let pt = |p: Point| size.gtp(p);
+    // Safe for any point: a record read from elsewhere may name one off the board.
+    let pt = |p: Point| crate::error::point_name(p, size);
     let (mut zh, mut en, article): (String, String, Option<Article>) = match &event.action {
         Action::Colours(choice) => match *choice {
             ColourChoice::Draw { black } => (

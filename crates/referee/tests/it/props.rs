@@ -238,3 +238,39 @@ proptest! {
         }
     }
 }
+
+/// Regression: a ruling naming a point off the board (possible in a record from elsewhere)
+/// reached the summary, whose coordinates overflowed; it is refused as a move there would be,
+/// and nothing changes.
+#[test]
+fn a_ruling_naming_a_point_off_the_board_is_refused() {
+    let mut r = Referee::new(settings()).unwrap();
+    let sys = |a| Event::new(Instant(0), Actor::System, a);
+    r.apply(sys(Action::Colours(ColourChoice::Draw { black: Seat::First })))
+        .unwrap();
+    r.apply(sys(Action::Start { late: vec![] })).unwrap();
+    let black = Actor::Player(Color::Black);
+    r.apply(Event::new(
+        Instant(1_000),
+        black,
+        Action::Play(Move::Play(Point::new(2, 2))),
+    ))
+    .unwrap();
+    let before = r.events().len();
+    for ruling in [
+        Ruling::SecondMove {
+            side: Color::Black,
+            point: Point::new(255, 255),
+        },
+        Ruling::TakeBack {
+            side: Color::Black,
+            attempted: Point::new(5, 0),
+        },
+    ] {
+        let e = r
+            .apply(Event::new(Instant(2_000), Actor::Referee, Action::Ruling(ruling)))
+            .unwrap_err();
+        assert_eq!(e, RefereeError::Illegal(rules::IllegalMove::OffBoard));
+    }
+    assert_eq!(r.events().len(), before);
+}
