@@ -628,7 +628,11 @@ pub struct WPlayer {
 
 fn parse_rank(s: &str) -> WireResult<Rank> {
     let bad = || format!("rank {s:?} must be like \"5k\", \"3d\" or \"2p\"");
-    let (n, unit) = s.split_at(s.len().saturating_sub(1));
+    // Split before the last character, not the last byte: the text comes from the request.
+    let Some((last, _)) = s.char_indices().last() else {
+        return Err(bad());
+    };
+    let (n, unit) = s.split_at(last);
     let n: u8 = n.parse().map_err(|_| bad())?;
     match unit {
         "k" if (1..=30).contains(&n) => Ok(Rank::Kyu(n)),
@@ -716,7 +720,7 @@ impl WSettings {
             "replay" => CyclePolicy::Replay,
             c => return Err(format!("cycle_policy {c:?} must be forbid, no_result, draw or replay")),
         };
-        if self.komi_half_points.abs() > 4 * 400 {
+        if self.komi_half_points.unsigned_abs() > 4 * 400 {
             return Err(format!("komi_half_points {} is out of range", self.komi_half_points));
         }
         Ok(Settings {

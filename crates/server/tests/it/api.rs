@@ -321,3 +321,35 @@ async fn health_openapi_and_the_rate_limit() {
     }
     assert_eq!(statuses, [200, 200, 429, 429]);
 }
+
+/// Regression: a rank ending in a non-ASCII character was split inside the character (a
+/// panic), and komi `i32::MIN` overflowed its range check; both are a clear 400 now.
+#[tokio::test]
+async fn a_non_ascii_rank_and_an_extreme_komi_are_a_clear_400() {
+    let a = app().await;
+    let r = &a.router;
+    let token = login(r, "li").await;
+    let mut out = Vec::new();
+    for settings in [
+        json!({ "players": [{ "name": "Li", "rank": "3段" }, { "name": "Wang", "rank": "2d" }], "size": 9 }),
+        json!({ "players": [{ "name": "Li", "rank": "3d" }, { "name": "Wang", "rank": "2d" }], "size": 9,
+                "komi_half_points": i32::MIN }),
+    ] {
+        let (s, v) = call(
+            r,
+            "POST",
+            "/api/games",
+            Some(&token),
+            Some(json!({ "settings": settings })),
+        )
+        .await;
+        out.push(line(s, &v));
+    }
+    check(
+        &out,
+        expect![[r#"
+        400 bad_request: rank "3段" must be like "5k", "3d" or "2p"
+        400 bad_request: komi_half_points -2147483648 is out of range
+    "#]],
+    );
+}
