@@ -435,9 +435,9 @@ pub fn parse(xml: &str) -> Result<Tournament, FormatError> {
                         by_default,
                         known_color,
                     };
-                    if game.round == 0 || game.table == 0 || game.black == game.white {
+                    if game.round == 0 || game.round > MAX_ROUNDS || game.table == 0 || game.black == game.white {
                         return Err(FormatError::Invalid(format!(
-                            "round {} table {}: a game needs round and table from 1 and two players",
+                            "round {} table {}: a game needs a round from 1 to {MAX_ROUNDS}, a table from 1 and two players",
                             game.round, game.table
                         )));
                     }
@@ -457,6 +457,11 @@ pub fn parse(xml: &str) -> Result<Tournament, FormatError> {
                         .trim()
                         .parse()
                         .map_err(|_| FormatError::Invalid(format!("bye of {key:?}: round is not a number")))?;
+                    if round == 0 || round > MAX_ROUNDS {
+                        return Err(FormatError::Invalid(format!(
+                            "bye of {key:?}: round {round} is not from 1 to {MAX_ROUNDS}"
+                        )));
+                    }
                     t.byes.push((round, p));
                 }
             }
@@ -465,6 +470,13 @@ pub fn parse(xml: &str) -> Result<Tournament, FormatError> {
     }
     Ok(t)
 }
+
+/// Deepest element nesting accepted: OpenGotha files nest four levels; the tree is walked
+/// recursively, so a file nested without bound must be refused, not followed.
+const MAX_DEPTH: usize = 64;
+
+/// Highest round number accepted in a file: per-round tables are sized by it.
+const MAX_ROUNDS: u32 = 1000;
 
 fn parse_tree(xml: &str) -> Result<Element, FormatError> {
     let mut reader = Reader::from_str(xml);
@@ -496,6 +508,12 @@ fn parse_tree(xml: &str) -> Result<Element, FormatError> {
                 .map_err(|e| xml_err(reader.buffer_position(), e.to_string()))?;
             el.attrs
                 .push((String::from_utf8_lossy(a.key.as_ref()).into_owned(), v.into_owned()));
+        }
+        if stack.len() >= MAX_DEPTH {
+            return Err(xml_err(
+                reader.buffer_position(),
+                format!("elements nested deeper than {MAX_DEPTH}"),
+            ));
         }
         stack.push(el);
         if empty {
@@ -612,7 +630,9 @@ impl Tournament {
 
     /// The number of rounds.
     pub fn n_rounds(&self) -> u32 {
-        self.general_int("numberOfRounds", 0).unwrap_or(0).max(0) as u32
+        self.general_int("numberOfRounds", 0)
+            .unwrap_or(0)
+            .clamp(0, i64::from(MAX_ROUNDS)) as u32
     }
 
     /// The last round with a game or a bye.
@@ -682,12 +702,18 @@ impl Tournament {
         let mms_bye = self.general_int("genMMS2ValueBye", 2)?;
         let nbw_absent = self.general_int("genNBW2ValueAbsent", 0)?;
         let nbw_bye = self.general_int("genNBW2ValueBye", 2)?;
+        if bar < floor {
+            return Err(FormatError::Invalid(
+                "genMMBar is below genMMFloor: no McMahon start score fits".to_string(),
+            ));
+        }
         let n = self.players.len();
         let mut s: Vec<Scores> = self
             .players
             .iter()
             .map(|p| {
-                let smms = i64::from(p.rank.value.clamp(floor, bar) - zero + p.smms_correction);
+                // In i64: the correction comes from the file.
+                let smms = i64::from(p.rank.value.clamp(floor, bar)) - i64::from(zero) + i64::from(p.smms_correction);
                 Scores {
                     smms,
                     mms2: 2 * smms,

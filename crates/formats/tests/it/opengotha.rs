@@ -225,3 +225,32 @@ fn broken_files_are_refused_with_a_reason() {
         assert_eq!(opengotha::parse(xml).unwrap_err().to_string(), msg, "{xml}");
     }
 }
+
+/// Regression: a round number in the billions sized per-round tables by it (an abort), a
+/// file nested without bound overflowed the recursive tree walk, and a McMahon bar below the
+/// floor panicked in `clamp`. Each is now refused with a reason.
+#[test]
+fn unbounded_rounds_nesting_and_bar_below_floor_are_refused() {
+    let two = "<Players><Player name=\"A\" rank=\"1D\"/><Player name=\"B\" rank=\"1D\"/></Players>";
+    let huge_round = format!(
+        "<Tournament>{two}<Games><Game roundNumber=\"4000000000\" blackPlayer=\"A\" whitePlayer=\"B\"/></Games></Tournament>"
+    );
+    let bye_round_0 =
+        format!("<Tournament>{two}<ByePlayers><ByePlayer player=\"A\" roundNumber=\"0\"/></ByePlayers></Tournament>");
+    let deep = format!("<Tournament>{}{}</Tournament>", "<X>".repeat(100), "</X>".repeat(100));
+    let mut out = String::new();
+    for xml in [&huge_round, &bye_round_0, &deep] {
+        out += &format!("{}\n", opengotha::parse(xml).unwrap_err());
+    }
+    let bar_below_floor = format!(
+        "<Tournament><TournamentParameterSet><GeneralParameterSet genMMBar=\"20K\" genMMFloor=\"4D\"/></TournamentParameterSet>{two}</Tournament>"
+    );
+    let t = opengotha::parse(&bar_below_floor).unwrap();
+    out += &format!("{}\n", t.scores(1).unwrap_err());
+    expect_test::expect![[r#"
+        invalid OpenGotha file: round 4000000000 table 1: a game needs a round from 1 to 1000, a table from 1 and two players
+        invalid OpenGotha file: bye of "A": round 0 is not from 1 to 1000
+        not well-formed XML: at byte 204: elements nested deeper than 64
+        invalid OpenGotha file: genMMBar is below genMMFloor: no McMahon start score fits
+    "#]].assert_eq(&out);
+}
