@@ -291,6 +291,19 @@ impl TeamEvent {
         if settings.boards == 0 || settings.boards > 64 {
             return Err(TeamError::BadSettings(format!("{} boards (1 to 64)", settings.boards)));
         }
+        // Bounded so that rosters and point sums never overflow (the values come from records).
+        if settings.reserves > 64 {
+            return Err(TeamError::BadSettings(format!(
+                "{} reserves (0 to 64)",
+                settings.reserves
+            )));
+        }
+        if settings.bye_match_points > 2 || settings.bye_board_points > 2 * settings.boards {
+            return Err(TeamError::BadSettings(format!(
+                "a bye worth {} match points and {} board points (at most 2 and 2 per board)",
+                settings.bye_match_points, settings.bye_board_points
+            )));
+        }
         match system {
             TeamSystem::RoundRobin { cycles: 0 } => return Err(TeamError::BadSettings("0 cycles".into())),
             TeamSystem::Swiss { rounds: 0 } => return Err(TeamError::BadSettings("0 rounds".into())),

@@ -460,3 +460,29 @@ fn record_lines_round_trip() {
         "bad team-event record line: the field \"tab\\there\" holds a tab or a line break"
     );
 }
+
+/// Regression: reserves and bye points came unbounded from a record, and `boards + reserves`
+/// or the bye sums could overflow; they are bounded when the event is made (a bye is worth at
+/// most a match won, Art. 27: 2 match points and 2 board points per board).
+#[test]
+fn reserves_and_bye_points_are_bounded() {
+    use teams::{Kind, TeamSettings, TeamSystem};
+    let mut out = String::new();
+    for (reserves, bye_match, bye_board) in [(u32::MAX, 2, 4), (2, 3, 4), (2, 2, 5), (64, 2, 4)] {
+        let settings = TeamSettings {
+            reserves,
+            bye_match_points: bye_match,
+            bye_board_points: bye_board,
+            ..TeamSettings::new(Kind::FixedBoards, 2)
+        };
+        let r = TeamEvent::new("Cup", TeamSystem::RoundRobin { cycles: 1 }, settings);
+        out += &format!("{:?}\n", r.map(|_| ()).map_err(|e| e.to_string()));
+    }
+    expect![[r#"
+        Err("invalid team event settings: 4294967295 reserves (0 to 64)")
+        Err("invalid team event settings: a bye worth 3 match points and 4 board points (at most 2 and 2 per board)")
+        Err("invalid team event settings: a bye worth 2 match points and 5 board points (at most 2 and 2 per board)")
+        Ok(())
+    "#]]
+    .assert_eq(&out);
+}
