@@ -321,11 +321,7 @@ impl<'a> Table<'a> {
         let letter = color.letter().to_ascii_lowercase();
         let now = self.now();
         let state = self.referee.clock_at(now);
-        let side_state = if color == Color::Black {
-            &state.black
-        } else {
-            &state.white
-        };
+        let side_state = state.side(color);
         if let Some(line) = gtp_time_left(color, side_state, self.dialect[color.index()]) {
             let timeout = Some(self.setup.limits.hang_after);
             match engines[color.index()].send(&line, timeout, self.stop) {
@@ -697,11 +693,7 @@ impl<'a> Table<'a> {
     fn push_move(&mut self, color: Color, mv: Move, state: &clock::ClockState, timed: bool) {
         let mut node = Node::with_move(color, mv);
         if timed {
-            let side = if color == Color::Black {
-                &state.black
-            } else {
-                &state.white
-            };
+            let side = state.side(color);
             let (left, periods) = time_left(side);
             node.time_left[color.index()] = left;
             node.periods_left[color.index()] = periods;
@@ -711,9 +703,11 @@ impl<'a> Table<'a> {
 
     fn finish(mut self) -> FinishedGame {
         let outcome = self.referee.result().unwrap_or(Outcome::NoResult);
-        self.record.info.result = Some(sgf_result(outcome));
+        let result = sgf_result(outcome);
+        // One mapping from the outcome to `RE`: the comment says what the property says.
+        let mut summary = format!("Result: {result} ({outcome}).");
+        self.record.info.result = Some(result);
         let size = self.setup.rules.size;
-        let mut summary = format!("Result: {} ({outcome}).", outcome.sgf());
         if let Some(count) = self.referee.count() {
             let dead: Vec<String> = self.referee.marking().iter().map(|p| size.gtp(*p)).collect();
             summary += &format!(
