@@ -1002,15 +1002,7 @@ impl Event {
                 EventError::TooFewPlayers(field.len())
             });
         }
-        let mcmahon = |p: PlayerId| -> i64 {
-            match self.system {
-                System::McMahon { bar, floor } => {
-                    let v = self.players[p.0].rank.value().clamp(floor.value(), bar.value());
-                    2 * i64::from(v - floor.value())
-                }
-                _ => 0,
-            }
-        };
+        let mcmahon = |p: PlayerId| crate::standings::mcmahon_base(self, p);
         let cands: Vec<Candidate> = field
             .iter()
             .map(|&p| {
