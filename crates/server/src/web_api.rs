@@ -304,15 +304,8 @@ fn nineteen() -> u8 {
 }
 
 fn wire_rank(r: tournament::Rank) -> String {
-    // The referee's ranks are kyu, amateur dan and pro dan, written `5k`, `3d`, `2p`.
-    let s = r.to_string().to_lowercase();
-    let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
-    let unit = s.chars().find(|c| matches!(c, 'k' | 'd' | 'p')).unwrap_or('k');
-    if digits.is_empty() {
-        "1k".into()
-    } else {
-        format!("{digits}{unit}")
-    }
+    // The referee's ranks are written `5k`, `3d`, `2p`: exactly the tournament rank's text.
+    r.to_string()
 }
 
 async fn start_games(
