@@ -2,7 +2,7 @@
 
 use rules::Color;
 
-use crate::call::{Lang, duration_text, zh_number};
+use crate::call::{Lang, duration_text, zh_count, zh_number};
 use crate::clock::{Clock, Overtime, SideState};
 use crate::control::TimeControl;
 use crate::time::{Instant, Millis};
@@ -119,13 +119,5 @@ fn answer_text(control: &TimeControl, s: &SideState, lang: Lang) -> String {
         }
         (TimeControl::Absolute { .. }, _, Lang::Zh) => format!("还剩{}", d(main_left)),
         (TimeControl::Absolute { .. }, _, Lang::En) => format!("{} left", d(main_left)),
-    }
-}
-
-fn zh_count(n: u32) -> String {
-    if n == 2 {
-        "两".to_string()
-    } else {
-        zh_number(u64::from(n))
     }
 }

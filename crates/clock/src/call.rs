@@ -179,7 +179,7 @@ pub fn zh_number(n: u64) -> String {
 }
 
 /// A count before a measure word: 两 for 2 (两次, 两分), otherwise [`zh_number`].
-fn zh_count(n: u32) -> String {
+pub(crate) fn zh_count(n: u32) -> String {
     if n == 2 {
         "两".to_string()
     } else {
