@@ -402,13 +402,14 @@ impl Clock {
     /// counted.
     pub fn resume_as(&mut self, at: Instant, color: Color) -> Result<(), ClockError> {
         self.check_time(at)?;
+        // Like every other method: the instant is recorded even when the action is refused.
+        self.last = Some(at);
         match self.run {
             Run::Turn {
                 color: paused,
                 banked,
                 since: None,
             } => {
-                self.last = Some(at);
                 if paused == color {
                     self.run = Run::Turn {
                         color,

@@ -81,6 +81,7 @@ fn command(clock: &mut Clock, now: Instant, words: &[&str]) -> String {
         },
         "pause" => clock.pause(now).map_or_else(err, |()| String::new()),
         "resume" => clock.resume(now).map_or_else(err, |()| String::new()),
+        "resume-as" => clock.resume_as(now, color(1)).map_or_else(err, |()| String::new()),
         "stop" => clock.stop(now).map_or_else(err, timeout_line),
         "observe" => clock.observe(now).map_or_else(err, timeout_line),
         "lose-turn" => clock.lose_turn_instead(now).map_or_else(err, |()| String::new()),

@@ -641,3 +641,35 @@ fn art_21_4_resume_as_either_side_after_a_pause() {
     c.resume_as(Instant(200_000), Color::White).unwrap();
     assert_eq!(c.state(Instant(200_000)).phase, Phase::Running(Color::White));
 }
+
+/// Regression: `resume_as` refused (the clocks were running) did not record its instant, so
+/// a later call at an earlier instant went through; every other method records the instant
+/// it is given, refused or not, and time never goes back.
+#[test]
+fn a_refused_resume_as_still_records_its_instant() {
+    check(
+        "10m",
+        "
+        0:00 start B
+        0:10 resume-as W
+        0:05 press B
+        0:20 pause
+        0:30 resume-as W
+        0:25 press W
+        0:40 press W
+        ",
+        expect![[r#"
+            0:00 start B
+            0:10 resume-as W
+                error: the clocks are not paused
+            0:05 press B
+                error: instant t+5000 is earlier than t+10000, already given to the clock
+            0:20 pause
+            0:30 resume-as W
+            0:25 press W
+                error: instant t+25000 is earlier than t+30000, already given to the clock
+            0:40 press W
+                moved in 0:10
+        "#]],
+    );
+}
