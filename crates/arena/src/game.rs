@@ -704,9 +704,13 @@ impl<'a> Table<'a> {
     fn finish(mut self) -> FinishedGame {
         let outcome = self.referee.result().unwrap_or(Outcome::NoResult);
         let result = sgf_result(outcome);
-        // One mapping from the outcome to `RE`: the comment says what the property says.
-        let mut summary = format!("Result: {result} ({outcome}).");
-        self.record.info.result = Some(result);
+        // One mapping from the outcome to `RE`: the comment says what the property says (and,
+        // where `RE` cannot say it, `Void` for both lose, what happened).
+        let mut summary = match &result {
+            Some(re) => format!("Result: {re} ({outcome})."),
+            None => format!("Result: none ({outcome})."),
+        };
+        self.record.info.result = result;
         let size = self.setup.rules.size;
         if let Some(count) = self.referee.count() {
             let dead: Vec<String> = self.referee.marking().iter().map(|p| size.gtp(*p)).collect();
@@ -761,21 +765,14 @@ fn article_code(a: Article) -> String {
     }
 }
 
-/// The referee's outcome as the record's `RE`.
-pub fn sgf_result(outcome: Outcome) -> GameResult {
-    match outcome {
-        Outcome::Win { winner, by } => GameResult::Win {
-            winner,
-            by: match by {
-                WinBy::Count { margin } => sgf::WinBy::Points(margin),
-                WinBy::Resignation => sgf::WinBy::Resignation,
-                WinBy::Time => sgf::WinBy::Time,
-                WinBy::Forfeit | WinBy::Warnings | WinBy::Discipline(_) | WinBy::Adjudication => sgf::WinBy::Forfeit,
-            },
-        },
-        Outcome::Draw => GameResult::Draw,
-        Outcome::NoResult | Outcome::BothLose | Outcome::Replay => GameResult::Void,
-    }
+/// The referee's outcome as the record's `RE`; `None` for a replay (no result yet, so no
+/// `RE`). The text is the referee's one mapping, [`Outcome::sgf`], read by the SGF reader, so
+/// the record, its comment and every other writer of `RE` agree.
+pub fn sgf_result(outcome: Outcome) -> Option<GameResult> {
+    let re = outcome.sgf()?;
+    sgf::parse(format!("(;FF[4]RE[{re}])").as_bytes())
+        .ok()
+        .and_then(|r| r.info.result)
 }
 
 fn game_info(setup: &GameSetup) -> GameInfo {

@@ -68,24 +68,28 @@ impl Outcome {
         }
     }
 
-    /// The result as SGF `RE` writes it: `B+3.5` (count, in points), `W+R`, `B+T`, `B+F`
-    /// (forfeit, and every loss ruled by a referee: warnings, discipline, adjudication), `0`
-    /// (draw), `Void` (no result, both lose, replay: SGF has no finer word; the referee
-    /// events say which).
-    pub fn sgf(&self) -> String {
-        match self {
+    /// The result as SGF `RE` writes it, the one mapping from an outcome to `RE` (the arena's
+    /// records, the server's downloads): `B+3.5` (count, in points), `W+R`, `B+T`, `B+F`
+    /// (forfeit, a second warning, a loss for an offence of Art. 23), `B+` (the chief
+    /// referee's adjudication: the winner is known, SGF has no code for the reason), `0`
+    /// (draw), `Void` (no result, and both lose: SGF has no finer word, the referee note says
+    /// both lost). `None` for a replay: the game has no result yet, so no `RE` is written.
+    pub fn sgf(&self) -> Option<String> {
+        Some(match self {
             Outcome::Win { winner, by } => {
                 let how = match by {
                     WinBy::Count { margin } => margin.to_string(),
                     WinBy::Resignation => "R".to_string(),
                     WinBy::Time => "T".to_string(),
-                    WinBy::Forfeit | WinBy::Warnings | WinBy::Discipline(_) | WinBy::Adjudication => "F".to_string(),
+                    WinBy::Forfeit | WinBy::Warnings | WinBy::Discipline(_) => "F".to_string(),
+                    WinBy::Adjudication => String::new(),
                 };
                 format!("{}+{}", winner.letter(), how)
             }
             Outcome::Draw => "0".to_string(),
-            Outcome::NoResult | Outcome::BothLose | Outcome::Replay => "Void".to_string(),
-        }
+            Outcome::NoResult | Outcome::BothLose => "Void".to_string(),
+            Outcome::Replay => return None,
+        })
     }
 
     /// The result in Chinese, as a result sheet writes it: `黑胜1又1/4子`, `白中盘胜`.

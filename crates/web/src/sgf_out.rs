@@ -30,26 +30,18 @@ fn rank_text(r: referee::Rank) -> String {
     }
 }
 
-/// The SGF result of an outcome (`B+R`, `W+3.5`, `0`, `Void`).
+/// The SGF result of an outcome (`B+R`, `W+3.5`, `B+`, `0`, `Void`; `None` for a replay): the
+/// referee's one mapping, [`Outcome::sgf`], read by the SGF reader.
 pub fn sgf_result(o: Outcome) -> Option<sgf::GameResult> {
-    Some(match o {
-        Outcome::Win { winner, by } => sgf::GameResult::Win {
-            winner,
-            by: match by {
-                WinBy::Count { margin } => sgf::WinBy::Points(margin),
-                WinBy::Resignation => sgf::WinBy::Resignation,
-                WinBy::Time => sgf::WinBy::Time,
-                WinBy::Forfeit | WinBy::Warnings | WinBy::Discipline(_) => sgf::WinBy::Forfeit,
-                WinBy::Adjudication => sgf::WinBy::Unstated,
-            },
-        },
-        Outcome::Draw => sgf::GameResult::Draw,
-        Outcome::NoResult | Outcome::BothLose => sgf::GameResult::Void,
-        Outcome::Replay => return None,
-    })
+    let re = o.sgf()?;
+    sgf::parse(format!("(;FF[4]RE[{re}])").as_bytes())
+        .ok()
+        .and_then(|r| r.info.result)
 }
 
 /// The game of `r` as an FF[4] SGF file: players, ranks, komi, handicap, moves and result.
+/// When the result was ruled rather than played out (an adjudication, both lose, a replay),
+/// the last node's comment says so in words, since `RE` cannot.
 pub fn game_sgf(r: &Referee, event: Option<&str>, round: Option<u32>) -> String {
     let mut info = sgf::GameInfo::default();
     for (color, slot) in [(Color::Black, &mut info.black), (Color::White, &mut info.white)] {
@@ -57,10 +49,30 @@ pub fn game_sgf(r: &Referee, event: Option<&str>, round: Option<u32>) -> String 
         slot.name = Some(p.name.clone());
         slot.rank = Some(rank_text(p.rank));
     }
-    info.result = r.result().and_then(sgf_result);
+    let outcome = r.result();
+    info.result = outcome.and_then(sgf_result);
     info.event = event.map(str::to_string);
     info.round = round.map(|n| n.to_string());
-    let record = sgf::Record::from_game(r.game(), info);
+    let mut record = sgf::Record::from_game(r.game(), info);
+    if let Some(o) = outcome {
+        let ruled = matches!(
+            o,
+            Outcome::Win {
+                by: WinBy::Adjudication,
+                ..
+            } | Outcome::BothLose
+                | Outcome::Replay
+        );
+        if ruled {
+            let last = *record.main_line().last().unwrap_or(&sgf::NodeId::ROOT);
+            let node = record.node_mut(last);
+            let line = format!("Result: {o} / {}", o.zh());
+            node.comment = Some(match node.comment.take() {
+                Some(c) => format!("{c}\n{line}"),
+                None => line,
+            });
+        }
+    }
     sgf::write(&record)
 }
 

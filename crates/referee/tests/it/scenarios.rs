@@ -724,9 +724,9 @@ fn art20_3_replay_ordered_by_the_chief_referee() {
             #0 0s ref Colours(Draw { black: First }) => first player takes black
             #1 0s ref Start { late: [] } => started, black to move
             #2 1s B E5 => black E5
-            #3 2s chief Adjudicate { outcome: Replay, article: Article { number: 20, clause: 3 } } => result: replay ordered (Void)
+            #3 2s chief Adjudicate { outcome: Replay, article: Article { number: 20, clause: 3 } } => result: replay ordered (no RE)
                3s W D4 !! [Art. 13.1] the game has a result already (Art. 13.1)
-            -- phase decided, white to move, warnings B0 W0, result replay ordered (Void)
+            -- phase decided, white to move, warnings B0 W0, result replay ordered (no RE)
         "#]],
     );
 }

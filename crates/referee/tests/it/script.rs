@@ -437,7 +437,7 @@ pub fn effect(e: &Effect, size: BoardSize) -> String {
             "clock corrected: black {}->{}, white {}->{}",
             k.black.0, k.black.1, k.white.0, k.white.1
         ),
-        Effect::Result(o) => format!("result: {o} ({})", o.sgf()),
+        Effect::Result(o) => format!("result: {o} ({})", o.sgf().as_deref().unwrap_or("no RE")),
         Effect::ConfirmedBy(a) => format!("confirmed by {a}"),
         Effect::Final(o) => format!("final: {o}"),
         Effect::Corrected(o) => format!("corrected: {o}"),
@@ -457,10 +457,10 @@ pub fn state(r: &Referee, show_board: bool) -> String {
         w[1]
     );
     if let Some(o) = r.result() {
-        s.push_str(&format!(", result {} ({})", o, o.sgf()));
+        s.push_str(&format!(", result {} ({})", o, o.sgf().as_deref().unwrap_or("no RE")));
     }
     if let Some(o) = r.confirmed_result() {
-        s.push_str(&format!(", confirmed {}", o.sgf()));
+        s.push_str(&format!(", confirmed {}", o.sgf().as_deref().unwrap_or("no RE")));
     }
     s.push('\n');
     if r.seat_of(Color::Black) != r.assigned_seat_of(Color::Black) {

@@ -99,13 +99,17 @@ fn outcomes_as_sgf_and_in_chinese() {
             winner: Color::White,
             by: WinBy::Discipline(Offence::PhoneLookedAt),
         },
+        Outcome::Win {
+            winner: Color::Black,
+            by: WinBy::Adjudication,
+        },
         Outcome::Draw,
         Outcome::NoResult,
         Outcome::BothLose,
         Outcome::Replay,
     ]
     .iter()
-    .map(|o| format!("{} | {} | {}", o.sgf(), o.zh(), o))
+    .map(|o| format!("{} | {} | {}", o.sgf().as_deref().unwrap_or("(no RE)"), o.zh(), o))
     .collect();
     expect![[r#"
         B+1.5 | 黑胜3/4子 | black wins by ¾ stones (1.5 points)
@@ -115,10 +119,11 @@ fn outcomes_as_sgf_and_in_chinese() {
         B+F | 黑胜（对方弃权） | black wins by forfeit
         W+F | 白胜（对方两次警告） | white wins by the opponent's second warning
         W+F | 白胜（对方违纪判负） | white wins by the opponent's loss for looking at a phone
+        B+ | 黑胜（裁判长判定） | black wins by the chief referee's adjudication
         0 | 和棋 | draw
         Void | 无胜负 | no result
         Void | 双方负 | both lose
-        Void | 重赛 | replay ordered"#]]
+        (no RE) | 重赛 | replay ordered"#]]
     .assert_eq(&rows.join("\n"));
 }
 

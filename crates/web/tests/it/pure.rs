@@ -136,7 +136,7 @@ fn the_language_follows_the_browser_unless_chosen() {
 fn player(name: &str) -> Player {
     Player {
         name: name.into(),
-        rank: Rank::AmateurDan(1),
+        rank: Rank::Dan(1),
         born: None,
     }
 }
@@ -196,6 +196,125 @@ fn the_game_view_and_sgf_of_a_record() {
             (;FF[4]CA[UTF-8]GM[1]AP[weiqi:0.0.0]SZ[9]
             RU[Chinese]KM[7.5]PB[王]BR[1d]PW[李]WR[1d]EV[open]RO[2]RE[B+R]
             ;B[ee];W[cg];B[gc])
+        "#]],
+    );
+}
+
+#[test]
+fn one_mapping_from_an_outcome_to_re() {
+    use referee::{Outcome, WinBy};
+    use rules::{Color, HalfPoints};
+    let outcomes = [
+        Outcome::Win {
+            winner: Color::Black,
+            by: WinBy::Count { margin: HalfPoints(3) },
+        },
+        Outcome::Win {
+            winner: Color::White,
+            by: WinBy::Resignation,
+        },
+        Outcome::Win {
+            winner: Color::Black,
+            by: WinBy::Time,
+        },
+        Outcome::Win {
+            winner: Color::White,
+            by: WinBy::Warnings,
+        },
+        Outcome::Win {
+            winner: Color::Black,
+            by: WinBy::Adjudication,
+        },
+        Outcome::Draw,
+        Outcome::NoResult,
+        Outcome::BothLose,
+        Outcome::Replay,
+    ];
+    let lines: Vec<String> = outcomes
+        .iter()
+        .map(|&o| {
+            // The page's RE is the referee's text, read back unchanged.
+            let re = web::sgf_result(o).map(|r| r.to_string());
+            assert_eq!(re, o.sgf(), "{o}");
+            format!("{o}: {}", re.as_deref().unwrap_or("no RE"))
+        })
+        .collect();
+    check(
+        lines.join("\n"),
+        expect![[r#"
+            black wins by ¾ stones (1.5 points): B+1.5
+            white wins by resignation: W+R
+            black wins on time: B+T
+            white wins by the opponent's second warning: W+F
+            black wins by the chief referee's adjudication: B+
+            draw: 0
+            no result: Void
+            both lose: Void
+            replay ordered: no RE"#]],
+    );
+}
+
+/// A 9×9 game of two moves, then `outcome` ruled by the chief referee (Art. 17.5).
+fn adjudicated(outcome: referee::Outcome) -> String {
+    let mut settings = Settings::new([player("李"), player("王")], "none".parse::<TimeControl>().unwrap());
+    settings.rules.size = BoardSize::new(9).unwrap();
+    let size = settings.rules.size;
+    let mut events = vec![
+        Event::new(
+            Instant(0),
+            Actor::System,
+            Action::Colours(ColourChoice::Draw { black: Seat::First }),
+        ),
+        Event::new(Instant(0), Actor::System, Action::Start { late: vec![] }),
+    ];
+    for (i, v) in ["E5", "C3"].iter().enumerate() {
+        let color = if i == 0 {
+            rules::Color::Black
+        } else {
+            rules::Color::White
+        };
+        events.push(Event::new(
+            Instant(1000 * (i as u64 + 1)),
+            Actor::Player(color),
+            Action::Play(Move::Play(size.parse_gtp(v).unwrap())),
+        ));
+    }
+    events.push(Event::new(
+        Instant(5000),
+        Actor::ChiefReferee,
+        Action::Adjudicate {
+            outcome,
+            article: referee::Article { number: 17, clause: 5 },
+        },
+    ));
+    let r = Referee::replay(settings, &events).expect("the record stands");
+    web::game_sgf(&r, None, None)
+}
+
+#[test]
+fn a_ruled_result_is_said_in_words_where_re_cannot() {
+    use referee::{Outcome, WinBy};
+    check(
+        [
+            Outcome::Win {
+                winner: rules::Color::White,
+                by: WinBy::Adjudication,
+            },
+            Outcome::BothLose,
+            Outcome::Replay,
+        ]
+        .map(adjudicated)
+        .join(""),
+        expect![[r#"
+            (;FF[4]CA[UTF-8]GM[1]AP[weiqi:0.0.0]SZ[9]
+            RU[Chinese]KM[7.5]PB[李]BR[1d]PW[王]WR[1d]RE[W+]
+            ;B[ee];W[cg]C[Result: white wins by the chief referee's adjudication / 白胜（裁判长判定）])
+            (;FF[4]CA[UTF-8]GM[1]AP[weiqi:0.0.0]SZ[9]
+            RU[Chinese]KM[7.5]PB[李]BR[1d]PW[王]WR[1d]RE[Void]
+            ;B[ee];W[cg]C[Result: both lose / 双方负])
+            (;FF[4]CA[UTF-8]GM[1]AP[weiqi:0.0.0]SZ[9]
+            RU[Chinese]KM[7.5]PB[李]BR[1d]PW[王]WR[1d]
+            ;B[ee];W[cg]C[Result: replay ordered / 重赛])
         "#]],
     );
 }

@@ -286,7 +286,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let re = if both_lose {
                 "both-lose".to_string()
             } else {
-                outcome.sgf()
+                // An engine game ends with a result: the arena's referee orders no replay.
+                outcome.sgf().ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "round {} board {}: {outcome}, which a league cannot record",
+                        p.round,
+                        p.board
+                    )
+                })?
             };
             let result: GameResult = re.parse().map_err(|e| anyhow::anyhow!("result {re}: {e}"))?;
             if let Some(dir) = &args.sgf_dir {

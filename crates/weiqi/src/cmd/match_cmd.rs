@@ -166,7 +166,7 @@ fn game_line(game: &GameReport, names: &[String; 2]) -> String {
         game.number,
         names[game.engine_of(Color::Black)],
         names[game.engine_of(Color::White)],
-        game.outcome.sgf(),
+        game.outcome.sgf().unwrap_or_else(|| game.outcome.to_string()),
         game.moves
     );
     if let Some(r) = &game.reason {
@@ -247,7 +247,8 @@ struct JsonGame<'a> {
     game: u32,
     black: &'a str,
     white: &'a str,
-    result: String,
+    /// The SGF `RE`; null when there is none (a replay).
+    result: Option<String>,
     moves: u32,
     sgf: Option<String>,
     /// Why the game ended other than by play (a forfeit, a standing dispute), or null.
