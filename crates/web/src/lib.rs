@@ -49,14 +49,17 @@ pub use pages::router;
 pub use sgf_out::{game_sgf, game_view, sgf_result};
 
 /// The drawn board's geometry in SVG user units (tenths of a millimetre): Art. 1 asks for
-/// cells about 2.3 cm wide and 2.4 cm tall.
+/// cells about 2.3 cm wide and 2.4 cm tall, Art. 32 for stones 2.25–2.35 cm across. The same
+/// proportions as `weiqi show --svg` (which draws in millimetres), and the same star points:
+/// the rules crate's [`rules::BoardSize::star_points`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Geometry {
     /// The distance between two vertical lines.
     pub cell_w: f64,
     /// The distance between two horizontal lines.
     pub cell_h: f64,
-    /// The stone's radius: a stone 2.2 cm across fits between lines 2.3 cm apart.
+    /// The stone's radius: a stone 2.25 cm across (Art. 32's smallest), so that two
+    /// neighbours on lines 2.3 cm apart do not touch.
     pub stone_r: f64,
     /// The star point's radius.
     pub star_r: f64,
@@ -64,38 +67,21 @@ pub struct Geometry {
     pub margin: f64,
 }
 
-/// Art. 1: 2.3 cm × 2.4 cm cells.
+/// Art. 1: 2.3 cm × 2.4 cm cells; Art. 32: stones 2.25 cm across.
 pub const BOARD_GEOMETRY: Geometry = Geometry {
     cell_w: 230.0,
     cell_h: 240.0,
-    stone_r: 110.0,
-    star_r: 28.0,
+    stone_r: 112.5,
+    star_r: 22.0,
     margin: 360.0,
 };
 
-/// The star points of a `size` × `size` board, as (column, row) from the top left, 0-based:
-/// Art. 1's nine on 19×19 (4-4 points, sides and 天元), and the usual ones on smaller boards.
+/// The star points of a `size` × `size` board (2–25), as (column, row) from the top left,
+/// 0-based: the rules crate's (Art. 1: nine on 19×19 with 天元 in the centre), so the page,
+/// the text board and `weiqi show` mark the same points.
 pub fn star_points(size: u8) -> Vec<(u8, u8)> {
-    let n = size;
-    let edge = match n {
-        0..=6 => {
-            return if n % 2 == 1 && n >= 5 {
-                vec![(n / 2, n / 2)]
-            } else {
-                vec![]
-            };
-        }
-        7..=12 => 2,
-        _ => 3,
-    };
-    let far = n - 1 - edge;
-    let mid = n / 2;
-    let mut v = vec![(edge, edge), (far, edge), (edge, far), (far, far)];
-    if n % 2 == 1 {
-        v.push((mid, mid));
-        if n >= 13 {
-            v.extend([(mid, edge), (mid, far), (edge, mid), (far, mid)]);
-        }
-    }
-    v
+    rules::BoardSize::new(size).map_or_else(
+        |_| Vec::new(),
+        |s| s.star_points().into_iter().map(|p| (p.x, p.y)).collect(),
+    )
 }

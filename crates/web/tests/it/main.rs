@@ -2,6 +2,7 @@
 //! chromium driven over WebDriver against the real `weiqi serve`, a fresh database on a free
 //! loopback port). Screenshots of every page go to `target/web-artefacts/`.
 
+mod board;
 mod browser;
 mod pure;
 mod support;

@@ -100,22 +100,33 @@ fn the_clock_only_mode_reads_the_clock_crate() {
 }
 
 #[test]
-fn star_points_follow_art_1() {
+fn star_points_and_stones_follow_art_1_and_32() {
+    // The rules crate's star points, on every size the pages draw.
+    for n in 2..=25u8 {
+        let rules: Vec<(u8, u8)> = BoardSize::new(n)
+            .unwrap()
+            .star_points()
+            .iter()
+            .map(|p| (p.x, p.y))
+            .collect();
+        assert_eq!(web::star_points(n), rules, "{n}x{n}");
+    }
     let stars = |n: u8| format!("{n}: {:?}", web::star_points(n));
     check(
-        [19, 13, 9, 7, 5, 4].map(stars).join("\n"),
+        [19, 13, 9, 7, 5].map(stars).join("\n"),
         expect![[r#"
-            19: [(3, 3), (15, 3), (3, 15), (15, 15), (9, 9), (9, 3), (9, 15), (3, 9), (15, 9)]
-            13: [(3, 3), (9, 3), (3, 9), (9, 9), (6, 6), (6, 3), (6, 9), (3, 6), (9, 6)]
-            9: [(2, 2), (6, 2), (2, 6), (6, 6), (4, 4)]
-            7: [(2, 2), (4, 2), (2, 4), (4, 4), (3, 3)]
-            5: [(2, 2)]
-            4: []"#]],
+            19: [(3, 3), (9, 3), (15, 3), (3, 9), (9, 9), (15, 9), (3, 15), (9, 15), (15, 15)]
+            13: [(3, 3), (9, 3), (6, 6), (3, 9), (9, 9)]
+            9: [(2, 2), (6, 2), (4, 4), (2, 6), (6, 6)]
+            7: [(2, 2), (4, 2), (3, 3), (2, 4), (4, 4)]
+            5: []"#]],
     );
     let g = web::BOARD_GEOMETRY;
-    // Art. 1: cells 2.3 wide, 2.4 tall; a stone fits between two vertical lines.
-    assert_eq!((g.cell_w / g.cell_h * 24.0).round(), 23.0);
-    assert!(2.0 * g.stone_r <= g.cell_w);
+    // Art. 1: cells 2.3 wide, 2.4 tall (tenths of a millimetre).
+    assert_eq!((g.cell_w, g.cell_h), (230.0, 240.0));
+    // Art. 32: stones 2.25 cm across, as `weiqi show` draws them; neighbours do not touch.
+    assert_eq!(2.0 * g.stone_r, 225.0);
+    assert!(2.0 * g.stone_r < g.cell_w);
 }
 
 #[test]
