@@ -163,7 +163,7 @@ impl<'a> Table<'a> {
     fn new(setup: &'a GameSetup, stop: &'a AtomicBool) -> Result<Table<'a>, Abort> {
         let player = |name: &str| referee::Player {
             name: name.to_string(),
-            rank: referee::Rank::AmateurDan(1),
+            rank: referee::Rank::Dan(1),
             born: None,
         };
         let mut settings =

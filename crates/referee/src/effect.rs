@@ -3,11 +3,11 @@
 
 use crate::article::Article;
 use crate::event::Actor;
-use crate::nigiri::Nigiri;
 use crate::outcome::Outcome;
 use crate::settings::Seat;
 use clock::{Correction, Millis};
 use rules::{Color, Point};
+use tournament::nigiri::Nigiri;
 
 /// One consequence of an applied event. [`crate::Referee::apply`] returns them in the order
 /// they happened; [`crate::Referee::effects`] keeps them per event.

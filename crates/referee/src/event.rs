@@ -1,12 +1,12 @@
 //! The events of a game: who did what, and when.
 
 use crate::article::{Article, art};
-use crate::nigiri::Parity;
 use crate::outcome::Outcome;
 use crate::settings::Seat;
 use clock::Instant;
 use rules::{Color, Move, Point};
 use std::fmt;
+use tournament::nigiri::Parity;
 
 /// One entry of a game's record. The record is append-only: an event is never edited or
 /// removed; a ruling that undoes another is a new event ([`Action::Overrule`],
@@ -62,7 +62,7 @@ pub enum ColourChoice {
         /// Who takes Black.
         black: Seat,
     },
-    /// Nigiri drawn from a recorded seed ([`crate::nigiri_from_seed`]).
+    /// Nigiri drawn from a recorded seed ([`tournament::nigiri::seeded`]).
     Nigiri {
         /// The seed.
         seed: u64,

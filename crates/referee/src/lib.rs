@@ -42,7 +42,7 @@
 //! use referee::*;
 //! use rules::{Color, Move, Point};
 //!
-//! let player = |name: &str| Player { name: name.into(), rank: Rank::AmateurDan(3), born: None };
+//! let player = |name: &str| Player { name: name.into(), rank: Rank::Dan(3), born: None };
 //! let mut game = Referee::new(Settings::new([player("Li"), player("Wang")], TimeControl::None)).unwrap();
 //! let black = Actor::Player(Color::Black);
 //! game.apply(Event::new(Instant(0), Actor::System, Action::Colours(ColourChoice::Nigiri { seed: 7 }))).unwrap();
@@ -71,7 +71,6 @@ mod article;
 mod effect;
 mod error;
 mod event;
-mod nigiri;
 mod outcome;
 mod referee;
 mod settings;
@@ -81,8 +80,11 @@ pub use article::{Article, art};
 pub use effect::Effect;
 pub use error::RefereeError;
 pub use event::{Action, Actor, ClockFix, ColourChoice, Event, Offence, Penalty, Ruling};
-pub use nigiri::{MAX_HELD, Nigiri, Parity, holder, nigiri, nigiri_from_seed};
 pub use outcome::{Outcome, WinBy};
 pub use referee::{Phase, Referee, ReplayError};
-pub use settings::{Date, Lateness, Player, Rank, Seat, Settings};
+pub use settings::{Lateness, Player, Seat, Settings};
 pub use summary::{Summary, summary};
+/// The tournament crate's types that this crate's API carries: the players' rank and date of
+/// birth, and the nigiri of Art. 10 (one implementation, `tournament::nigiri`).
+pub use tournament::nigiri::{MAX_HELD, Nigiri, Parity};
+pub use tournament::{Date, Rank};

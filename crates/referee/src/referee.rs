@@ -4,14 +4,14 @@ use crate::article::{Article, art};
 use crate::effect::Effect;
 use crate::error::RefereeError;
 use crate::event::{Action, Actor, ClockFix, ColourChoice, Event, Offence, Penalty, Ruling};
-use crate::nigiri::{self, Nigiri};
 use crate::outcome::{Outcome, WinBy};
-use crate::settings::{Seat, Settings};
+use crate::settings::{Player, Seat, Settings};
 use clock::{Clock, ClockError, ClockState, Instant, Millis, Phase as ClockPhase, Pressed};
 use rules::life::{ProposalSettings, propose_dead};
 use rules::{Color, Count, CyclePolicy, Game, GameEnd, IllegalMove, Move, Point};
 use std::collections::BTreeSet;
 use std::fmt;
+use tournament::nigiri::{self, Nigiri};
 
 /// Where a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -453,13 +453,14 @@ fn step(settings: &Settings, prior: &[Event], st: &mut State, ev: &Event) -> Res
             }
             let (black, n) = match *choice {
                 ColourChoice::Draw { black } => (black, None),
+                // Art. 10, by the one implementation of nigiri (the tournament crate's).
                 ColourChoice::Nigiri { seed } => {
-                    let n = nigiri::nigiri_from_seed(&settings.players, seed);
-                    (n.black, Some(n))
+                    let n = nigiri::seeded(settings.players.each_ref().map(Player::seniority), seed);
+                    (Seat::of_index(n.black), Some(n))
                 }
                 ColourChoice::NigiriCounted { held, guess } => {
-                    let n = nigiri::nigiri(&settings.players, held, guess);
-                    (n.black, Some(n))
+                    let n = nigiri::counted(settings.players.each_ref().map(Player::seniority), held, guess);
+                    (Seat::of_index(n.black), Some(n))
                 }
             };
             st.black = Some(black);

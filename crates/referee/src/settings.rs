@@ -4,6 +4,8 @@
 use clock::{Millis, TimeControl};
 use rules::{Point, Rules};
 use std::fmt;
+use tournament::nigiri::Seniority;
+use tournament::{Date, Rank};
 
 /// One of the two players of a game, in the order the pairing lists them: an index into
 /// [`Settings::players`]. Colours are a separate matter (Art. 10): [`crate::Referee::seat_of`]
@@ -25,6 +27,12 @@ impl Seat {
         }
     }
 
+    /// The seat of index `i` as the nigiri numbers players ([`tournament::nigiri::Nigiri`]):
+    /// 0 is the first player, any other the second.
+    pub const fn of_index(i: usize) -> Seat {
+        if i == 0 { Seat::First } else { Seat::Second }
+    }
+
     /// The other player.
     pub const fn other(self) -> Seat {
         match self {
@@ -43,54 +51,9 @@ impl fmt::Display for Seat {
     }
 }
 
-/// A rank (段位, Art. 25): amateur kyu, amateur dan, professional dan. Ordered by strength:
-/// every kyu is below every amateur dan, every amateur dan below every professional dan.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Rank {
-    /// Amateur kyu (级), 1 the strongest.
-    Kyu(u8),
-    /// Amateur dan (业余段), 1–7.
-    AmateurDan(u8),
-    /// Professional dan (职业段), 1–9.
-    ProDan(u8),
-}
-
-impl Rank {
-    /// A number that orders ranks by strength.
-    fn strength(self) -> i32 {
-        match self {
-            Rank::Kyu(k) => -i32::from(k),
-            Rank::AmateurDan(d) => 100 + i32::from(d),
-            Rank::ProDan(d) => 200 + i32::from(d),
-        }
-    }
-}
-
-impl PartialOrd for Rank {
-    fn partial_cmp(&self, other: &Rank) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-/// Stronger ranks are greater.
-impl Ord for Rank {
-    fn cmp(&self, other: &Rank) -> std::cmp::Ordering {
-        self.strength().cmp(&other.strength())
-    }
-}
-
-/// A date of birth, for nigiri between equal ranks (Art. 10: the older player holds).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Date {
-    /// The year.
-    pub year: u16,
-    /// The month, 1–12.
-    pub month: u8,
-    /// The day, 1–31.
-    pub day: u8,
-}
-
-/// A player as the referee needs to know them.
+/// A player as the referee needs to know them. The rank and the date are the tournament
+/// crate's ([`tournament::Rank`], [`tournament::Date`]), so one rank order and one nigiri rule
+/// ([`tournament::nigiri`]) serve the events and their games.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Player {
     /// The name, for the record.
@@ -99,6 +62,16 @@ pub struct Player {
     pub rank: Rank,
     /// The date of birth, if known: at equal ranks the older player holds (Art. 10).
     pub born: Option<Date>,
+}
+
+impl Player {
+    /// What the nigiri of Art. 10 looks at: the rank, then the age.
+    pub fn seniority(&self) -> Seniority {
+        Seniority {
+            rank: self.rank,
+            born: self.born,
+        }
+    }
 }
 
 /// What happens to a player late at the start (Art. 22.1–4): an event setting.

@@ -4,11 +4,11 @@
 use crate::article::{Article, art};
 use crate::effect::Effect;
 use crate::event::{Action, Actor, ClockFix, ColourChoice, Event, Penalty, Ruling};
-use crate::nigiri::Parity;
 use crate::outcome::side_zh;
 use crate::settings::{Seat, Settings};
 use clock::{Lang, duration_text};
 use rules::{Color, Move, Point};
+use tournament::nigiri::Parity;
 
 /// One event told for people.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,19 +50,19 @@ pub fn summary(settings: &Settings, event: &Event, effects: &[Effect]) -> Summar
                         (
                             format!(
                                 "猜先：{}握子{}枚，{}猜{}，{}执黑",
-                                name(n.holder),
+                                name(Seat::of_index(n.holder)),
                                 n.held,
-                                name(n.holder.other()),
+                                name(Seat::of_index(n.holder).other()),
                                 gzh,
-                                name(n.black)
+                                name(Seat::of_index(n.black))
                             ),
                             format!(
                                 "nigiri: {} held {} stones, {} called {}: {} takes Black",
-                                name(n.holder),
+                                name(Seat::of_index(n.holder)),
                                 n.held,
-                                name(n.holder.other()),
+                                name(Seat::of_index(n.holder).other()),
                                 gue,
-                                name(n.black)
+                                name(Seat::of_index(n.black))
                             ),
                             Some(art::COLOURS),
                         )

@@ -37,16 +37,19 @@ pub struct Inner {
     pub store: Option<Mutex<storage::Store>>,
     /// Requests per second per client (0: no limit), with a burst of twice that.
     pub rate: u32,
+    /// How long sessions last.
+    pub sessions: auth::SessionLimits,
     buckets: Mutex<HashMap<IpAddr, (f64, StdInstant)>>,
 }
 
 impl AppState {
     /// The state over a hub and a store (none: the event endpoints answer 501).
-    pub fn new(hub: Hub, store: Option<storage::Store>, rate: u32) -> AppState {
+    pub fn new(hub: Hub, store: Option<storage::Store>, rate: u32, sessions: auth::SessionLimits) -> AppState {
         AppState(Arc::new(Inner {
             hub,
             store: store.map(Mutex::new),
             rate,
+            sessions,
             buckets: Mutex::new(HashMap::new()),
         }))
     }
@@ -58,7 +61,7 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(|| async { Json(json!({ "status": "ok" })) }))
         .route("/api/openapi.json", get(openapi))
         .route("/api/accounts", post(create_account))
-        .route("/api/sessions", post(login))
+        .route("/api/sessions", post(login).delete(logout))
         .route("/api/events", post(create_event).get(list_events))
         .route("/api/events/{id}", get(show_event))
         .route("/api/events/{id}/roles", put(grant_role))
@@ -134,6 +137,9 @@ pub struct Caller {
     pub account: Option<Account>,
     /// A seat's secret.
     pub secret: Option<String>,
+    /// The session token the account was found by (a WebSocket checks it again before each
+    /// command: the session may end while the socket is open).
+    pub token: Option<String>,
 }
 
 impl FromRequestParts<AppState> for Caller {
@@ -162,17 +168,30 @@ fn query_param(q: Option<&str>, key: &str) -> Option<String> {
     })
 }
 
-/// The caller for a token and a secret.
+/// The caller for a token and a secret; an ended or unknown session is a 401 that says so.
 pub async fn caller(st: &AppState, token: Option<&str>, secret: Option<String>) -> Result<Caller, ApiError> {
     let account = match token {
-        Some(t) => Some(
-            auth::session_account(st.0.hub.db(), t)
-                .await?
-                .ok_or_else(|| ApiError::Unauthenticated("the session token is unknown: log in again".into()))?,
-        ),
+        Some(t) => Some(session_account(st, t).await?),
         None => None,
     };
-    Ok(Caller { account, secret })
+    Ok(Caller {
+        account,
+        secret,
+        token: token.map(str::to_string),
+    })
+}
+
+/// The account of a live session, or the 401 for an ended or unknown one.
+pub async fn session_account(st: &AppState, token: &str) -> Result<Account, ApiError> {
+    match auth::session(st.0.hub.db(), token, st.0.sessions, crate::db::now_ms()).await? {
+        auth::Session::Valid(a) => Ok(a),
+        auth::Session::Expired(why) => Err(ApiError::Unauthenticated(format!(
+            "{why}: log in again (POST /api/sessions)"
+        ))),
+        auth::Session::Unknown => Err(ApiError::Unauthenticated(
+            "the session token is unknown (logged out, or never given): log in again (POST /api/sessions)".into(),
+        )),
+    }
 }
 
 impl Caller {
@@ -267,8 +286,29 @@ async fn login(State(st): State<AppState>, Body(c): Body<Credentials>) -> Result
     if !ok {
         return Err(bad());
     }
-    let token = auth::create_session(st.0.hub.db(), id).await?;
-    Ok(Json(json!({ "token": token, "account": { "id": id, "name": c.name } })))
+    let now = crate::db::now_ms();
+    let limits = st.0.sessions;
+    let token = auth::create_session(st.0.hub.db(), id, limits, now).await?;
+    Ok(Json(json!({
+        "token": token,
+        "account": { "id": id, "name": c.name },
+        "idle_timeout_s": limits.idle.as_secs(),
+        "expires_at": now.saturating_add(u64::try_from(limits.lifetime.as_millis()).unwrap_or(u64::MAX)),
+    })))
+}
+
+/// `DELETE /api/sessions`: logs out the session whose token authorises the request.
+async fn logout(State(st): State<AppState>, caller: Caller) -> Result<Response, ApiError> {
+    caller.account()?;
+    let token = caller.token.as_deref().unwrap_or_default();
+    if auth::end_session(st.0.hub.db(), token).await? {
+        Ok(StatusCode::NO_CONTENT.into_response())
+    } else {
+        // Logged out meanwhile (another request with the same token).
+        Err(ApiError::Unauthenticated(
+            "the session token is unknown (logged out, or never given): log in again (POST /api/sessions)".into(),
+        ))
+    }
 }
 
 // ----- events (through the storage and tournament crates) -----

@@ -1,17 +1,20 @@
 //! Accounts, sessions and roles (Art. 29–31).
 //!
 //! Staff and players have accounts with argon2 password hashes; logging in gives a session
-//! token (sent as `Authorization: Bearer …`). Only SHA-256 digests of tokens and of the
+//! token (sent as `Authorization: Bearer …`). A session ends when it is logged out
+//! (`DELETE /api/sessions`), when it has not been used for an idle time (sliding), and in any
+//! case a lifetime after the login ([`SessionLimits`]: 12 h and 7 days unless configured). Only SHA-256 digests of tokens and of the
 //! per-seat secrets are stored, so a copy of the database lets nobody act. Roles are per
 //! event: organizer (组委会: creates the event, appoints its officials), chief referee
 //! (裁判长, Art. 30), referee (裁判员, Art. 31). A player acts in a game through the account
 //! bound to their seat or the seat's secret link (`X-Seat-Secret`); everyone else is public
 //! and may only read.
 
-use crate::db::{Db, DbError};
+use crate::db::{Db, DbError, SessionEnds};
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use sha2::{Digest, Sha256};
+use std::time::Duration;
 
 /// A role in an event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,19 +96,122 @@ pub async fn account_by_name(db: &Db, name: String) -> Result<Option<(i64, Strin
     db.account_by_name(name).await
 }
 
-/// Records a session for `account`; returns its token.
-pub async fn create_session(db: &Db, account: i64) -> Result<String, DbError> {
+/// How long a session lasts: it ends after `idle` without a request (the idle time slides:
+/// every use starts it again) and, however busy, `lifetime` after the login.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SessionLimits {
+    /// The longest time between two uses.
+    pub idle: Duration,
+    /// The longest time from the login.
+    pub lifetime: Duration,
+}
+
+impl Default for SessionLimits {
+    /// 12 hours idle (a playing day), 7 days in all (an event's week).
+    fn default() -> SessionLimits {
+        SessionLimits {
+            idle: Duration::from_secs(12 * 3600),
+            lifetime: Duration::from_secs(7 * 24 * 3600),
+        }
+    }
+}
+
+/// A session's last use is written at most this often (a write per request would cost a
+/// commit per request); the idle time is measured to within it.
+const TOUCH_EVERY_MS: u64 = 60_000;
+
+/// Sessions that ended more than this long ago are forgotten at the next login (until then
+/// their token is answered "expired" rather than "unknown").
+const FORGET_AFTER_MS: u64 = 24 * 3600 * 1000;
+
+/// What a session token is worth.
+#[derive(Clone, Debug)]
+pub enum Session {
+    /// A live session of this account.
+    Valid(Account),
+    /// The session has ended: the text says why, for the 401.
+    Expired(String),
+    /// No session has this token (never given, logged out, or forgotten).
+    Unknown,
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// `d` as a person writes it: `12h`, `7d`, `90s`.
+pub fn duration_text(d: Duration) -> String {
+    let s = d.as_secs();
+    for (unit, n) in [("d", 86_400), ("h", 3_600), ("m", 60)] {
+        if s >= n && s.is_multiple_of(n) {
+            return format!("{}{unit}", s / n);
+        }
+    }
+    format!("{s}s")
+}
+
+/// A duration written as a number and a unit: `90s`, `30m`, `12h`, `7d`.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let t = s.trim();
+    let err = || format!("{s:?} is not a duration like 90s, 30m, 12h or 7d");
+    let split = t.find(|c: char| !c.is_ascii_digit()).ok_or_else(err)?;
+    let (n, unit) = t.split_at(split);
+    let n: u64 = n.parse().map_err(|_| err())?;
+    let per = match unit {
+        "s" => 1,
+        "m" => 60,
+        "h" => 3_600,
+        "d" => 86_400,
+        _ => return Err(err()),
+    };
+    let secs = n.checked_mul(per).ok_or_else(err)?;
+    if secs == 0 {
+        return Err(format!("{s:?}: a session must last more than no time"));
+    }
+    Ok(Duration::from_secs(secs))
+}
+
+/// Records a session for `account`, started at `now`; returns its token.
+pub async fn create_session(db: &Db, account: i64, limits: SessionLimits, now: u64) -> Result<String, DbError> {
     let token = new_token();
-    db.create_session(digest(&token), account).await?;
+    let forget = SessionEnds {
+        created: now.saturating_sub(millis(limits.lifetime).saturating_add(FORGET_AFTER_MS)),
+        last_used: now.saturating_sub(millis(limits.idle).saturating_add(FORGET_AFTER_MS)),
+    };
+    db.create_session(digest(&token), account, now, forget).await?;
     Ok(token)
 }
 
-/// The account of a session token.
-pub async fn session_account(db: &Db, token: &str) -> Result<Option<Account>, DbError> {
-    Ok(db
-        .session_account(digest(token))
-        .await?
-        .map(|(id, name)| Account { id, name }))
+/// What the session token is worth at `now`; a live session's idle time starts again.
+pub async fn session(db: &Db, token: &str, limits: SessionLimits, now: u64) -> Result<Session, DbError> {
+    let hash = digest(token);
+    let Some(s) = db.session(hash.clone()).await? else {
+        return Ok(Session::Unknown);
+    };
+    if now >= s.created_at.saturating_add(millis(limits.lifetime)) {
+        return Ok(Session::Expired(format!(
+            "the session has expired: sessions last {} from the login",
+            duration_text(limits.lifetime)
+        )));
+    }
+    if now >= s.last_used.saturating_add(millis(limits.idle)) {
+        return Ok(Session::Expired(format!(
+            "the session has expired: it was not used for {}",
+            duration_text(limits.idle)
+        )));
+    }
+    if now >= s.last_used.saturating_add(TOUCH_EVERY_MS.min(millis(limits.idle) / 4)) {
+        db.touch_session(hash, now).await?;
+    }
+    Ok(Session::Valid(Account {
+        id: s.account,
+        name: s.name,
+    }))
+}
+
+/// Ends the session of `token` (log out); false if there was none.
+pub async fn end_session(db: &Db, token: &str) -> Result<bool, DbError> {
+    db.delete_session(digest(token)).await
 }
 
 /// The roles `account` holds in `event`.

@@ -30,9 +30,10 @@ use tokio::sync::oneshot;
 
 /// The server's migrations, applied in order and recorded in `server_schema_version` (apart
 /// from the storage crate's `schema_version`, so each crate migrates its own tables).
-const MIGRATIONS: &[(u32, &str)] = &[(
-    1,
-    "CREATE TABLE server_game (
+const MIGRATIONS: &[(u32, &str)] = &[
+    (
+        1,
+        "CREATE TABLE server_game (
         id            INTEGER PRIMARY KEY,
         event_id      TEXT,
         round         INTEGER,
@@ -72,7 +73,15 @@ const MIGRATIONS: &[(u32, &str)] = &[(
         id INTEGER PRIMARY KEY CHECK (id = 1),
         at INTEGER NOT NULL
     ) STRICT;",
-)];
+    ),
+    (
+        2,
+        // Sessions expire: after an idle time (sliding, from the last use) and after a
+        // lifetime (from the login); `last_used` is when the session was last seen.
+        "ALTER TABLE server_session ADD COLUMN last_used INTEGER NOT NULL DEFAULT 0;
+        UPDATE server_session SET last_used = created_at;",
+    ),
+];
 
 /// Why a database call failed.
 #[derive(Debug)]
@@ -157,6 +166,28 @@ pub enum Note {
     },
     /// The connection was lost and is back: notifications may have been missed.
     Resync,
+}
+
+/// A stored session: its account and times (milliseconds since the Unix epoch).
+#[derive(Clone, Debug)]
+pub struct StoredSession {
+    /// The account's id.
+    pub account: i64,
+    /// The account's name.
+    pub name: String,
+    /// When it was created (the login).
+    pub created_at: u64,
+    /// When it was last used.
+    pub last_used: u64,
+}
+
+/// Sessions created before `created` or last used before `last_used` have ended.
+#[derive(Clone, Copy, Debug)]
+pub struct SessionEnds {
+    /// The earliest login still alive.
+    pub created: u64,
+    /// The earliest last use still alive.
+    pub last_used: u64,
 }
 
 /// A game in a listing: id, event, round, board.
@@ -390,15 +421,72 @@ impl Db {
         }
     }
 
-    /// Records a session (the digest of its token) for `account`.
-    pub async fn create_session(&self, token_hash: String, account: i64) -> Result<(), DbError> {
+    /// Records a session (the digest of its token) for `account`, created and last used at
+    /// `now`; and forgets the sessions that ended before `forget_before` (expired long ago).
+    pub async fn create_session(
+        &self,
+        token_hash: String,
+        account: i64,
+        now: u64,
+        forget_before: SessionEnds,
+    ) -> Result<(), DbError> {
         match &self.0 {
-            Backend::Postgres(pg) => pg.create_session(&token_hash, account).await,
+            Backend::Postgres(pg) => pg.create_session(&token_hash, account, now, forget_before).await,
+            Backend::Sqlite(jobs) => {
+                Db::call(jobs, move |c| {
+                    let tx = c.transaction()?;
+                    tx.execute(
+                        "DELETE FROM server_session WHERE created_at < ?1 OR last_used < ?2",
+                        params![forget_before.created as i64, forget_before.last_used as i64],
+                    )?;
+                    tx.execute(
+                        "INSERT INTO server_session (token_hash, account_id, created_at, last_used) \
+                         VALUES (?1, ?2, ?3, ?3)",
+                        params![token_hash, account, now as i64],
+                    )?;
+                    tx.commit()?;
+                    Ok(())
+                })
+                .await
+            }
+        }
+    }
+
+    /// The session with this token digest, if there is one: its account and times.
+    pub async fn session(&self, token_hash: String) -> Result<Option<StoredSession>, DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.session(&token_hash).await,
+            Backend::Sqlite(jobs) => {
+                Db::call(jobs, move |c| {
+                    Ok(c.query_row(
+                        "SELECT a.id, a.name, s.created_at, s.last_used FROM server_session s \
+                         JOIN server_account a ON a.id = s.account_id WHERE s.token_hash = ?1",
+                        [token_hash],
+                        |r| {
+                            Ok(StoredSession {
+                                account: r.get(0)?,
+                                name: r.get(1)?,
+                                created_at: r.get::<_, i64>(2)? as u64,
+                                last_used: r.get::<_, i64>(3)? as u64,
+                            })
+                        },
+                    )
+                    .optional()?)
+                })
+                .await
+            }
+        }
+    }
+
+    /// Marks the session used at `now` (the idle time runs from there).
+    pub async fn touch_session(&self, token_hash: String, now: u64) -> Result<(), DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.touch_session(&token_hash, now).await,
             Backend::Sqlite(jobs) => {
                 Db::call(jobs, move |c| {
                     c.execute(
-                        "INSERT INTO server_session (token_hash, account_id, created_at) VALUES (?1, ?2, ?3)",
-                        params![token_hash, account, now_ms() as i64],
+                        "UPDATE server_session SET last_used = MAX(last_used, ?2) WHERE token_hash = ?1",
+                        params![token_hash, now as i64],
                     )?;
                     Ok(())
                 })
@@ -407,19 +495,13 @@ impl Db {
         }
     }
 
-    /// The account (id, name) of a session, by the digest of its token.
-    pub async fn session_account(&self, token_hash: String) -> Result<Option<(i64, String)>, DbError> {
+    /// Ends the session (log out); false if there was none.
+    pub async fn delete_session(&self, token_hash: String) -> Result<bool, DbError> {
         match &self.0 {
-            Backend::Postgres(pg) => pg.session_account(&token_hash).await,
+            Backend::Postgres(pg) => pg.delete_session(&token_hash).await,
             Backend::Sqlite(jobs) => {
                 Db::call(jobs, move |c| {
-                    Ok(c.query_row(
-                        "SELECT a.id, a.name FROM server_session s JOIN server_account a ON a.id = s.account_id \
-                         WHERE s.token_hash = ?1",
-                        [token_hash],
-                        |r| Ok((r.get(0)?, r.get(1)?)),
-                    )
-                    .optional()?)
+                    Ok(c.execute("DELETE FROM server_session WHERE token_hash = ?1", [token_hash])? == 1)
                 })
                 .await
             }

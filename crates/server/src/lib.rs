@@ -56,6 +56,20 @@ pub struct Config {
     pub database_url: Option<String>,
     /// Requests per second per client (0: unlimited).
     pub rate_limit: u32,
+    /// How long login sessions last (idle and in all).
+    pub sessions: auth::SessionLimits,
+}
+
+impl Default for Config {
+    /// `./weiqi.db`, 50 requests a second per client, sessions of 12 h idle and 7 days in all.
+    fn default() -> Config {
+        Config {
+            db: PathBuf::from("weiqi.db"),
+            database_url: None,
+            rate_limit: 50,
+            sessions: auth::SessionLimits::default(),
+        }
+    }
 }
 
 /// An opened server: database, live games and the router.
@@ -73,7 +87,7 @@ impl Server {
             let n = hub.resume_all().await.map_err(|e| e.to_string())?;
             tracing::info!(games = n, "games resumed");
             return Ok(Server {
-                state: api::AppState::new(hub, None, config.rate_limit),
+                state: api::AppState::new(hub, None, config.rate_limit, config.sessions),
             });
         }
         let store = {
@@ -88,7 +102,7 @@ impl Server {
         let n = hub.resume_all().await.map_err(|e| e.to_string())?;
         tracing::info!(games = n, "games resumed");
         Ok(Server {
-            state: api::AppState::new(hub, Some(store), config.rate_limit),
+            state: api::AppState::new(hub, Some(store), config.rate_limit, config.sessions),
         })
     }
 

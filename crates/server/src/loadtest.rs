@@ -93,6 +93,7 @@ pub async fn run(opts: Options) -> Result<Report, String> {
         db: db.clone(),
         database_url: opts.database_url.clone(),
         rate_limit: 0,
+        ..Config::default()
     })
     .await?;
     let router = server.router();

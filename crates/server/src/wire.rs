@@ -636,8 +636,8 @@ fn parse_rank(s: &str) -> WireResult<Rank> {
     let n: u8 = n.parse().map_err(|_| bad())?;
     match unit {
         "k" if (1..=30).contains(&n) => Ok(Rank::Kyu(n)),
-        "d" if (1..=7).contains(&n) => Ok(Rank::AmateurDan(n)),
-        "p" if (1..=9).contains(&n) => Ok(Rank::ProDan(n)),
+        "d" if (1..=7).contains(&n) => Ok(Rank::Dan(n)),
+        "p" if (1..=9).contains(&n) => Ok(Rank::Pro(n)),
         _ => Err(bad()),
     }
 }
@@ -645,8 +645,8 @@ fn parse_rank(s: &str) -> WireResult<Rank> {
 fn rank_text(r: Rank) -> String {
     match r {
         Rank::Kyu(n) => format!("{n}k"),
-        Rank::AmateurDan(n) => format!("{n}d"),
-        Rank::ProDan(n) => format!("{n}p"),
+        Rank::Dan(n) => format!("{n}d"),
+        Rank::Pro(n) => format!("{n}p"),
     }
 }
 

@@ -12,7 +12,7 @@
 //! Credentials come with the upgrade (`?token=` or `Authorization`, `?secret=` or
 //! `X-Seat-Secret`) or per command (`secret`).
 
-use crate::api::{ActReq, AppState, Caller, submit};
+use crate::api::{ActReq, AppState, Caller, session_account, submit};
 use crate::error::ApiError;
 use crate::wire::WAction;
 use axum::extract::State;
@@ -107,12 +107,9 @@ async fn session(st: AppState, caller: Caller, socket: WebSocket) {
                 let c = Caller {
                     account: caller.account.clone(),
                     secret: secret.or_else(|| caller.secret.clone()),
+                    token: caller.token.clone(),
                 };
-                let r = match st.0.hub.get(game).await {
-                    Ok(Some(h)) => submit(&st, &h, &c, ActReq { seq, action, as_ }).await,
-                    Ok(None) => Err(ApiError::NotFound(format!("no game {game}"))),
-                    Err(e) => Err(e.into()),
-                };
+                let r = command(&st, &c, game, ActReq { seq, action, as_ }).await;
                 Some(match r {
                     Ok((mut ack, _)) => {
                         ack["type"] = json!("ack");
@@ -134,6 +131,20 @@ async fn session(st: AppState, caller: Caller, socket: WebSocket) {
     }
     drop(out);
     let _ = writer.await;
+}
+
+/// A command from the socket, as `POST /api/games/{game}/actions`.
+async fn command(st: &AppState, c: &Caller, game: i64, r: ActReq) -> Result<(Json, u64), ApiError> {
+    if let (Some(t), Some(_)) = (&c.token, &c.account) {
+        // The session may have ended (logged out, expired) since the upgrade.
+        session_account(st, t).await?;
+    }
+    let h =
+        st.0.hub
+            .get(game)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(format!("no game {game}")))?;
+    submit(st, &h, c, r).await
 }
 
 /// The error as the HTTP API would give it, as a WebSocket message.

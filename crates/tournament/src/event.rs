@@ -1151,11 +1151,16 @@ impl Event {
         for m in 0..ms.len() {
             if let MatchState::Ready(a, b) = st[m] {
                 let (pa, pb) = (self.draw[a], self.draw[b]);
-                // Game 1 by nigiri from the recorded seed (Art. 10); then colors alternate.
-                let k = games[m].len() as u32;
-                let seed = self.settings.lots_seed ^ (m as u64).wrapping_mul(0x9E37_79B9);
-                let first_a_black = crate::player::nigiri(&self.players[pa.0], &self.players[pb.0], seed).black == 0;
-                let a_black = first_a_black ^ (k % 2 == 1);
+                // Art. 10: game 1 of a match by nigiri from the recorded seed; then the colors
+                // alternate from the game before as it was paired (an amended game included).
+                let a_black = match games[m].last() {
+                    Some(previous) => previous.white == pa,
+                    None => {
+                        let seed = self.settings.lots_seed ^ (m as u64).wrapping_mul(0x9E37_79B9);
+                        let players = [(&self.players[pa.0]).into(), (&self.players[pb.0]).into()];
+                        crate::nigiri::seeded(players, seed).black == 0
+                    }
+                };
                 let (black, white) = if a_black { (pa, pb) } else { (pb, pa) };
                 let mut g = new_game(0, black, white, None);
                 g.bracket_match = Some(m);

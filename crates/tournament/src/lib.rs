@@ -3,7 +3,9 @@
 //! withdrawals (Art. 28).
 //!
 //! Main types:
-//! - [`Player`] with its [`Rank`] (`5d`, `3p`, `10k`; Art. 25.3) and [`Date`] of birth;
+//! - [`Player`] with its [`Rank`] (`5d`, `3p`, `10k`; Art. 25.3) and [`Date`] of birth, and
+//!   the [`nigiri`] of Art. 10 (who holds the stones, a draw from a recorded seed), which the
+//!   referee's games use too;
 //! - [`Event`]: the [`System`], the [`Settings`] (bye value, lateness limit, cycle policy,
 //!   time control, tie-break chain, lots seed), the players, the [`Round`]s of [`Game`]s and
 //!   the director's [`LogEntry`] log. [`Event::propose`] computes the next round without
@@ -42,6 +44,7 @@ pub mod berger;
 mod event;
 pub mod knockout;
 pub mod matching;
+pub mod nigiri;
 mod player;
 mod result;
 mod standings;
@@ -51,7 +54,7 @@ pub use event::{
     ByeValue, Event, EventError, Game, LogEntry, PairingOrigin, PlayerId, Proposal, Round, Settings, Status, System,
     TotalScoreDivisor,
 };
-pub use player::{Date, DateError, Nigiri, Player, Rank, RankError, nigiri};
+pub use player::{Date, DateError, Player, Rank, RankError};
 pub use result::{DRAW, GameResult, LOSS, Outcome, ResultError, WIN, WinBy};
 pub use standings::{PlayerStats, Row, Standings, TieBreak, TieBreakError, Value, mcmahon_base, player_stats};
 pub use swiss::PairCost;

@@ -25,8 +25,8 @@ fn player(r: &Referee, color: Color) -> &referee::Player {
 fn rank_text(r: referee::Rank) -> String {
     match r {
         referee::Rank::Kyu(n) => format!("{n}k"),
-        referee::Rank::AmateurDan(n) => format!("{n}d"),
-        referee::Rank::ProDan(n) => format!("{n}p"),
+        referee::Rank::Dan(n) => format!("{n}d"),
+        referee::Rank::Pro(n) => format!("{n}p"),
     }
 }
 

@@ -87,10 +87,7 @@ pub fn run(script: &str) -> (String, Referee) {
 /// The settings scripts start from: 9×9, komi 7.5, no time limit, players Li (2d, born
 /// 1990) and Wang (2d, born 1985).
 pub fn default_settings() -> Settings {
-    let players = [
-        player("Li", Rank::AmateurDan(2), 1990),
-        player("Wang", Rank::AmateurDan(2), 1985),
-    ];
+    let players = [player("Li", Rank::Dan(2), 1990), player("Wang", Rank::Dan(2), 1985)];
     let mut s = Settings::new(players, TimeControl::None);
     s.rules = Rules {
         size: BoardSize::new(9).unwrap(),
@@ -103,7 +100,7 @@ pub fn player(name: &str, rank: Rank, year: u16) -> Player {
     Player {
         name: name.to_string(),
         rank,
-        born: Some(Date { year, month: 1, day: 1 }),
+        born: Some(Date::new(year, 1, 1).unwrap()),
     }
 }
 
@@ -141,23 +138,11 @@ fn setting(s: &mut Settings, d: &str) {
 /// `Li:3d:1990` — name, rank (`5k`, `3d`, `9p`), year of birth (optional).
 fn parse_player(s: &str) -> Player {
     let parts: Vec<&str> = s.split(':').collect();
-    let r = parts[1];
-    let (n, kind) = r.split_at(r.len() - 1);
-    let n: u8 = n.parse().unwrap();
-    let rank = match kind {
-        "k" => Rank::Kyu(n),
-        "d" => Rank::AmateurDan(n),
-        "p" => Rank::ProDan(n),
-        _ => panic!("rank {r}"),
-    };
+    let rank: Rank = parts[1].parse().unwrap_or_else(|e| panic!("{e}"));
     Player {
         name: parts[0].to_string(),
         rank,
-        born: parts.get(2).map(|y| Date {
-            year: y.parse().unwrap(),
-            month: 1,
-            day: 1,
-        }),
+        born: parts.get(2).map(|y| Date::new(y.parse().unwrap(), 1, 1).unwrap()),
     }
 }
 
@@ -402,7 +387,9 @@ pub fn effect(e: &Effect, size: BoardSize) -> String {
         Effect::Colours { black, nigiri } => match nigiri {
             Some(n) => format!(
                 "{black} takes black (nigiri: {} held {}, called {})",
-                n.holder, n.held, n.guess
+                Seat::of_index(n.holder),
+                n.held,
+                n.guess
             ),
             None => format!("{black} takes black"),
         },

@@ -4,56 +4,72 @@ use crate::script::{player, run};
 use expect_test::expect;
 use referee::*;
 
+/// The colours a game's nigiri gives (the holder and who takes Black), through the record.
+fn nigiri_of(players: [Player; 2], choice: ColourChoice) -> Nigiri {
+    let mut r = Referee::new(Settings::new(players, clock::TimeControl::None)).unwrap();
+    let fx = r
+        .apply(Event::new(clock::Instant(0), Actor::System, Action::Colours(choice)))
+        .unwrap();
+    let Some(Effect::Colours { black, nigiri: Some(n) }) = fx.first() else {
+        panic!("no nigiri in {fx:?}");
+    };
+    assert_eq!(*black, Seat::of_index(n.black));
+    assert_eq!(r.seat_of(rules::Color::Black), Some(*black));
+    *n
+}
+
 #[test]
 fn art10_nigiri_the_higher_rank_holds_else_the_older() {
-    let strong = player("A", Rank::ProDan(1), 2000);
-    let weak = player("B", Rank::AmateurDan(7), 1950);
-    assert_eq!(holder(&[weak.clone(), strong.clone()]), Seat::Second);
-    assert_eq!(holder(&[strong, weak]), Seat::First);
+    let counted = ColourChoice::NigiriCounted {
+        held: 7,
+        guess: Parity::Odd,
+    };
+    let strong = player("A", Rank::Pro(1), 2000);
+    let weak = player("B", Rank::Dan(7), 1950);
+    assert_eq!(nigiri_of([weak.clone(), strong.clone()], counted).holder, 1);
+    assert_eq!(nigiri_of([strong, weak], counted).holder, 0);
     let young = player("C", Rank::Kyu(1), 2001);
     let old = player("D", Rank::Kyu(1), 1960);
-    assert_eq!(holder(&[young.clone(), old.clone()]), Seat::Second);
-    assert_eq!(holder(&[old, young]), Seat::First);
+    assert_eq!(nigiri_of([young.clone(), old.clone()], counted).holder, 1);
+    assert_eq!(nigiri_of([old, young], counted).holder, 0);
     assert!(Rank::Kyu(1) > Rank::Kyu(5));
-    assert!(Rank::AmateurDan(1) > Rank::Kyu(1));
-    assert!(Rank::ProDan(1) > Rank::AmateurDan(7));
+    assert!(Rank::Dan(1) > Rank::Kyu(1));
+    assert!(Rank::Pro(1) > Rank::Dan(7));
 }
 
 #[test]
 fn art10_nigiri_the_count_against_the_call_settles_black() {
-    let players = [
-        player("A", Rank::AmateurDan(3), 1990),
-        player("B", Rank::AmateurDan(1), 1990),
-    ];
+    let players = [player("A", Rank::Dan(3), 1990), player("B", Rank::Dan(1), 1990)];
     // A holds (higher rank); B guesses.
     for held in 1..=MAX_HELD {
         for guess in [Parity::Odd, Parity::Even] {
-            let n = nigiri(&players, held, guess);
-            assert_eq!(n.holder, Seat::First);
+            let n = nigiri_of(players.clone(), ColourChoice::NigiriCounted { held, guess });
+            assert_eq!(n.holder, 0);
             let right = (held % 2 == 1) == (guess == Parity::Odd);
-            assert_eq!(
-                n.black,
-                if right { Seat::Second } else { Seat::First },
-                "{held} {guess}"
-            );
+            assert_eq!(n.black, if right { 1 } else { 0 }, "{held} {guess}");
         }
     }
 }
 
 #[test]
 fn art10_a_seeded_nigiri_is_reproducible_and_fair() {
-    let players = [
-        player("A", Rank::AmateurDan(3), 1990),
-        player("B", Rank::AmateurDan(3), 1980),
-    ];
+    let players = [player("A", Rank::Dan(3), 1990), player("B", Rank::Dan(3), 1980)];
     let mut black_first = 0;
     for seed in 0..1000u64 {
-        let n = nigiri_from_seed(&players, seed);
-        assert_eq!(n, nigiri_from_seed(&players, seed), "seed {seed}");
+        let n = nigiri_of(players.clone(), ColourChoice::Nigiri { seed });
+        assert_eq!(
+            n,
+            nigiri_of(players.clone(), ColourChoice::Nigiri { seed }),
+            "seed {seed}"
+        );
         assert!((1..=MAX_HELD).contains(&n.held));
-        assert_eq!(n.holder, Seat::Second, "the older holds");
-        assert_eq!(n, nigiri(&players, n.held, n.guess));
-        if n.black == Seat::First {
+        assert_eq!(n.holder, 1, "the older holds");
+        let counted = ColourChoice::NigiriCounted {
+            held: n.held,
+            guess: n.guess,
+        };
+        assert_eq!(n, nigiri_of(players.clone(), counted));
+        if n.black == 0 {
             black_first += 1;
         }
     }
@@ -65,6 +81,45 @@ fn art10_a_seeded_nigiri_is_reproducible_and_fair() {
     let (_, b) = run(script);
     assert_eq!(a.nigiri(), b.nigiri());
     assert_eq!(a.seat_of(rules::Color::Black), b.seat_of(rules::Color::Black));
+}
+
+/// Regression: the referee had its own Rank, Date and nigiri, and with equal ranks and only
+/// the second player's date of birth known it gave the stones to the first player while the
+/// tournament crate gave them to the second; the tournament drew 10–30 stones, the referee
+/// 1–30. Now a game's nigiri is the tournament crate's, for every rank and date, known or
+/// not (with a date unknown at equal ranks the first player holds, Art. 10 being silent).
+#[test]
+fn art10_a_game_s_nigiri_is_the_tournament_s_for_every_pair_of_players() {
+    let dates = [None, Some(1970), Some(1990)];
+    let ranks = [Rank::Kyu(3), Rank::Dan(3), Rank::Pro(3)];
+    let mut cases = 0;
+    for (ra, rb) in ranks.iter().flat_map(|a| ranks.iter().map(move |b| (*a, *b))) {
+        for (da, db) in dates.iter().flat_map(|a| dates.iter().map(move |b| (*a, *b))) {
+            let person = |name: &str, rank: Rank, year: Option<u16>| {
+                let mut p = tournament::Player::new(name, rank);
+                p.birth_date = year.map(|y| Date::new(y, 1, 1).unwrap());
+                p
+            };
+            let (ta, tb) = (person("A", ra, da), person("B", rb, db));
+            let game_players = [&ta, &tb].map(|p| Player {
+                name: p.name.clone(),
+                rank: p.rank,
+                born: p.birth_date,
+            });
+            for seed in [0, 1, 42, 99] {
+                let ours = nigiri_of(game_players.clone(), ColourChoice::Nigiri { seed });
+                let theirs = tournament::nigiri::seeded([(&ta).into(), (&tb).into()], seed);
+                assert_eq!(ours, theirs, "{ra} {da:?} against {rb} {db:?}, seed {seed}");
+                cases += 1;
+            }
+        }
+    }
+    assert_eq!(cases, 9 * 9 * 4);
+    // The case the two crates disagreed on: equal ranks, only the second date known.
+    let first_unknown = [player("A", Rank::Dan(2), 1990), player("B", Rank::Dan(2), 1970)];
+    let mut first_unknown = first_unknown;
+    first_unknown[0].born = None;
+    assert_eq!(nigiri_of(first_unknown, ColourChoice::Nigiri { seed: 5 }).holder, 0);
 }
 
 #[test]

@@ -9,7 +9,7 @@
 //! The channel is `weiqi_events.<schema>`: instances on the same database and schema share
 //! it, and separate schemas in one database (the tests use one each) do not hear each other.
 
-use super::{DbError, GameRow, Note, StoredGame, now_ms};
+use super::{DbError, GameRow, Note, SessionEnds, StoredGame, StoredSession, now_ms};
 use futures_util::StreamExt;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -18,9 +18,10 @@ use tokio_postgres::error::SqlState;
 use tokio_postgres::{AsyncMessage, Client, NoTls};
 
 /// The server's migrations in PostgreSQL's dialect, recorded in `server_schema_version`.
-const MIGRATIONS: &[(i32, &str)] = &[(
-    1,
-    "CREATE TABLE server_game (
+const MIGRATIONS: &[(i32, &str)] = &[
+    (
+        1,
+        "CREATE TABLE server_game (
         id            BIGSERIAL PRIMARY KEY,
         event_id      TEXT,
         round         BIGINT,
@@ -60,7 +61,15 @@ const MIGRATIONS: &[(i32, &str)] = &[(
         id INTEGER PRIMARY KEY CHECK (id = 1),
         at BIGINT NOT NULL
     );",
-)];
+    ),
+    (
+        2,
+        // Sessions expire: after an idle time (sliding, from the last use) and after a
+        // lifetime (from the login).
+        "ALTER TABLE server_session ADD COLUMN last_used BIGINT NOT NULL DEFAULT 0;
+        UPDATE server_session SET last_used = created_at;",
+    ),
+];
 
 /// The advisory lock that serialises migrations of instances starting together.
 const MIGRATION_LOCK: i64 = 0x7765_6971_6900;
@@ -328,21 +337,53 @@ impl Pg {
         Ok(row.map(|r| (r.get(0), r.get(1))))
     }
 
-    pub(crate) async fn create_session(&self, token_hash: &str, account: i64) -> Result<(), DbError> {
+    pub(crate) async fn create_session(
+        &self,
+        token_hash: &str,
+        account: i64,
+        now: u64,
+        forget: SessionEnds,
+    ) -> Result<(), DbError> {
         run!(self, |c| c.execute(
-            "INSERT INTO server_session (token_hash, account_id, created_at) VALUES ($1, $2, $3)",
-            &[&token_hash, &account, &(now_ms() as i64)],
+            "WITH gone AS (DELETE FROM server_session WHERE created_at < $4 OR last_used < $5) \
+                 INSERT INTO server_session (token_hash, account_id, created_at, last_used) VALUES ($1, $2, $3, $3)",
+            &[
+                &token_hash,
+                &account,
+                &(now as i64),
+                &(forget.created as i64),
+                &(forget.last_used as i64)
+            ],
         ))?;
         Ok(())
     }
 
-    pub(crate) async fn session_account(&self, token_hash: &str) -> Result<Option<(i64, String)>, DbError> {
+    pub(crate) async fn session(&self, token_hash: &str) -> Result<Option<StoredSession>, DbError> {
         let row = run!(self, |c| c.query_opt(
-            "SELECT a.id, a.name FROM server_session s JOIN server_account a ON a.id = s.account_id \
-                 WHERE s.token_hash = $1",
+            "SELECT a.id, a.name, s.created_at, s.last_used FROM server_session s \
+                 JOIN server_account a ON a.id = s.account_id WHERE s.token_hash = $1",
             &[&token_hash],
         ))?;
-        Ok(row.map(|r| (r.get(0), r.get(1))))
+        Ok(row.map(|r| StoredSession {
+            account: r.get(0),
+            name: r.get(1),
+            created_at: r.get::<_, i64>(2) as u64,
+            last_used: r.get::<_, i64>(3) as u64,
+        }))
+    }
+
+    pub(crate) async fn touch_session(&self, token_hash: &str, now: u64) -> Result<(), DbError> {
+        run!(self, |c| c.execute(
+            "UPDATE server_session SET last_used = GREATEST(last_used, $2) WHERE token_hash = $1",
+            &[&token_hash, &(now as i64)],
+        ))?;
+        Ok(())
+    }
+
+    pub(crate) async fn delete_session(&self, token_hash: &str) -> Result<bool, DbError> {
+        Ok(run!(self, |c| c
+            .execute("DELETE FROM server_session WHERE token_hash = $1", &[&token_hash]))?
+            == 1)
     }
 
     pub(crate) async fn roles(&self, event: &str, account: i64) -> Result<Vec<String>, DbError> {

@@ -111,7 +111,7 @@ async fn bad_input_is_a_clear_4xx_on(a: App) {
             404 not_found: no game 999
             403 forbidden: the seat secret is not one of game 1's: use the link given for your seat
             401 unauthenticated: log in first (POST /api/sessions) and send the token as Authorization: Bearer <token>
-            401 unauthenticated: the session token is unknown: log in again
+            401 unauthenticated: the session token is unknown (logged out, or never given): log in again (POST /api/sessions)
             403 forbidden: black may not record a flag: only a referee or the system may (Art. 22.5)
             404 not_found: no such route: see /api/openapi.json
         "#]],

@@ -6,5 +6,6 @@
 mod api;
 mod concurrency;
 mod postgres;
+mod sessions;
 mod support;
 mod ws;

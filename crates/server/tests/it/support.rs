@@ -30,12 +30,19 @@ pub fn temp_dir() -> PathBuf {
 }
 
 pub async fn app_with_rate(rate: u32) -> App {
+    app_with(|c| c.rate_limit = rate).await
+}
+
+/// A server on a fresh SQLite file, configured by `f` (rate limit 0 unless it says).
+pub async fn app_with(f: impl FnOnce(&mut server::Config)) -> App {
     let dir = temp_dir();
-    let config = server::Config {
+    let mut config = server::Config {
         db: dir.join("weiqi.db"),
         database_url: None,
-        rate_limit: rate,
+        rate_limit: 0,
+        ..server::Config::default()
     };
+    f(&mut config);
     let s = server::Server::open(&config).await.unwrap();
     App {
         router: s.router(),
@@ -178,12 +185,19 @@ impl PgSchema {
 
     /// A server on this schema, as `app()` gives one on a fresh SQLite file.
     pub async fn app(&self) -> App {
+        self.app_with(|_| {}).await
+    }
+
+    /// A server on this schema, configured by `f`.
+    pub async fn app_with(&self, f: impl FnOnce(&mut server::Config)) -> App {
         let dir = temp_dir();
-        let config = server::Config {
+        let mut config = server::Config {
             db: dir.join("unused.db"),
             database_url: Some(self.url.clone()),
             rate_limit: 0,
+            ..server::Config::default()
         };
+        f(&mut config);
         let s = server::Server::open(&config).await.unwrap();
         App {
             router: s.router(),

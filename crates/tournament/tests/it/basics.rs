@@ -1,6 +1,7 @@
-//! Ranks, dates, results: parsing and printing (Art. 25.3, 27).
+//! Ranks, dates, results: parsing and printing (Art. 25.3, 27); the nigiri of Art. 10.
 
 use expect_test::{Expect, expect};
+use tournament::nigiri::{self, Parity, Seniority};
 use tournament::{Date, Event, EventError, GameResult, Player, Rank, Settings, System};
 
 fn check(inputs: &[&str], parse: impl Fn(&str) -> String, want: Expect) {
@@ -162,25 +163,99 @@ fn invalid_systems_are_refused() {
     .assert_eq(&msgs.join("\n"));
 }
 
+fn seniority(p: &Player) -> Seniority {
+    p.into()
+}
+
 #[test]
 fn nigiri_holder_is_the_higher_rank_then_the_older_art_10() {
     let mut a = Player::new("A", Rank::Dan(3));
     let mut b = Player::new("B", Rank::Dan(5));
-    assert_eq!(tournament::nigiri(&a, &b, 1).holder, 1);
+    assert_eq!(nigiri::holder([seniority(&a), seniority(&b)]), 1);
+    assert_eq!(nigiri::holder([seniority(&b), seniority(&a)]), 0);
+    assert_eq!(
+        nigiri::holder([Rank::Pro(1), Rank::Dan(7)].map(|rank| Seniority { rank, born: None })),
+        0,
+        "every professional dan is above every amateur dan"
+    );
     b.rank = Rank::Dan(3);
     a.birth_date = Some("1990-05-01".parse().unwrap());
     b.birth_date = Some("1985-05-01".parse().unwrap());
-    assert_eq!(tournament::nigiri(&a, &b, 1).holder, 1, "equal ranks: the older holds");
-    assert_eq!(tournament::nigiri(&b, &a, 1).holder, 0);
-    // The guess settles the colors, and the seed replays it.
+    assert_eq!(
+        nigiri::holder([seniority(&a), seniority(&b)]),
+        1,
+        "equal ranks: the older holds"
+    );
+    assert_eq!(nigiri::holder([seniority(&b), seniority(&a)]), 0);
+    // The call against the count settles Black (Art. 10), for every count and call.
+    for held in 1..=nigiri::MAX_HELD {
+        for guess in [Parity::Odd, Parity::Even] {
+            let n = nigiri::counted([seniority(&a), seniority(&b)], held, guess);
+            assert_eq!(n.holder, 1);
+            let right = (held % 2 == 1) == (guess == Parity::Odd);
+            assert_eq!(n.black, if right { 0 } else { 1 }, "{held} {guess}");
+        }
+    }
+    // The seed replays the draw, which is the count and the call of the board.
     let mut blacks = [0; 2];
-    for seed in 0..200 {
-        let n = tournament::nigiri(&a, &b, seed);
-        assert!((10..=30).contains(&n.stones));
-        let right = (n.stones % 2 == 1) == n.guessed_odd;
-        assert_eq!(n.black, if right { 1 - n.holder } else { n.holder });
-        assert_eq!(n, tournament::nigiri(&a, &b, seed));
+    for seed in 0..1000 {
+        let n = nigiri::seeded([seniority(&a), seniority(&b)], seed);
+        assert_eq!(n, nigiri::counted([seniority(&a), seniority(&b)], n.held, n.guess));
+        assert_eq!(n, nigiri::seeded([seniority(&a), seniority(&b)], seed));
         blacks[n.black] += 1;
     }
-    assert!(blacks[0] > 60 && blacks[1] > 60, "{blacks:?}");
+    assert!((400..600).contains(&blacks[0]), "{blacks:?}");
+}
+
+/// Regression: the tournament crate gave the stones to the second player when only the
+/// second player's date of birth was known, the referee to the first. Art. 10 cannot settle
+/// it (an unknown date says nothing about age): the first player given holds, either way.
+#[test]
+fn nigiri_equal_ranks_with_a_date_unknown_the_first_player_holds() {
+    let known = Seniority {
+        rank: Rank::Dan(2),
+        born: Some("1970-01-01".parse().unwrap()),
+    };
+    let unknown = Seniority {
+        rank: Rank::Dan(2),
+        born: None,
+    };
+    assert_eq!(nigiri::holder([unknown, known]), 0);
+    assert_eq!(nigiri::holder([known, unknown]), 0);
+    assert_eq!(nigiri::holder([unknown, unknown]), 0);
+    assert_eq!(nigiri::holder([known, known]), 0, "born the same day");
+}
+
+/// Regression: the tournament crate drew 10–30 stones (11 even counts against 10 odd), the
+/// referee 1–30. One draw now, pinned: recorded games keep only the seed, so these values
+/// must never change.
+#[test]
+fn a_seeded_nigiri_holds_1_to_30_stones_and_its_draw_is_pinned() {
+    let players = [Rank::Dan(2), Rank::Dan(2)].map(|rank| Seniority { rank, born: None });
+    let mut seen = [false; 31];
+    for seed in 0..2000 {
+        let n = nigiri::seeded(players, seed);
+        assert!((1..=nigiri::MAX_HELD).contains(&n.held), "seed {seed}: {}", n.held);
+        seen[n.held as usize] = true;
+    }
+    assert!(seen[1..].iter().all(|&s| s), "every count from 1 to 30 is drawn");
+    let pinned: Vec<String> = [0u64, 1, 2, 3, 42, 2026, u64::MAX]
+        .iter()
+        .map(|&seed| {
+            let n = nigiri::seeded(players, seed);
+            format!("{seed}: {} held, {} called, black {}", n.held, n.guess, n.black)
+        })
+        .collect();
+    assert_eq!(
+        pinned,
+        [
+            "0: 19 held, even called, black 0",
+            "1: 22 held, even called, black 1",
+            "2: 4 held, even called, black 1",
+            "3: 21 held, even called, black 0",
+            "42: 3 held, odd called, black 1",
+            "2026: 18 held, odd called, black 0",
+            "18446744073709551615: 17 held, even called, black 0",
+        ]
+    );
 }

@@ -222,9 +222,9 @@ fn single_elimination_six_players_byes_to_top_seeds() {
     check(
         t,
         expect![[r#"
-            round 1: D-E(B+R) F-C(W+R) bye A,B
+            round 1: E-D(W+R) F-C(W+R) bye A,B
             round 2: A-D(B+R) B-C(B+R)
-            round 3: B-A(W+R)
+            round 3: A-B(B+R)
         "#]],
     );
     check(
@@ -417,11 +417,11 @@ fn double_elimination_with_reset_four_players() {
     check(
         t,
         expect![[r#"
-            round 1: A-D(B+R) B-C(B+R)
-            round 2: B-A(B+R) D-C(W+R)
+            round 1: A-D(B+R) C-B(W+R)
+            round 2: A-B(W+R) D-C(W+R)
             round 3: A-C(B+R) idle B
             round 4: A-B(B+R)
-            round 5: B-A(W+R)
+            round 5: A-B(B+R)
         "#]],
     );
     check(
@@ -990,10 +990,10 @@ fn knockout_bracket_byes_are_the_byes_of_the_round() {
     check(
         t,
         expect![[r#"
-        round 1: D-E(B+R) B-C(B+R) bye A
-        round 2: A-D(B+R) bye B
-        round 3: B-A(W+R)
-    "#]],
+            round 1: E-D(W+R) B-C(B+R) bye A
+            round 2: A-D(B+R) bye B
+            round 3: A-B(B+R)
+        "#]],
     );
     // Double elimination with 3 players: a loser-bracket bye as well.
     let mut de = event(
@@ -1009,11 +1009,11 @@ fn knockout_bracket_byes_are_the_byes_of_the_round() {
     check(
         t,
         expect![[r#"
-        round 1: B-C(B+R) bye A
-        round 2: B-A(W+R) bye C
-        round 3: B-C(B+R) idle A
-        round 4: A-B(B+R)
-    "#]],
+            round 1: C-B(W+R) bye A
+            round 2: A-B(B+R) bye C
+            round 3: B-C(B+R) idle A
+            round 4: A-B(B+R)
+        "#]],
     );
 }
 
@@ -1071,4 +1071,31 @@ fn knockout_standings_leave_out_a_round_still_being_played() {
     ev.set_result(2, g.board, stronger_wins(&ev, &g)).unwrap();
     assert_eq!(ev.standings().after_round, 2);
     assert_ne!(render_places(&ev), after_one, "the semi-finals' losers are out now");
+}
+
+/// Regression: game 2 of a best-of-3 match took its colors from the nigiri computed again,
+/// not from game 1 as it was paired. A round restored as stored (as `storage` does, by
+/// accepting the stored games) that an earlier program paired with the other colors then
+/// gave the same player Black twice. Art. 10: game 1 by nigiri; then the colors alternate
+/// from the game before.
+#[test]
+fn best_of_n_colors_alternate_from_the_game_paired_before() {
+    let ko = System::Knockout {
+        lives: 1,
+        best_of: 3,
+        grand_final_reset: false,
+    };
+    let mut ev = event(ko, 1, &[("A", "3d"), ("B", "3d")]);
+    let mut p = ev.propose().unwrap();
+    // The stored round 1 has the colors the other way round from today's nigiri.
+    let g = &mut p.games[0];
+    (g.black, g.white) = (g.white, g.black);
+    let first_black = g.black;
+    ev.accept_proposal(p).unwrap();
+    ev.set_result(1, 1, "B+R".parse().unwrap()).unwrap();
+    let r2 = ev.pair_next().unwrap();
+    assert_eq!(r2.games[0].white, first_black, "game 2: the colors alternate");
+    ev.set_result(2, 1, "B+R".parse().unwrap()).unwrap();
+    let r3 = ev.pair_next().unwrap();
+    assert_eq!(r3.games[0].black, first_black, "game 3: and again");
 }

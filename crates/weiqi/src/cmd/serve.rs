@@ -22,6 +22,12 @@ pub struct Args {
     /// Requests per second per client address (0: no limit); bursts of twice that.
     #[arg(long, default_value_t = 50)]
     rate_limit: u32,
+    /// A login session ends after this long without a request (90s, 30m, 12h, 7d).
+    #[arg(long, value_name = "DURATION", default_value = "12h", value_parser = server::auth::parse_duration)]
+    session_idle: std::time::Duration,
+    /// A login session ends this long after the login, however busy.
+    #[arg(long, value_name = "DURATION", default_value = "7d", value_parser = server::auth::parse_duration)]
+    session_lifetime: std::time::Duration,
     /// Logs as JSON lines instead of text.
     #[arg(long)]
     log_json: bool,
@@ -38,6 +44,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         db: db.clone(),
         database_url: args.database_url.clone(),
         rate_limit: args.rate_limit,
+        sessions: server::auth::SessionLimits {
+            idle: args.session_idle,
+            lifetime: args.session_lifetime,
+        },
     };
     let rt = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     rt.block_on(async move {
