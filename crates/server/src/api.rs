@@ -2,19 +2,20 @@
 //! one handler per route. The OpenAPI document (`openapi.json` beside this file) lists them.
 
 use crate::auth::{self, Account, Role};
+use crate::db::{DbError, Idempotency};
 use crate::error::ApiError;
 use crate::game::{GameHandle, GameInfo, Hub};
 use crate::wire::{WAction, WColor, WEvent, WSeat, WSettings};
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Query, Request, State};
-use axum::http::StatusCode;
 use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use referee::{Action, Actor, ColourChoice, Event, Referee};
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value as Json_, json};
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -568,7 +569,7 @@ async fn standings(State(st): State<AppState>, Path(id): Path<String>) -> Result
 
 // ----- games -----
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 enum WColours {
     /// The event's draw gave Black to this seat.
@@ -577,7 +578,9 @@ enum WColours {
     Nigiri(u64),
 }
 
-#[derive(Deserialize)]
+/// `POST /api/games`. Serialised (defaults filled in) for the digest that tells a retry with
+/// the same `Idempotency-Key` from another request.
+#[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct NewGameReq {
     settings: WSettings,
@@ -597,15 +600,49 @@ fn yes() -> bool {
     true
 }
 
+/// The longest `Idempotency-Key` taken.
+const MAX_KEY: usize = 255;
+
+/// The `Idempotency-Key` header, if given: 1 to 255 visible ASCII characters.
+fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+    let Some(v) = headers.get("idempotency-key") else {
+        return Ok(None);
+    };
+    let bad = || {
+        ApiError::BadRequest(format!(
+            "the Idempotency-Key header must be 1 to {MAX_KEY} visible ASCII characters (a UUID, say)"
+        ))
+    };
+    let k = v.to_str().map_err(|_| bad())?;
+    if k.is_empty() || k.len() > MAX_KEY || !k.bytes().all(|b| b.is_ascii_graphic()) {
+        return Err(bad());
+    }
+    Ok(Some(k.to_string()))
+}
+
+/// `POST /api/games`. With an `Idempotency-Key`, a retry (a timeout, a lost answer) of the
+/// same request answers with the game the first one created instead of creating another; the
+/// key used for a different request is a 409. The seat secrets of a keyed game are derived
+/// from the session token and the key ([`auth::seat_secret`]), so the retry can give them again
+/// though only their digests are stored.
 async fn create_game(
     State(st): State<AppState>,
     caller: Caller,
+    headers: HeaderMap,
     Body(r): Body<NewGameReq>,
 ) -> Result<Response, ApiError> {
     let account = match &r.event {
         Some(ev) => require_role(&st, &caller, ev, &[Role::Organizer, Role::ChiefReferee]).await?,
         None => caller.account()?.clone(),
     };
+    let token = caller.token.clone().unwrap_or_default();
+    let key = idempotency_key(&headers)?;
+    let digest = auth::digest(&serde_json::to_string(&r).expect("requests serialise"));
+    if let Some(k) = &key
+        && let Some(first) = st.0.hub.db().game_by_key(account.id, k.clone()).await?
+    {
+        return replay_created(&st, first, &digest, k, &token).await;
+    }
     if let Some(ev) = &r.event {
         let e = ev.clone();
         with_store(&st, move |s| s.load_event(&e)).await?;
@@ -630,7 +667,10 @@ async fn create_game(
     }
     // The opening must stand under the rules before anything is stored.
     Referee::replay(settings, &opening).map_err(|e| ApiError::BadRequest(format!("{e:?}")))?;
-    let secrets = [auth::new_token(), auth::new_token()];
+    let secrets = match &key {
+        Some(k) => [WColor::Black, WColor::White].map(|c| auth::seat_secret(&token, k, c.name())),
+        None => [auth::new_token(), auth::new_token()],
+    };
     let info = GameInfo {
         id: 0,
         event_id: r.event,
@@ -642,22 +682,71 @@ async fn create_game(
         accounts: [None, None],
     };
     let wire: Vec<WEvent> = opening.iter().map(|e| WEvent::from_event(e, size, "system")).collect();
-    let h = st.0.hub.create(info, wire).await?;
+    let keyed = key.clone().map(|key| Idempotency {
+        key,
+        digest: digest.clone(),
+    });
+    let h = match (st.0.hub.create_keyed(info, wire, keyed).await, &key) {
+        (Ok(h), _) => h,
+        (Err(DbError::Conflict), Some(k)) => {
+            // The same key at the same time: the other request created the game.
+            let first = st.0.hub.db().game_by_key(account.id, k.clone()).await?.ok_or_else(|| {
+                ApiError::Internal(format!("idempotency key {k:?}: a conflict, and no game has the key"))
+            })?;
+            return replay_created(&st, first, &digest, k, &token).await;
+        }
+        (Err(e), _) => return Err(e.into()),
+    };
     let id = h.info.id;
     let state = h.state().await.unwrap_or(Json_::Null);
     Ok((
         StatusCode::CREATED,
-        Json(json!({
-            "game": id,
-            "secrets": { "black": secrets[0], "white": secrets[1] },
-            "links": {
-                "black": format!("/play/{id}?secret={}", secrets[0]),
-                "white": format!("/play/{id}?secret={}", secrets[1]),
-            },
-            "state": state,
-        })),
+        Json(created_json(id, Some(&secrets), state, false)),
     )
         .into_response())
+}
+
+fn created_json(id: i64, secrets: Option<&[String; 2]>, state: Json_, replayed: bool) -> Json_ {
+    let mut v = json!({ "game": id, "state": state, "replayed": replayed });
+    match secrets {
+        Some(s) => {
+            v["secrets"] = json!({ "black": s[0], "white": s[1] });
+            v["links"] = json!({
+                "black": format!("/play/{id}?secret={}", s[0]),
+                "white": format!("/play/{id}?secret={}", s[1]),
+            });
+        }
+        None => {
+            v["secrets"] = Json_::Null;
+            v["message"] = json!(
+                "the seat secrets were given to the session that created the game: retry with that session's token"
+            );
+        }
+    }
+    v
+}
+
+/// The answer to a retry of a keyed request that created game `first`: the game again (same
+/// status, `replayed: true`) if the request is the same, else a 409.
+async fn replay_created(
+    st: &AppState,
+    (id, first_digest): (i64, String),
+    digest: &str,
+    key: &str,
+    token: &str,
+) -> Result<Response, ApiError> {
+    if first_digest != digest {
+        return Err(ApiError::Conflict(format!(
+            "Idempotency-Key {key:?} was used for another request (it created game {id}): \
+             send a fresh key for a new game, or the same request to retry"
+        )));
+    }
+    let h = game(st, id).await?;
+    let derived = [WColor::Black, WColor::White].map(|c| auth::seat_secret(token, key, c.name()));
+    let same_session = (0..2).all(|i| auth::digest(&derived[i]) == h.info.secrets[i]);
+    let state = h.state().await.unwrap_or(Json_::Null);
+    let body = created_json(id, same_session.then_some(&derived), state, true);
+    Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
 async fn game(st: &AppState, id: i64) -> Result<GameHandle, ApiError> {

@@ -61,6 +61,16 @@ pub fn new_token() -> String {
     hex(&b)
 }
 
+/// The secret of a seat (`black` or `white`) of a game created with an idempotency key: a
+/// digest of the creator's session token and the key, so that a retry of the request by the
+/// same session gives the same secrets, while the database (which keeps only digests of
+/// tokens and secrets) still lets nobody act.
+pub fn seat_secret(token: &str, key: &str, seat: &str) -> String {
+    hex(&Sha256::digest(
+        format!("weiqi seat secret\0{token}\0{key}\0{seat}").as_bytes(),
+    ))
+}
+
 /// The stored digest of a token.
 pub fn digest(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))

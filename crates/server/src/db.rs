@@ -81,6 +81,15 @@ const MIGRATIONS: &[(u32, &str)] = &[
         "ALTER TABLE server_session ADD COLUMN last_used INTEGER NOT NULL DEFAULT 0;
         UPDATE server_session SET last_used = created_at;",
     ),
+    (
+        3,
+        // A game created with an Idempotency-Key: the key, unique per account, and the
+        // digest of the request it was created by (a retry must be the same request).
+        "ALTER TABLE server_game ADD COLUMN idempotency_key TEXT;
+        ALTER TABLE server_game ADD COLUMN request_digest TEXT;
+        CREATE UNIQUE INDEX server_game_idempotency ON server_game (owner, idempotency_key)
+            WHERE idempotency_key IS NOT NULL;",
+    ),
 ];
 
 /// Why a database call failed.
@@ -166,6 +175,16 @@ pub enum Note {
     },
     /// The connection was lost and is back: notifications may have been missed.
     Resync,
+}
+
+/// A client's key for a request it may retry (`Idempotency-Key`), with the digest of the
+/// request: a retry with the same key is the same request.
+#[derive(Clone, Debug)]
+pub struct Idempotency {
+    /// The key, unique per account.
+    pub key: String,
+    /// The digest of the request.
+    pub digest: String,
 }
 
 /// A stored session: its account and times (milliseconds since the Unix epoch).
@@ -270,15 +289,23 @@ impl Db {
     }
 
     /// Stores a new game with its opening events (JSON texts) in one transaction; its id.
-    pub async fn create_game(&self, g: StoredGame, events: Vec<String>) -> Result<i64, DbError> {
+    /// With an idempotency key: `Conflict` if the owner has a game with that key already.
+    pub async fn create_game(
+        &self,
+        g: StoredGame,
+        events: Vec<String>,
+        key: Option<Idempotency>,
+    ) -> Result<i64, DbError> {
         match &self.0 {
-            Backend::Postgres(pg) => pg.create_game(&g, &events).await,
+            Backend::Postgres(pg) => pg.create_game(&g, &events, key.as_ref()).await,
             Backend::Sqlite(jobs) => {
                 Db::call(jobs, move |c| {
                     let tx = c.transaction()?;
+                    let (k, d) = key.map(|k| (k.key, k.digest)).unzip();
                     tx.execute(
                         "INSERT INTO server_game (event_id, round, board, settings, secret_black, secret_white, \
-                         owner, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                         owner, created_at, idempotency_key, request_digest) \
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                         params![
                             g.event_id,
                             g.round,
@@ -287,7 +314,9 @@ impl Db {
                             g.secrets[0],
                             g.secrets[1],
                             g.owner,
-                            now_ms() as i64
+                            now_ms() as i64,
+                            k,
+                            d
                         ],
                     )?;
                     let id = tx.last_insert_rowid();
@@ -299,6 +328,24 @@ impl Db {
                     }
                     tx.commit()?;
                     Ok(id)
+                })
+                .await
+            }
+        }
+    }
+
+    /// The game `owner` created with idempotency key `key`, and the digest of its request.
+    pub async fn game_by_key(&self, owner: i64, key: String) -> Result<Option<(i64, String)>, DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.game_by_key(owner, &key).await,
+            Backend::Sqlite(jobs) => {
+                Db::call(jobs, move |c| {
+                    Ok(c.query_row(
+                        "SELECT id, request_digest FROM server_game WHERE owner = ?1 AND idempotency_key = ?2",
+                        params![owner, key],
+                        |r| Ok((r.get(0)?, r.get(1)?)),
+                    )
+                    .optional()?)
                 })
                 .await
             }

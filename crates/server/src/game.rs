@@ -3,7 +3,7 @@
 //! clock: it sleeps until the clock's next announcement and fires it (a byo-yomi call is
 //! pushed to the subscribers; the flag is recorded as a system `Flag` event).
 
-use crate::db::{Db, DbError, Note, StoredGame, now_ms};
+use crate::db::{Db, DbError, Idempotency, Note, StoredGame, now_ms};
 use crate::wire::{WColor, WEvent, WOutcome, WSettings};
 use clock::{Instant, Lang};
 use referee::{Action, Actor, Event, Phase, Referee, RefereeError};
@@ -225,7 +225,18 @@ impl Hub {
     }
 
     /// Creates a game: stores it with its opening events (colours, start) and starts it.
-    pub async fn create(&self, mut info: GameInfo, opening: Vec<WEvent>) -> Result<GameHandle, DbError> {
+    pub async fn create(&self, info: GameInfo, opening: Vec<WEvent>) -> Result<GameHandle, DbError> {
+        self.create_keyed(info, opening, None).await
+    }
+
+    /// [`Hub::create`] with the client's idempotency key: `Conflict` (and nothing stored) if
+    /// the owner created a game with that key already.
+    pub async fn create_keyed(
+        &self,
+        mut info: GameInfo,
+        opening: Vec<WEvent>,
+        key: Option<Idempotency>,
+    ) -> Result<GameHandle, DbError> {
         let ev: Vec<String> = opening
             .iter()
             .map(|e| serde_json::to_string(e).expect("events serialise"))
@@ -239,7 +250,7 @@ impl Hub {
             owner: info.owner,
             accounts: info.accounts,
         };
-        let id = self.db.create_game(stored, ev).await?;
+        let id = self.db.create_game(stored, ev, key).await?;
         info.id = id;
         let h = spawn(self.db.clone(), info, opening, None)?;
         self.games.lock().expect("hub lock").insert(id, h.clone());

@@ -9,7 +9,7 @@
 //! The channel is `weiqi_events.<schema>`: instances on the same database and schema share
 //! it, and separate schemas in one database (the tests use one each) do not hear each other.
 
-use super::{DbError, GameRow, Note, SessionEnds, StoredGame, StoredSession, now_ms};
+use super::{DbError, GameRow, Idempotency, Note, SessionEnds, StoredGame, StoredSession, now_ms};
 use futures_util::StreamExt;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -68,6 +68,15 @@ const MIGRATIONS: &[(i32, &str)] = &[
         // lifetime (from the login).
         "ALTER TABLE server_session ADD COLUMN last_used BIGINT NOT NULL DEFAULT 0;
         UPDATE server_session SET last_used = created_at;",
+    ),
+    (
+        3,
+        // A game created with an Idempotency-Key: the key, unique per account, and the
+        // digest of the request it was created by (a retry must be the same request).
+        "ALTER TABLE server_game ADD COLUMN idempotency_key TEXT;
+        ALTER TABLE server_game ADD COLUMN request_digest TEXT;
+        CREATE UNIQUE INDEX server_game_idempotency ON server_game (owner, idempotency_key)
+            WHERE idempotency_key IS NOT NULL;",
     ),
 ];
 
@@ -255,11 +264,18 @@ impl Pg {
         }
     }
 
-    pub(crate) async fn create_game(&self, g: &StoredGame, events: &[String]) -> Result<i64, DbError> {
+    pub(crate) async fn create_game(
+        &self,
+        g: &StoredGame,
+        events: &[String],
+        key: Option<&Idempotency>,
+    ) -> Result<i64, DbError> {
         let seqs: Vec<i64> = (0..events.len() as i64).collect();
+        let (k, d) = key.map(|k| (k.key.as_str(), k.digest.as_str())).unzip();
         let row = run!(self, |c| c.query_one(
             "WITH g AS (INSERT INTO server_game (event_id, round, board, settings, secret_black, secret_white, \
-                 owner, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id), \
+                 owner, created_at, idempotency_key, request_digest) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $11, $12) RETURNING id), \
                  e AS (INSERT INTO server_game_event (game_id, seq, event) \
                  SELECT g.id, x.seq, x.event FROM g, unnest($9::BIGINT[], $10::TEXT[]) AS x (seq, event)) \
                  SELECT id FROM g",
@@ -274,9 +290,19 @@ impl Pg {
                 &(now_ms() as i64),
                 &seqs,
                 &events,
+                &k,
+                &d,
             ],
         ))?;
         Ok(row.get(0))
+    }
+
+    pub(crate) async fn game_by_key(&self, owner: i64, key: &str) -> Result<Option<(i64, String)>, DbError> {
+        let row = run!(self, |c| c.query_opt(
+            "SELECT id, request_digest FROM server_game WHERE owner = $1 AND idempotency_key = $2",
+            &[&owner, &key],
+        ))?;
+        Ok(row.map(|r| (r.get(0), r.get(1))))
     }
 
     pub(crate) async fn join(&self, id: i64, col: &str, account: i64) -> Result<bool, DbError> {

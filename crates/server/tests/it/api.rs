@@ -353,3 +353,134 @@ async fn a_non_ascii_rank_and_an_extreme_komi_are_a_clear_400() {
     "#]],
     );
 }
+
+#[tokio::test]
+async fn a_retried_create_with_an_idempotency_key_stores_one_game() {
+    a_retried_create_with_an_idempotency_key_stores_one_game_on(app().await).await;
+}
+
+#[tokio::test]
+async fn a_retried_create_with_an_idempotency_key_stores_one_game_on_postgres() {
+    let db = PgSchema::new().await;
+    a_retried_create_with_an_idempotency_key_stores_one_game_on(db.app().await).await;
+}
+
+async fn a_retried_create_with_an_idempotency_key_stores_one_game_on(a: App) {
+    let r = &a.router;
+    let li = login(r, "li").await;
+    let wang = login(r, "wang").await;
+    let create = |token: &str, key: &str, body: String| {
+        let bearer = format!("Bearer {token}");
+        let key = key.to_string();
+        async move {
+            let mut headers = vec![("authorization", bearer.as_str())];
+            if !key.is_empty() {
+                headers.push(("idempotency-key", key.as_str()));
+            }
+            raw(r, "POST", "/api/games", &headers, Some(body)).await
+        }
+    };
+    let body = json!({ "settings": settings("none") }).to_string();
+    // The same request, its fields in another order and with the defaults written out.
+    let same = json!({ "start": true, "settings": settings("none") }).to_string();
+    let other = json!({ "settings": settings("1h") }).to_string();
+    let mut out = Vec::new();
+    let mut first_secrets = Value::Null;
+    let show = |first: &mut Value, label: &str, (s, v): (axum::http::StatusCode, Value)| {
+        if v.get("error").is_some() {
+            return format!("{label}: {}", line(s, &v));
+        }
+        if first.is_null() {
+            *first = v["secrets"].clone();
+        }
+        let secrets = if v["secrets"].is_null() {
+            format!("no secrets: {}", v["message"].as_str().unwrap())
+        } else if v["secrets"] == *first {
+            "the first secrets".to_string()
+        } else {
+            "new secrets".to_string()
+        };
+        format!(
+            "{label}: {} game {} replayed={} {secrets}",
+            s.as_u16(),
+            v["game"],
+            v["replayed"]
+        )
+    };
+    out.push(show(
+        &mut first_secrets,
+        "first",
+        create(&li, "k-1", body.clone()).await,
+    ));
+    out.push(show(
+        &mut first_secrets,
+        "retry",
+        create(&li, "k-1", body.clone()).await,
+    ));
+    out.push(show(
+        &mut first_secrets,
+        "retry, reordered",
+        create(&li, "k-1", same).await,
+    ));
+    out.push(show(
+        &mut first_secrets,
+        "another request, same key",
+        create(&li, "k-1", other.clone()).await,
+    ));
+    out.push(show(
+        &mut first_secrets,
+        "another account, same key",
+        create(&wang, "k-1", body.clone()).await,
+    ));
+    out.push(show(&mut first_secrets, "no key", create(&li, "", body.clone()).await));
+    out.push(show(
+        &mut first_secrets,
+        "no key again",
+        create(&li, "", body.clone()).await,
+    ));
+    out.push(show(
+        &mut first_secrets,
+        "an empty key",
+        create(&li, " ", body.clone()).await,
+    ));
+    // Sent twice at once: one game.
+    let (x, y) = tokio::join!(create(&li, "k-2", other.clone()), create(&li, "k-2", other.clone()));
+    out.push(format!(
+        "twice at once: same game {}, one replayed {}",
+        x.1["game"] == y.1["game"],
+        x.1["replayed"] != y.1["replayed"]
+    ));
+    // After logging in again the retry still finds the game; the secrets went to the first session.
+    let creds = json!({ "name": "li", "password": "correct horse" });
+    let (_, v) = call(r, "POST", "/api/sessions", None, Some(creds)).await;
+    let li2 = v["token"].as_str().unwrap().to_string();
+    out.push(show(
+        &mut first_secrets,
+        "retry from a new session",
+        create(&li2, "k-1", body.clone()).await,
+    ));
+    let (_, games) = call(r, "GET", "/api/games", None, None).await;
+    out.push(format!("{} games stored", games.as_array().unwrap().len()));
+    // The secrets given twice are the seat's.
+    let id = 1;
+    let black = first_secrets["black"].as_str().unwrap();
+    let (s, v) = act(r, id, black, 2, json!({ "type": "play", "point": "E5" })).await;
+    out.push(format!("black plays with the first secret: {}", line(s, &v)));
+    check(
+        &out,
+        expect![[r#"
+            first: 201 game 1 replayed=false the first secrets
+            retry: 201 game 1 replayed=true the first secrets
+            retry, reordered: 201 game 1 replayed=true the first secrets
+            another request, same key: 409 conflict: Idempotency-Key "k-1" was used for another request (it created game 1): send a fresh key for a new game, or the same request to retry
+            another account, same key: 201 game 2 replayed=false new secrets
+            no key: 201 game 3 replayed=false new secrets
+            no key again: 201 game 4 replayed=false new secrets
+            an empty key: 400 bad_request: the Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID, say)
+            twice at once: same game true, one replayed true
+            retry from a new session: 201 game 1 replayed=true no secrets: the seat secrets were given to the session that created the game: retry with that session's token
+            5 games stored
+            black plays with the first secret: 200 ok
+        "#]],
+    );
+}
