@@ -1,9 +1,10 @@
 //! A team event: teams, rosters, rounds of matches, line-ups and board results.
 
 use rules::Color;
+use std::collections::HashMap;
 use std::fmt;
-use tournament::berger;
-use tournament::{GameResult, Player};
+use tournament::swiss::{self, Candidate};
+use tournament::{GameResult, Player, berger};
 
 /// A team's number in the event: the order of registration, from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -240,8 +241,9 @@ pub enum TeamError {
     BadLineup(String),
     /// The team already withdrew.
     AlreadyWithdrawn(String),
-    /// The Swiss pairing found no pairing without a rematch.
-    NoPairing,
+    /// The Swiss matcher failed: the costs do not fit its weights (an absurdly large event),
+    /// or its pairing could not be proven optimal (a bug; the round is not paired).
+    Swiss(swiss::SwissError),
 }
 
 impl fmt::Display for TeamError {
@@ -262,7 +264,7 @@ impl fmt::Display for TeamError {
             TeamError::NoSuchGame(s) => write!(f, "no {s}"),
             TeamError::BadLineup(s) => write!(f, "line-up refused: {s}"),
             TeamError::AlreadyWithdrawn(t) => write!(f, "team {t:?} already withdrew"),
-            TeamError::NoPairing => write!(f, "no Swiss pairing avoids a rematch"),
+            TeamError::Swiss(e) => write!(f, "team Swiss pairing: {e}"),
         }
     }
 }
@@ -531,9 +533,19 @@ impl TeamEvent {
         Ok(self.rounds.last().expect("just pushed"))
     }
 
-    /// Swiss pairs: teams by match points, then board points, then registration; the top
-    /// team meets the best-placed team it has not met, backtracking when the rest cannot be
-    /// paired. With an odd number the lowest-placed team without a bye gets it.
+    /// Swiss pairs (Art. 26.3, "pair equal or close scores"), by the tournament crate's
+    /// matcher: one minimum-cost perfect matching over the active teams, under the cost of
+    /// [`tournament::swiss`] — no rematch when any pairing avoids one, and otherwise as few as
+    /// possible; then the smallest sum of squared match-point differences; then home/away
+    /// balance; then the top half of a match-point group against its bottom half by board
+    /// points (registration order on equal board points). The matching is exact and proven
+    /// optimal by its dual certificate, so a round where every pairing repeats a match is
+    /// paired as well as it can be, in polynomial time.
+    ///
+    /// With an odd number of teams the bye goes to a team of the lowest match points among
+    /// those without a bye, the one with the fewest board points when the rest allows. The
+    /// rules are silent on who gets the bye; this is the individual Swiss's rule
+    /// ([`tournament::swiss::pair`]).
     fn swiss_pairs(&self) -> Result<Pairing, TeamError> {
         let active: Vec<TeamId> = (0..self.teams.len())
             .map(TeamId)
@@ -543,43 +555,38 @@ impl TeamEvent {
             return Err(TeamError::TooFewTeams);
         }
         let stand = crate::standings::team_totals(self);
-        let mut order = active.clone();
-        order.sort_by_key(|t| {
-            (
-                std::cmp::Reverse(stand[t.0].match_points),
-                std::cmp::Reverse(stand[t.0].board_points),
-                t.0,
-            )
-        });
-        let mut bye = None;
-        if order.len() % 2 == 1 {
-            let had_bye = |t: &TeamId| self.rounds.iter().any(|r| r.bye == Some(*t));
-            let pick = order.iter().rposition(|t| !had_bye(t)).unwrap_or(order.len() - 1);
-            bye = Some(order.remove(pick));
+        let matches = || self.rounds.iter().flat_map(|r| &r.matches);
+        let homes = |t: TeamId| matches().filter(|m| m.home == t).count();
+        let aways = |t: TeamId| matches().filter(|m| m.away == t).count();
+        let candidates: Vec<Candidate> = active
+            .iter()
+            .map(|&t| Candidate {
+                score: i64::from(stand[t.0].match_points),
+                strength: (i32::try_from(stand[t.0].board_points).unwrap_or(i32::MAX), 0),
+                color_balance: homes(t) as i32 - aways(t) as i32,
+                club: None,
+                region: None,
+                had_bye: self.rounds.iter().any(|r| r.bye == Some(t)),
+            })
+            .collect();
+        let index: HashMap<TeamId, usize> = active.iter().enumerate().map(|(i, &t)| (t, i)).collect();
+        let mut met: HashMap<(usize, usize), u32> = HashMap::new();
+        for m in matches() {
+            if let (Some(&a), Some(&b)) = (index.get(&m.home), index.get(&m.away)) {
+                *met.entry((a.min(b), a.max(b))).or_insert(0) += 1;
+            }
         }
-        let met = |a: TeamId, b: TeamId| {
-            self.rounds
-                .iter()
-                .flat_map(|r| &r.matches)
-                .any(|m| m.side_of(a).is_some() && m.side_of(b).is_some())
-        };
-        let mut pairs = Vec::new();
-        if !pair_rest(&order, &mut vec![false; order.len()], &met, &mut pairs) {
-            return Err(TeamError::NoPairing);
-        }
-        // The team that was home less often is home; equal: the better placed.
-        let homes = |t: TeamId| {
-            self.rounds
-                .iter()
-                .flat_map(|r| &r.matches)
-                .filter(|m| m.home == t)
-                .count()
-        };
-        let pairs = pairs
-            .into_iter()
+        let pairing = swiss::pair(&candidates, &met, swiss::Options::default()).map_err(TeamError::Swiss)?;
+        // Art. 10 leaves colours to the event's draw: the team that was home less often is
+        // home (Black on the odd boards); equal: the better placed, which the matcher lists
+        // first.
+        let pairs = pairing
+            .pairs
+            .iter()
+            .map(|&(a, b, _)| (active[a], active[b]))
             .map(|(a, b)| if homes(b) < homes(a) { (b, a) } else { (a, b) })
             .collect();
-        Ok((pairs, bye))
+        Ok((pairs, pairing.bye.map(|i| active[i])))
     }
 
     /// Names a team's line-up for its match in `round`: player names, board 1 first. The
@@ -731,32 +738,4 @@ fn forfeit_withdrawn(m: &mut Match, home_active: bool, away_active: bool) {
             *r = Some(GameResult::forfeit(winner));
         }
     }
-}
-
-/// Pairs `order` (best first) without rematches: the first free team meets the first free
-/// team below it that it has not met; backtracks on failure.
-fn pair_rest(
-    order: &[TeamId],
-    used: &mut Vec<bool>,
-    met: &dyn Fn(TeamId, TeamId) -> bool,
-    pairs: &mut Vec<(TeamId, TeamId)>,
-) -> bool {
-    let Some(i) = used.iter().position(|u| !u) else {
-        return true;
-    };
-    used[i] = true;
-    for j in i + 1..order.len() {
-        if used[j] || met(order[i], order[j]) {
-            continue;
-        }
-        used[j] = true;
-        pairs.push((order[i], order[j]));
-        if pair_rest(order, used, met, pairs) {
-            return true;
-        }
-        pairs.pop();
-        used[j] = false;
-    }
-    used[i] = false;
-    false
 }

@@ -21,6 +21,13 @@
 //! line-ups do. Keeping the match as the unit makes the rules of Art. 27 (a match is won on
 //! board points) a direct computation instead of a reconstruction from individual games.
 //!
+//! Team Swiss rounds are paired by the tournament crate's matcher ([`tournament::swiss::pair`]):
+//! one exact minimum-cost perfect matching over the teams, with match points as the score,
+//! board points as the strength and home/away as the colour balance, proven optimal by its
+//! dual certificate. So the teams are paired by the same rule as the players of an individual
+//! Swiss (Art. 27: team Swiss "as the individual Swiss"), and a round where every pairing
+//! repeats a match gets the fewest rematches in polynomial time.
+//!
 //! This crate is pure: no I/O, no clock; Swiss pairing is deterministic (registration order
 //! breaks ties).
 //!

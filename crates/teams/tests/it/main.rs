@@ -1,4 +1,5 @@
 //! Tests of the team-event core.
 
 mod challenge;
+mod swiss;
 mod team;

@@ -203,10 +203,13 @@ fn team_total_ranks_on_board_points_first() {
 
 #[test]
 fn swiss_pairs_by_match_points_without_rematch_and_ranks_by_sos() {
-    // Five teams: a bye each round, 2 match points and 3 board points. Round 1 pairs in
-    // registration order, E has the bye. Round 2: A and C won (2), E had the bye (2); by
-    // board points A 6, C 4, E 3, then D 2, B 0; the bye goes to the lowest team without
-    // one (B).
+    // Five teams: a bye each round, 2 match points and 3 board points. Round 1: all equal,
+    // so registration order; the bye to the last (E), then the top half against the bottom
+    // half (A-C, B-D), as in the individual Swiss. After it: A 2 mp (6 bp), B 2 (4), E 2
+    // (bye, 3), D 0 (2), C 0 (0). Round 2: the bye to the lowest without one, fewest board
+    // points (C). A, B and E have 2 match points and D none, so one of them meets D: not B
+    // (a rematch), and A-B would have both teams home twice (a colour clash): A-D and B-E,
+    // each home for the team that was not home yet.
     let record = "
         create | Open | swiss:2 | line-up | 3 | 0 | 2 | 3
         team | A
@@ -248,19 +251,20 @@ fn swiss_pairs_by_match_points_without_rematch_and_ranks_by_sos() {
             s.join(" ")
         })
         .collect();
-    assert_eq!(rounds, ["A-B C-D bye E", "A-C E-D bye B"]);
-    // Round 2: A beats C 4-2 on board points, E and D draw 3-3. Match points: A 4, E 2+1 = 3,
-    // C 2, B 2 (bye), D 1. SOS: C met D (1) and A (4) = 5; B met A (4) = 4: C before B.
+    assert_eq!(rounds, ["A-C B-D bye E", "E-B D-A bye C"]);
+    // Round 2: E beats B 4-2 on board points, D and A draw 3-3. Match points: E 2+2 = 4,
+    // A 2+1 = 3, B 2, C 2 (bye), D 1. SOS: B met D (1) and E (4) = 5; C met A (3) = 3: B
+    // before C.
     let record = format!("{record}\n r 2 1 HAH\n r 2 2 HAD");
     check(
         &record,
         expect![[r#"
             match-points sos board-points board-1 board-2 board-3
-            1 A mp=4 bp=10 sos=4 by_board=[4, 2, 4] w/d/l=2/0/0
-            2 E mp=3 bp=6 sos=1 by_board=[2, 0, 1] w/d/l=0/1/0
-            3 C mp=2 bp=6 sos=5 by_board=[2, 4, 0] w/d/l=1/0/1
-            4 B mp=2 bp=3 sos=4 by_board=[0, 0, 0] w/d/l=0/0/1
-            5 D mp=1 bp=5 sos=5 by_board=[0, 2, 3] w/d/l=0/1/1
+            1 E mp=4 bp=7 sos=2 by_board=[2, 0, 2] w/d/l=1/0/0
+            2 A mp=3 bp=9 sos=3 by_board=[2, 4, 3] w/d/l=1/1/0
+            3 B mp=2 bp=6 sos=5 by_board=[2, 4, 0] w/d/l=1/0/1
+            4 C mp=2 bp=3 sos=3 by_board=[0, 0, 0] w/d/l=0/0/1
+            5 D mp=1 bp=5 sos=5 by_board=[2, 0, 3] w/d/l=0/1/1
         "#]],
     );
 }
