@@ -430,6 +430,7 @@ fn event_json(id: &str, ev: &tournament::Event) -> Json_ {
         "name": ev.name(),
         "system": format!("{:?}", ev.system()),
         "planned_rounds": ev.planned_rounds(),
+        "time_control": ev.settings().time_control,
         "players": ev.players().iter().enumerate().map(|(i, p)| json!({
             "name": p.name,
             "rank": p.rank.to_string(),

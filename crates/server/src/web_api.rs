@@ -10,8 +10,11 @@
 //! - `GET /api/events/{id}/proposal`, `POST /api/events/{id}/rounds/amended`: the proposed
 //!   pairing and pairing it with the director's changes; `DELETE /api/events/{id}/rounds/{n}`:
 //!   undo the last pairing; `POST /api/events/{id}/withdrawals`.
-//! - `POST /api/events/{id}/rounds/{n}/games`: a live game for each board of a round (the
-//!   seat links are given once, here: only their digests are kept).
+//! - `GET /api/events/{id}/rounds/{n}/setup`: what the director's form to start a round's
+//!   games starts from (the event's time control, Art. 11's komi, each board's handicap in a
+//!   McMahon event); `POST /api/events/{id}/rounds/{n}/games`: a live game for each board of
+//!   a round with the director's time control, komi, handicaps and Art. 22.5 choice, checked
+//!   (the seat links are given here; only their digests are kept).
 //! - `POST /api/events/{id}/collect`: the confirmed results of the event's live games
 //!   (Art. 16.4: only a confirmed result is final) into the event.
 //! - `GET /api/events/{id}/print/crosstable`, `…/print/pairings/{n}`: the print views.
@@ -42,6 +45,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/events/{id}/proposal", get(proposal))
         .route("/api/events/{id}/rounds/amended", post(pair_amended))
         .route("/api/events/{id}/rounds/{n}", delete(unpair))
+        .route("/api/events/{id}/rounds/{n}/setup", get(round_setup))
         .route("/api/events/{id}/rounds/{n}/games", post(start_games))
         .route("/api/events/{id}/withdrawals", post(withdraw))
         .route("/api/events/{id}/collect", post(collect))
@@ -204,13 +208,8 @@ async fn import_csv(
         formats::csv_io::read_registrations(&body).map_err(|e| ApiError::BadRequest(format!("the CSV file: {e}")))?;
     let n = players.len();
     let i = id.clone();
-    store(&st, move |s| {
-        for p in &players {
-            s.add_player(&i, p)?;
-        }
-        Ok(())
-    })
-    .await?;
+    // One transaction: a refused row (a name already registered, …) registers nobody.
+    store(&st, move |s| s.add_players(&i, &players)).await?;
     Ok((StatusCode::CREATED, Json(json!({ "event": id, "added": n }))).into_response())
 }
 
@@ -289,23 +288,216 @@ async fn withdraw(
     ))
 }
 
+/// How the director starts a round's games: the time control, the board, komi, the handicap
+/// of each board (McMahon events), and whether a timeout in the last byo-yomi period may be
+/// taken as a lost turn.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct StartReq {
+    /// The clock crate's spec: `1h+3x60s`, `10m+15/10m`, `none`.
     time: String,
     #[serde(default = "nineteen")]
     size: u8,
+    /// Komi of the even games in half points (4 to a stone): Art. 11's 3¾ stones are 15.
     #[serde(default)]
     komi_half_points: Option<i32>,
+    /// Art. 22.5: a timeout in the last byo-yomi period may be taken as a lost turn.
+    #[serde(default)]
+    lost_turn_on_timeout: bool,
+    /// Handicap stones by board; boards not named are even.
+    #[serde(default)]
+    handicaps: Vec<BoardHandicap>,
+    /// Komi of the handicap games in half points (0 unless given).
+    #[serde(default)]
+    handicap_komi_half_points: Option<i32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoardHandicap {
+    board: u32,
+    stones: u32,
 }
 
 fn nineteen() -> u8 {
     19
 }
 
+/// Art. 11: Black gives 3¾ stones, 7½ points, 15 half points.
+const KOMI_HALF_POINTS: i32 = 15;
+
 fn wire_rank(r: tournament::Rank) -> String {
     // The referee's ranks are written `5k`, `3d`, `2p`: exactly the tournament rank's text.
     r.to_string()
+}
+
+/// Whether the event's system plays handicap games: McMahon, where players of different
+/// ranks meet (its score starts at the rank); the other systems of Art. 26 play even games.
+fn plays_handicaps(ev: &tournament::Event) -> bool {
+    matches!(ev.system(), tournament::System::McMahon { .. })
+}
+
+/// The handicap proposed for a board of a McMahon event: when White is stronger by two grades
+/// or more, Black takes a stone per grade, at most nine (a one-grade difference is an even
+/// game with komi). The director may change it.
+fn suggested_handicap(ev: &tournament::Event, g: &tournament::Game) -> u32 {
+    if !plays_handicaps(ev) {
+        return 0;
+    }
+    let d = ev.player(g.white).rank.value() - ev.player(g.black).rank.value();
+    if d >= 2 { d.min(9) as u32 } else { 0 }
+}
+
+/// A round's settings, checked.
+struct RoundPlan {
+    /// The canonical time control.
+    time: String,
+    size: u8,
+    komi: i32,
+    handicap_komi: i32,
+    lost_turn_on_timeout: bool,
+    /// Board → handicap stones (as vertices).
+    stones: std::collections::HashMap<u32, Vec<String>>,
+}
+
+/// Checks what the director asked for against the event and round: every mistake is a 400
+/// that names it.
+fn check_start(
+    ev: &tournament::Event,
+    id: &str,
+    round: &tournament::Round,
+    r: &StartReq,
+) -> Result<RoundPlan, ApiError> {
+    let bad = |m: String| Err(ApiError::BadRequest(m));
+    let control: clock::TimeControl = r
+        .time
+        .trim()
+        .parse()
+        // The clock's message names the spec and the column.
+        .map_err(|e: clock::SpecError| ApiError::BadRequest(e.to_string()))?;
+    let size = rules::BoardSize::new(r.size).map_err(|e| ApiError::BadRequest(format!("board size: {e}")))?;
+    let n = i32::from(r.size);
+    let komi = r.komi_half_points.unwrap_or(KOMI_HALF_POINTS);
+    let handicap_komi = r.handicap_komi_half_points.unwrap_or(0);
+    for (what, k) in [("komi", komi), ("the komi of the handicap games", handicap_komi)] {
+        // A komi beyond the whole board (N² points) could never be reached.
+        if k.abs() > 2 * n * n {
+            return bad(format!(
+                "{what} of {} points is more than the {} points of a {n}×{n} board",
+                f64::from(k) / 2.0,
+                n * n
+            ));
+        }
+    }
+    // Art. 22.5: the lost turn replaces a timeout in the last byo-yomi period.
+    if r.lost_turn_on_timeout && !matches!(control, clock::TimeControl::ByoYomi(_)) {
+        return bad(format!(
+            "a lost turn instead of a loss on time is for byo-yomi (Art. 22.5); time control {control} has none"
+        ));
+    }
+    let mut stones = std::collections::HashMap::new();
+    for h in &r.handicaps {
+        if !round.games.iter().any(|g| g.board == h.board) {
+            return bad(format!("round {} has no board {}", round.number, h.board));
+        }
+        if stones.contains_key(&h.board) {
+            return bad(format!("board {} is given two handicaps", h.board));
+        }
+        if h.stones == 0 {
+            stones.insert(h.board, vec![]);
+            continue;
+        }
+        if !plays_handicaps(ev) {
+            return bad(format!(
+                "event {id} is {:?}, which plays even games: handicaps are for a McMahon event",
+                ev.system()
+            ));
+        }
+        if h.stones == 1 || h.stones > 9 {
+            return bad(format!(
+                "board {}: a handicap of {} stones; give 0 (an even game) or 2 to 9",
+                h.board, h.stones
+            ));
+        }
+        let Some(points) = rules::fixed_handicap(size, h.stones) else {
+            return bad(format!(
+                "board {}: {} handicap stones have no fixed places on a {n}×{n} board",
+                h.board, h.stones
+            ));
+        };
+        stones.insert(h.board, points.iter().map(|&p| size.gtp(p)).collect());
+    }
+    Ok(RoundPlan {
+        time: control.to_string(),
+        size: r.size,
+        komi,
+        handicap_komi,
+        lost_turn_on_timeout: r.lost_turn_on_timeout,
+        stones,
+    })
+}
+
+/// The games of round `n` that already have a live game (by board).
+async fn started_boards(st: &AppState, id: &str, n: u32) -> Result<Vec<u32>, ApiError> {
+    Ok((st.0.hub.db().list_games(Some(id.to_string())).await?.into_iter())
+        .filter(|g| g.2 == Some(n))
+        .filter_map(|g| g.3)
+        .collect())
+}
+
+/// `GET /api/events/{id}/rounds/{n}/setup`: what the director's form starts from — the
+/// event's time control (canonical when the clock crate reads it, else with the reason it
+/// does not), Art. 11's komi, and each board with its players, whether its game has started,
+/// and (McMahon) the handicap proposed.
+async fn round_setup(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path((id, n)): Path<(String, u32)>,
+) -> Result<Json<Value>, ApiError> {
+    need(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    let i = id.clone();
+    let ev = store(&st, move |s| s.load_event(&i)).await?;
+    let round = ev
+        .rounds()
+        .iter()
+        .find(|x| x.number == n)
+        .ok_or_else(|| ApiError::NotFound(format!("event {id} has no round {n}")))?;
+    let started = started_boards(&st, &id, n).await?;
+    let written = ev.settings().time_control.trim();
+    let (time, time_error) = match written.parse::<clock::TimeControl>() {
+        Ok(c) => (c.to_string(), None),
+        Err(e) if written.is_empty() => (
+            "1h+3x60s".to_string(),
+            Some(format!("the event has no time control: {e}")),
+        ),
+        Err(e) => (written.to_string(), Some(e.to_string())),
+    };
+    let boards: Vec<Value> = round
+        .games
+        .iter()
+        .map(|g| {
+            json!({
+                "board": g.board,
+                "black": ev.player(g.black).name, "black_rank": ev.player(g.black).rank.to_string(),
+                "white": ev.player(g.white).name, "white_rank": ev.player(g.white).rank.to_string(),
+                "started": started.contains(&g.board),
+                "result": g.result.map(|x| x.to_string()),
+                "handicap": suggested_handicap(&ev, g),
+            })
+        })
+        .collect();
+    Ok(Json(json!({
+        "event": id,
+        "round": n,
+        "time": time,
+        "time_error": time_error,
+        "size": 19,
+        "komi_half_points": KOMI_HALF_POINTS,
+        "handicap_komi_half_points": 0,
+        "lost_turn_on_timeout": false,
+        "handicaps": plays_handicaps(&ev),
+        "boards": boards,
+    })))
 }
 
 async fn start_games(
@@ -324,12 +516,9 @@ async fn start_games(
         .find(|x| x.number == n)
         .ok_or_else(|| ApiError::NotFound(format!("event {id} has no round {n}")))?
         .clone();
+    let plan = check_start(&ev, &id, &round, &r)?;
     // Boards that already have a game are left alone.
-    let ev_id = id.clone();
-    let existing: Vec<u32> = (st.0.hub.db().list_games(Some(ev_id)).await?.into_iter())
-        .filter(|g| g.2 == Some(n))
-        .filter_map(|g| g.3)
-        .collect();
+    let existing = started_boards(&st, &id, n).await?;
     let mut made = Vec::new();
     for g in round
         .games
@@ -340,14 +529,20 @@ async fn start_games(
             name: ev.player(p).name.clone(),
             rank: wire_rank(ev.player(p).rank),
         };
+        let handicap = plan.stones.get(&g.board).cloned().unwrap_or_default();
         let settings = WSettings {
             players: [player(g.black), player(g.white)],
-            size: r.size,
-            komi_half_points: r.komi_half_points.unwrap_or(15),
-            time: r.time.clone(),
-            handicap: vec![],
+            size: plan.size,
+            // Art. 11: the event's komi; a handicap game has its own.
+            komi_half_points: if handicap.is_empty() {
+                plan.komi
+            } else {
+                plan.handicap_komi
+            },
+            time: plan.time.clone(),
+            handicap,
             lateness_limit_minutes: Some(u64::from(ev.settings().lateness_limit_minutes)),
-            lost_turn_on_timeout: false,
+            lost_turn_on_timeout: plan.lost_turn_on_timeout,
             cycle_policy: "forbid".into(),
         };
         let rs = settings.to_settings().map_err(ApiError::BadRequest)?;

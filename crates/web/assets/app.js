@@ -491,17 +491,7 @@ pages.event = async function () {
     if (r.byes.length) extra.push(h('p', {}, t('event.byes', { names: r.byes.join(', ') })));
     if (director) {
       const startable = r.games.some((g) => !gameOf(r.number, g.board) && !g.result);
-      const time = h('input', { value: (ev.time_control || '1h+3x60s'), size: 10, class: 'round-time' });
-      const size = h('select', { class: 'round-size' }, [19, 13, 9].map((n) => h('option', { value: n }, `${n}×${n}`)));
-      if (startable) {
-        extra.push(h('form', { class: 'inline start-games', onsubmit: (e) => {
-          e.preventDefault();
-          attempt(async () => {
-            const res = await api('POST', `/api/events/${enc}/rounds/${r.number}/games`, { time: time.value, size: Number(size.value) });
-            showSeatLinks(res);
-          });
-        } }, field(t('event.time'), time), field(t('game.size'), size), h('button', { type: 'submit' }, t('event.start_games'))));
-      }
+      if (startable) extra.push(await startGamesForm(enc, r.number));
       extra.push(h('p', {}, h('a', { href: `/api/events/${enc}/print/pairings/${r.number}?lang=${LANG}`, target: '_blank' }, t('event.print_pairings'))));
       if (r.number === ev.rounds.length) {
         extra.push(h('button', { type: 'button', class: 'danger', onclick: () => {
@@ -543,6 +533,66 @@ pages.event = async function () {
   }
   setMain(...kids);
 };
+
+// The director's form to start a round's games: the time control (the clock crate's
+// grammar, from the event), the board, komi (Art. 11), whether a timeout in the last byo-yomi
+// period may be a lost turn (Art. 22), and in a McMahon event each board's handicap. The
+// server checks everything and says what is wrong.
+async function startGamesForm(enc, n) {
+  const setup = await attempt(() => api('GET', `/api/events/${enc}/rounds/${n}/setup`));
+  if (!setup) return null;
+  const uid = (k) => `${k}-${n}`;
+  const time = h('input', { value: setup.time, size: 14, class: 'round-time', id: uid('round-time'), required: true,
+    autocomplete: 'off', spellcheck: 'false', 'aria-describedby': uid('round-time-help') });
+  const size = h('select', { class: 'round-size', id: uid('round-size') },
+    [19, 13, 9].map((x) => h('option', { value: x, selected: x === setup.size }, `${x}×${x}`)));
+  // Komi in stones, a quarter stone (half a point) at a time.
+  const stones = (hp) => String(hp / 4);
+  const komi = h('input', { type: 'number', step: '0.25', min: -90, max: 90, value: stones(setup.komi_half_points),
+    class: 'round-komi', id: uid('round-komi'), required: true, 'aria-describedby': uid('round-komi-help') });
+  const lost = h('input', { type: 'checkbox', class: 'round-lost-turn', id: uid('round-lost-turn'), checked: setup.lost_turn_on_timeout });
+  const error = h('p', { class: 'bad form-error', role: 'alert', id: uid('round-error') });
+  const open = setup.boards.filter((b) => !b.started && !b.result);
+  const kids = [
+    h('div', { class: 'field' }, h('label', { for: time.id }, t('round.time')), time,
+      h('span', { class: 'hint', id: uid('round-time-help') }, t('round.time_help'))),
+    setup.time_error ? h('p', { class: 'hint bad' }, t('round.time_unread', { why: setup.time_error })) : null,
+    field(t('game.size'), size),
+    h('div', { class: 'field' }, h('label', { for: komi.id }, t('round.komi')), komi,
+      h('span', { class: 'hint', id: uid('round-komi-help') }, t('round.komi_help'))),
+    h('div', { class: 'field check' }, lost, h('label', { for: lost.id }, t('round.lost_turn'))),
+  ];
+  let hkomi = null;
+  if (setup.handicaps) {
+    hkomi = h('input', { type: 'number', step: '0.25', min: -90, max: 90, value: stones(setup.handicap_komi_half_points),
+      class: 'round-handicap-komi', id: uid('round-handicap-komi'), required: true });
+    const rows = open.map((b) => [b.board, `${b.black} (${b.black_rank})`, `${b.white} (${b.white_rank})`,
+      h('input', { type: 'number', min: 0, max: 9, step: 1, value: b.handicap, class: 'round-handicap', 'data-board': b.board,
+        'aria-label': t('round.handicap_of', { board: b.board }) })]);
+    kids.push(table([t('event.board'), t('color.black'), t('color.white'), t('round.handicap')], rows, t('round.handicap_caption')),
+      field(t('round.handicap_komi'), hkomi));
+  }
+  const form = h('form', { class: 'start-games', id: uid('start-games'), 'aria-labelledby': uid('start-games-h'), onsubmit: (e) => {
+    e.preventDefault();
+    error.textContent = '';
+    const body = { time: time.value.trim(), size: Number(size.value), komi_half_points: Math.round(Number(komi.value) * 4),
+      lost_turn_on_timeout: lost.checked };
+    if (hkomi) {
+      body.handicap_komi_half_points = Math.round(Number(hkomi.value) * 4);
+      body.handicaps = [...form.querySelectorAll('.round-handicap')].map((x) => ({ board: Number(x.dataset.board), stones: Number(x.value) }));
+    }
+    attempt(async () => {
+      try {
+        showSeatLinks(await api('POST', `/api/events/${enc}/rounds/${n}/games`, body));
+      } catch (err) {
+        error.textContent = err.message;
+        throw err;
+      }
+    });
+  } }, h('h4', { id: uid('start-games-h') }, t('round.start_h', { n })), ...kids, error,
+  h('button', { type: 'submit', class: 'primary' }, t('event.start_games')));
+  return form;
+}
 
 function showSeatLinks(res) {
   const box = document.getElementById('seat-links') || h('section', { id: 'seat-links', 'aria-labelledby': 'seat-links-h' });
@@ -884,7 +934,7 @@ pages.referee = async function () {
     const c = (col) => clockText(sideNow(v.clock[col], v.clock.running === col && !v.paused, ago));
     rows[gid].replaceChildren(
       h('td', {}, h('a', { href: '/play/' + gid }, '#' + gid)),
-      h('td', {}, `R${v.round || '?'} B${v.board || '?'}`),
+      h('td', {}, `R${v.round || '?'} B${v.board_no || '?'}`),
       h('td', {}, `${v.names.black.name} – ${v.names.white.name}`),
       h('td', { class: 'time' }, c('black')), h('td', { class: 'time' }, c('white')),
       h('td', {}, t('phase.' + v.phase) + (v.paused ? ' · ' + t('game.paused') : '') + (v.result ? ' · ' + (LANG === 'zh' ? v.result.zh : v.result.text) : '')),

@@ -489,6 +489,45 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("art.22.5", "timeout", "超时"),
     ("art.23", "discipline", "纪律处罚"),
     ("art.24.1", "warnings", "警告"),
+    ("round.start_h", "Start the games of round {n}", "开始第{n}轮对局"),
+    ("round.time", "Time control", "用时"),
+    (
+        "round.time_help",
+        "e.g. 1h+3x60s (byo-yomi), 10m+15/10m (Canadian), 30m (absolute), 5m+10s/move (Fischer)",
+        "如 1h+3x60s（读秒）、10m+15/10m（加拿大式）、30m（包干）、5m+10s/move（费舍尔）",
+    ),
+    (
+        "round.time_unread",
+        "The event's time control could not be read ({why}): write it here.",
+        "无法读取本赛的用时设置（{why}），请在此填写。",
+    ),
+    ("round.komi", "Komi (stones)", "贴子（子）"),
+    (
+        "round.komi_help",
+        "Art. 11: Black gives 3¾ stones (7½ points); quarter stones.",
+        "第11条：黑贴3又3/4子（7目半）；以1/4子为单位。",
+    ),
+    (
+        "round.lost_turn",
+        "A timeout in the last byo-yomi period may be taken as a lost turn instead of a loss (Art. 22)",
+        "最后一次读秒超时，经本人要求可改判弃权一次，不判负（第22条）",
+    ),
+    ("round.handicap", "Handicap stones", "让子数"),
+    (
+        "round.handicap_of",
+        "Handicap stones on board {board}",
+        "第{board}台让子数",
+    ),
+    (
+        "round.handicap_caption",
+        "McMahon: handicap by board (0 for an even game, or 2 to 9; Black takes the stones). Proposed from the ranks.",
+        "麦克马洪制：各台让子（0为分先，或2至9子，黑方摆子）。按段位差建议。",
+    ),
+    (
+        "round.handicap_komi",
+        "Komi of the handicap games (stones)",
+        "让子棋贴子（子）",
+    ),
 ];
 
 #[cfg(test)]

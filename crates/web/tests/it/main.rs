@@ -5,4 +5,5 @@
 mod board;
 mod browser;
 mod pure;
+mod rounds;
 mod support;
