@@ -168,6 +168,18 @@ impl Store {
         Ok(ev)
     }
 
+    /// Registers several players (a registration file) in one transaction: all of them, or,
+    /// when one is refused, none.
+    pub fn add_players(&mut self, event: &str, players: &[Player]) -> Result<Event> {
+        let tx = self.write()?;
+        let mut ev = load(&tx, event)?.ev;
+        for p in players {
+            ev = add_player_in(&tx, event, p)?;
+        }
+        tx.commit().db()?;
+        Ok(ev)
+    }
+
     /// The proposal for the next round under the event's system; nothing is saved.
     pub fn propose(&mut self, event: &str) -> Result<Proposal> {
         let tx = self.conn.transaction().db()?;
