@@ -3,6 +3,9 @@
 //! per round (`12+/w0`: the opponent's number, `+` won, `-` lost, `=` drawn, the color, the
 //! handicap; `!` after a game not played; `0+`, `0=`, `0-` for a round without a game, as
 //! the bye or absence counted), and `|` with the EGF pin when there is one.
+//!
+//! In Latin-1 ([`Encoding::Latin1`], what the EGD reads) a text that does not fit is an error
+//! naming the player and the field; nothing is replaced or transliterated.
 
 use crate::FormatError;
 use crate::opengotha::{GothaResult, Tournament, halves};
@@ -12,7 +15,12 @@ use crate::opengotha::{GothaResult, Tournament, halves};
 pub enum Encoding {
     /// UTF-8.
     Utf8,
-    /// ISO 8859-1, which the EGD reads; names outside it are refused with their list.
+    /// ISO 8859-1, which the EGD reads. Every text of the file is checked (the tournament's
+    /// name, location, dates, komi, time, handicap ceiling; each player's family and first
+    /// name, rank, country, club and EGF pin): a text outside Latin-1 is refused, naming the
+    /// player (or the tournament) and the field, never written as `?`. Not transliterated:
+    /// the EGD keeps a player's Latin-script name, which only the director knows (a Chinese
+    /// name has several romanisations), so the director gives it, or writes UTF-8.
     Latin1,
 }
 
@@ -22,22 +30,78 @@ pub fn write(t: &Tournament, encoding: Encoding) -> Result<Vec<u8>, FormatError>
     match encoding {
         Encoding::Utf8 => Ok(text.into_bytes()),
         Encoding::Latin1 => {
-            let bad: Vec<String> = t
-                .players
-                .iter()
-                .map(|p| p.full_name())
-                .chain(t.players.iter().map(|p| p.club.clone()))
-                .filter(|n| n.chars().any(|c| c as u32 > 0xFF))
-                .collect();
+            let bad = not_latin1(t);
             if !bad.is_empty() {
                 return Err(FormatError::NotLatin1(bad));
             }
-            Ok(text
-                .chars()
-                .map(|c| if (c as u32) <= 0xFF { c as u32 as u8 } else { b'?' })
-                .collect())
+            let mut bytes = Vec::with_capacity(text.len());
+            for (n, line) in text.split_inclusive('\n').enumerate() {
+                for c in line.chars() {
+                    // Every field was checked above; a character that still does not fit is
+                    // refused with its line, never replaced.
+                    let b = u8::try_from(u32::from(c)).map_err(|_| {
+                        FormatError::NotLatin1(vec![format!("line {} of the file: {:?}", n + 1, line.trim_end())])
+                    })?;
+                    bytes.push(b);
+                }
+            }
+            Ok(bytes)
         }
     }
+}
+
+/// Every text of the file that does not fit Latin-1, as `who: field "text"` (one entry per
+/// player or for the tournament, listing its fields), in file order.
+fn not_latin1(t: &Tournament) -> Vec<String> {
+    let fits = |s: &str| s.chars().all(|c| u32::from(c) <= 0xFF);
+    let describe = |who: String, fields: &[(&str, &str)]| -> Option<String> {
+        let bad: Vec<String> = fields
+            .iter()
+            .filter(|(_, v)| !fits(v))
+            .map(|(k, v)| format!("{k} {v:?}"))
+            .collect();
+        (!bad.is_empty()).then(|| format!("{who}: {}", bad.join(", ")))
+    };
+    let g = |k: &str| t.general(k).unwrap_or("");
+    let hd = handicap_ceiling(t);
+    let name = t.name();
+    let mut out: Vec<String> = describe(
+        "the tournament".into(),
+        &[
+            ("name", &name),
+            ("location", g("location")),
+            ("begin date", g("beginDate")),
+            ("end date", g("endDate")),
+            ("komi", g("komi")),
+            ("basic time", g("basicTime")),
+            ("handicap ceiling", hd),
+        ],
+    )
+    .into_iter()
+    .collect();
+    for p in &t.players {
+        out.extend(describe(
+            format!("player {:?}", p.full_name()),
+            &[
+                ("family name", &p.name),
+                ("first name", &p.first_name),
+                ("rank", &p.rank.text),
+                ("country", &p.country),
+                ("club", &p.club),
+                ("EGF pin", p.egf_pin().unwrap_or("")),
+            ],
+        ));
+    }
+    out
+}
+
+/// The `hdCeiling` of the handicap parameters (`0` when there are none).
+fn handicap_ceiling(t: &Tournament) -> &str {
+    t.others
+        .iter()
+        .find_map(|e| e.find("HandicapParameterSet"))
+        .and_then(|h| h.attr("hdCeiling"))
+        .unwrap_or("0")
 }
 
 fn text(t: &Tournament) -> Result<String, FormatError> {
@@ -53,12 +117,7 @@ fn text(t: &Tournament) -> Result<String, FormatError> {
     let location = g("location", "");
     out += &format!("; PC[{}]\n", location);
     out += &format!("; DT[{},{}]\n", g("beginDate", ""), g("endDate", ""));
-    let hd = t
-        .others
-        .iter()
-        .find_map(|e| e.find("HandicapParameterSet"))
-        .and_then(|h| h.attr("hdCeiling"))
-        .unwrap_or("0");
+    let hd = handicap_ceiling(t);
     out += &format!("; HA[h{hd}]\n");
     out += &format!("; KM[{}]\n", g("komi", "7.5"));
     out += &format!(

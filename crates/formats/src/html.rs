@@ -4,7 +4,7 @@
 
 use crate::csv_io::Lang;
 use rules::Color;
-use tournament::{Event, Outcome, PlayerId};
+use tournament::{Event, Outcome, PlayerId, TieBreak};
 
 const STYLE: &str = "<style>
 body { font-family: \"Noto Sans CJK SC\", \"Source Han Sans SC\", \"Microsoft YaHei\", sans-serif; margin: 1em; }
@@ -75,7 +75,13 @@ pub fn crosstable(ev: &Event, lang: Lang) -> String {
         });
     }
     head.push(t(lang, "Points", "积分").into());
-    head.extend(st.chain.iter().skip(1).map(|c| c.name().to_string()));
+    // Every criterion of the chain gets a column, except points, which the column before
+    // already shows. The chain need not start with points: McMahon starts with the McMahon
+    // score, a knockout with the stage reached, a director's chain anywhere.
+    let shown: Vec<usize> = (0..st.chain.len())
+        .filter(|&i| st.chain[i] != TieBreak::Points)
+        .collect();
+    head.extend(shown.iter().map(|&i| st.chain[i].name().to_string()));
     for h in &head {
         b += &format!("<th>{}</th>", esc(h));
     }
@@ -93,7 +99,8 @@ pub fn crosstable(ev: &Event, lang: Lang) -> String {
             b += &format!("<td>{}</td>", cell(ev, r, row.player, &place_of));
         }
         b += &format!("<td>{}</td>", row.stats.points);
-        for v in row.values.iter().skip(1) {
+        for &i in &shown {
+            let v = row.values.get(i).map_or(String::new(), |v| v.to_string());
             b += &format!("<td>{v}</td>");
         }
         b += "</tr>\n";

@@ -43,7 +43,8 @@ pub enum FormatError {
         /// What is wrong.
         what: String,
     },
-    /// The names do not fit the Latin-1 encoding asked for.
+    /// Texts that do not fit the Latin-1 encoding asked for: one entry per player (or the
+    /// tournament) naming who and the fields, e.g. `player "张 三": family name "张"`.
     NotLatin1(Vec<String>),
     /// The event cannot be written in this format.
     Unsupported(String),
@@ -56,10 +57,10 @@ impl fmt::Display for FormatError {
             FormatError::Invalid(m) => write!(f, "invalid OpenGotha file: {m}"),
             FormatError::Csv(m) => write!(f, "unreadable CSV: {m}"),
             FormatError::Line { line, what } => write!(f, "line {line}: {what}"),
-            FormatError::NotLatin1(names) => write!(
+            FormatError::NotLatin1(texts) => write!(
                 f,
-                "these names do not fit Latin-1, which the EGD needs: {}; write the file in UTF-8, or give the players Latin-script names",
-                names.join(", ")
+                "these texts do not fit Latin-1, which the EGD needs: {}; write the file in UTF-8, or give them in Latin script",
+                texts.join("; ")
             ),
             FormatError::Unsupported(m) => write!(f, "{m}"),
         }

@@ -31,3 +31,99 @@ fn crosstable_and_pairing_sheet_in_both_languages() {
     let page = html::crosstable(&ev2, Lang::En);
     assert!(page.contains("&lt;A&amp;B&gt;") && page.contains("x&lt;y") && !page.contains("x<y"));
 }
+
+/// The crosstable's header cells and each row's cells, as text.
+fn table_cells(page: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let cells = |row: &str, tag: &str| -> Vec<String> {
+        row.split(&format!("<{tag}"))
+            .skip(1)
+            .map(|c| {
+                let c = &c[c.find('>').unwrap() + 1..];
+                c[..c.find(&format!("</{tag}>")).unwrap()].to_string()
+            })
+            .collect()
+    };
+    let head = &page[page.find("<thead><tr>").unwrap() + "<thead><tr>".len()..page.find("</thead>").unwrap()];
+    let body = &page[page.find("<tbody>").unwrap()..page.find("</tbody>").unwrap()];
+    let rows = body
+        .split("</tr>")
+        .filter(|r| r.contains("<td"))
+        .map(|r| cells(r, "td"))
+        .collect();
+    (cells(head, "th"), rows)
+}
+
+/// Regression: the crosstable skipped the first criterion of the tie-break chain, taking it
+/// for the points already in the Points column; McMahon (which starts with the McMahon
+/// score) and knockout (the stage reached) lost their first column. Now every criterion but
+/// points has its column, with the standings' values, under every system and for a chain
+/// where points are not first.
+#[test]
+fn crosstable_shows_every_criterion_of_the_chain_but_points_under_every_system() {
+    use tournament::{Event, Player, Settings, System, TieBreak};
+    let systems = [
+        (System::Swiss, None),
+        (
+            System::McMahon {
+                bar: "3d".parse().unwrap(),
+                floor: "10k".parse().unwrap(),
+            },
+            None,
+        ),
+        (System::RoundRobin { cycles: 1 }, None),
+        (
+            System::Knockout {
+                lives: 1,
+                best_of: 1,
+                grand_final_reset: false,
+            },
+            None,
+        ),
+        (System::SwissElimination { losses: 2 }, None),
+        (
+            System::Swiss,
+            Some(vec![TieBreak::Sos, TieBreak::Points, TieBreak::Lots]),
+        ),
+    ];
+    for (system, chain) in systems {
+        let settings = Settings {
+            tie_breaks: chain.unwrap_or_default(),
+            ..Settings::default()
+        };
+        let mut ev = Event::new("E", system, 3, settings).unwrap();
+        for (name, rank) in [("A", "4d"), ("B", "3d"), ("C", "1k"), ("D", "5k")] {
+            ev.add_player(Player::new(name, rank.parse().unwrap())).unwrap();
+        }
+        let n = ev.pair_next().unwrap().games.len() as u32;
+        for board in 1..=n {
+            ev.set_result(1, board, "B+R".parse().unwrap()).unwrap();
+        }
+        let st = ev.standings();
+        let (head, rows) = table_cells(&html::crosstable(&ev, Lang::En));
+        let after_points: Vec<&str> = head
+            .iter()
+            .skip_while(|h| *h != "Points")
+            .skip(1)
+            .map(String::as_str)
+            .collect();
+        let want: Vec<&str> = st
+            .chain
+            .iter()
+            .filter(|c| **c != TieBreak::Points)
+            .map(|c| c.name())
+            .collect();
+        assert_eq!(after_points, want, "{system:?}: the chain {:?}", st.chain);
+        assert_eq!(rows.len(), st.rows.len());
+        for (cells, row) in rows.iter().zip(&st.rows) {
+            assert_eq!(cells.len(), head.len(), "{system:?}");
+            let values: Vec<String> = st
+                .chain
+                .iter()
+                .zip(&row.values)
+                .filter(|(c, _)| **c != TieBreak::Points)
+                .map(|(_, v)| v.to_string())
+                .collect();
+            assert_eq!(cells[cells.len() - values.len()..], values[..], "{system:?}");
+        }
+    }
+}

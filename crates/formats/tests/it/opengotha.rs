@@ -105,11 +105,12 @@ fn h9_is_what_opengotha_exports() {
 5 Smith_&_Son Bob 25k UK Lond 12 74.5 153.5 0+ 3-/w9 4+/b2
 ";
     assert_eq!(text, expected);
-    // Latin-1, which the EGD reads: the names that do not fit are named.
+    // Latin-1, which the EGD reads: the texts that do not fit are named, with their player
+    // and field.
     let err = h9::write(&t, Encoding::Latin1).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "these names do not fit Latin-1, which the EGD needs: 张 三, 上海; write the file in UTF-8, or give the players Latin-script names"
+        "these texts do not fit Latin-1, which the EGD needs: player \"张 三\": family name \"张\", first name \"三\", club \"上海\"; write the file in UTF-8, or give them in Latin script"
     );
     // Without them the file is Latin-1 bytes (ü is one byte).
     let mut latin = t.clone();
@@ -118,6 +119,35 @@ fn h9_is_what_opengotha_exports() {
     latin.players[3].club = "Shan".into();
     let bytes = h9::write(&latin, Encoding::Latin1).unwrap();
     assert!(bytes.windows(7).any(|w| w == b"M\xFCller "));
+}
+
+/// Regression: the Latin-1 check covered only names and clubs; every other text (the
+/// tournament's name and location, a country, a rank, an EGF pin) silently became `?`.
+/// Now each is refused, naming the player or the tournament and the field.
+#[test]
+fn h9_latin1_refuses_every_text_that_does_not_fit_naming_the_player_and_field() {
+    let xml = FILE
+        .replace("location=\"Paris\"", "location=\"巴黎\"")
+        .replace("name=\"Spring McMahon\"", "name=\"Spring McMahon 春\"");
+    let mut t = opengotha::parse(&xml).unwrap();
+    let zhang = t.players.iter().position(|p| p.name == "张").unwrap();
+    t.players[zhang].name = "Zhang".into();
+    t.players[zhang].first_name = "San".into();
+    t.players[zhang].club = "Shan".into();
+    t.players[zhang].country = "中国".into();
+    let wang = t.players.iter().position(|p| p.name == "Wang").unwrap();
+    t.players[wang].rank.text = "3段".into();
+    let err = h9::write(&t, Encoding::Latin1).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "these texts do not fit Latin-1, which the EGD needs: the tournament: name \"Spring McMahon 春\", \
+         location \"巴黎\"; player \"Wang Lei\": rank \"3段\"; player \"Zhang San\": country \"中国\"; \
+         write the file in UTF-8, or give them in Latin script"
+    );
+    // In UTF-8 they are written as they are; nothing is ever replaced by `?`.
+    let text = String::from_utf8(h9::write(&t, Encoding::Utf8).unwrap()).unwrap();
+    assert!(text.contains("; PC[巴黎]") && text.contains(" 中国 "), "{text}");
+    assert!(!text.contains('?'));
 }
 
 /// The weiqi event the plan describes, built through the tournament crate.

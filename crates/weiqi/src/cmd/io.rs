@@ -75,7 +75,8 @@ pub struct ExportArgs {
     /// csv and html: the language, zh or en.
     #[arg(long, value_name = "LANG", default_value = "zh")]
     lang: String,
-    /// h9: write Latin-1, as the EGD reads it (refused, naming them, when names do not fit).
+    /// h9: write Latin-1, as the EGD reads it (refused, naming each player and field, when a
+    /// text does not fit).
     #[arg(long)]
     latin1: bool,
 }

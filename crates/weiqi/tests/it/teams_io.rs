@@ -103,7 +103,9 @@ fn opengotha_import_export_import_gives_the_same_event() {
     );
     let err = db.fail(&["export", "--event", "spring", "--to", "h9", "--latin1"], 2);
     assert!(
-        err.contains("do not fit Latin-1, which the EGD needs: 张 三, 上海"),
+        err.contains(
+            r#"do not fit Latin-1, which the EGD needs: player "张 三": family name "张", first name "三", club "上海""#
+        ),
         "{err}"
     );
     // A file that cannot be imported leaves nothing behind, and an id in use is refused.
