@@ -246,10 +246,12 @@ impl Db {
         Ok((Db(Backend::Sqlite(tx)), heartbeat.map(|h| h as u64)))
     }
 
-    /// Connects to PostgreSQL at `url`, migrates the server's tables, starts the heartbeat and
-    /// listens on the database's channel. Returns the heartbeat found (`None` when it is
-    /// fresh: another instance is running, nobody was down) and the receiver of the
-    /// notifications of every instance's commits.
+    /// Connects to PostgreSQL at `url`, migrates the server's tables, registers this instance
+    /// and starts its heartbeat, and listens on the database's channel. Returns the last
+    /// instant an instance was alive if none is now (`None` when another instance is running,
+    /// so nobody was down, or there was none; an instance whose beat is recent is watched
+    /// for a few beats to see whether it is alive), and the receiver of the notifications of
+    /// every instance's commits.
     pub async fn open_postgres(
         url: &str,
     ) -> Result<(Db, Option<u64>, tokio::sync::mpsc::UnboundedReceiver<Note>), DbError> {

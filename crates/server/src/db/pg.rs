@@ -1,5 +1,7 @@
 //! The PostgreSQL backend: the server's tables in PostgreSQL's dialect with their own
-//! migrations, one pipelined connection for the queries, one for `LISTEN`, and the heartbeat.
+//! migrations, one pipelined connection for the queries, one for `LISTEN`, and a heartbeat
+//! per instance (`server_instance`), which a starting instance watches to tell live instances
+//! from dead ones.
 //!
 //! Appends are group-committed by one task, as on SQLite: every append waiting goes into one
 //! statement — `INSERT … ON CONFLICT DO NOTHING RETURNING` and `pg_notify` of `game:seq` for
@@ -78,13 +80,37 @@ const MIGRATIONS: &[(i32, &str)] = &[
         CREATE UNIQUE INDEX server_game_idempotency ON server_game (owner, idempotency_key)
             WHERE idempotency_key IS NOT NULL;",
     ),
+    (
+        4,
+        // A heartbeat per instance (an id chosen at its start), so that a starting instance
+        // can watch the others' beats advance instead of taking a recent beat for a live
+        // instance. The one shared beat of version 1 becomes the row of a past instance.
+        "CREATE TABLE server_instance (
+            id      TEXT PRIMARY KEY,
+            started BIGINT NOT NULL,
+            beat    BIGINT NOT NULL
+        );
+        INSERT INTO server_instance (id, started, beat) SELECT 'before-v4', at, at FROM server_heartbeat;
+        DROP TABLE server_heartbeat;",
+    ),
 ];
 
 /// The advisory lock that serialises migrations of instances starting together.
 const MIGRATION_LOCK: i64 = 0x7765_6971_6900;
 
-/// A heartbeat younger than this means another instance is alive: nobody was down.
-const FRESH_MS: u64 = 3_000;
+/// How often each instance writes its beat.
+const BEAT_MS: u64 = 500;
+
+/// A beat older than this is of a dead instance (this much clock skew between the machines
+/// of the instances is tolerated). A younger one may be of a live instance: it is watched.
+const FRESH_MS: u64 = 10_000;
+
+/// How long a starting instance watches a younger beat for it to advance (five beats): an
+/// instance that has not beaten in this time is dead.
+const WATCH_MS: u64 = 5 * BEAT_MS;
+
+/// The rows of instances dead for longer than this are deleted at a start.
+const FORGET_MS: u64 = 24 * 3600 * 1000;
 
 /// Runs a query on the query connection; if that connection was lost (the database
 /// restarted, an administrator cut it), connects again and runs it once more. Running an
@@ -124,6 +150,8 @@ pub(crate) struct Pg {
     channel: String,
     /// The queue of the group-commit task.
     appends: mpsc::UnboundedSender<Append>,
+    /// This instance's id in `server_instance`.
+    instance: String,
 }
 
 /// An event to append, and where to answer.
@@ -181,11 +209,8 @@ impl Pg {
             DbError::Failed("the search_path names no existing schema: create it or fix the URL's options".into())
         })?;
         migrate(&mut client).await?;
-        let heartbeat: Option<i64> = client
-            .query_opt("SELECT at FROM server_heartbeat WHERE id = 1", &[])
-            .await?
-            .map(|r| r.get(0));
-        let heartbeat = heartbeat.map(|h| h as u64).filter(|&h| h + FRESH_MS < now_ms());
+        let instance = crate::auth::new_token()[..16].to_string();
+        let heartbeat = observe_instances(&client, &instance).await?;
         let channel = format!("weiqi_events.{schema}");
         let (tx, rx) = mpsc::unbounded_channel();
         let first = listen_once(url, &channel, &tx).await?;
@@ -196,6 +221,7 @@ impl Pg {
             client: std::sync::Mutex::new(Arc::new(client)),
             channel,
             appends,
+            instance,
         });
         tokio::spawn(beat(Arc::downgrade(&pg)));
         tokio::spawn(group_commit(Arc::downgrade(&pg), queue));
@@ -541,15 +567,90 @@ async fn keep_listening(
     }
 }
 
-/// Writes the heartbeat every half second while the database is open.
+/// Registers this instance and finds whether the others are alive: the last instant any
+/// instance was known alive when none is (the time since was nobody's: the hub records it as
+/// a system pause), `None` when one is (it kept the clocks; nothing to recover) or when there
+/// was none before.
+///
+/// Liveness is observed, not assumed: an older instance (by start, then id) whose beat is
+/// recent is watched for [`WATCH_MS`], and only a beat that advances is a live instance. A
+/// crashed instance restarted at once leaves a recent beat that never moves again. Younger
+/// instances are not asked: when several start together, the oldest recovers the games and
+/// the others, seeing it beat, leave them to it.
+async fn observe_instances(client: &Client, me: &str) -> Result<Option<u64>, DbError> {
+    let started = now_ms();
+    client
+        .execute(
+            "INSERT INTO server_instance (id, started, beat) VALUES ($1, $2, $2)",
+            &[&me, &(started as i64)],
+        )
+        .await?;
+    let others = |rows: Vec<tokio_postgres::Row>| -> Vec<(String, u64, u64)> {
+        rows.iter()
+            .map(|r| (r.get(0), r.get::<_, i64>(1) as u64, r.get::<_, i64>(2) as u64))
+            .collect()
+    };
+    let read = "SELECT id, started, beat FROM server_instance WHERE id <> $1";
+    let first = others(client.query(read, &[&me]).await?);
+    let last_beat = first.iter().map(|o| o.2).max();
+    let watched: Vec<(String, u64)> = first
+        .iter()
+        .filter(|(id, s, beat)| (*s, id.as_str()) < (started, me) && beat + FRESH_MS >= started)
+        .map(|(id, _, beat)| (id.clone(), *beat))
+        .collect();
+    let mut alive = None;
+    let mut waited = 0;
+    while !watched.is_empty() && waited < WATCH_MS {
+        tokio::time::sleep(Duration::from_millis(BEAT_MS / 2)).await;
+        waited += BEAT_MS / 2;
+        let now = others(client.query(read, &[&me]).await?);
+        alive = watched.iter().find_map(|(id, beat)| {
+            now.iter()
+                .find(|o| o.0 == *id)
+                .filter(|o| o.2 > *beat)
+                .map(|o| o.0.clone())
+        });
+        if alive.is_some() {
+            break;
+        }
+    }
+    client
+        .execute(
+            "DELETE FROM server_instance WHERE id <> $1 AND beat < $2",
+            &[&me, &(started.saturating_sub(FORGET_MS) as i64)],
+        )
+        .await?;
+    match alive {
+        Some(id) => {
+            tracing::info!(
+                instance = me,
+                alive = id,
+                "another instance is running: nobody was down"
+            );
+            Ok(None)
+        }
+        None => {
+            if !watched.is_empty() {
+                tracing::info!(
+                    instance = me,
+                    "the recent beats did not advance: their instances are dead, the games resume with a pause"
+                );
+            }
+            Ok(last_beat)
+        }
+    }
+}
+
+/// Writes this instance's beat every [`BEAT_MS`] while the database is open.
 async fn beat(pg: Weak<Pg>) {
     loop {
         {
             let Some(pg) = pg.upgrade() else { return };
             let write = async {
                 run!(&pg, |c| c.execute(
-                    "INSERT INTO server_heartbeat (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = $1",
-                    &[&(now_ms() as i64)],
+                    "INSERT INTO server_instance (id, started, beat) VALUES ($1, $2, $2) \
+                     ON CONFLICT (id) DO UPDATE SET beat = GREATEST(server_instance.beat, $2)",
+                    &[&pg.instance, &(now_ms() as i64)],
                 ))
             };
             let r: Result<u64, DbError> = write.await;
@@ -557,6 +658,6 @@ async fn beat(pg: Weak<Pg>) {
                 tracing::warn!(error = %e, "heartbeat not written");
             }
         }
-        tokio::time::sleep(Duration::from_millis(500)).await;
+        tokio::time::sleep(Duration::from_millis(BEAT_MS)).await;
     }
 }

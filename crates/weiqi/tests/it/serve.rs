@@ -1,11 +1,12 @@
 //! `weiqi serve` as a process: killed with SIGKILL in the middle of many live games, started
-//! again on the same file; every acknowledged move is there, and the clocks resume with the
-//! time the server was down recorded as a system pause, charged to nobody.
+//! again on the same database (the SQLite file, or a PostgreSQL schema of its own); every
+//! acknowledged move is there, and the clocks resume with the time the server was down
+//! recorded as a system pause, charged to nobody — unless another instance on the same
+//! PostgreSQL database kept serving, and then nobody was down.
 
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -13,10 +14,75 @@ use std::time::Duration;
 /// Per game, the acknowledged moves: (index in the record, point).
 type Acked = Vec<Vec<(u64, String)>>;
 
-fn start(db: &Path) -> (Child, String) {
+/// Where a server keeps its data.
+#[derive(Clone)]
+enum Db {
+    Sqlite(std::path::PathBuf),
+    Postgres(Schema),
+}
+
+impl Db {
+    fn args(&self) -> Vec<String> {
+        match self {
+            Db::Sqlite(p) => vec!["--db".into(), p.display().to_string()],
+            Db::Postgres(s) => vec!["--database-url".into(), s.url()],
+        }
+    }
+}
+
+/// The PostgreSQL the tests use: `$WEIQI_TEST_PG`, else the local server's `test` database.
+fn pg_base() -> String {
+    std::env::var("WEIQI_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+}
+
+fn psql(sql: &str) {
+    let out = Command::new("psql")
+        .args([&pg_base(), "-v", "ON_ERROR_STOP=1", "-q", "-c", sql])
+        .output()
+        .unwrap_or_else(|e| panic!("psql runs (these tests need PostgreSQL's client): {e}"));
+    assert!(
+        out.status.success(),
+        "psql -c {sql:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A fresh PostgreSQL schema for one test, dropped with everything in it when the last copy goes.
+#[derive(Clone)]
+struct Schema(Arc<String>);
+
+impl Schema {
+    fn new(tag: &str) -> Schema {
+        let name = format!(
+            "weiqi_serve_{tag}_{}_{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_millis()
+        );
+        psql(&format!("CREATE SCHEMA {name}"));
+        Schema(Arc::new(name))
+    }
+
+    fn url(&self) -> String {
+        let sep = if pg_base().contains('?') { '&' } else { '?' };
+        format!("{}{sep}options=-csearch_path%3D{}", pg_base(), self.0)
+    }
+}
+
+impl Drop for Schema {
+    fn drop(&mut self) {
+        if Arc::strong_count(&self.0) == 1 {
+            psql(&format!("DROP SCHEMA IF EXISTS {} CASCADE", self.0));
+        }
+    }
+}
+
+fn start(db: &Db) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_weiqi"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--rate-limit", "0", "--db"])
-        .arg(db)
+        .args(["serve", "--listen", "127.0.0.1:0", "--rate-limit", "0"])
+        .args(db.args())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -68,8 +134,24 @@ fn sigkill_mid_play_loses_no_acknowledged_move_and_the_downtime_is_a_system_paus
     let dir = std::env::temp_dir().join(format!("weiqi-serve-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("weiqi.db");
-    let (mut child, addr) = start(&db);
+    let db = Db::Sqlite(dir.join("weiqi.db"));
+    sigkill_mid_play(&db, Duration::from_millis(1500));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// On PostgreSQL, and started again at once: the beat the killed server left is recent, but
+/// it never advances, so the new one knows nobody was serving.
+#[test]
+fn sigkill_mid_play_on_postgres_and_a_restart_at_once_records_the_system_pause() {
+    sigkill_mid_play(&Db::Postgres(Schema::new("kill")), Duration::ZERO);
+}
+
+/// Plays many games on a server, kills it (SIGKILL) in the middle, waits `down`, starts it
+/// again on the same database and checks every game: each acknowledged move is there, the
+/// record ends with the system's pause and resume, the downtime is charged to nobody, and
+/// play goes on.
+fn sigkill_mid_play(db: &Db, down: Duration) {
+    let (mut child, addr) = start(db);
     let creds = json!({ "name": "td", "password": "tournament director" });
     assert_eq!(http(&addr, "POST", "/api/accounts", &[], Some(&creds)).unwrap().0, 201);
     let token = http(&addr, "POST", "/api/sessions", &[], Some(&creds)).unwrap().1["token"]
@@ -133,9 +215,9 @@ fn sigkill_mid_play_loses_no_acknowledged_move_and_the_downtime_is_a_system_paus
     let acked = acked.lock().unwrap().clone();
     let total: usize = acked.iter().map(Vec::len).sum();
     assert!(total >= GAMES, "the games were played before the kill ({total} moves)");
-    std::thread::sleep(Duration::from_millis(1500));
+    std::thread::sleep(down);
 
-    let (mut child, addr) = start(&db);
+    let (mut child, addr) = start(db);
     for (g, (id, _)) in games.iter().enumerate() {
         let (s, v) = http(&addr, "GET", &format!("/api/games/{id}/events"), &[], None).unwrap();
         assert_eq!(s, 200);
@@ -162,7 +244,10 @@ fn sigkill_mid_play_loses_no_acknowledged_move_and_the_downtime_is_a_system_paus
             (Some("resume"), Some("system"))
         );
         let paused_ms = resume["at"].as_u64().unwrap() - pause["at"].as_u64().unwrap();
-        assert!(paused_ms as u128 >= 1500, "game {id}: pause of {paused_ms} ms");
+        assert!(
+            paused_ms as u128 >= down.as_millis(),
+            "game {id}: pause of {paused_ms} ms"
+        );
         // The clock runs again for the side to move, and the downtime is charged to nobody:
         // the used times add up to the time since the start less the pause (Art. 14).
         let (_, state) = http(&addr, "GET", &format!("/api/games/{id}"), &[], None).unwrap();
@@ -188,5 +273,97 @@ fn sigkill_mid_play_loses_no_acknowledged_move_and_the_downtime_is_a_system_paus
     }
     child.kill().unwrap();
     child.wait().unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Two instances on one PostgreSQL database; one is killed and started again at once. The
+/// other kept serving (its beat advances), so nobody was down: no system pause is recorded,
+/// and the clocks ran on.
+#[test]
+fn on_postgres_an_instance_killed_beside_a_live_one_records_no_pause() {
+    let db = Db::Postgres(Schema::new("two"));
+    let (mut a, addr_a) = start(&db);
+    let (b, addr_b) = start(&db);
+    let creds = json!({ "name": "td", "password": "tournament director" });
+    assert_eq!(
+        http(&addr_a, "POST", "/api/accounts", &[], Some(&creds)).unwrap().0,
+        201
+    );
+    let token = http(&addr_a, "POST", "/api/sessions", &[], Some(&creds)).unwrap().1["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let bearer = format!("Bearer {token}");
+    let body = json!({ "settings": { "players": [{ "name": "A", "rank": "1d" }, { "name": "B", "rank": "1d" }],
+        "size": 9, "time": "1h+3x60s" } });
+    let (s, v) = http(
+        &addr_a,
+        "POST",
+        "/api/games",
+        &[("authorization", &bearer)],
+        Some(&body),
+    )
+    .unwrap();
+    assert_eq!(s, 201);
+    let id = v["game"].as_i64().unwrap();
+    let secrets = [
+        v["secrets"]["black"].as_str().unwrap().to_string(),
+        v["secrets"]["white"].as_str().unwrap().to_string(),
+    ];
+    let play = |addr: &str, seq: u64, point: &str| {
+        let body = json!({ "seq": seq, "action": { "type": "play", "point": point } });
+        let secret = &secrets[(seq % 2) as usize];
+        http(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/actions"),
+            &[("x-seat-secret", secret)],
+            Some(&body),
+        )
+        .unwrap()
+    };
+    assert_eq!(play(&addr_a, 2, "E5").0, 200);
+    // B runs the game too.
+    assert_eq!(
+        http(&addr_b, "GET", &format!("/api/games/{id}"), &[], None).unwrap().0,
+        200
+    );
+    a.kill().unwrap(); // SIGKILL
+    a.wait().unwrap();
+    let (a, addr_a) = start(&db);
+    assert_eq!(play(&addr_b, 3, "C3").0, 200);
+    assert_eq!(play(&addr_a, 4, "G7").0, 200);
+    let (_, v) = http(&addr_a, "GET", &format!("/api/games/{id}/events"), &[], None).unwrap();
+    let kinds: Vec<String> = v["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            format!(
+                "{} by {}",
+                e["event"]["action"]["type"].as_str().unwrap(),
+                e["event"]["actor"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "colours_draw by system",
+            "start by system",
+            "play by black",
+            "play by white",
+            "play by black"
+        ],
+        "{v}"
+    );
+    let (_, state) = http(&addr_b, "GET", &format!("/api/games/{id}"), &[], None).unwrap();
+    assert_eq!(
+        (state["seq"].as_u64(), state["paused"].as_bool()),
+        (Some(5), Some(false)),
+        "{state}"
+    );
+    for mut c in [a, b] {
+        c.kill().unwrap();
+        c.wait().unwrap();
+    }
 }
