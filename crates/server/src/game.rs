@@ -409,23 +409,52 @@ impl Task {
         }
     }
 
+    /// The clock's announcement `e` is due: it is pushed to the subscribers, and a flag is
+    /// recorded. On a shared database every instance running the game does this for its own
+    /// subscribers, so each hears each call once: first the record is brought up to date
+    /// (a move made through another instance may have made the call moot, and a flag another
+    /// instance recorded is announced by [`Task::reload`]), then the call is pushed, then the
+    /// flag is recorded — once, under the unique (game, seq) key; the instance that loses
+    /// the slot finds the same flag there and records nothing.
     async fn fire(&mut self, e: clock::Event) {
-        self.announced = e.at;
+        if self.db.is_shared() {
+            self.reload().await;
+            if self.referee.next_clock_event(self.announced).as_ref() != Some(&e) {
+                return;
+            }
+        }
+        self.announce(&e);
         if let clock::Call::TimeUp { .. } = e.call {
             // Art. 12.4, 22.5: the flag falls; the record says so.
             let _ = self.record_system(e.at, Action::Flag { side: e.color }).await;
         }
-        let seq = self.referee.events().len();
+    }
+
+    /// Pushes the clock's call `e` to the subscribers; the calls up to its instant are made.
+    fn announce(&mut self, e: &clock::Event) {
+        self.announced = e.at;
         let msg = json!({
             "type": "call",
             "game": self.id,
-            "seq": seq,
+            "seq": self.referee.events().len(),
             "at": e.at.0,
             "color": WColor::from(e.color),
             "en": e.call.text(Lang::En),
             "zh": e.call.text(Lang::Zh),
         });
         let _ = self.pushes.send(Arc::new(Push(msg)));
+    }
+
+    /// Makes the clock's calls due up to `t` that this task has not made (before an event
+    /// another instance recorded at `t`, such as its flag, is applied: the calls this
+    /// instance's timer had not reached yet).
+    fn announce_until(&mut self, t: Instant) {
+        while let Some(e) = self.referee.next_clock_event(self.announced) {
+            if e.at > t {
+                break;
+            }
+            self.announce(&e);
+        }
     }
 
     async fn command(&mut self, cmd: Cmd) {
@@ -528,6 +557,7 @@ impl Task {
                     return;
                 }
             };
+            self.announce_until(event.at);
             if let Err(e) = self.referee.apply(event) {
                 tracing::error!(game = self.id, seq, error = ?e, "reload: the recorded event does not apply");
                 return;

@@ -310,3 +310,75 @@ async fn a_spectator_keeps_following_after_every_connection_is_cut() {
     "#]]
     .assert_eq(&(seen.join("\n") + "\n"));
 }
+
+/// Reads a socket until `game`'s flag event, then a little longer: every call and event of
+/// that game, told briefly.
+async fn until_the_flag(ws: &mut crate::ws::Socket, game: i64) -> Vec<String> {
+    let mut seen = Vec::new();
+    let mut flagged = false;
+    loop {
+        let m = if flagged {
+            // Anything that would come twice comes right after: listen a moment more.
+            match tokio::time::timeout(std::time::Duration::from_millis(700), next(ws)).await {
+                Ok(m) => m,
+                Err(_) => return seen,
+            }
+        } else {
+            next(ws).await
+        };
+        if m["game"] != game {
+            continue;
+        }
+        match m["type"].as_str() {
+            Some("call") => seen.push(format!("call seq={} {} {}", m["seq"], m["color"], m["en"])),
+            Some("event") => {
+                seen.push(brief(&m));
+                flagged |= m["event"]["action"]["type"] == "flag";
+            }
+            _ => {}
+        }
+    }
+}
+
+#[tokio::test]
+async fn with_two_instances_every_subscriber_hears_each_call_once_and_the_flag_lands_once() {
+    let db = PgSchema::new().await;
+    let mut a = db.app().await;
+    let mut b = db.app().await;
+    let token = login(&a.router, "li").await;
+    // Two periods of one second and no basic time: Black's flag falls 2 s after the start.
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        ids.push(game(&a.router, &token, "2x1s").await.0);
+    }
+    let urls = [serve(&mut a).await, serve(&mut b).await];
+    // Two subscribers on each instance, to each game.
+    let mut sockets = Vec::new();
+    for (i, url) in urls.iter().chain(urls.iter()).enumerate() {
+        for &id in &ids {
+            let mut ws = connect(url).await;
+            send(&mut ws, json!({ "type": "subscribe", "game": id, "since": 2 })).await;
+            sockets.push((format!("{} on {}", id, ["A", "B"][i % 2]), id, ws));
+        }
+    }
+    let heard = futures_util::future::join_all(sockets.iter_mut().map(|(name, id, ws)| {
+        let name = name.clone();
+        let id = *id;
+        async move { (name, until_the_flag(ws, id).await) }
+    }))
+    .await;
+    let expected = [
+        "call seq=2 \"black\" \"1 second, 1 period left\"",
+        "call seq=2 \"black\" \"1, time is up\"",
+        "event seq=3 Black's time ran out; result: white wins on time (Art. 22.5)",
+    ];
+    for (name, seen) in &heard {
+        assert_eq!(seen, &expected, "game {name}");
+    }
+    for &id in &ids {
+        for r in [&a.router, &b.router] {
+            let (_, v) = call(r, "GET", &format!("/api/games/{id}/events"), None, None).await;
+            assert_eq!(v["events"].as_array().unwrap().len(), 3, "{v}");
+        }
+    }
+}

@@ -153,6 +153,7 @@ async fn the_server_calls_byo_yomi_and_records_the_flag_on(mut a: App) {
     }
     expect_test::expect![[r#"
         black 1 second, 1 period left
+        black 1, time is up
         event seq=3 Black's time ran out; result: white wins on time (Art. 22.5)
     "#]]
     .assert_eq(&(calls.join("\n") + "\n"));
