@@ -198,7 +198,7 @@ function drawBoard(box, size, rows, opts) {
       const pt = svg.createSVGPoint(); pt.x = e.clientX; pt.y = e.clientY;
       const q = pt.matrixTransform(svg.getScreenCTM().inverse());
       const x = Math.round((q.x - m) / w), y = Math.round((q.y - m) / hh);
-      if (x >= 0 && x < size && y >= 0 && y < size) { cur = [x, y]; opts.onPoint(x, y); }
+      if (x >= 0 && x < size && y >= 0 && y < size) { cur = [x, y]; show(); opts.onPoint(x, y); }
     });
     const hadFocus = box.contains(document.activeElement) && document.activeElement.tagName === 'svg';
     box.replaceChildren(svg);
@@ -606,8 +606,9 @@ function showSeatLinks(res) {
 async function proposal(enc, ev, box) {
   const p = await api('GET', `/api/events/${enc}/proposal`);
   const names = ev.players.filter((x) => x.status === 'active').map((x) => x.name);
-  const pick = (value, cls) => h('select', { class: cls }, h('option', { value: '' }, '—'), names.map((n) => h('option', { value: n, selected: n === value }, n)));
-  const rows = p.games.map((g, i) => [i + 1, pick(g.black, 'prop-black'), pick(g.white, 'prop-white')]);
+  const pick = (value, cls, label) => h('select', { class: cls, 'aria-label': label }, h('option', { value: '' }, '—'), names.map((n) => h('option', { value: n, selected: n === value }, n)));
+  const seat = (i, c) => `${t('event.board')} ${i + 1} · ${t('color.' + c)}`;
+  const rows = p.games.map((g, i) => [i + 1, pick(g.black, 'prop-black', seat(i, 'black')), pick(g.white, 'prop-white', seat(i, 'white'))]);
   const byes = h('input', { value: p.byes.join(', '), id: 'prop-byes' });
   const form = h('form', { id: 'proposal-form', onsubmit: (e) => {
     e.preventDefault();
@@ -731,6 +732,7 @@ pages.game = async function () {
     const shown = JSON.stringify([view.phase, me, view.end_proposed_by, myTurn(), view.settings.lost_turn_on_timeout]);
     if (shown === controlsShown) return;
     controlsShown = shown;
+    const focusedId = controls.contains(document.activeElement) ? document.activeElement.id : null;
     const b = (label, fn, idName, cls) => h('button', { type: 'button', id: idName, class: cls, onclick: fn }, label);
     const list = [];
     if (me && view.phase === 'play') {
@@ -763,6 +765,7 @@ pages.game = async function () {
     }
     list.push(h('a', { href: `/api/games/${id}/sgf`, download: `game-${id}.sgf`, class: 'button', id: 'sgf' }, t('game.sgf')));
     controls.replaceChildren(...list);
+    if (focusedId) document.getElementById(focusedId)?.focus();
   };
   const size = () => view.settings.size;
 

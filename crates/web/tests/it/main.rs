@@ -4,6 +4,11 @@
 
 mod board;
 mod browser;
+mod director;
+mod keyboard;
+mod kit;
+mod layout;
 mod pure;
+mod referee;
 mod rounds;
 mod support;
