@@ -1,5 +1,5 @@
 //! What can go wrong in the store. The database engine's own errors are carried as text, so no
-//! type of the SQLite binding leaks through the API.
+//! type of a database binding (SQLite's or PostgreSQL's) leaks through the API.
 
 use std::fmt;
 
@@ -9,7 +9,8 @@ use tournament::EventError;
 /// operation (every change is one transaction).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StoreError {
-    /// The database engine failed (cannot open the file, disk full, locked too long, …).
+    /// The database engine failed (cannot open the file, disk full, locked too long, cannot
+    /// connect to PostgreSQL or lost the connection, …); the text says what to do about it.
     Database(String),
     /// The database was written by a newer weiqi, with a schema this one does not know.
     NewerSchema {
@@ -154,16 +155,3 @@ impl fmt::Display for StoreError {
 }
 
 impl std::error::Error for StoreError {}
-
-/// Turns the binding's errors into [`StoreError::Database`]: a private conversion (`.db()?`),
-/// not a `From` impl, so that no SQLite type appears in the public API.
-pub(crate) trait Db<T> {
-    /// The value, or the error as [`StoreError::Database`].
-    fn db(self) -> Result<T, StoreError>;
-}
-
-impl<T> Db<T> for rusqlite::Result<T> {
-    fn db(self) -> Result<T, StoreError> {
-        self.map_err(|e| StoreError::Database(e.to_string()))
-    }
-}

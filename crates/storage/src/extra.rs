@@ -1,10 +1,8 @@
 //! Team events (kept as their record of changes) and attachments to events.
 
-use crate::error::Db;
-use rusqlite::{OptionalExtension, Transaction, params};
-
 use crate::Store;
 use crate::StoreError;
+use crate::backend::{Tx, args};
 use crate::store::event_exists;
 
 type Result<T> = std::result::Result<T, StoreError>;
@@ -22,35 +20,31 @@ impl Store {
         if event_exists(&tx, id)? {
             return Err(StoreError::EventExists(id.into()));
         }
-        tx.execute("INSERT INTO team_event (id) VALUES (?1)", [id]).db()?;
-        tx.execute(
+        tx.exec("INSERT INTO team_event (id) VALUES (?1)", args![id])?;
+        tx.exec(
             "INSERT INTO team_change (event_id, seq, change) VALUES (?1, 1, ?2)",
-            params![id, first],
-        )
-        .db()?;
-        tx.commit().db()?;
+            args![id, first],
+        )?;
+        tx.commit()?;
         Ok(())
     }
 
     /// The record of a team event, oldest change first.
     pub fn team_changes(&mut self, id: &str) -> Result<Vec<String>> {
-        let tx = self.write()?;
-        let exists: bool = tx
-            .query_row("SELECT EXISTS (SELECT 1 FROM team_event WHERE id = ?1)", [id], |r| {
-                r.get(0)
-            })
-            .db()?;
+        let tx = self.read()?;
+        let exists: bool = tx.scalar("SELECT EXISTS (SELECT 1 FROM team_event WHERE id = ?1)", args![id])?;
         if !exists {
             return Err(StoreError::NoEvent(id.into()));
         }
-        let mut st = tx
-            .prepare("SELECT change FROM team_change WHERE event_id = ?1 ORDER BY seq")
-            .db()?;
-        let v = st
-            .query_map([id], |r| r.get(0))
-            .db()?
-            .collect::<std::result::Result<Vec<String>, _>>()
-            .db()?;
+        let v = tx
+            .query(
+                "SELECT change FROM team_change WHERE event_id = ?1 ORDER BY seq",
+                args![id],
+            )?
+            .iter()
+            .map(|r| r.get(0))
+            .collect::<Result<Vec<String>>>()?;
+        tx.commit()?;
         Ok(v)
     }
 
@@ -60,13 +54,12 @@ impl Store {
     pub fn append_team_change(&mut self, id: &str, seen: usize, change: &str) -> Result<()> {
         let tx = self.write()?;
         let n: Option<i64> = tx
-            .query_row(
+            .query_opt(
                 "SELECT (SELECT COUNT(*) FROM team_change WHERE event_id = ?1) FROM team_event WHERE id = ?1",
-                [id],
-                |r| r.get(0),
-            )
-            .optional()
-            .db()?;
+                args![id],
+            )?
+            .map(|r| r.get(0))
+            .transpose()?;
         let Some(n) = n else {
             return Err(StoreError::NoEvent(id.into()));
         };
@@ -75,23 +68,23 @@ impl Store {
                 "team event {id:?} changed meanwhile ({n} changes, {seen} seen); try again"
             )));
         }
-        tx.execute(
+        tx.exec(
             "INSERT INTO team_change (event_id, seq, change) VALUES (?1, ?2, ?3)",
-            params![id, n + 1, change],
-        )
-        .db()?;
-        tx.commit().db()?;
+            args![id, n + 1, change],
+        )?;
+        tx.commit()?;
         Ok(())
     }
 
     /// The ids of the team events.
     pub fn team_events(&mut self) -> Result<Vec<String>> {
-        let mut st = self.conn.prepare("SELECT id FROM team_event ORDER BY id").db()?;
-        let v = st
-            .query_map([], |r| r.get(0))
-            .db()?
-            .collect::<std::result::Result<Vec<String>, _>>()
-            .db()?;
+        let tx = self.read()?;
+        let v = tx
+            .query("SELECT id FROM team_event ORDER BY id", args![])?
+            .iter()
+            .map(|r| r.get(0))
+            .collect::<Result<Vec<String>>>()?;
+        tx.commit()?;
         Ok(v)
     }
 
@@ -99,39 +92,37 @@ impl Store {
     pub fn set_attachment(&mut self, event: &str, name: &str, body: &str) -> Result<()> {
         let tx = self.write()?;
         set_attachment_in(&tx, event, name, body)?;
-        tx.commit().db()?;
+        tx.commit()?;
         Ok(())
     }
 
     /// The text attached to an event under `name`, if any.
     pub fn attachment(&mut self, event: &str, name: &str) -> Result<Option<String>> {
-        self.conn
-            .query_row(
+        let tx = self.read()?;
+        let body = tx
+            .query_opt(
                 "SELECT body FROM event_attachment WHERE event_id = ?1 AND name = ?2",
-                [event, name],
-                |r| r.get(0),
-            )
-            .optional()
-            .db()
+                args![event, name],
+            )?
+            .map(|r| r.get(0))
+            .transpose()?;
+        tx.commit()?;
+        Ok(body)
     }
 }
 
 /// [`Store::set_attachment`] in the caller's transaction.
-pub(crate) fn set_attachment_in(tx: &Transaction<'_>, event: &str, name: &str, body: &str) -> Result<()> {
-    let exists: bool = tx
-        .query_row("SELECT EXISTS (SELECT 1 FROM event WHERE id = ?1)", [event], |r| {
-            r.get(0)
-        })
-        .db()?;
+pub(crate) fn set_attachment_in(tx: &Tx<'_>, event: &str, name: &str, body: &str) -> Result<()> {
+    let exists: bool = tx.scalar("SELECT EXISTS (SELECT 1 FROM event WHERE id = ?1)", args![event])?;
     if !exists {
         return Err(StoreError::NoEvent(event.into()));
     }
-    tx.execute(
+    // The timestamp is SQLite's expression, which the backend translates for PostgreSQL.
+    tx.exec(
         "INSERT INTO event_attachment (event_id, name, body) VALUES (?1, ?2, ?3)
          ON CONFLICT (event_id, name) DO UPDATE SET body = excluded.body,
              recorded_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
-        params![event, name, body],
-    )
-    .db()?;
+        args![event, name, body],
+    )?;
     Ok(())
 }

@@ -3,7 +3,6 @@
 //! (attachments). A failure anywhere, the last attachment included, leaves the database as it
 //! was: no partial event.
 
-use crate::error::Db;
 use tournament::{Event, GameResult, Player};
 
 use crate::extra::set_attachment_in;
@@ -57,7 +56,7 @@ impl Store {
         for (name, body) in &e.attachments {
             set_attachment_in(&tx, id, name, body)?;
         }
-        tx.commit().db()?;
+        tx.commit()?;
         Ok(ev)
     }
 }

@@ -1,9 +1,10 @@
 //! The weiqi database: the record of every event — its system and settings, its players, the
 //! pairing of each round, the results, withdrawals and warnings — in an embedded SQLite file
-//! that the command line and (later) the server share.
+//! or in PostgreSQL, which the command line and the server share.
 //!
 //! # Main types
-//! - [`Store`]: an open database, with one method per domain operation:
+//! - [`Store`]: an open database ([`Store::open`] a SQLite file, [`Store::open_postgres`] a
+//!   PostgreSQL database, [`Store::open_in_memory`]), with one method per domain operation:
 //!   [`Store::create_event`], [`Store::add_player`], [`Store::pair_next`],
 //!   [`Store::pair_amended`], [`Store::pair_manual`], [`Store::record_result`],
 //!   [`Store::withdraw`], [`Store::add_warning`], [`Store::load_event`], …
@@ -15,18 +16,28 @@
 //!
 //! # Design decisions
 //! - **Every change is one transaction, checked by the tournament crate.** Each method that
-//!   writes opens an immediate (write-locked) transaction, loads the event, applies the change
-//!   to it through the tournament crate (which refuses what the rules refuse), writes the
-//!   rows and commits; any error drops the transaction, which rolls back. A failed command therefore leaves the
-//!   database exactly as it was, and two processes writing at once are serialised by SQLite
-//!   (each waits up to five seconds for the lock).
-//! - **The API speaks the domain, not SQL.** No type of the SQLite binding appears in a
-//!   signature, so a PostgreSQL backend for the server can later sit behind the same methods.
-//!   Players are named by their name, unique in an event; rounds and boards by number.
-//!   Pairing and standings are the tournament crate's; the store only keeps the record.
-//! - **Versioned migrations.** The schema is the SQL files in `migrations/`, applied in order
-//!   and recorded in the `schema_version` table; opening an older database migrates it (in one
-//!   transaction), and a database from a newer weiqi is refused rather than misread.
+//!   writes opens a write transaction, loads the event, applies the change to it through the
+//!   tournament crate (which refuses what the rules refuse), writes the rows and commits; any
+//!   error drops the transaction, which rolls back. A failed command therefore leaves the
+//!   database exactly as it was. Two writers at once (two processes, two server instances,
+//!   the CLI beside a server) are serialised, each waiting up to ten seconds for the other:
+//!   on SQLite by `BEGIN IMMEDIATE`, on PostgreSQL by a transaction-scoped advisory lock
+//!   named after the schema (why a lock rather than `SERIALIZABLE` with retries: see the
+//!   `backend` module). Reads are one snapshot each and never wait for a writer.
+//! - **The API speaks the domain, not SQL.** No type of a database binding appears in a
+//!   signature. Players are named by their name, unique in an event; rounds and boards by
+//!   number. Pairing and standings are the tournament crate's; the store only keeps the record.
+//! - **One domain code, two databases.** The operations are written once, in SQLite's
+//!   dialect, against a small internal layer (`backend`: statements with `?1` parameters, a
+//!   value type in and out) that runs them on rusqlite or on the synchronous `postgres`
+//!   client and translates the dialect for PostgreSQL in one place (placeholders, the
+//!   timestamp expression). Only the migrations and the catalogue queries exist twice.
+//! - **Versioned migrations.** The schema is the SQL files in `migrations/` (SQLite) and
+//!   `migrations/pg/` (PostgreSQL: the same versions, tables and columns in its dialect),
+//!   applied in order and recorded in the `schema_version` table; opening an older database
+//!   migrates it (in one write transaction, so instances starting together migrate once), and
+//!   a database from a newer weiqi is refused rather than misread. Timestamps are UTC text
+//!   (`2024-05-01T09:30:00Z`) on both.
 //! - **History is kept.** Results are appended, never overwritten: a correction is a new row
 //!   marked as such. Changes the director makes to a proposed pairing are flagged on the
 //!   games and described in a log.
@@ -47,10 +58,19 @@
 //! - **Attachments** ([`Store::set_attachment`]) keep what an import from another program
 //!   knows that the event does not (OpenGotha's handicaps and parameters), by name.
 //!
-//! The file is opened in WAL mode (readers never block the writer) with foreign keys on.
+//! - **PostgreSQL beside the server.** The store's tables go in the schema the URL's
+//!   `search_path` names; none of their names begins with `server_`, so they share that schema
+//!   with `weiqi serve`'s own tables. The client is synchronous: call the store from
+//!   `spawn_blocking`, never on a thread that drives a tokio runtime (see
+//!   [`Store::open_postgres`]). A lost connection fails the operation under way (which changes
+//!   nothing) and the next one connects again; a refused login or an unreachable server is a
+//!   [`StoreError::Database`] that says what to check.
+//!
+//! The SQLite file is opened in WAL mode (readers never block the writer) with foreign keys on.
 
 #![deny(missing_docs)]
 
+mod backend;
 mod error;
 mod extra;
 mod import;

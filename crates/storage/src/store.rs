@@ -1,19 +1,19 @@
-//! The [`Store`]: one SQLite connection and the domain operations on it, each one transaction
-//! that loads the event, applies the change through the tournament crate (which checks the
-//! rules), writes the rows and commits.
+//! The [`Store`]: one database connection (SQLite or PostgreSQL, see [`crate::backend`]) and the
+//! domain operations on it, each one transaction that loads the event, applies the change
+//! through the tournament crate (which checks the rules), writes the rows and commits.
 
-use crate::error::Db;
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::Path;
 use std::str::FromStr;
 
-use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
 use tournament::{
     ByeValue, Date, Event, EventError, Game, GameResult, PairCost, PairingOrigin, Player, PlayerId, Proposal, Rank,
     Settings, Status, System, TieBreak, TotalScoreDivisor,
 };
 
 use crate::StoreError;
+use crate::backend::{Conn, Dialect, Pg, Tx, args, sqlite_error};
 use crate::migrate;
 use crate::model::{EventSummary, NewEvent, Recorded};
 
@@ -22,7 +22,7 @@ type Result<T> = std::result::Result<T, StoreError>;
 /// The weiqi database. Every method that changes something runs in one transaction: it either
 /// happens whole or, on any error, leaves the database exactly as it was.
 pub struct Store {
-    pub(crate) conn: Connection,
+    conn: Conn,
 }
 
 /// An event as replayed from the database, with the database id of each player.
@@ -42,21 +42,47 @@ impl Store {
     /// Opens (creating if needed) the database file at `path`, in WAL mode with foreign keys
     /// enforced, and migrates it to the current schema.
     pub fn open(path: &Path) -> Result<Store> {
-        let conn =
-            Connection::open(path).map_err(|e| StoreError::Database(format!("cannot open {}: {e}", path.display())))?;
-        Store::setup(conn, true)
+        let conn = rusqlite::Connection::open(path)
+            .map_err(|e| StoreError::Database(format!("cannot open {}: {e}", path.display())))?;
+        Store::setup_sqlite(conn, true)
     }
 
     /// A private database in memory (for tests and dry runs).
     pub fn open_in_memory() -> Result<Store> {
-        Store::setup(Connection::open_in_memory().db()?, false)
+        Store::setup_sqlite(rusqlite::Connection::open_in_memory().map_err(sqlite_error)?, false)
     }
 
-    fn setup(mut conn: Connection, wal: bool) -> Result<Store> {
+    /// Connects to the PostgreSQL database at `url` (`postgres://user:password@host:port/db`, or
+    /// libpq's `key=value` form; no TLS) and migrates it to the current schema.
+    ///
+    /// The store's tables go in the schema the connection's `search_path` names first, which
+    /// must exist (`…?options=-csearch_path%3Dweiqi` picks the schema `weiqi`); their names do
+    /// not begin with `server_`, so they can share the schema of `weiqi serve`'s own tables.
+    /// Several stores (processes, server instances) may use one schema at once: their writes
+    /// are serialised, and instances starting together migrate it once.
+    ///
+    /// Each operation is synchronous: the `postgres` client blocks the calling thread while
+    /// it waits for the server. **Do not call this, or any method of the store it returns, on
+    /// a thread that drives a tokio runtime** (the client runs a small runtime of its own and
+    /// tokio refuses to nest them): from async code, use `tokio::task::spawn_blocking`.
+    /// Dropping the store is safe anywhere.
+    ///
+    /// A lost connection (the server restarted, an administrator cut it) fails the operation
+    /// under way, which changes nothing, and the next operation connects again.
+    pub fn open_postgres(url: &str) -> Result<Store> {
+        let conn = Conn::Pg(Box::new(RefCell::new(Pg::connect(url)?)));
+        migrate::migrate(&conn)?;
+        Ok(Store { conn })
+    }
+
+    fn setup_sqlite(conn: rusqlite::Connection, wal: bool) -> Result<Store> {
         // Another weiqi process may hold the write lock for a moment: wait rather than fail.
-        conn.busy_timeout(std::time::Duration::from_secs(10)).db()?;
+        conn.busy_timeout(std::time::Duration::from_secs(10))
+            .map_err(sqlite_error)?;
         if wal {
-            let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).db()?;
+            let mode: String = conn
+                .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+                .map_err(sqlite_error)?;
             if !mode.eq_ignore_ascii_case("wal") {
                 return Err(StoreError::Database(format!(
                     "cannot switch to WAL mode (journal mode is {mode})"
@@ -64,25 +90,35 @@ impl Store {
             }
         }
         conn.execute_batch("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
-            .db()?;
-        migrate::migrate(&mut conn)?;
+            .map_err(sqlite_error)?;
+        let conn = Conn::Sqlite(conn);
+        migrate::migrate(&conn)?;
         Ok(Store { conn })
     }
 
     /// The schema version of the database.
     pub fn schema_version(&self) -> Result<u32> {
-        migrate::version(&self.conn)
+        let tx = self.read()?;
+        let v = migrate::version(&tx)?;
+        tx.commit()?;
+        Ok(v)
     }
 
-    pub(crate) fn write(&mut self) -> Result<Transaction<'_>> {
-        self.conn.transaction_with_behavior(TransactionBehavior::Immediate).db()
+    /// A write transaction: serialised with every other writer of the database.
+    pub(crate) fn write(&self) -> Result<Tx<'_>> {
+        self.conn.begin(true)
+    }
+
+    /// A read transaction: a consistent snapshot.
+    pub(crate) fn read(&self) -> Result<Tx<'_>> {
+        self.conn.begin(false)
     }
 
     /// Creates an event. The tournament crate checks the system's parameters.
     pub fn create_event(&mut self, e: &NewEvent) -> Result<Event> {
         let tx = self.write()?;
         let ev = create_event_in(&tx, e)?;
-        tx.commit().db()?;
+        tx.commit()?;
         Ok(ev)
     }
 
@@ -104,7 +140,7 @@ impl Store {
         })?;
         write_system_and_settings(&tx, event, l.ev.system(), settings)?;
         let l = load(&tx, event)?;
-        tx.commit().db()?;
+        tx.commit()?;
         Ok(l.ev)
     }
 
@@ -115,25 +151,22 @@ impl Store {
         let mut l = load(&tx, event)?;
         l.ev.set_rounds(n_rounds).map_err(refused(event))?;
         let seq = next_seq(&tx, event)?;
-        tx.execute(
+        tx.exec(
             "INSERT INTO rounds_change (event_id, seq, n_rounds) VALUES (?1, ?2, ?3)",
-            params![event, seq, n_rounds],
-        )
-        .db()?;
-        tx.commit().db()?;
+            args![event, seq, n_rounds],
+        )?;
+        tx.commit()?;
         Ok(l.ev)
     }
 
     /// Every event, by id.
     pub fn events(&mut self) -> Result<Vec<EventSummary>> {
-        let tx = self.conn.transaction().db()?;
-        let ids: Vec<String> = {
-            let mut st = tx.prepare("SELECT id FROM event ORDER BY id").db()?;
-            st.query_map([], |r| r.get(0))
-                .db()?
-                .collect::<std::result::Result<_, _>>()
-                .db()?
-        };
+        let tx = self.read()?;
+        let ids = tx
+            .query("SELECT id FROM event ORDER BY id", args![])?
+            .iter()
+            .map(|r| r.get::<String>(0))
+            .collect::<Result<Vec<_>>>()?;
         let mut out = Vec::new();
         for id in ids {
             let l = load(&tx, &id)?;
@@ -146,16 +179,16 @@ impl Store {
                 id,
             });
         }
-        tx.commit().db()?;
+        tx.commit()?;
         Ok(out)
     }
 
     /// The whole event, rebuilt by replaying its record through the tournament crate, read in
     /// one transaction (a consistent snapshot).
     pub fn load_event(&mut self, id: &str) -> Result<Event> {
-        let tx = self.conn.transaction().db()?;
+        let tx = self.read()?;
         let l = load(&tx, id)?;
-        tx.commit().db()?;
+        tx.commit()?;
         Ok(l.ev)
     }
 
@@ -164,7 +197,7 @@ impl Store {
     pub fn add_player(&mut self, event: &str, p: &Player) -> Result<Event> {
         let tx = self.write()?;
         let ev = add_player_in(&tx, event, p)?;
-        tx.commit().db()?;
+        tx.commit()?;
         Ok(ev)
     }
 
@@ -176,15 +209,15 @@ impl Store {
         for p in players {
             ev = add_player_in(&tx, event, p)?;
         }
-        tx.commit().db()?;
+        tx.commit()?;
         Ok(ev)
     }
 
     /// The proposal for the next round under the event's system; nothing is saved.
     pub fn propose(&mut self, event: &str) -> Result<Proposal> {
-        let tx = self.conn.transaction().db()?;
+        let tx = self.read()?;
         let l = load(&tx, event)?;
-        tx.commit().db()?;
+        tx.commit()?;
         l.ev.propose().map_err(refused(event))
     }
 
@@ -195,7 +228,7 @@ impl Store {
         let mut l = load(&tx, event)?;
         l.ev.pair_next().map_err(refused(event))?;
         save_last_round(&tx, event, &l)?;
-        tx.commit().db()?;
+        tx.commit()?;
         Ok(l.ev)
     }
 
@@ -208,7 +241,7 @@ impl Store {
         let p = l.ev.propose().map_err(refused(event))?;
         l.ev.accept_amended(p, &games, &byes).map_err(refused(event))?;
         save_last_round(&tx, event, &l)?;
-        tx.commit().db()?;
+        tx.commit()?;
         Ok(l.ev)
     }
 
@@ -216,7 +249,7 @@ impl Store {
     pub fn pair_manual(&mut self, event: &str, games: &[(String, String)], byes: &[String]) -> Result<Event> {
         let tx = self.write()?;
         let ev = pair_manual_in(&tx, event, games, byes)?;
-        tx.commit().db()?;
+        tx.commit()?;
         Ok(ev)
     }
 
@@ -233,16 +266,11 @@ impl Store {
                 n_paired: n,
             });
         }
-        let seq: i64 = tx
-            .query_row(
-                "SELECT seq FROM round WHERE event_id = ?1 AND number = ?2",
-                params![event, round],
-                |r| r.get(0),
-            )
-            .db()?;
-        let last: i64 = tx
-            .query_row("SELECT last_seq FROM event WHERE id = ?1", [event], |r| r.get(0))
-            .db()?;
+        let seq: i64 = tx.scalar(
+            "SELECT seq FROM round WHERE event_id = ?1 AND number = ?2",
+            args![event, round],
+        )?;
+        let last: i64 = tx.scalar("SELECT last_seq FROM event WHERE id = ?1", args![event])?;
         if round != n || last != seq {
             return Err(StoreError::LaterChanges {
                 event: event.into(),
@@ -251,20 +279,20 @@ impl Store {
         }
         // The round's preset results (certain forfeits) share its sequence number and go
         // with it (ON DELETE CASCADE through the pairings).
-        tx.execute(
+        tx.exec(
             "DELETE FROM round WHERE event_id = ?1 AND number = ?2",
-            params![event, round],
-        )
-        .db()?;
+            args![event, round],
+        )?;
         if round == 1 {
             // The draw was made at the first pairing: the next first pairing draws again.
-            tx.execute("UPDATE player SET draw_position = NULL WHERE event_id = ?1", [event])
-                .db()?;
+            tx.exec(
+                "UPDATE player SET draw_position = NULL WHERE event_id = ?1",
+                args![event],
+            )?;
         }
-        tx.execute("UPDATE event SET last_seq = last_seq - 1 WHERE id = ?1", [event])
-            .db()?;
+        tx.exec("UPDATE event SET last_seq = last_seq - 1 WHERE id = ?1", args![event])?;
         let l = load(&tx, event)?;
-        tx.commit().db()?;
+        tx.commit()?;
         Ok(l.ev)
     }
 
@@ -281,7 +309,7 @@ impl Store {
     ) -> Result<(Event, Recorded)> {
         let tx = self.write()?;
         let out = record_result_in(&tx, event, round, board, result, correct)?;
-        tx.commit().db()?;
+        tx.commit()?;
         Ok(out)
     }
 
@@ -292,12 +320,11 @@ impl Store {
         let id = l.ev.find(name).map_err(refused(event))?;
         l.ev.withdraw(id).map_err(refused(event))?;
         let seq = next_seq(&tx, event)?;
-        tx.execute(
+        tx.exec(
             "INSERT INTO withdrawal (player_id, seq, after_round, reason) VALUES (?1, ?2, ?3, ?4)",
-            params![l.player(id), seq, l.ev.rounds().len() as u32, reason],
-        )
-        .db()?;
-        tx.commit().db()?;
+            args![l.player(id), seq, l.ev.rounds().len() as u32, reason],
+        )?;
+        tx.commit()?;
         let status = l.ev.status(id);
         Ok((l.ev, status))
     }
@@ -318,58 +345,51 @@ impl Store {
         l.ev.add_warning(round, board, color).map_err(refused(event))?;
         let pairing = pairing_id(&tx, event, round, board)?;
         let seq = next_seq(&tx, event)?;
-        tx.execute(
+        tx.exec(
             "INSERT INTO warning (pairing_id, player_id, seq, note) VALUES (?1, ?2, ?3, ?4)",
-            params![pairing, l.player(id), seq, note],
-        )
-        .db()?;
-        tx.commit().db()?;
+            args![pairing, l.player(id), seq, note],
+        )?;
+        tx.commit()?;
         Ok(l.ev)
     }
 
-    /// Every row of every table, as text in a fixed order: two databases with the same dump
-    /// hold the same data. For tests, backups by eye, and bug reports.
+    /// Every row of every table (of the file; on PostgreSQL, of the schema the store is in),
+    /// as text in a fixed order: two databases with the same dump hold the same data. For
+    /// tests, backups by eye, and bug reports.
     pub fn dump(&self) -> Result<String> {
+        let tx = self.read()?;
+        let tables = match tx.dialect() {
+            Dialect::Sqlite => {
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+            }
+            Dialect::Postgres => {
+                "SELECT tablename::TEXT FROM pg_catalog.pg_tables WHERE schemaname = current_schema()
+                 ORDER BY tablename"
+            }
+        };
+        let names = tx
+            .query(tables, args![])?
+            .iter()
+            .map(|r| r.get::<String>(0))
+            .collect::<Result<Vec<_>>>()?;
         let mut out = String::new();
-        let mut tables = self
-            .conn
-            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            .db()?;
-        let names: Vec<String> = tables
-            .query_map([], |r| r.get(0))
-            .db()?
-            .collect::<std::result::Result<_, _>>()
-            .db()?;
         for table in names {
             out.push_str(&format!("[{table}]\n"));
-            // The names come from sqlite_master, so quoting them is enough.
-            let mut st = self
-                .conn
-                .prepare(&format!("SELECT * FROM \"{table}\" ORDER BY 1, 2"))
-                .db()?;
-            let n = st.column_count();
-            let mut rows = st.query([]).db()?;
-            while let Some(row) = rows.next().db()? {
-                let mut cells = Vec::with_capacity(n);
-                for i in 0..n {
-                    cells.push(match row.get::<_, rusqlite::types::Value>(i).db()? {
-                        rusqlite::types::Value::Null => "NULL".to_string(),
-                        rusqlite::types::Value::Integer(i) => i.to_string(),
-                        rusqlite::types::Value::Real(f) => f.to_string(),
-                        rusqlite::types::Value::Text(t) => format!("{t:?}"),
-                        rusqlite::types::Value::Blob(b) => format!("blob({})", b.len()),
-                    });
-                }
+            // The names come from the catalogue, so quoting them is enough.
+            let sql = format!("SELECT * FROM \"{}\" ORDER BY 1, 2", table.replace('"', "\"\""));
+            for row in tx.query(&sql, args![])? {
+                let cells: Vec<String> = row.cells().iter().map(ToString::to_string).collect();
                 out.push_str(&cells.join(" | "));
                 out.push('\n');
             }
         }
+        tx.commit()?;
         Ok(out)
     }
 }
 
 /// [`Store::create_event`] in the caller's transaction.
-pub(crate) fn create_event_in(tx: &Transaction<'_>, e: &NewEvent) -> Result<Event> {
+pub(crate) fn create_event_in(tx: &Tx<'_>, e: &NewEvent) -> Result<Event> {
     if e.id.is_empty() || e.id.chars().count() > 64 || e.id.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return Err(StoreError::Invalid(format!(
             "event id {:?} must be 1 to 64 characters without spaces",
@@ -383,11 +403,10 @@ pub(crate) fn create_event_in(tx: &Transaction<'_>, e: &NewEvent) -> Result<Even
     if event_exists(tx, &e.id)? {
         return Err(StoreError::EventExists(e.id.clone()));
     }
-    tx.execute(
+    tx.exec(
         "INSERT INTO event (id, name, system, n_rounds) VALUES (?1, ?2, ?3, ?4)",
-        params![e.id, e.name, system_name(e.system), e.n_rounds],
-    )
-    .db()?;
+        args![&e.id, &e.name, system_name(e.system), e.n_rounds],
+    )?;
     write_system_and_settings(tx, &e.id, e.system, &e.settings)?;
     // Read it back inside the transaction: what was written must load.
     let loaded = load(tx, &e.id)?;
@@ -396,7 +415,7 @@ pub(crate) fn create_event_in(tx: &Transaction<'_>, e: &NewEvent) -> Result<Even
 }
 
 /// [`Store::add_player`] in the caller's transaction.
-pub(crate) fn add_player_in(tx: &Transaction<'_>, event: &str, p: &Player) -> Result<Event> {
+pub(crate) fn add_player_in(tx: &Tx<'_>, event: &str, p: &Player) -> Result<Event> {
     if p.name.trim() != p.name || p.name.chars().any(char::is_control) {
         return Err(StoreError::Invalid(format!(
             "player name {:?} must have no leading or trailing spaces and no control characters",
@@ -406,31 +425,25 @@ pub(crate) fn add_player_in(tx: &Transaction<'_>, event: &str, p: &Player) -> Re
     let mut l = load(tx, event)?;
     l.ev.add_player(p.clone()).map_err(refused(event))?;
     let seq = next_seq(tx, event)?;
-    tx.execute(
+    tx.exec(
         "INSERT INTO player (event_id, seq, name, rank, rating, club, region, birth_date)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        params![
+        args![
             event,
             seq,
-            p.name,
+            &p.name,
             p.rank.to_string(),
             p.rating,
-            p.club,
-            p.region,
+            p.club.as_deref(),
+            p.region.as_deref(),
             p.birth_date.map(|d| d.to_string())
         ],
-    )
-    .db()?;
+    )?;
     Ok(l.ev)
 }
 
 /// [`Store::pair_manual`] in the caller's transaction.
-pub(crate) fn pair_manual_in(
-    tx: &Transaction<'_>,
-    event: &str,
-    games: &[(String, String)],
-    byes: &[String],
-) -> Result<Event> {
+pub(crate) fn pair_manual_in(tx: &Tx<'_>, event: &str, games: &[(String, String)], byes: &[String]) -> Result<Event> {
     let mut l = load(tx, event)?;
     let (games, byes) = ids(&l.ev, event, games, byes)?;
     l.ev.pair_manual(&games, &byes).map_err(refused(event))?;
@@ -440,7 +453,7 @@ pub(crate) fn pair_manual_in(
 
 /// [`Store::record_result`] in the caller's transaction.
 pub(crate) fn record_result_in(
-    tx: &Transaction<'_>,
+    tx: &Tx<'_>,
     event: &str,
     round: u32,
     board: u32,
@@ -465,11 +478,10 @@ pub(crate) fn record_result_in(
     l.ev.set_result(round, board, result).map_err(refused(event))?;
     let pairing = pairing_id(tx, event, round, board)?;
     let seq = next_seq(tx, event)?;
-    tx.execute(
+    tx.exec(
         "INSERT INTO result (pairing_id, seq, result, correction) VALUES (?1, ?2, ?3, ?4)",
-        params![pairing, seq, result.to_string(), outcome == Recorded::Corrected],
-    )
-    .db()?;
+        args![pairing, seq, result.to_string(), outcome == Recorded::Corrected],
+    )?;
     Ok((l.ev, outcome))
 }
 
@@ -515,50 +527,44 @@ fn game<'a>(ev: &'a Event, event: &str, round: u32, board: u32) -> Result<&'a Ga
         })
 }
 
-fn pairing_id(tx: &Connection, event: &str, round: u32, board: u32) -> Result<i64> {
-    tx.query_row(
+fn pairing_id(tx: &Tx<'_>, event: &str, round: u32, board: u32) -> Result<i64> {
+    tx.query_opt(
         "SELECT id FROM pairing WHERE event_id = ?1 AND round = ?2 AND board = ?3",
-        params![event, round, board],
-        |r| r.get(0),
-    )
-    .optional()
-    .db()?
+        args![event, round, board],
+    )?
+    .map(|r| r.get(0))
+    .transpose()?
     .ok_or_else(|| StoreError::Corrupt(format!("event {event:?}: round {round} board {board} has no row")))
 }
 
 /// Whether the id is taken, by an event or a team event (one namespace).
-pub(crate) fn event_exists(tx: &Connection, id: &str) -> Result<bool> {
-    tx.query_row(
+pub(crate) fn event_exists(tx: &Tx<'_>, id: &str) -> Result<bool> {
+    tx.scalar(
         "SELECT EXISTS (SELECT 1 FROM event WHERE id = ?1) OR EXISTS (SELECT 1 FROM team_event WHERE id = ?1)",
-        [id],
-        |r| r.get(0),
+        args![id],
     )
-    .db()
 }
 
 /// The next number of the event's sequence of changes.
-fn next_seq(tx: &Connection, event: &str) -> Result<i64> {
-    tx.query_row(
+fn next_seq(tx: &Tx<'_>, event: &str) -> Result<i64> {
+    tx.scalar(
         "UPDATE event SET last_seq = last_seq + 1 WHERE id = ?1 RETURNING last_seq",
-        [event],
-        |r| r.get(0),
+        args![event],
     )
-    .db()
 }
 
 /// Saves the event's last round (just paired in `l.ev`): the round, its games and byes, the
 /// amended proposal, and the results the proposal preset (certain forfeits), all under one
 /// sequence number.
-fn save_last_round(tx: &Transaction<'_>, event: &str, l: &Loaded) -> Result<()> {
+fn save_last_round(tx: &Tx<'_>, event: &str, l: &Loaded) -> Result<()> {
     let r = l.ev.rounds().last().expect("a round was just paired");
     let seq = next_seq(tx, event)?;
     if r.number == 1 {
         for (k, &p) in l.ev.draw().iter().enumerate() {
-            tx.execute(
+            tx.exec(
                 "UPDATE player SET draw_position = ?2 WHERE id = ?1",
-                params![l.player(p), k as i64],
-            )
-            .db()?;
+                args![l.player(p), k as i64],
+            )?;
         }
     }
     let origin = match &r.origin {
@@ -566,11 +572,10 @@ fn save_last_round(tx: &Transaction<'_>, event: &str, l: &Loaded) -> Result<()> 
         PairingOrigin::Amended { .. } => "amended",
         PairingOrigin::Manual => "manual",
     };
-    tx.execute(
+    tx.exec(
         "INSERT INTO round (event_id, number, seq, origin) VALUES (?1, ?2, ?3, ?4)",
-        params![event, r.number, seq, origin],
-    )
-    .db()?;
+        args![event, r.number, seq, origin],
+    )?;
     let proposed: &[(PlayerId, PlayerId)] = match &r.origin {
         PairingOrigin::Amended { proposed, .. } => proposed,
         _ => &[],
@@ -582,11 +587,11 @@ fn save_last_round(tx: &Transaction<'_>, event: &str, l: &Loaded) -> Result<()> 
             PairingOrigin::Amended { .. } => !proposed.contains(&(g.black, g.white)),
         };
         let cost = r.explanation.as_ref().and_then(|(costs, _)| costs.get(k));
-        tx.execute(
+        let id: i64 = tx.scalar(
             "INSERT INTO pairing (event_id, round, board, black_id, white_id, changed, bracket_match,
                                   cost_rematches, cost_gap_sq, cost_color, cost_split, cost_club_region)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-            params![
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING id",
+            args![
                 event,
                 r.number,
                 g.board,
@@ -600,30 +605,25 @@ fn save_last_round(tx: &Transaction<'_>, event: &str, l: &Loaded) -> Result<()> 
                 cost.map(|c| c.split),
                 cost.map(|c| c.club_region),
             ],
-        )
-        .db()?;
+        )?;
         if let Some(result) = g.result {
-            let id = tx.last_insert_rowid();
-            tx.execute(
+            tx.exec(
                 "INSERT INTO result (pairing_id, seq, result) VALUES (?1, ?2, ?3)",
-                params![id, seq, result.to_string()],
-            )
-            .db()?;
+                args![id, seq, result.to_string()],
+            )?;
         }
     }
     for &b in &r.byes {
-        tx.execute(
+        tx.exec(
             "INSERT INTO pairing (event_id, round, bye_id) VALUES (?1, ?2, ?3)",
-            params![event, r.number, l.player(b)],
-        )
-        .db()?;
+            args![event, r.number, l.player(b)],
+        )?;
     }
     for &p in &r.idle {
-        tx.execute(
+        tx.exec(
             "INSERT INTO pairing (event_id, round, idle_id) VALUES (?1, ?2, ?3)",
-            params![event, r.number, l.player(p)],
-        )
-        .db()?;
+            args![event, r.number, l.player(p)],
+        )?;
     }
     if let PairingOrigin::Amended {
         proposed,
@@ -631,18 +631,16 @@ fn save_last_round(tx: &Transaction<'_>, event: &str, l: &Loaded) -> Result<()> 
     } = &r.origin
     {
         for &(b, w) in proposed {
-            tx.execute(
+            tx.exec(
                 "INSERT INTO proposed_pairing (event_id, round, black_id, white_id) VALUES (?1, ?2, ?3, ?4)",
-                params![event, r.number, l.player(b), l.player(w)],
-            )
-            .db()?;
+                args![event, r.number, l.player(b), l.player(w)],
+            )?;
         }
         for &b in proposed_byes {
-            tx.execute(
+            tx.exec(
                 "INSERT INTO proposed_pairing (event_id, round, bye_id) VALUES (?1, ?2, ?3)",
-                params![event, r.number, l.player(b)],
-            )
-            .db()?;
+                args![event, r.number, l.player(b)],
+            )?;
         }
     }
     Ok(())
@@ -675,7 +673,7 @@ fn divisor_text(d: TotalScoreDivisor) -> String {
     }
 }
 
-fn write_system_and_settings(tx: &Transaction<'_>, event: &str, system: System, s: &Settings) -> Result<()> {
+fn write_system_and_settings(tx: &Tx<'_>, event: &str, system: System, s: &Settings) -> Result<()> {
     let (mut cycles, mut lives, mut best_of, mut reset, mut losses) = (1, 1, 1, false, 1);
     let (mut bar, mut floor) = (None, None);
     match system {
@@ -690,13 +688,13 @@ fn write_system_and_settings(tx: &Transaction<'_>, event: &str, system: System, 
         System::McMahon { bar: b, floor: f } => (bar, floor) = (Some(b.to_string()), Some(f.to_string())),
     }
     let chain: Vec<&str> = s.tie_breaks.iter().map(|t| t.name()).collect();
-    tx.execute(
+    tx.exec(
         "UPDATE event SET cycles = ?2, lives = ?3, best_of = ?4, grand_final_reset = ?5, elimination_losses = ?6,
                 mcmahon_bar = ?7, mcmahon_floor = ?8, bye_value = ?9, tie_breaks = ?10, total_score_divisor = ?11,
                 lateness_limit_minutes = ?12, cycle_policy = ?13, time_control = ?14, lots_seed = ?15,
                 avoid_same_club = ?16, avoid_same_region = ?17
          WHERE id = ?1",
-        params![
+        args![
             event,
             cycles,
             lives,
@@ -710,14 +708,13 @@ fn write_system_and_settings(tx: &Transaction<'_>, event: &str, system: System, 
             divisor_text(s.total_score_divisor),
             s.lateness_limit_minutes,
             s.cycle_policy.to_string(),
-            s.time_control,
-            // SQLite integers are signed 64-bit: store the seed's bits.
+            &s.time_control,
+            // Database integers are signed 64-bit: store the seed's bits.
             s.lots_seed as i64,
             s.avoid_same_club,
             s.avoid_same_region,
         ],
-    )
-    .db()?;
+    )?;
     Ok(())
 }
 
@@ -761,35 +758,21 @@ struct PairingRow {
 
 /// Rebuilds the event by replaying its changes in sequence order through the tournament
 /// crate, which checks every one of them as it did when it was made.
-fn load(tx: &Connection, id: &str) -> Result<Loaded> {
+fn load(tx: &Tx<'_>, id: &str) -> Result<Loaded> {
     let (name, system, n_rounds, settings) = read_event(tx, id)?;
-    let ev = Event::new(&name, system, n_rounds, settings).map_err(|e| corrupt(id, e))?;
+    // Event::restore: an event stored before the settings' checks (a free-text time control
+    // from the server) still loads; every write goes through Event::new.
+    let ev = Event::restore(&name, system, n_rounds, settings).map_err(|e| corrupt(id, e))?;
     let mut changes: Vec<(i64, u8, Change)> = Vec::new();
 
-    let mut st = tx
-        .prepare(
-            "SELECT id, seq, name, rank, rating, club, region, birth_date, draw_position
+    let rows = tx.query(
+        "SELECT id, seq, name, rank, rating, club, region, birth_date, draw_position
          FROM player WHERE event_id = ?1 ORDER BY seq",
-        )
-        .db()?;
-    let rows = st
-        .query_map([id], |r| {
-            Ok(PlayerRow {
-                db_id: r.get(0)?,
-                seq: r.get(1)?,
-                name: r.get(2)?,
-                rank: r.get(3)?,
-                rating: r.get(4)?,
-                club: r.get(5)?,
-                region: r.get(6)?,
-                birth: r.get(7)?,
-                draw_position: r.get(8)?,
-            })
-        })
-        .db()?;
+        args![id],
+    )?;
     // (position, player row) of the draw recorded at the first pairing.
     let mut draw: Vec<(i64, i64)> = Vec::new();
-    for row in rows {
+    for r in rows {
         let PlayerRow {
             db_id,
             seq,
@@ -800,7 +783,17 @@ fn load(tx: &Connection, id: &str) -> Result<Loaded> {
             region,
             birth,
             draw_position,
-        } = row.db()?;
+        } = PlayerRow {
+            db_id: r.get(0)?,
+            seq: r.get(1)?,
+            name: r.get(2)?,
+            rank: r.get(3)?,
+            rating: r.get(4)?,
+            club: r.get(5)?,
+            region: r.get(6)?,
+            birth: r.get(7)?,
+            draw_position: r.get(8)?,
+        };
         if let Some(k) = draw_position {
             draw.push((k, db_id));
         }
@@ -820,85 +813,42 @@ fn load(tx: &Connection, id: &str) -> Result<Loaded> {
         changes.push((seq, 0, Change::Player { db_id, player }));
     }
 
-    let mut st = tx
-        .prepare("SELECT seq, n_rounds FROM rounds_change WHERE event_id = ?1")
-        .db()?;
-    for row in st
-        .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?)))
-        .db()?
-    {
-        let (seq, n) = row.db()?;
+    for r in tx.query("SELECT seq, n_rounds FROM rounds_change WHERE event_id = ?1", args![id])? {
+        let (seq, n): (i64, u32) = (r.get(0)?, r.get(1)?);
         changes.push((seq, 0, Change::RoundsChanged(n)));
     }
 
-    let mut st = tx
-        .prepare("SELECT seq, number, origin FROM round WHERE event_id = ?1")
-        .db()?;
-    for row in st
-        .query_map([id], |r| {
-            Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?, r.get::<_, String>(2)?))
-        })
-        .db()?
-    {
-        let (seq, number, origin) = row.db()?;
+    for r in tx.query("SELECT seq, number, origin FROM round WHERE event_id = ?1", args![id])? {
+        let (seq, number, origin): (i64, u32, String) = (r.get(0)?, r.get(1)?, r.get(2)?);
         changes.push((seq, 0, Change::Round { number, origin }));
     }
 
     // Results preset by a pairing share its sequence number and come right after it.
-    let mut st = tx
-        .prepare(
-            "SELECT r.seq, p.round, p.board, r.result FROM result r JOIN pairing p ON p.id = r.pairing_id
+    for r in tx.query(
+        "SELECT r.seq, p.round, p.board, r.result FROM result r JOIN pairing p ON p.id = r.pairing_id
          WHERE p.event_id = ?1 ORDER BY r.id",
-        )
-        .db()?;
-    let rows = st
-        .query_map([id], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, u32>(1)?,
-                r.get::<_, u32>(2)?,
-                r.get::<_, String>(3)?,
-            ))
-        })
-        .db()?;
-    for row in rows {
-        let (seq, round, board, text) = row.db()?;
+        args![id],
+    )? {
+        let (seq, round, board, text): (i64, u32, u32, String) = (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
         let result =
             GameResult::from_str(&text).map_err(|e| corrupt(id, format_args!("round {round} board {board}: {e}")))?;
         changes.push((seq, 1, Change::Result { round, board, result }));
     }
 
-    let mut st = tx
-        .prepare(
-            "SELECT w.seq, w.player_id FROM withdrawal w JOIN player p ON p.id = w.player_id WHERE p.event_id = ?1",
-        )
-        .db()?;
-    for row in st
-        .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))
-        .db()?
-    {
-        let (seq, db_id) = row.db()?;
+    for r in tx.query(
+        "SELECT w.seq, w.player_id FROM withdrawal w JOIN player p ON p.id = w.player_id WHERE p.event_id = ?1",
+        args![id],
+    )? {
+        let (seq, db_id): (i64, i64) = (r.get(0)?, r.get(1)?);
         changes.push((seq, 0, Change::Withdrawal { db_id }));
     }
 
-    let mut st = tx
-        .prepare(
-            "SELECT w.seq, p.round, p.board, w.player_id FROM warning w JOIN pairing p ON p.id = w.pairing_id
+    for r in tx.query(
+        "SELECT w.seq, p.round, p.board, w.player_id FROM warning w JOIN pairing p ON p.id = w.pairing_id
          WHERE p.event_id = ?1",
-        )
-        .db()?;
-    let rows = st
-        .query_map([id], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, u32>(1)?,
-                r.get::<_, u32>(2)?,
-                r.get::<_, i64>(3)?,
-            ))
-        })
-        .db()?;
-    for row in rows {
-        let (seq, round, board, db_id) = row.db()?;
+        args![id],
+    )? {
+        let (seq, round, board, db_id): (i64, u32, u32, i64) = (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
         changes.push((seq, 0, Change::Warning { round, board, db_id }));
     }
 
@@ -954,7 +904,7 @@ fn load(tx: &Connection, id: &str) -> Result<Loaded> {
 /// computed again, so a later change to the pairing program cannot rewrite history); an
 /// amended one with its proposal; a manual one as the director gave it.
 fn replay_round(
-    tx: &Connection,
+    tx: &Tx<'_>,
     event: &str,
     l: &mut Loaded,
     of_db: &HashMap<i64, PlayerId>,
@@ -1051,7 +1001,7 @@ fn replay_round(
     Ok(())
 }
 
-fn pairing_rows(tx: &Connection, event: &str, number: u32, table: &str) -> Result<Vec<PairingRow>> {
+fn pairing_rows(tx: &Tx<'_>, event: &str, number: u32, table: &str) -> Result<Vec<PairingRow>> {
     let sql = if table == "pairing" {
         "SELECT board, black_id, white_id, bye_id, idle_id, bracket_match,
                 cost_rematches, cost_gap_sq, cost_color, cost_split, cost_club_region
@@ -1060,91 +1010,52 @@ fn pairing_rows(tx: &Connection, event: &str, number: u32, table: &str) -> Resul
         "SELECT NULL, black_id, white_id, bye_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL
          FROM proposed_pairing WHERE event_id = ?1 AND round = ?2 ORDER BY id"
     };
-    let mut st = tx.prepare(sql).db()?;
-    let rows = st
-        .query_map(params![event, number], |r| {
-            let parts: [Option<i64>; 5] = [r.get(6)?, r.get(7)?, r.get(8)?, r.get(9)?, r.get(10)?];
-            let cost = match parts {
-                [Some(a), Some(b), Some(c), Some(d), Some(e)] => Some(PairCost {
-                    rematches: a as u32,
-                    score_gap_sq: b as u64,
-                    color: c as u32,
-                    split: d as u32,
-                    club_region: e as u32,
-                }),
-                _ => None,
-            };
-            Ok(PairingRow {
-                board: r.get(0)?,
-                black: r.get(1)?,
-                white: r.get(2)?,
-                bye: r.get(3)?,
-                idle: r.get(4)?,
-                bracket_match: r.get(5)?,
-                cost,
-            })
-        })
-        .db()?;
-    rows.collect::<std::result::Result<_, _>>().db()
+    let mut out = Vec::new();
+    for r in tx.query(sql, args![event, number])? {
+        let parts: [Option<i64>; 5] = [r.get(6)?, r.get(7)?, r.get(8)?, r.get(9)?, r.get(10)?];
+        let cost = match parts {
+            [Some(a), Some(b), Some(c), Some(d), Some(e)] => Some(PairCost {
+                rematches: a as u32,
+                score_gap_sq: b as u64,
+                color: c as u32,
+                split: d as u32,
+                club_region: e as u32,
+            }),
+            _ => None,
+        };
+        out.push(PairingRow {
+            board: r.get(0)?,
+            black: r.get(1)?,
+            white: r.get(2)?,
+            bye: r.get(3)?,
+            idle: r.get(4)?,
+            bracket_match: r.get(5)?,
+            cost,
+        });
+    }
+    Ok(out)
 }
 
 /// The event row: name, system, planned rounds and settings.
-fn read_event(tx: &Connection, id: &str) -> Result<(String, System, u32, Settings)> {
-    type Row = (
-        String,
-        String,
-        u32,
-        u32,
-        u32,
-        u32,
-        bool,
-        u32,
-        Option<String>,
-        Option<String>,
-    );
-    type Row2 = (String, String, String, u32, String, String, i64, bool, bool);
-    let row: Option<(Row, Row2)> = tx
-        .query_row(
+fn read_event(tx: &Tx<'_>, id: &str) -> Result<(String, System, u32, Settings)> {
+    let r = tx
+        .query_opt(
             "SELECT name, system, n_rounds, cycles, lives, best_of, grand_final_reset, elimination_losses,
                     mcmahon_bar, mcmahon_floor,
                     bye_value, tie_breaks, total_score_divisor, lateness_limit_minutes, cycle_policy,
                     time_control, lots_seed, avoid_same_club, avoid_same_region
              FROM event WHERE id = ?1",
-            [id],
-            |r| {
-                Ok((
-                    (
-                        r.get(0)?,
-                        r.get(1)?,
-                        r.get(2)?,
-                        r.get(3)?,
-                        r.get(4)?,
-                        r.get(5)?,
-                        r.get(6)?,
-                        r.get(7)?,
-                        r.get(8)?,
-                        r.get(9)?,
-                    ),
-                    (
-                        r.get(10)?,
-                        r.get(11)?,
-                        r.get(12)?,
-                        r.get(13)?,
-                        r.get(14)?,
-                        r.get(15)?,
-                        r.get(16)?,
-                        r.get(17)?,
-                        r.get(18)?,
-                    ),
-                ))
-            },
-        )
-        .optional()
-        .db()?;
-    let (
-        (name, system, n_rounds, cycles, lives, best_of, reset, losses, bar, floor),
-        (bye, chain, divisor, lateness, cycle, time_control, seed, club, region),
-    ) = row.ok_or_else(|| StoreError::NoEvent(id.to_string()))?;
+            args![id],
+        )?
+        .ok_or_else(|| StoreError::NoEvent(id.to_string()))?;
+    let (name, system, n_rounds, cycles, lives, best_of): (String, String, u32, u32, u32, u32) =
+        (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?);
+    let (reset, losses, bar, floor): (bool, u32, Option<String>, Option<String>) =
+        (r.get(6)?, r.get(7)?, r.get(8)?, r.get(9)?);
+    let (bye, chain, divisor, lateness, cycle): (String, String, String, u32, String) =
+        (r.get(10)?, r.get(11)?, r.get(12)?, r.get(13)?, r.get(14)?);
+    let (time_control, seed, club, region): (String, i64, bool, bool) =
+        (r.get(15)?, r.get(16)?, r.get(17)?, r.get(18)?);
     let rank = |what: &str, s: Option<String>| -> Result<Rank> {
         let s = s.ok_or_else(|| corrupt(id, format_args!("a McMahon event without a {what}")))?;
         Rank::from_str(&s).map_err(|e| corrupt(id, format_args!("McMahon {what}: {e}")))

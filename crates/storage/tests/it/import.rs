@@ -5,7 +5,13 @@
 use storage::{ImportRound, ImportedEvent, NewEvent, Store, StoreError};
 use tournament::{GameResult, System};
 
-use crate::{TempDb, names, new_event, player};
+use crate::{Backend, TestDb, names, new_event, player};
+
+both!(
+    an_import_failing_at_its_last_statement_leaves_nothing,
+    an_import_is_the_event_the_single_operations_build,
+    a_refused_import_leaves_nothing,
+);
 
 fn imported(id: &str) -> ImportedEvent {
     let r = |s: &str| Some(s.parse::<GameResult>().unwrap());
@@ -30,10 +36,10 @@ fn imported(id: &str) -> ImportedEvent {
     }
 }
 
-/// Installs `trigger`, imports, and checks that the import failed with the injected error and
-/// left every table as it was.
-fn check_import_rolls_back(db: &TempDb, store: &mut Store, trigger: &str) {
-    db.raw().execute_batch(trigger).unwrap();
+/// Makes `table` fail at `timing` (only `when` a condition holds, if given), imports, and
+/// checks that the import failed with the injected error and left every table as it was.
+fn check_import_rolls_back(db: &TestDb, store: &mut Store, (table, timing, when): (&str, &str, Option<&str>)) {
+    db.inject_failure(table, timing, when);
     let before = store.dump().unwrap();
     let err = store
         .import_event(&imported("imp"))
@@ -41,34 +47,27 @@ fn check_import_rolls_back(db: &TempDb, store: &mut Store, trigger: &str) {
     assert!(err.to_string().contains("injected"), "unexpected error: {err}");
     assert_eq!(store.dump().unwrap(), before);
     assert!(matches!(store.load_event("imp"), Err(StoreError::NoEvent(_))));
-    db.raw().execute_batch("DROP TRIGGER fail").unwrap();
+    db.remove_failure(table);
 }
 
-#[test]
-fn an_import_failing_at_its_last_statement_leaves_nothing() {
-    let db = TempDb::new("import-tx");
+fn an_import_failing_at_its_last_statement_leaves_nothing(b: Backend) {
+    let db = TestDb::new(b, "import-tx");
     let mut store = db.open();
     store.create_event(&new_event("other", System::Swiss, 3)).unwrap();
     store.add_player("other", &player("Z", "1k")).unwrap();
+    check_import_rolls_back(&db, &mut store, ("event_attachment", "AFTER INSERT", None));
     check_import_rolls_back(
         &db,
         &mut store,
-        "CREATE TRIGGER fail AFTER INSERT ON event_attachment BEGIN SELECT RAISE(ABORT, 'injected'); END",
-    );
-    check_import_rolls_back(
-        &db,
-        &mut store,
-        "CREATE TRIGGER fail AFTER INSERT ON result WHEN NEW.result = 'B+R' AND NEW.seq > 8
-         BEGIN SELECT RAISE(ABORT, 'injected'); END",
+        ("result", "AFTER INSERT", Some("NEW.result = 'B+R' AND NEW.seq > 8")),
     );
     // Without the fault, the import goes through.
     store.import_event(&imported("imp")).unwrap();
     assert_eq!(store.load_event("imp").unwrap().rounds().len(), 2);
 }
 
-#[test]
-fn an_import_is_the_event_the_single_operations_build() {
-    let db = TempDb::new("import-same");
+fn an_import_is_the_event_the_single_operations_build(b: Backend) {
+    let db = TestDb::new(b, "import-same");
     let mut store = db.open();
     let imp = imported("imp");
     let ev = store.import_event(&imp).unwrap();
@@ -101,9 +100,8 @@ fn an_import_is_the_event_the_single_operations_build() {
     assert_eq!(store.load_event("one").unwrap(), ev);
 }
 
-#[test]
-fn a_refused_import_leaves_nothing() {
-    let db = TempDb::new("import-refused");
+fn a_refused_import_leaves_nothing(b: Backend) {
+    let db = TestDb::new(b, "import-refused");
     let mut store = db.open();
     let mut imp = imported("imp");
     // A player paired twice in round 2: refused by the tournament crate, after everything

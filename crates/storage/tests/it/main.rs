@@ -1,6 +1,23 @@
 //! Storage tests: migrations, transactions that roll back on injected failures, round trips
-//! of every kind of record, and replayed events equal to the same events built in memory.
+//! of every kind of record, replayed events equal to the same events built in memory, and two
+//! writers at once. Every test runs on both backends (the `both!` macro makes a `sqlite::` and
+//! a `postgres::` test of each): SQLite in a fresh file, PostgreSQL in a fresh schema of the
+//! database `$WEIQI_TEST_PG` (else the local server's `test` database), dropped afterwards.
 
+/// Makes a test on each backend of each function named: `fn name(backend: Backend)`.
+macro_rules! both {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[test] fn $name() { super::$name($crate::Backend::Sqlite) })*
+        }
+        mod postgres {
+            $(#[test] fn $name() { super::$name($crate::Backend::Postgres) })*
+        }
+    };
+}
+
+mod concurrency;
+mod connection;
 mod import;
 mod migrations;
 mod replay;
@@ -8,40 +25,198 @@ mod roundtrip;
 mod transactions;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-use storage::{NewEvent, Store};
+use storage::{NewEvent, Store, StoreError};
 use tournament::{Player, Rank, Settings, System};
 
-/// A database file in a fresh directory under the target's temporary folder, removed on drop.
-pub struct TempDb {
-    dir: PathBuf,
+/// Which database a test runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
 }
 
-impl TempDb {
-    pub fn new(name: &str) -> TempDb {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("storage-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("create temp dir");
-        TempDb { dir }
+/// The PostgreSQL the tests use: `$WEIQI_TEST_PG`, else the local server's `test` database.
+pub fn pg_base() -> String {
+    std::env::var("WEIQI_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+}
+
+/// A plain PostgreSQL connection to `url`.
+pub fn pg_client(url: &str) -> postgres::Client {
+    postgres::Client::connect(url, postgres::NoTls).unwrap_or_else(|e| {
+        panic!(
+            "PostgreSQL is unreachable at {url}: {e}. These tests need it (trust auth, database `test`); \
+             set WEIQI_TEST_PG to another URL"
+        )
+    })
+}
+
+static N: AtomicUsize = AtomicUsize::new(0);
+
+/// A fresh database for one test: a file in a fresh directory, or a fresh PostgreSQL schema;
+/// removed (dropped) at the end.
+pub struct TestDb {
+    pub backend: Backend,
+    /// The SQLite file's directory, or the PostgreSQL schema's name.
+    place: String,
+}
+
+impl TestDb {
+    pub fn new(backend: Backend, name: &str) -> TestDb {
+        match backend {
+            Backend::Sqlite => {
+                let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("storage-{name}-{}", std::process::id()));
+                let _ = std::fs::remove_dir_all(&dir);
+                std::fs::create_dir_all(&dir).expect("create temp dir");
+                TestDb {
+                    backend,
+                    place: dir.display().to_string(),
+                }
+            }
+            Backend::Postgres => {
+                let schema = format!(
+                    "weiqi_storage_{}_{}_{}",
+                    name.replace(|c: char| !c.is_ascii_alphanumeric(), "_"),
+                    std::process::id(),
+                    N.fetch_add(1, Ordering::SeqCst)
+                );
+                pg_client(&pg_base())
+                    .batch_execute(&format!("CREATE SCHEMA {schema}"))
+                    .expect("create the test schema");
+                TestDb { backend, place: schema }
+            }
+        }
     }
 
+    /// The SQLite file.
     pub fn path(&self) -> PathBuf {
-        self.dir.join("weiqi.db")
+        assert_eq!(self.backend, Backend::Sqlite);
+        Path::new(&self.place).join("weiqi.db")
+    }
+
+    /// The PostgreSQL schema.
+    pub fn schema(&self) -> &str {
+        assert_eq!(self.backend, Backend::Postgres);
+        &self.place
+    }
+
+    /// The URL of the PostgreSQL schema, as a server or the CLI is given it.
+    pub fn url(&self) -> String {
+        let base = pg_base();
+        let sep = if base.contains('?') { '&' } else { '?' };
+        format!(
+            "{base}{sep}options=-csearch_path%3D{}&application_name={}",
+            self.schema(),
+            self.schema()
+        )
+    }
+
+    pub fn try_open(&self) -> Result<Store, StoreError> {
+        match self.backend {
+            Backend::Sqlite => Store::open(&self.path()),
+            Backend::Postgres => Store::open_postgres(&self.url()),
+        }
     }
 
     pub fn open(&self) -> Store {
-        Store::open(&self.path()).expect("open store")
+        self.try_open().expect("open store")
     }
 
-    /// A plain connection beside the store's, to look below the API or inject failures.
-    pub fn raw(&self) -> rusqlite::Connection {
-        rusqlite::Connection::open(self.path()).expect("open raw connection")
+    /// Runs statements on a plain connection beside the store's, below the API.
+    pub fn exec(&self, sql: &str) {
+        match self.backend {
+            Backend::Sqlite => rusqlite::Connection::open(self.path())
+                .unwrap()
+                .execute_batch(sql)
+                .unwrap_or_else(|e| panic!("{sql}: {e}")),
+            Backend::Postgres => pg_client(&self.url())
+                .batch_execute(sql)
+                .unwrap_or_else(|e| panic!("{sql}: {e:?}")),
+        }
+    }
+
+    /// The first column of each row of a query, as text (NULL as "NULL"), on a plain
+    /// connection.
+    pub fn strings(&self, sql: &str) -> Vec<String> {
+        match self.backend {
+            Backend::Sqlite => {
+                let c = rusqlite::Connection::open(self.path()).unwrap();
+                let mut st = c.prepare(sql).unwrap();
+                st.query_map([], |r| {
+                    Ok(match r.get_ref(0)? {
+                        rusqlite::types::ValueRef::Null => "NULL".to_string(),
+                        rusqlite::types::ValueRef::Integer(i) => i.to_string(),
+                        rusqlite::types::ValueRef::Text(t) => String::from_utf8_lossy(t).into_owned(),
+                        v => format!("{v:?}"),
+                    })
+                })
+                .unwrap()
+                .map(Result::unwrap)
+                .collect()
+            }
+            // The simple-query protocol answers every value as text.
+            Backend::Postgres => pg_client(&self.url())
+                .simple_query(sql)
+                .unwrap_or_else(|e| panic!("{sql}: {e:?}"))
+                .iter()
+                .filter_map(|m| match m {
+                    postgres::SimpleQueryMessage::Row(r) => Some(r.get(0).unwrap_or("NULL").to_string()),
+                    _ => None,
+                })
+                .collect(),
+        }
+    }
+
+    /// The one integer a query answers.
+    pub fn int(&self, sql: &str) -> i64 {
+        let v = self.strings(sql);
+        assert_eq!(v.len(), 1, "{sql}: {v:?}");
+        v[0].parse().unwrap_or_else(|e| panic!("{sql}: {v:?}: {e}"))
+    }
+
+    /// Installs the trigger `fail` on `table` at `timing` (e.g. `BEFORE INSERT`), optionally
+    /// only `when` a condition on `NEW` holds, which aborts the statement with the error
+    /// "injected".
+    pub fn inject_failure(&self, table: &str, timing: &str, when: Option<&str>) {
+        let sql = match self.backend {
+            Backend::Sqlite => {
+                let when = when.map(|w| format!("WHEN {w}")).unwrap_or_default();
+                format!("CREATE TRIGGER fail {timing} ON {table} {when} BEGIN SELECT RAISE(ABORT, 'injected'); END")
+            }
+            Backend::Postgres => {
+                let when = when.map(|w| format!("WHEN ({w})")).unwrap_or_default();
+                format!(
+                    "CREATE OR REPLACE FUNCTION fail() RETURNS trigger LANGUAGE plpgsql AS
+                         $$ BEGIN RAISE EXCEPTION 'injected'; END $$;
+                     CREATE TRIGGER fail {timing} ON {table} FOR EACH ROW {when} EXECUTE FUNCTION fail()"
+                )
+            }
+        };
+        self.exec(&sql);
+    }
+
+    /// Removes the trigger of [`TestDb::inject_failure`].
+    pub fn remove_failure(&self, table: &str) {
+        self.exec(&match self.backend {
+            Backend::Sqlite => "DROP TRIGGER fail".to_string(),
+            Backend::Postgres => format!("DROP TRIGGER fail ON {table}"),
+        });
     }
 }
 
-impl Drop for TempDb {
+impl Drop for TestDb {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
+        match self.backend {
+            Backend::Sqlite => {
+                let _ = std::fs::remove_dir_all(&self.place);
+            }
+            Backend::Postgres => {
+                if let Ok(mut c) = postgres::Client::connect(&pg_base(), postgres::NoTls) {
+                    let _ = c.batch_execute(&format!("DROP SCHEMA IF EXISTS {} CASCADE", self.place));
+                }
+            }
+        }
     }
 }
 

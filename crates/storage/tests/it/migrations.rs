@@ -1,53 +1,97 @@
-//! Migrations: from an empty file, from a version-1 database as the first weiqi wrote it,
-//! refusal of a newer schema, and a failed migration leaving the old version whole.
+//! Migrations: from an empty database, from a version-1 database as the first weiqi wrote it,
+//! refusal of a newer schema, a failed migration leaving the old version whole, and (on
+//! PostgreSQL) the schema the URL names.
 
 use expect_test::expect;
-use storage::{SCHEMA_VERSION, Store, StoreError};
+use storage::{SCHEMA_VERSION, StoreError};
 use tournament::{GameResult, Status, System};
 
-use crate::{TempDb, player};
+use crate::{Backend, TestDb, player};
+
+both!(
+    an_empty_database_gets_the_whole_schema,
+    a_version_1_database_is_migrated_and_keeps_its_data,
+    a_newer_database_is_refused_untouched,
+    a_failed_migration_leaves_version_1_whole,
+    team_events_and_attachments_are_kept,
+    stores_opening_together_migrate_once,
+);
 
 /// The version table as every version of weiqi creates it.
-const VERSION_TABLE: &str = "CREATE TABLE schema_version (
-    version    INTEGER PRIMARY KEY,
-    name       TEXT NOT NULL,
-    applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
-) STRICT";
+fn version_table(b: Backend) -> &'static str {
+    match b {
+        Backend::Sqlite => {
+            "CREATE TABLE schema_version (
+                version    INTEGER PRIMARY KEY,
+                name       TEXT NOT NULL,
+                applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+            ) STRICT"
+        }
+        Backend::Postgres => {
+            "CREATE TABLE schema_version (
+                version    INTEGER PRIMARY KEY,
+                name       TEXT NOT NULL,
+                applied_at TEXT NOT NULL DEFAULT (to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'))
+            )"
+        }
+    }
+}
 
 /// A database as weiqi with schema version 1 left it: a round robin of four players with
 /// round 1 paired by hand, one result, and a withdrawal.
-fn version_1_database(db: &TempDb) {
-    let c = db.raw();
-    c.execute_batch(VERSION_TABLE).unwrap();
-    c.execute_batch(include_str!("../../migrations/0001_events.sql"))
-        .unwrap();
-    c.execute_batch(
+fn version_1_database(db: &TestDb) {
+    db.exec(version_table(db.backend));
+    db.exec(match db.backend {
+        Backend::Sqlite => include_str!("../../migrations/0001_events.sql"),
+        Backend::Postgres => include_str!("../../migrations/pg/0001_events.sql"),
+    });
+    // Row ids are the database's (identity columns on PostgreSQL): rows name each other
+    // through them by name.
+    db.exec(
         "INSERT INTO schema_version (version, name) VALUES (1, 'events');
          INSERT INTO event (id, name, system, n_rounds, bye_value, last_seq)
              VALUES ('old', 'Old cup', 'round-robin', 3, 'draw', 8);
-         INSERT INTO player (id, event_id, seq, name, rank, rating, club) VALUES
-             (1, 'old', 1, 'Ann', '3d', 2300, 'North'), (2, 'old', 2, 'Bo', '1k', NULL, NULL),
-             (3, 'old', 3, 'Cy', '5p', NULL, NULL), (4, 'old', 4, 'Di', '30k', NULL, NULL);
+         INSERT INTO player (event_id, seq, name, rank, rating, club) VALUES
+             ('old', 1, 'Ann', '3d', 2300, 'North'), ('old', 2, 'Bo', '1k', NULL, NULL),
+             ('old', 3, 'Cy', '5p', NULL, NULL), ('old', 4, 'Di', '30k', NULL, NULL);
          INSERT INTO round (event_id, number, seq, origin) VALUES ('old', 1, 5, 'manual');
-         INSERT INTO pairing (id, event_id, round, board, black_id, white_id, changed) VALUES
-             (1, 'old', 1, 1, 1, 4, 1), (2, 'old', 1, 2, 2, 3, 1);
-         INSERT INTO result (pairing_id, seq, result) VALUES (1, 6, 'W+3.5'), (2, 7, 'B+R');
-         INSERT INTO withdrawal (player_id, seq, after_round) VALUES (2, 8, 1);",
-    )
-    .unwrap();
+         INSERT INTO pairing (event_id, round, board, black_id, white_id, changed) VALUES
+             ('old', 1, 1, (SELECT id FROM player WHERE name = 'Ann'), (SELECT id FROM player WHERE name = 'Di'), TRUE),
+             ('old', 1, 2, (SELECT id FROM player WHERE name = 'Bo'), (SELECT id FROM player WHERE name = 'Cy'), TRUE);
+         INSERT INTO result (pairing_id, seq, result) VALUES
+             ((SELECT id FROM pairing WHERE board = 1), 6, 'W+3.5'), ((SELECT id FROM pairing WHERE board = 2), 7, 'B+R');
+         INSERT INTO withdrawal (player_id, seq, after_round) VALUES ((SELECT id FROM player WHERE name = 'Bo'), 8, 1);",
+    );
 }
 
-fn table_names(db: &TempDb) -> Vec<String> {
-    let c = db.raw();
-    let mut st = c
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-        .unwrap();
-    st.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect()
+fn table_names(db: &TestDb) -> Vec<String> {
+    db.strings(&match db.backend {
+        Backend::Sqlite => "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name".to_string(),
+        // In the schema the test made (not merely the current one): the store went where the
+        // URL's search_path sent it.
+        Backend::Postgres => format!(
+            "SELECT tablename FROM pg_tables WHERE schemaname = '{}' ORDER BY tablename",
+            db.schema()
+        ),
+    })
 }
 
-#[test]
-fn an_empty_file_gets_the_whole_schema() {
-    let db = TempDb::new("mig-empty");
+/// The whole schema as text: tables, columns, indexes, constraints.
+fn schema(db: &TestDb) -> Vec<String> {
+    db.strings(&match db.backend {
+        Backend::Sqlite => "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name".to_string(),
+        Backend::Postgres => format!(
+            "SELECT table_name || '.' || column_name || ' ' || data_type FROM information_schema.columns
+             WHERE table_schema = '{0}'
+             UNION ALL SELECT indexdef FROM pg_indexes WHERE schemaname = '{0}'
+             ORDER BY 1",
+            db.schema()
+        ),
+    })
+}
+
+fn an_empty_database_gets_the_whole_schema(b: Backend) {
+    let db = TestDb::new(b, "mig-empty");
     let store = db.open();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
     assert_eq!(SCHEMA_VERSION, 4);
@@ -69,22 +113,31 @@ fn an_empty_file_gets_the_whole_schema() {
         ]
     "#]]
     .assert_debug_eq(&table_names(&db));
-    let mode: String = db.raw().query_row("PRAGMA journal_mode", [], |r| r.get(0)).unwrap();
-    assert_eq!(mode, "wal");
+    if b == Backend::Sqlite {
+        assert_eq!(db.strings("PRAGMA journal_mode"), ["wal"]);
+    }
     // Opening again applies nothing more.
     drop(store);
     let store = db.open();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
-    let n: u32 = db
-        .raw()
-        .query_row("SELECT COUNT(*) FROM schema_version", [], |r| r.get(0))
-        .unwrap();
-    assert_eq!(n, 4);
+    assert_eq!(db.int("SELECT COUNT(*) FROM schema_version"), 4);
+    assert_eq!(
+        db.strings("SELECT version || ' ' || name FROM schema_version ORDER BY version"),
+        [
+            "1 events",
+            "2 warnings_and_amendments",
+            "3 teams_and_attachments",
+            "4 draw"
+        ]
+    );
+    // The time of each migration is recorded as UTC text.
+    for at in db.strings("SELECT applied_at FROM schema_version") {
+        assert!(at.len() == 20 && at.as_bytes()[10] == b'T' && at.ends_with('Z'), "{at}");
+    }
 }
 
-#[test]
-fn a_version_1_database_is_migrated_and_keeps_its_data() {
-    let db = TempDb::new("mig-v1");
+fn a_version_1_database_is_migrated_and_keeps_its_data(b: Backend) {
+    let db = TestDb::new(b, "mig-v1");
     version_1_database(&db);
     let mut store = db.open();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
@@ -131,21 +184,15 @@ fn a_version_1_database_is_migrated_and_keeps_its_data() {
     assert_eq!(store.load_event("old").unwrap(), ev);
 }
 
-#[test]
-fn a_newer_database_is_refused_untouched() {
-    let db = TempDb::new("mig-newer");
+fn a_newer_database_is_refused_untouched(b: Backend) {
+    let db = TestDb::new(b, "mig-newer");
     let mut store = db.open();
     store.create_event(&crate::new_event("e", System::Swiss, 1)).unwrap();
     store.add_player("e", &player("A", "1d")).unwrap();
     let before = store.dump().unwrap();
     drop(store);
-    db.raw()
-        .execute(
-            "INSERT INTO schema_version (version, name) VALUES (9, 'from the future')",
-            [],
-        )
-        .unwrap();
-    match Store::open(&db.path()) {
+    db.exec("INSERT INTO schema_version (version, name) VALUES (9, 'from the future')");
+    match db.try_open() {
         Err(e) => {
             assert_eq!(e, StoreError::NewerSchema { found: 9, known: 4 });
             expect!["the database has schema version 9, newer than this weiqi knows (4); use a newer weiqi"]
@@ -153,43 +200,37 @@ fn a_newer_database_is_refused_untouched() {
         }
         Ok(_) => panic!("a schema from the future was accepted"),
     }
-    db.raw()
-        .execute("DELETE FROM schema_version WHERE version = 9", [])
-        .unwrap();
+    db.exec("DELETE FROM schema_version WHERE version = 9");
     assert_eq!(db.open().dump().unwrap(), before);
 }
 
-#[test]
-fn a_failed_migration_leaves_version_1_whole() {
-    let db = TempDb::new("mig-fail");
+fn a_failed_migration_leaves_version_1_whole(b: Backend) {
+    let db = TestDb::new(b, "mig-fail");
     version_1_database(&db);
     // Someone made a table called `warning` by hand: migration 2 cannot create its own.
-    db.raw().execute_batch("CREATE TABLE warning (x INTEGER)").unwrap();
-    let schema = |db: &TempDb| -> Vec<String> {
-        let c = db.raw();
-        let mut st = c
-            .prepare("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name")
-            .unwrap();
-        st.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect()
-    };
+    db.exec("CREATE TABLE warning (x INTEGER)");
     let before = schema(&db);
-    let err = Store::open(&db.path()).err().expect("migration should fail");
-    expect!["database error: migration 2 (warnings_and_amendments): table warning already exists (at byte 272)"]
-        .assert_eq(&err.to_string());
+    let err = db.try_open().err().expect("migration should fail");
+    match b {
+        Backend::Sqlite => {
+            expect!["database error: migration 2 (warnings_and_amendments): table warning already exists (at byte 272)"]
+                .assert_eq(&err.to_string())
+        }
+        Backend::Postgres => {
+            expect![[r#"database error: migration 2 (warnings_and_amendments): relation "warning" already exists"#]]
+                .assert_eq(&err.to_string())
+        }
+    }
     assert_eq!(schema(&db), before);
-    let v: u32 = db
-        .raw()
-        .query_row("SELECT MAX(version) FROM schema_version", [], |r| r.get(0))
-        .unwrap();
-    assert_eq!(v, 1);
+    assert_eq!(db.int("SELECT MAX(version) FROM schema_version"), 1);
     // Once the stray table is gone, the migration goes through.
-    db.raw().execute_batch("DROP TABLE warning").unwrap();
+    db.exec("DROP TABLE warning");
     assert_eq!(db.open().schema_version().unwrap(), SCHEMA_VERSION);
 }
 
-#[test]
-fn team_events_and_attachments_are_kept() {
-    let mut store = Store::open_in_memory().unwrap();
+fn team_events_and_attachments_are_kept(b: Backend) {
+    let db = TestDb::new(b, "mig-teams");
+    let mut store = db.open();
     store.create_team_event("cup", "create\tCup").unwrap();
     assert_eq!(
         store.create_team_event("cup", "x"),
@@ -203,10 +244,40 @@ fn team_events_and_attachments_are_kept() {
         "database error: team event \"cup\" changed meanwhile (2 changes, 1 seen); try again"
     );
     assert_eq!(store.team_changes("cup").unwrap(), ["create\tCup", "team\tA"]);
-    assert_eq!(store.team_events().unwrap(), ["cup"]);
+    store.create_team_event("Cup", "create\tUpper").unwrap();
+    store.create_team_event("a", "create\tLower").unwrap();
+    // By id, byte by byte, on both backends.
+    assert_eq!(store.team_events().unwrap(), ["Cup", "a", "cup"]);
     assert_eq!(store.team_changes("nope"), Err(StoreError::NoEvent("nope".into())));
     assert_eq!(
         store.set_attachment("cup", "a", "b"),
         Err(StoreError::NoEvent("cup".into()))
+    );
+    store.create_event(&crate::new_event("ev", System::Swiss, 1)).unwrap();
+    assert_eq!(store.attachment("ev", "x").unwrap(), None);
+    store.set_attachment("ev", "x", "one").unwrap();
+    store.set_attachment("ev", "x", "two").unwrap();
+    assert_eq!(store.attachment("ev", "x").unwrap().as_deref(), Some("two"));
+    assert_eq!(db.int("SELECT COUNT(*) FROM event_attachment"), 1);
+}
+
+/// Several processes (server instances) starting together on an empty database: every one
+/// opens it, and the migrations are applied once.
+fn stores_opening_together_migrate_once(b: Backend) {
+    let db = TestDb::new(b, "mig-together");
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..4).map(|_| s.spawn(|| db.try_open().map(drop))).collect();
+        for h in handles {
+            h.join().unwrap().unwrap();
+        }
+    });
+    assert_eq!(
+        db.strings("SELECT version || ' ' || name FROM schema_version ORDER BY version"),
+        [
+            "1 events",
+            "2 warnings_and_amendments",
+            "3 teams_and_attachments",
+            "4 draw"
+        ]
     );
 }

@@ -7,7 +7,9 @@ use rules::playout::Rng;
 use storage::Store;
 use tournament::{Event, GameResult, Player, PlayerId, Rank, Settings, System};
 
-use crate::new_event;
+use crate::{Backend, TestDb, new_event};
+
+both!(replayed_events_equal_the_events_built_in_memory);
 
 fn random_result(rng: &mut Rng, decisive_only: bool) -> GameResult {
     let k = if decisive_only {
@@ -33,9 +35,10 @@ fn name(ev: &Event, p: PlayerId) -> String {
 }
 
 /// Drives one event through `store` and `live` side by side.
-fn drive(seed: u64, system: System, n_players: usize) {
+fn drive(b: Backend, seed: u64, system: System, n_players: usize) {
     let mut rng = Rng::new(seed);
-    let mut store = Store::open_in_memory().unwrap();
+    let db = TestDb::new(b, &format!("replay-{seed}"));
+    let mut store = db.open();
     let id = format!("ev{seed}");
     let settings = Settings {
         lots_seed: seed,
@@ -181,8 +184,7 @@ fn drive(seed: u64, system: System, n_players: usize) {
     assert_eq!(store.load_event(&id).unwrap().standings(), live.standings());
 }
 
-#[test]
-fn replayed_events_equal_the_events_built_in_memory() {
+fn replayed_events_equal_the_events_built_in_memory(b: Backend) {
     let systems = [
         System::Swiss,
         System::McMahon {
@@ -210,6 +212,6 @@ fn replayed_events_equal_the_events_built_in_memory() {
     ];
     for seed in 0..24u64 {
         let system = systems[seed as usize % systems.len()];
-        drive(seed, system, 4 + (seed as usize * 7) % 9);
+        drive(b, seed, system, 4 + (seed as usize * 7) % 9);
     }
 }

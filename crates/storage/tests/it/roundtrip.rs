@@ -4,15 +4,23 @@ use expect_test::{Expect, expect};
 use storage::{Recorded, Store, StoreError};
 use tournament::{ByeValue, GameResult, Rank, Settings, System, TieBreak, TotalScoreDivisor};
 
-use crate::{TempDb, names, new_event, player, six_players};
+use crate::{Backend, TestDb, names, new_event, player, six_players};
+
+both!(
+    every_system_and_setting_round_trips,
+    settings_change_only_before_the_start,
+    results_are_kept_corrected_only_on_request,
+    refusals_name_what_they_refuse,
+    a_round_can_be_unpaired_and_paired_again,
+    the_draw_is_kept_even_if_the_way_of_drawing_changes,
+);
 
 fn check_err(e: StoreError, expect: Expect) {
     expect.assert_eq(&e.to_string());
 }
 
-#[test]
-fn every_system_and_setting_round_trips() {
-    let db = TempDb::new("settings");
+fn every_system_and_setting_round_trips(b: Backend) {
+    let db = TestDb::new(b, "settings");
     let mut store = db.open();
     let settings = Settings {
         bye: ByeValue::Draw,
@@ -92,9 +100,9 @@ fn every_system_and_setting_round_trips() {
     .assert_debug_eq(&list);
 }
 
-#[test]
-fn settings_change_only_before_the_start() {
-    let mut store = Store::open_in_memory().unwrap();
+fn settings_change_only_before_the_start(b: Backend) {
+    let db = TestDb::new(b, "rt1");
+    let mut store = db.open();
     six_players(&mut store);
     let s = Settings {
         bye: ByeValue::Loss,
@@ -110,9 +118,9 @@ fn settings_change_only_before_the_start() {
     assert_eq!(store.load_event("e").unwrap().planned_rounds(), 5);
 }
 
-#[test]
-fn results_are_kept_corrected_only_on_request() {
-    let mut store = Store::open_in_memory().unwrap();
+fn results_are_kept_corrected_only_on_request(b: Backend) {
+    let db = TestDb::new(b, "rt2");
+    let mut store = db.open();
     six_players(&mut store);
     store.pair_next("e").unwrap();
     let br: GameResult = "B+R".parse().unwrap();
@@ -133,9 +141,9 @@ fn results_are_kept_corrected_only_on_request() {
     assert_eq!(store.load_event("e").unwrap(), ev);
 }
 
-#[test]
-fn refusals_name_what_they_refuse() {
-    let mut store = Store::open_in_memory().unwrap();
+fn refusals_name_what_they_refuse(b: Backend) {
+    let db = TestDb::new(b, "rt3");
+    let mut store = db.open();
     six_players(&mut store);
     let p = player("A", "1k");
     let cases: Vec<(StoreError, Expect)> = vec![
@@ -235,9 +243,9 @@ fn refusals_name_what_they_refuse() {
     );
 }
 
-#[test]
-fn a_round_can_be_unpaired_and_paired_again() {
-    let mut store = Store::open_in_memory().unwrap();
+fn a_round_can_be_unpaired_and_paired_again(b: Backend) {
+    let db = TestDb::new(b, "rt4");
+    let mut store = db.open();
     six_players(&mut store);
     let before = store.dump().unwrap();
     let first = store.pair_next("e").unwrap();
@@ -252,9 +260,8 @@ fn a_round_can_be_unpaired_and_paired_again() {
     assert_eq!(store.load_event("e").unwrap(), again);
 }
 
-#[test]
-fn the_draw_is_kept_even_if_the_way_of_drawing_changes() {
-    let db = TempDb::new("draw");
+fn the_draw_is_kept_even_if_the_way_of_drawing_changes(b: Backend) {
+    let db = TestDb::new(b, "draw");
     let mut store = db.open();
     let mut e = new_event("rr", System::RoundRobin { cycles: 1 }, 5);
     e.settings.lots_seed = 1;
@@ -265,10 +272,24 @@ fn the_draw_is_kept_even_if_the_way_of_drawing_changes() {
     let drawn = store.pair_next("rr").unwrap().draw().to_vec();
     // A later weiqi that draws differently is simulated by another seed: the recorded draw
     // still holds, and the next round follows it.
-    db.raw().execute("UPDATE event SET lots_seed = 2", []).unwrap();
+    db.exec("UPDATE event SET lots_seed = 2");
     let mut store = db.open();
     assert_eq!(store.load_event("rr").unwrap().draw(), drawn);
     // Without the record (a version-1 database), the draw is made again, and here differs.
-    db.raw().execute("UPDATE player SET draw_position = NULL", []).unwrap();
+    db.exec("UPDATE player SET draw_position = NULL");
     assert_ne!(store.load_event("rr").unwrap().draw(), drawn);
+}
+
+#[test]
+fn an_in_memory_store_keeps_what_a_file_keeps() {
+    let mut store = Store::open_in_memory().unwrap();
+    six_players(&mut store);
+    store.pair_next("e").unwrap();
+    store.record_result("e", 1, 1, GameResult::Draw, false).unwrap();
+    let file = TestDb::new(Backend::Sqlite, "memory");
+    let mut other = file.open();
+    six_players(&mut other);
+    other.pair_next("e").unwrap();
+    other.record_result("e", 1, 1, GameResult::Draw, false).unwrap();
+    assert_eq!(store.load_event("e").unwrap(), other.load_event("e").unwrap());
 }
