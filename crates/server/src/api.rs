@@ -838,9 +838,17 @@ pub async fn resolve_actor(
 ) -> Result<(Actor, String), ApiError> {
     if let Some(secret) = &caller.secret {
         let d = auth::digest(secret);
-        let color = if d == info.secrets[0] {
+        let mut secrets = info.secrets.clone();
+        if st.0.hub.db().is_shared()
+            && let Some(g) = st.0.hub.db().load_game(info.id).await?
+        {
+            // Another instance may have issued a seat a new link: the database says which
+            // secrets are valid.
+            secrets = g.secrets;
+        }
+        let color = if d == secrets[0] {
             rules::Color::Black
-        } else if d == info.secrets[1] {
+        } else if d == secrets[1] {
             rules::Color::White
         } else {
             return Err(ApiError::Forbidden(format!(

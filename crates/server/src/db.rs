@@ -90,6 +90,18 @@ const MIGRATIONS: &[(u32, &str)] = &[
         CREATE UNIQUE INDEX server_game_idempotency ON server_game (owner, idempotency_key)
             WHERE idempotency_key IS NOT NULL;",
     ),
+    (
+        4,
+        // A seat's secret link issued again by an official: which seat, who, when (the new
+        // digest replaces the old in server_game).
+        "CREATE TABLE server_seat_link (
+            id         INTEGER PRIMARY KEY,
+            game_id    INTEGER NOT NULL REFERENCES server_game (id),
+            color      TEXT NOT NULL CHECK (color IN ('black', 'white')),
+            account_id INTEGER NOT NULL REFERENCES server_account (id),
+            at         INTEGER NOT NULL
+        ) STRICT;",
+    ),
 ];
 
 /// Why a database call failed.
@@ -585,6 +597,52 @@ impl Db {
                         params![event, account, role],
                     )?;
                     Ok(())
+                })
+                .await
+            }
+        }
+    }
+
+    /// Replaces the digest of seat `color`'s secret (0 Black, 1 White) of game `id` with
+    /// `digest`, and records that `account` did it `at`; then every seat link issued again
+    /// for the game, in order: the seat (`black`, `white`), the account's name, when. `None`
+    /// if there is no game `id`.
+    pub async fn reissue_seat(
+        &self,
+        id: i64,
+        color: usize,
+        digest: String,
+        account: i64,
+        at: u64,
+    ) -> Result<Option<Vec<(String, String, u64)>>, DbError> {
+        let (col, seat) = if color == 0 {
+            ("secret_black", "black")
+        } else {
+            ("secret_white", "white")
+        };
+        match &self.0 {
+            Backend::Postgres(pg) => pg.reissue_seat(id, col, seat, &digest, account, at).await,
+            Backend::Sqlite(jobs) => {
+                let sql = format!("UPDATE server_game SET {col} = ?1 WHERE id = ?2");
+                Db::call(jobs, move |c| {
+                    let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+                    if tx.execute(&sql, params![digest, id])? == 0 {
+                        return Ok(None);
+                    }
+                    tx.execute(
+                        "INSERT INTO server_seat_link (game_id, color, account_id, at) VALUES (?1, ?2, ?3, ?4)",
+                        params![id, seat, account, at as i64],
+                    )?;
+                    let history = {
+                        let mut st = tx.prepare(
+                            "SELECT l.color, a.name, l.at FROM server_seat_link l \
+                             JOIN server_account a ON a.id = l.account_id WHERE l.game_id = ?1 ORDER BY l.id",
+                        )?;
+                        st.query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)? as u64)))?
+                            .collect::<Result<Vec<_>, _>>()?
+                    };
+                    tx.commit()?;
+                    Ok(Some(history))
                 })
                 .await
             }

@@ -270,6 +270,32 @@ impl Hub {
         }
         Ok(joined)
     }
+
+    /// Gives seat `color` of game `id` the secret whose digest is `digest` (the old secret
+    /// stops working), recorded as done by `account` at `at`; every seat link issued again for
+    /// the game (seat, account name, instant), or `None` if there is no game `id`.
+    pub async fn reissue_seat(
+        &self,
+        id: i64,
+        color: Color,
+        digest: String,
+        account: i64,
+        at: u64,
+    ) -> Result<Option<Vec<(String, String, u64)>>, DbError> {
+        let history = self
+            .db
+            .reissue_seat(id, color.index(), digest.clone(), account, at)
+            .await?;
+        if history.is_some() {
+            let mut games = self.games.lock().expect("hub lock");
+            if let Some(h) = games.get_mut(&id) {
+                let mut info = (*h.info).clone();
+                info.secrets[color.index()] = digest;
+                h.info = Arc::new(info);
+            }
+        }
+        Ok(history)
+    }
 }
 
 async fn load_game(db: &Db, id: i64) -> Result<Option<(GameInfo, Vec<WEvent>)>, DbError> {

@@ -5,6 +5,9 @@
 //! - `GET /api/games/{id}/view`: the state with the settings, names by colour, the last move,
 //!   who proposed the end, the marking's acceptances, the count and the log, and `you` (the
 //!   colour the caller plays, by seat secret or account); `GET /api/games/{id}/sgf`.
+//! - `POST /api/games/{id}/seats/{color}/link`: a fresh secret link for a seat, issued by an
+//!   official of the game's event (organizer, chief referee, referee; outside an event, the
+//!   game's creator); the old link stops working, and who did it is recorded.
 //! - `GET /api/events/{id}/me`: the caller's roles in the event.
 //! - `POST /api/events/{id}/players/csv`: registrations from a CSV file (the formats crate).
 //! - `GET /api/events/{id}/proposal`, `POST /api/events/{id}/rounds/amended`: the proposed
@@ -40,6 +43,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/games", get(list_games))
         .route("/api/games/{id}/view", get(view))
         .route("/api/games/{id}/sgf", get(sgf))
+        .route("/api/games/{id}/seats/{color}/link", post(reissue_link))
         .route("/api/events/{id}/me", get(me))
         .route("/api/events/{id}/players/csv", post(import_csv))
         .route("/api/events/{id}/proposal", get(proposal))
@@ -167,7 +171,65 @@ async fn view(State(st): State<AppState>, caller: Caller, Path(id): Path<i64>) -
             s["you"] = json!(crate::wire::WColor::from(c).name());
         }
     }
+    // A seat link an official has replaced (or never was one): the page says so.
+    s["seat_link_invalid"] = json!(caller.secret.is_some() && s["you"].is_null());
     Ok(Json(s))
+}
+
+/// A fresh secret link for seat `color` of game `id`. Only the digest of a secret is kept, so
+/// a link is shown once; when it is lost (or a tablet changes hands) an official of the
+/// game's event issues another, and the old one stops working at once. Answers the link and
+/// every link issued again for the game: the seat, who, when.
+async fn reissue_link(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path((id, color)): Path<(i64, String)>,
+) -> Result<Response, ApiError> {
+    let color = match color.as_str() {
+        "black" => rules::Color::Black,
+        "white" => rules::Color::White,
+        c => return Err(ApiError::BadRequest(format!("seat {c:?} must be black or white"))),
+    };
+    let h =
+        st.0.hub
+            .get(id)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(format!("no game {id}")))?;
+    let Some(account) = caller.account.clone() else {
+        return Err(ApiError::Unauthenticated("log in first".into()));
+    };
+    match &h.info.event_id {
+        Some(ev) => need(&st, &caller, ev, &[Role::Organizer, Role::ChiefReferee, Role::Referee]).await?,
+        // A game outside any event: its creator officiates it.
+        None if h.info.owner == Some(account.id) => {}
+        None => {
+            return Err(ApiError::Forbidden(format!(
+                "{} did not create game {id}: only its creator issues its seat links",
+                account.name
+            )));
+        }
+    }
+    let secret = auth::new_token();
+    let at = crate::db::now_ms();
+    let history =
+        st.0.hub
+            .reissue_seat(id, color, auth::digest(&secret), account.id, at)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(format!("no game {id}")))?;
+    let seat = crate::wire::WColor::from(color).name();
+    tracing::info!(game = id, seat, by = %account.name, "seat link issued again");
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({
+            "game": id,
+            "color": seat,
+            "link": format!("/play/{id}?secret={secret}"),
+            "by": account.name,
+            "at": at,
+            "history": history.iter().map(|(c, by, at)| json!({ "color": c, "by": by, "at": at })).collect::<Vec<_>>(),
+        })),
+    )
+        .into_response())
 }
 
 async fn sgf(State(st): State<AppState>, Path(id): Path<i64>) -> Result<Response, ApiError> {

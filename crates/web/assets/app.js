@@ -431,6 +431,7 @@ pages.event = async function () {
   const standings = await attempt(() => api('GET', `/api/events/${enc}/standings`));
   const games = (await attempt(() => api('GET', `/api/games?event=${enc}`))) || [];
   const gameOf = (round, board) => games.filter((g) => g.round === round && g.board === board).pop();
+  const linkBox = seatLinkBox();
   document.getElementById('page-title').textContent = ev.name;
   document.title = ev.name + ' · weiqi';
   const kids = [];
@@ -484,7 +485,10 @@ pages.event = async function () {
         } }, inp, h('button', { type: 'submit', class: 'small' }, t('event.enter')));
       }
       const links = live ? h('span', {}, h('a', { href: '/play/' + live.game }, t('game.watch') + ' #' + live.game),
-        live.phase ? ' (' + t('phase.' + live.phase) + ')' : '') : '';
+        live.phase ? ' (' + t('phase.' + live.phase) + ')' : '',
+        official ? h('span', { class: 'seat-buttons' }, ['black', 'white'].map((c) => h('button', { type: 'button', class: 'small new-link-' + c,
+          'aria-label': t('seat.new_link_for', { color: t('color.' + c), board: g.board }),
+          onclick: () => attempt(() => newSeatLink(live.game, c, linkBox)) }, t('seat.new_link', { color: t('color.' + c) })))) : null) : '';
       return [g.board, g.black, g.white, resultCell, links];
     });
     const extra = [];
@@ -512,7 +516,7 @@ pages.event = async function () {
       h('button', { type: 'button', id: 'pair', onclick: () => attempt(async () => { await api('POST', `/api/events/${enc}/rounds`); location.reload(); }) },
         t('event.pair', { n: ev.rounds.length + 1 }))), box);
   }
-  kids.push(section(t('event.rounds_h'), 'rounds', ...rounds));
+  kids.push(section(t('event.rounds_h'), 'rounds', ...rounds, linkBox));
 
   // Officials (Art. 29-31): the organizer appoints the chief referee and the referees.
   if (roles.includes('organizer')) {
@@ -592,6 +596,30 @@ async function startGamesForm(enc, n) {
   } }, h('h4', { id: uid('start-games-h') }, t('round.start_h', { n })), ...kids, error,
   h('button', { type: 'submit', class: 'primary' }, t('event.start_games')));
   return form;
+}
+
+// Where a seat link issued again is shown (hidden until there is one).
+function seatLinkBox() {
+  return h('div', { id: 'new-link', 'aria-live': 'polite', hidden: true });
+}
+
+// An official issues a new secret link for `color`'s seat of `game` (the server keeps only
+// digests, so a lost link cannot be shown again): the old link stops working at once.
+async function newSeatLink(game, color, box) {
+  const side = t('color.' + color);
+  if (!confirm(t('seat.confirm', { color: side, game }))) return;
+  const r = await api('POST', `/api/games/${game}/seats/${color}/link`);
+  const when = (ms) => new Date(ms).toLocaleString(LANG === 'zh' ? 'zh-CN' : 'en-GB');
+  box.replaceChildren(
+    h('h3', { tabindex: '-1' }, t('seat.issued', { color: side, game })),
+    h('p', {}, h('a', { href: r.link, class: 'new-seat-link seat-' + color }, location.origin + r.link)),
+    h('p', { class: 'hint' }, t('seat.old_invalid')),
+    h('h4', {}, t('seat.history')),
+    h('ul', { class: 'link-history' }, r.history.map((x) => h('li', {},
+      t('seat.history_line', { color: t('color.' + x.color), by: x.by, at: when(x.at) })))));
+  box.hidden = false;
+  box.querySelector('h3').focus();
+  toast(t('seat.done', { color: side }));
 }
 
 function showSeatLinks(res) {
@@ -701,6 +729,10 @@ pages.game = async function () {
   const render = () => {
     if (!view) return;
     const size = view.settings.size;
+    if (view.seat_link_invalid) {
+      const note = document.getElementById('seat-note');
+      if (note && !note.classList.contains('bad')) { note.textContent = t('game.seat_link_invalid'); note.className = 'bad'; }
+    }
     const dead = view.phase === 'counting' ? [...(marking || [])] : (view.phase === 'decided' || view.phase === 'final') ? view.marking : [];
     drawBoard(boardBox, size, view.board, { last: view.last_move, dead, onPoint: mine() ? onPoint : null });
     for (const c of ['black', 'white']) {
@@ -782,7 +814,7 @@ pages.game = async function () {
 
   const me = SECRET ? t('game.seat_link') : auth.token ? '' : t('game.spectator');
   setMain(
-    h('p', { class: 'hint' }, h('span', { id: 'conn' }, ''), ' ', me),
+    h('p', { class: 'hint' }, h('span', { id: 'conn' }, ''), ' ', h('span', { id: 'seat-note' }, me)),
     h('div', { class: 'game' },
       h('div', { class: 'left' }, boardBox,
         h('p', { id: 'board-help', class: 'hint' }, t('board.help'), ' ', h('span', { id: 'cursor-status', 'aria-live': 'polite' }))),
@@ -950,7 +982,7 @@ pages.referee = async function () {
   // The action form.
   const gameSel = h('select', { id: 'r-game' }, games.map((g) => h('option', { value: g.game }, `#${g.game} R${g.round} B${g.board} ${g.black} – ${g.white}`)));
   const kind = h('select', { id: 'r-kind' },
-    ['warning', 'void_move', 'lost_turn', 'adjudicate', 'confirm', 'recount', 'dispute', 'pause', 'resume', 'loss'].map((k) => h('option', { value: k }, t('ref.' + k))));
+    ['warning', 'void_move', 'lost_turn', 'adjudicate', 'confirm', 'recount', 'dispute', 'pause', 'resume', 'loss', 'seat_link'].map((k) => h('option', { value: k }, t('ref.' + k))));
   const side = h('select', { id: 'r-side' }, h('option', { value: 'black' }, t('color.black')), h('option', { value: 'white' }, t('color.white')));
   const point = h('input', { id: 'r-point', size: 5, placeholder: 'D4' });
   const offence = h('select', { id: 'r-offence' },
@@ -980,6 +1012,7 @@ pages.referee = async function () {
   const form = h('form', { id: 'ref-form', onsubmit: (e) => {
     e.preventDefault();
     const gid = Number(gameSel.value);
+    if (kind.value === 'seat_link') { attempt(() => newSeatLink(gid, side.value, linkBox)); return; }
     attempt(async () => {
       const v = views[gid] || await api('GET', `/api/games/${gid}/view`);
       const useAs = (kind.value === 'adjudicate' && roles.includes('chief_referee')) ? 'chief_referee' : (roles.includes('referee') ? 'referee' : as);
@@ -990,12 +1023,13 @@ pages.referee = async function () {
   } }, field(t('game.label'), gameSel), field(t('ref.action'), kind), field(t('ref.side'), side), field(t('ref.point'), point),
   field(t('ref.offence'), offence), field(t('ref.outcome'), outcome), field(t('ref.article'), article),
   h('button', { type: 'submit', id: 'ref-submit' }, t('ref.submit')));
+  const linkBox = seatLinkBox();
   setMain(
     h('p', { class: 'hint' }, as ? t('ref.acting', { role: t('role.' + as) }) : t('ref.no_role'), ' ', h('span', { id: 'conn' })),
     section(t('ref.hall'), 'hall', h('div', { class: 'scroll' }, h('table', {},
       h('thead', {}, h('tr', {}, [t('game.label'), t('event.board'), t('game.players'), t('color.black'), t('color.white'), t('game.phase'), t('ref.warnings')].map((c) => h('th', { scope: 'col' }, c)))),
       body))),
-    section(t('ref.act'), 'act', form),
+    section(t('ref.act'), 'act', form, linkBox),
     section(t('game.calls'), 'calls-s', voice.controls(), h('ul', { id: 'calls' })));
   connect((m) => {
     if (!(m.game in rows)) return;

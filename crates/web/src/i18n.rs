@@ -528,6 +528,36 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "Komi of the handicap games (stones)",
         "让子棋贴子（子）",
     ),
+    ("seat.new_link", "New link: {color}", "换发链接：{color}"),
+    (
+        "seat.new_link_for",
+        "Issue a new seat link for {color} on board {board}",
+        "为第{board}台{color}换发座位链接",
+    ),
+    (
+        "seat.confirm",
+        "Issue a new link for {color}'s seat of game #{game}? The old link stops working.",
+        "为第{game}号对局{color}换发座位链接？原链接将失效。",
+    ),
+    ("seat.issued", "New link for {color}, game #{game}", "第{game}号对局{color}的新链接"),
+    (
+        "seat.old_invalid",
+        "Give it to the player; the old link no longer works.",
+        "请交给棋手；原链接已失效。",
+    ),
+    ("seat.history", "Links issued again for this game", "本局换发链接记录"),
+    ("seat.history_line", "{color}: by {by}, {at}", "{color}：{by}，{at}"),
+    ("seat.done", "New link for {color} issued.", "已为{color}换发链接。"),
+    (
+        "game.seat_link_invalid",
+        "This seat link no longer works (an official issued a new one): you are watching.",
+        "此座位链接已失效（裁判已换发新链接）：你正在观看。",
+    ),
+    (
+        "ref.seat_link",
+        "New seat link for this side (the old one stops working)",
+        "为此方换发座位链接（原链接失效）",
+    ),
 ];
 
 #[cfg(test)]

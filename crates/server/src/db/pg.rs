@@ -93,6 +93,18 @@ const MIGRATIONS: &[(i32, &str)] = &[
         INSERT INTO server_instance (id, started, beat) SELECT 'before-v4', at, at FROM server_heartbeat;
         DROP TABLE server_heartbeat;",
     ),
+    (
+        5,
+        // A seat's secret link issued again by an official: which seat, who, when (SQLite's
+        // migration 4).
+        "CREATE TABLE server_seat_link (
+            id         BIGSERIAL PRIMARY KEY,
+            game_id    BIGINT NOT NULL REFERENCES server_game (id),
+            color      TEXT NOT NULL CHECK (color IN ('black', 'white')),
+            account_id BIGINT NOT NULL REFERENCES server_account (id),
+            at         BIGINT NOT NULL
+        );",
+    ),
 ];
 
 /// The advisory lock that serialises migrations of instances starting together.
@@ -452,6 +464,36 @@ impl Pg {
             &[&event, &account, &role],
         ))?;
         Ok(())
+    }
+
+    /// The new digest and its record in one statement (the record only if the game exists).
+    pub(crate) async fn reissue_seat(
+        &self,
+        id: i64,
+        col: &str,
+        seat: &str,
+        digest: &str,
+        account: i64,
+        at: u64,
+    ) -> Result<Option<Vec<(String, String, u64)>>, DbError> {
+        let sql = format!(
+            "WITH g AS (UPDATE server_game SET {col} = $2 WHERE id = $1 RETURNING id) \
+             INSERT INTO server_seat_link (game_id, color, account_id, at) SELECT id, $3, $4, $5 FROM g"
+        );
+        let at = at as i64;
+        if run!(self, |c| c.execute(sql.as_str(), &[&id, &digest, &seat, &account, &at]))? == 0 {
+            return Ok(None);
+        }
+        let rows = run!(self, |c| c.query(
+            "SELECT l.color, a.name, l.at FROM server_seat_link l \
+                 JOIN server_account a ON a.id = l.account_id WHERE l.game_id = $1 ORDER BY l.id",
+            &[&id],
+        ))?;
+        Ok(Some(
+            rows.iter()
+                .map(|r| (r.get(0), r.get(1), r.get::<_, i64>(2) as u64))
+                .collect(),
+        ))
     }
 }
 

@@ -11,4 +11,5 @@ mod layout;
 mod pure;
 mod referee;
 mod rounds;
+mod seats;
 mod support;
