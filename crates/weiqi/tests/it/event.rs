@@ -1037,8 +1037,8 @@ fn a_double_elimination_of_three_lists_the_bracket_byes() {
     // (S2 waits for the grand final: idle, not a bye). Round 4: the grand final.
     expect![[r#"
         [
-            "S2-S3 bye S1",
-            "S2-S1 bye S3",
+            "S3-S2 bye S1",
+            "S1-S2 bye S3",
             "S1-S3 bye ",
             "S1-S2 bye ",
         ]
