@@ -1,6 +1,8 @@
 //! `weiqi event`: run an event from the command line — create it, register players, pair
-//! rounds, take results, withdrawals and warnings, and print standings — on the SQLite file
-//! of the `storage` crate (`--db FILE`, else `$WEIQI_DB`, else `./weiqi.db`).
+//! rounds, take results, withdrawals and warnings, and print standings — in the database of
+//! the `storage` crate: a PostgreSQL database (`--database-url URL`, the one `weiqi serve
+//! --database-url` uses), else the SQLite file `--db FILE`, else `$WEIQI_DATABASE_URL`, else
+//! `$WEIQI_DB`, else `./weiqi.db` (see [`open_store`]).
 //!
 //! Every command is one transaction: a command that fails leaves the database as it was.
 //! Exit status: 0 done; 2 the input is wrong (unknown event, player, round or board, a bad
@@ -27,15 +29,21 @@ use tournament::{
 #[derive(ClapArgs, Debug)]
 #[command(
     about = "Run an event: players, pairing, results, withdrawals, standings",
-    after_help = "The database is --db FILE, else $WEIQI_DB, else ./weiqi.db.\n\
+    after_help = "The database is --database-url URL (PostgreSQL), else --db FILE (SQLite), else \
+                  $WEIQI_DATABASE_URL, else $WEIQI_DB, else ./weiqi.db.\n\
                   Exit status: 0 done; 2 wrong input (unknown event, player, round or board; a bad rank, result \
                   or option); 1 refused by the rules or the state of the event, or a database failure.\n\
                   Every command is one transaction: after a failure the database is as it was."
 )]
 pub struct Args {
     /// The database file (default: $WEIQI_DB, else ./weiqi.db).
-    #[arg(long, global = true, value_name = "FILE")]
+    #[arg(long, global = true, value_name = "FILE", conflicts_with = "database_url")]
     db: Option<PathBuf>,
+    /// A PostgreSQL database instead of the file (postgres://user@host/db; the schema is the
+    /// URL's search_path): the one `weiqi serve --database-url` uses. Default:
+    /// $WEIQI_DATABASE_URL.
+    #[arg(long, global = true, value_name = "URL")]
+    database_url: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -395,9 +403,24 @@ pub(crate) fn db_path(arg: Option<PathBuf>) -> PathBuf {
     .unwrap_or_else(|| PathBuf::from("weiqi.db"))
 }
 
+/// Opens the database the options and the environment name: `--database-url URL`
+/// (PostgreSQL), else `--db FILE` (SQLite), else `$WEIQI_DATABASE_URL`, else `$WEIQI_DB`, else
+/// `./weiqi.db`. An option beats the environment; given both ways, PostgreSQL beats the file.
+pub(crate) fn open_store(db: Option<PathBuf>, database_url: Option<String>) -> Result<Store, StoreError> {
+    let url = database_url.or_else(|| {
+        db.is_none()
+            .then(|| std::env::var("WEIQI_DATABASE_URL").ok().filter(|v| !v.is_empty()))
+            .flatten()
+    });
+    match url {
+        // The command line runs no async runtime: the store's synchronous client is at home.
+        Some(url) => Store::open_postgres(&url),
+        None => Store::open(&db_path(db)),
+    }
+}
+
 fn execute(args: Args) -> anyhow::Result<String> {
-    let path = db_path(args.db);
-    let mut store = Store::open(&path)?;
+    let mut store = open_store(args.db, args.database_url)?;
     match args.command {
         Command::New(a) => new(&mut store, a),
         Command::List(a) => list(&mut store, a.json),

@@ -1,6 +1,7 @@
 //! Integration tests of the `weiqi` binary, run as a subprocess as users run it.
 
 mod event;
+mod event_pg;
 mod gtp;
 mod league;
 mod match_cmd;
