@@ -5,6 +5,8 @@
 //! - `GET /api/games/{id}/view`: the state with the settings, names by colour, the last move,
 //!   who proposed the end, the marking's acceptances, the count and the log, and `you` (the
 //!   colour the caller plays, by seat secret or account); `GET /api/games/{id}/sgf`.
+//! - `GET /api/games/{id}/time-left?color=`: Art. 16, what a player who asks the time left
+//!   is told (the clock crate's answer, now, in both languages).
 //! - `POST /api/games/{id}/seats/{color}/link`: a fresh secret link for a seat, issued by an
 //!   official of the game's event (organizer, chief referee, referee; outside an event, the
 //!   game's creator); the old link stops working, and who did it is recorded.
@@ -43,6 +45,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/games", get(list_games))
         .route("/api/games/{id}/view", get(view))
         .route("/api/games/{id}/sgf", get(sgf))
+        .route("/api/games/{id}/time-left", get(time_left))
         .route("/api/games/{id}/seats/{color}/link", post(reissue_link))
         .route("/api/events/{id}/me", get(me))
         .route("/api/events/{id}/players/csv", post(import_csv))
@@ -174,6 +177,38 @@ async fn view(State(st): State<AppState>, caller: Caller, Path(id): Path<i64>) -
     // A seat link an official has replaced (or never was one): the page says so.
     s["seat_link_invalid"] = json!(caller.secret.is_some() && s["you"].is_null());
     Ok(Json(s))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TimeQ {
+    color: String,
+}
+
+/// Art. 16: in byo-yomi a player may ask the time left. The clock crate's answer for `color`
+/// now ("读秒，还剩三次，本次还有二十五秒" / "byo-yomi, 3 periods left, 25 seconds left in
+/// this one"); the clocks are public, so anyone may ask.
+async fn time_left(
+    State(st): State<AppState>,
+    Path(id): Path<i64>,
+    Query(q): Query<TimeQ>,
+) -> Result<Json<Value>, ApiError> {
+    let color = match q.color.as_str() {
+        "black" => rules::Color::Black,
+        "white" => rules::Color::White,
+        c => return Err(ApiError::BadRequest(format!("color {c:?} must be black or white"))),
+    };
+    let (_, r) = replayed(&st, id).await?;
+    // Never before the record's last event (another instance's clock may be a little ahead).
+    let last = r.events().last().map_or(0, |e| e.at.0);
+    let at = clock::Instant(crate::db::now_ms().max(last));
+    Ok(Json(json!({
+        "game": id,
+        "color": crate::wire::WColor::from(color).name(),
+        "at": at.0,
+        "zh": r.clock().answer(at, color, clock::Lang::Zh),
+        "en": r.clock().answer(at, color, clock::Lang::En),
+    })))
 }
 
 /// A fresh secret link for seat `color` of game `id`. Only the digest of a secret is kept, so

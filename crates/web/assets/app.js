@@ -291,6 +291,20 @@ const voice = {
       this.beep(/超时|time is up/.test(text) ? 3 : 1);
     }
   },
+  // Says the answer to a player who asked the time left (Art. 16) — `a` has `zh` and `en` —
+  // on screen, and aloud where there is a voice and calls are on.
+  answer(a, who) {
+    const text = this.lang === 'zh' ? a.zh : a.en;
+    const el = document.getElementById('time-answer');
+    if (el) el.textContent = (who ? `${t('color.' + who)}: ` : '') + text;
+    if (!this.enabled) return;
+    const v = this.pick();
+    if (!v) return;
+    const u = new SpeechSynthesisUtterance(text);
+    u.lang = this.lang === 'zh' ? 'zh-CN' : 'en-US';
+    try { u.voice = v; } catch (e) { /* the language alone picks the voice */ }
+    window.speechSynthesis.speak(u);
+  },
   controls() {
     const box = h('div', { class: 'voice' });
     const btn = h('button', { type: 'button', 'aria-pressed': String(this.enabled), id: 'voice-toggle' });
@@ -780,6 +794,8 @@ pages.game = async function () {
       list.push(b(t('game.propose_end'), () => send({ type: 'propose_end' }), 'propose-end'));
       if (view.end_proposed_by && view.end_proposed_by !== me) list.push(b(t('game.accept_end'), () => send({ type: 'accept_end' }), 'accept-end', 'primary'));
       list.push(b(t('game.resign'), () => { if (confirm(t('game.resign_confirm'))) send({ type: 'resign' }); }, 'resign', 'danger'));
+      // Art. 16: a player may ask the time left.
+      list.push(b(t('game.ask_time'), () => attempt(async () => voice.answer(await api('GET', `/api/games/${id}/time-left?color=${me}`))), 'ask-time'));
       if (view.settings.lost_turn_on_timeout) list.push(b(t('game.lost_turn'), () => send({ type: 'request_lost_turn' }), 'lost-turn'));
     }
     if (me && view.phase === 'counting') {
@@ -819,7 +835,8 @@ pages.game = async function () {
       h('div', { class: 'left' }, boardBox,
         h('p', { id: 'board-help', class: 'hint' }, t('board.help'), ' ', h('span', { id: 'cursor-status', 'aria-live': 'polite' }))),
       h('div', { class: 'right' }, h('div', { class: 'clocks' }, clocks.black, clocks.white), status,
-        h('p', { id: 'call-now', class: 'call-now', 'aria-live': 'assertive' }), controls,
+        h('p', { id: 'call-now', class: 'call-now', 'aria-live': 'assertive' }),
+        h('p', { id: 'time-answer', class: 'time-answer', 'aria-live': 'assertive' }), controls,
         h('span', { id: 'coord-help', class: 'hint' }, t('game.coord_help')),
         voice.controls(),
         h('details', { open: true }, h('summary', {}, t('game.calls')), calls),
@@ -860,13 +877,16 @@ pages.clock = function () {
     const first = h('select', { id: 'c-first' }, h('option', { value: 'black' }, t('color.black')), h('option', { value: 'white' }, t('color.white')));
     const b = h('input', { id: 'c-black', value: params.get('black') || '' });
     const w = h('input', { id: 'c-white', value: params.get('white') || '' });
+    const lostOk = h('input', { type: 'checkbox', id: 'c-lost-allowed', checked: params.get('lost_turn') === '1' });
     setMain(h('p', {}, t('clock.intro')),
       h('form', { id: 'clock-setup', onsubmit: (e) => {
         e.preventDefault();
         st = { time: time.value, names: { black: b.value, white: w.value }, ops: [{ op: 'start', at: Date.now(), color: first.value }],
+          lost_turn: lostOk.checked,
           event: params.get('event'), round: params.get('round'), board: params.get('board') };
         attempt(async () => { await ask(); save(); run(); });
       } }, field(t('event.time'), time), field(t('clock.first'), first), field(t('color.black'), b), field(t('color.white'), w),
+      h('div', { class: 'field check' }, lostOk, h('label', { for: 'c-lost-allowed' }, t('round.lost_turn'))),
       voice.controls(),
       h('button', { type: 'submit', id: 'c-start' }, t('clock.start'))));
   };
@@ -874,14 +894,17 @@ pages.clock = function () {
   // Asks the clock crate (through the server) for the clocks now and the calls to come.
   const ask = async () => {
     const r = await fetch('/clock/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ time: st.time, ops: st.ops, now: Date.now(), horizon_ms: 180000 }) });
+      body: JSON.stringify({ time: st.time, ops: st.ops, now: Date.now(), horizon_ms: 180000, lost_turn_on_timeout: !!st.lost_turn }) });
     const j = await r.json();
     if (!r.ok) throw new Error(j.message);
     plan = j; planAt = Date.now();
     for (const x of timers) clearTimeout(x);
     timers = j.calls.map((c) => setTimeout(() => voice.say(c), Math.max(0, c.at - Date.now())));
-    // Ask again before the listed calls run out.
+    // Ask again before the listed calls run out, and just after the last one (the flag may
+    // have fallen: Art. 22.5's choice is then offered).
     timers.push(setTimeout(() => ask().then(draw).catch(() => {}), 120000));
+    const last = j.calls.length ? j.calls[j.calls.length - 1].at : null;
+    if (last !== null) timers.push(setTimeout(() => ask().then(draw).catch(() => {}), Math.max(0, last - Date.now()) + 150));
     if (j.flag) timers.push(setTimeout(draw, 0));
   };
 
@@ -895,6 +918,21 @@ pages.clock = function () {
     const pause = h('button', { type: 'button', id: 'c-pause', onclick: () => {
       if (plan.paused) op({ op: 'resume' }); else if (plan.running) op({ op: 'pause' });
     } });
+    // Art. 16: the player asks the time left (the side whose clock runs; both when none does).
+    const askTime = h('button', { type: 'button', id: 'c-ask', onclick: () => attempt(async () => {
+      await ask(); draw();
+      const sides = plan.running ? [plan.running] : ['black', 'white'];
+      for (const c of sides) voice.answer(plan.answers[c], c);
+      if (sides.length > 1) document.getElementById('time-answer').textContent = sides.map((c) => `${t('color.' + c)}: ${voice.lang === 'zh' ? plan.answers[c].zh : plan.answers[c].en}`).join(' · ');
+    }) }, t('game.ask_time'));
+    // Art. 22.5: the flag fell in the last byo-yomi period; where the event allows it the
+    // player may ask that it count as one lost turn instead of a loss.
+    const lostBtn = h('button', { type: 'button', id: 'c-lost-turn', class: 'primary', onclick: () => {
+      document.getElementById('call-now').textContent = '';
+      op({ op: 'lost_turn' });
+    } }, t('clock.lost_turn'));
+    const lostBox = h('div', { id: 'c-lost', class: 'lost-turn', hidden: true }, h('p', { id: 'c-lost-text' }), lostBtn);
+    const record = h('ul', { id: 'c-record' });
     const result = h('input', { id: 'c-result', placeholder: 'B+R, W+3.5, 0', size: 10 });
     const end = h('form', { id: 'c-end', class: 'inline', onsubmit: (e) => {
       e.preventDefault();
@@ -911,8 +949,11 @@ pages.clock = function () {
     setMain(h('p', { class: 'hint' }, t('clock.help')),
       h('div', { class: 'faces' }, faces.black, faces.white),
       h('p', { id: 'call-now', class: 'call-now', 'aria-live': 'assertive' }),
-      h('div', { class: 'buttons' }, pause, voice.controls()),
+      lostBox,
+      h('p', { id: 'time-answer', class: 'time-answer', 'aria-live': 'assertive' }),
+      h('div', { class: 'buttons' }, pause, askTime, voice.controls()),
       h('details', { open: true }, h('summary', {}, t('game.calls')), h('ul', { id: 'calls', 'aria-live': 'off' })),
+      h('details', { open: true, id: 'c-record-box', hidden: true }, h('summary', {}, t('game.log')), record),
       end,
       h('button', { type: 'button', class: 'danger', onclick: () => { if (confirm(t('clock.reset_confirm'))) { localStorage.removeItem(KEY); location.reload(); } } }, t('clock.reset')));
     document.addEventListener('keydown', (e) => {
@@ -938,6 +979,23 @@ pages.clock = function () {
     }
     const pause = document.getElementById('c-pause');
     if (pause) pause.textContent = plan.paused ? t('clock.resume') : t('clock.pause');
+    const lost = document.getElementById('c-lost');
+    if (lost) {
+      const offer = !!(plan.flag && plan.flag.lost_turn_allowed);
+      const was = !lost.hidden;
+      lost.hidden = !offer;
+      if (offer && !was) {
+        document.getElementById('c-lost-text').textContent = t('clock.lost_turn_offer', { color: t('color.' + plan.flag.color) });
+        document.getElementById('c-lost-turn').focus();
+      }
+    }
+    const record = document.getElementById('c-record');
+    const recordBox = document.getElementById('c-record-box');
+    if (recordBox) recordBox.hidden = !plan.lost_turns.length;
+    if (record && record.children.length !== plan.lost_turns.length) {
+      record.replaceChildren(...plan.lost_turns.map((x) => h('li', {},
+        t('clock.lost_turn_line', { color: t('color.' + x.color), time: new Date(x.at).toLocaleTimeString(LANG === 'zh' ? 'zh-CN' : 'en-GB') }))));
+    }
   };
 
   if (st) attempt(async () => { await ask(); run(); }); else setup();

@@ -539,7 +539,11 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "Issue a new link for {color}'s seat of game #{game}? The old link stops working.",
         "为第{game}号对局{color}换发座位链接？原链接将失效。",
     ),
-    ("seat.issued", "New link for {color}, game #{game}", "第{game}号对局{color}的新链接"),
+    (
+        "seat.issued",
+        "New link for {color}, game #{game}",
+        "第{game}号对局{color}的新链接",
+    ),
     (
         "seat.old_invalid",
         "Give it to the player; the old link no longer works.",
@@ -557,6 +561,22 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "ref.seat_link",
         "New seat link for this side (the old one stops working)",
         "为此方换发座位链接（原链接失效）",
+    ),
+    ("game.ask_time", "Time left? (Art. 16)", "询问剩余时间（第16条）"),
+    (
+        "clock.lost_turn",
+        "Count it as one lost turn (Art. 22)",
+        "改判弃权一次（第22条）",
+    ),
+    (
+        "clock.lost_turn_offer",
+        "{color}'s time is up in the last byo-yomi period. At the player's request it may count as one lost turn instead of a loss; play goes on with the same byo-yomi.",
+        "{color}最后一次读秒超时。经本人要求，可改判弃权一次而不判负，之后按原读秒继续对局。",
+    ),
+    (
+        "clock.lost_turn_line",
+        "{color}: timeout taken as a lost turn (Art. 22), {time}",
+        "{color}：超时改判弃权一次（第22条），{time}",
     ),
 ];
 

@@ -1,7 +1,8 @@
 //! The clock-only mode's clock (Art. 12.1: an electronic clock that calls the byo-yomi). The
-//! page keeps what happened — the start, each press, each pause — with the tablet's own
-//! instants, and asks [`plan`] for both clocks now and the calls to come; the clock crate
-//! computes both, so this clock is the same clock a server game runs.
+//! page keeps what happened — the start, each press, each pause, a timeout taken as a lost
+//! turn (Art. 22.5) — with the tablet's own instants, and asks [`plan`] for both clocks now,
+//! the calls to come and the answer to a player who asks the time left (Art. 16); the clock
+//! crate computes all of it, so this clock is the same clock a server game runs.
 
 use axum::Json;
 use axum::http::StatusCode;
@@ -39,6 +40,13 @@ pub enum Op {
         /// When.
         at: u64,
     },
+    /// Art. 22.5: the player whose flag fell in the last byo-yomi period asks that the
+    /// timeout count as one lost turn instead of a loss; the opponent's clock starts, and the
+    /// player keeps one period. Only where the event allows it ([`PlanReq::lost_turn_on_timeout`]).
+    LostTurn {
+        /// When.
+        at: u64,
+    },
 }
 
 /// A request: the time control, what happened, now, and how far ahead to list the calls.
@@ -54,6 +62,10 @@ pub struct PlanReq {
     /// How far after `now` to list the calls (ms; at most an hour).
     #[serde(default = "default_horizon")]
     pub horizon_ms: u64,
+    /// Art. 22.5: whether the event allows a timeout in the last byo-yomi period to be taken
+    /// as a lost turn.
+    #[serde(default)]
+    pub lost_turn_on_timeout: bool,
 }
 
 fn default_horizon() -> u64 {
@@ -99,11 +111,15 @@ fn name(c: Color) -> &'static str {
 }
 
 /// Both clocks at `now` and the calls in `(now, now + horizon]`, in the server's clock JSON
-/// (`running`, `black`, `white`) plus `calls` (`at`, `color`, `zh`, `en`) and `flag`.
+/// (`running`, `black`, `white`) plus `calls` (`at`, `color`, `zh`, `en`), `flag` (`color`,
+/// `at`, and `lost_turn_allowed`: whether the player may ask for a lost turn instead, Art.
+/// 22.5), `lost_turns` (`color`, `at`: the timeouts taken as lost turns), and `answers`: what
+/// a player who asks the time left is told (Art. 16), by colour, in both languages.
 pub fn plan(r: &PlanReq) -> Result<Value, String> {
     let control: TimeControl = r.time.parse().map_err(|e| format!("time {:?}: {e}", r.time))?;
     let mut clock = Clock::new(control).map_err(|e| format!("time {:?}: {e}", r.time))?;
     let mut flagged: Option<Value> = None;
+    let mut lost_turns: Vec<Value> = Vec::new();
     for (i, op) in r.ops.iter().enumerate() {
         let at_fault = |e: clock::ClockError| format!("operation {}: {e}", i + 1);
         match op {
@@ -119,6 +135,25 @@ pub fn plan(r: &PlanReq) -> Result<Value, String> {
             }
             Op::Pause { at } => clock.pause(Instant(*at)).map_err(at_fault)?,
             Op::Resume { at } => clock.resume(Instant(*at)).map_err(at_fault)?,
+            Op::LostTurn { at } => {
+                // Art. 22.5: only where the event allows it, and only for a timeout in the
+                // last byo-yomi period (the clock refuses any other).
+                if !r.lost_turn_on_timeout {
+                    return Err(format!(
+                        "operation {}: the event does not allow a lost turn instead of a loss on time (Art. 22.5)",
+                        i + 1
+                    ));
+                }
+                let side = match clock.state(Instant(*at)).phase {
+                    Phase::Flagged(t) => Some(t.color),
+                    _ => None,
+                };
+                clock.lose_turn_instead(Instant(*at)).map_err(at_fault)?;
+                flagged = None;
+                if let Some(c) = side {
+                    lost_turns.push(json!({ "color": name(c), "at": at }));
+                }
+            }
         }
     }
     let now = Instant(r.now);
@@ -129,7 +164,11 @@ pub fn plan(r: &PlanReq) -> Result<Value, String> {
     };
     let paused = matches!(s.phase, Phase::Paused(_));
     if let Phase::Flagged(t) = s.phase {
-        flagged = Some(json!({ "color": name(t.color), "at": t.at.0 }));
+        flagged = Some(json!({
+            "color": name(t.color),
+            "at": t.at.0,
+            "lost_turn_allowed": r.lost_turn_on_timeout && t.lost_turn_allowed,
+        }));
     }
     let horizon = r.horizon_ms.min(3_600_000);
     let calls: Vec<Value> = if flagged.is_some() {
@@ -141,6 +180,8 @@ pub fn plan(r: &PlanReq) -> Result<Value, String> {
             .map(|e| json!({ "at": e.at.0, "color": name(e.color), "zh": e.text(Lang::Zh), "en": e.text(Lang::En) }))
             .collect()
     };
+    // Art. 16: what a player who asks the time left is told.
+    let answer = |c: Color| json!({ "zh": clock.answer(now, c, Lang::Zh), "en": clock.answer(now, c, Lang::En) });
     Ok(json!({
         "at": s.at.0,
         "running": running,
@@ -149,6 +190,8 @@ pub fn plan(r: &PlanReq) -> Result<Value, String> {
         "white": side(&s.white),
         "calls": calls,
         "flag": flagged,
+        "lost_turns": lost_turns,
+        "answers": { "black": answer(Color::Black), "white": answer(Color::White) },
     }))
 }
 

@@ -4,6 +4,7 @@
 
 mod board;
 mod browser;
+mod clock_rights;
 mod director;
 mod keyboard;
 mod kit;

@@ -84,10 +84,10 @@ fn the_clock_only_mode_reads_the_clock_crate() {
             { "op": "press", "at": 12000, "color": "black" },
         ] })),
         expect![[r#"
-            running null paused false flag {"at":10000,"color":"black"}
+            running null paused false flag {"at":10000,"color":"black","lost_turn_allowed":false}
             black {"flagged":true,"main_left_ms":0,"moves":0,"overtime_left":0,"period_left_ms":0,"used_ms":10000}
             white {"flagged":false,"main_left_ms":0,"moves":0,"overtime_left":1,"period_left_ms":10000,"used_ms":0}
-            "#]],
+        "#]],
     );
     check(
         plan_of(json!({ "time": "forever", "now": 0, "ops": [] })),
@@ -327,5 +327,79 @@ fn a_ruled_result_is_said_in_words_where_re_cannot() {
             RU[Chinese]KM[7.5]PB[李]BR[1d]PW[王]WR[1d]
             ;B[ee];W[cg]C[Result: replay ordered / 重赛])
         "#]],
+    );
+}
+
+/// The clock-only mode's plan in short: who runs, the flag, the lost turns, and what each
+/// side is told when it asks the time left.
+fn plan_brief(v: serde_json::Value) -> String {
+    let req: PlanReq = serde_json::from_value(v).expect("a plan request");
+    match plan(&req) {
+        Ok(p) => format!(
+            "running {} flag {} lost turns {}\nblack asks: {} / {}\nwhite asks: {} / {}",
+            p["running"],
+            p["flag"],
+            p["lost_turns"],
+            p["answers"]["black"]["zh"].as_str().unwrap(),
+            p["answers"]["black"]["en"].as_str().unwrap(),
+            p["answers"]["white"]["zh"].as_str().unwrap(),
+            p["answers"]["white"]["en"].as_str().unwrap(),
+        ),
+        Err(e) => format!("error: {e}"),
+    }
+}
+
+#[test]
+fn a_last_period_timeout_may_be_a_lost_turn_where_the_event_allows_it() {
+    // 1 s of basic time and two 5-s periods: Black thinks from 0 and the last period runs
+    // out at 11 s (Art. 12.3). The event allows a lost turn (Art. 22.5): Black asks at 12 s.
+    let ops = json!([
+        { "op": "start", "at": 0, "color": "black" },
+        { "op": "lost_turn", "at": 12000 },
+    ]);
+    check(
+        plan_brief(json!({ "time": "1s+2x5s", "now": 11500, "lost_turn_on_timeout": true, "ops": [ops[0]] })),
+        expect![[r#"
+            running null flag {"at":11000,"color":"black","lost_turn_allowed":true} lost turns []
+            black asks: 超时 / time is up
+            white asks: 基本时间还剩一秒，之后读秒两次，每次五秒 / 1 second of basic time left, then byo-yomi, 2 periods of 5 seconds"#]],
+    );
+    // White's clock runs from the ruling; Black keeps one period for its next move.
+    check(
+        plan_brief(json!({ "time": "1s+2x5s", "now": 14000, "lost_turn_on_timeout": true, "ops": ops })),
+        expect![[r#"
+            running "white" flag null lost turns [{"at":12000,"color":"black"}]
+            black asks: 读秒，还剩一次，本次还有五秒 / byo-yomi, 1 period left, 5 seconds left in this one
+            white asks: 读秒，还剩两次，本次还有四秒 / byo-yomi, 2 periods left, 4 seconds left in this one"#]],
+    );
+    // Where the event does not allow it, the flag stands and the request is refused.
+    check(
+        plan_brief(json!({ "time": "1s+2x5s", "now": 11500, "ops": [ops[0]] })),
+        expect![[r#"
+            running null flag {"at":11000,"color":"black","lost_turn_allowed":false} lost turns []
+            black asks: 超时 / time is up
+            white asks: 基本时间还剩一秒，之后读秒两次，每次五秒 / 1 second of basic time left, then byo-yomi, 2 periods of 5 seconds"#]],
+    );
+    check(
+        plan_brief(json!({ "time": "1s+2x5s", "now": 14000, "ops": ops })),
+        expect!["error: operation 2: the event does not allow a lost turn instead of a loss on time (Art. 22.5)"],
+    );
+    // Absolute time has no lost turn (Art. 12.4): the clock refuses it.
+    check(
+        plan_brief(
+            json!({ "time": "10s", "now": 14000, "lost_turn_on_timeout": true, "ops": [
+            { "op": "start", "at": 0, "color": "black" }, { "op": "lost_turn", "at": 12000 },
+        ] }),
+        ),
+        expect!["error: operation 2: a lost turn instead of a loss is only for a timeout in byo-yomi (art. 22.5)"],
+    );
+    // Nor is there one before the flag falls.
+    check(
+        plan_brief(
+            json!({ "time": "1s+2x5s", "now": 4000, "lost_turn_on_timeout": true, "ops": [
+            { "op": "start", "at": 0, "color": "black" }, { "op": "lost_turn", "at": 3000 },
+        ] }),
+        ),
+        expect!["error: operation 2: no flag has fallen"],
     );
 }
