@@ -4,7 +4,7 @@
 use crate::auth::{self, Account, Role};
 use crate::db::{DbError, Idempotency};
 use crate::error::ApiError;
-use crate::game::{GameHandle, GameInfo, Hub};
+use crate::game::{Entered, EventStore, GameHandle, GameInfo, Hub, SubmitError};
 use crate::wire::{WAction, WColor, WEvent, WSeat, WSettings};
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Query, Request, State};
 use axum::http::request::Parts;
@@ -35,7 +35,7 @@ pub struct Inner {
     pub hub: Hub,
     /// The storage crate's store on the same file (events, players, pairing, results); none
     /// on PostgreSQL, where the event endpoints answer 501 (the storage crate is SQLite only).
-    pub store: Option<Mutex<storage::Store>>,
+    pub store: Option<EventStore>,
     /// Requests per second per client (0: no limit), with a burst of twice that.
     pub rate: u32,
     /// How long sessions last.
@@ -45,10 +45,10 @@ pub struct Inner {
 
 impl AppState {
     /// The state over a hub and a store (none: the event endpoints answer 501).
-    pub fn new(hub: Hub, store: Option<storage::Store>, rate: u32, sessions: auth::SessionLimits) -> AppState {
+    pub fn new(hub: Hub, store: Option<EventStore>, rate: u32, sessions: auth::SessionLimits) -> AppState {
         AppState(Arc::new(Inner {
             hub,
-            store: store.map(Mutex::new),
+            store,
             rate,
             sessions,
             buckets: Mutex::new(HashMap::new()),
@@ -524,6 +524,11 @@ struct ResultReq {
     correct: bool,
 }
 
+/// `POST /api/events/{id}/results`. A board with a live game: the game is made to agree
+/// first — still in play (or its result unconfirmed) with another result, it is ended by the
+/// chief referee's adjudication (Art. 13.1: its clocks stop; the record names the official);
+/// final with another result, the entry is a correction (`correct`, chief referee) recorded
+/// in the game (Art. 16.4) and in the event. Then the event records the result.
 async fn record_result(
     State(st): State<AppState>,
     caller: Caller,
@@ -535,16 +540,95 @@ async fn record_result(
     } else {
         &[Role::Organizer, Role::ChiefReferee, Role::Referee]
     };
-    require_role(&st, &caller, &id, need).await?;
+    let account = require_role(&st, &caller, &id, need).await?;
     let result: tournament::GameResult = r
         .result
         .parse()
         .map_err(|e: tournament::ResultError| ApiError::BadRequest(e.to_string()))?;
+    let (round, board, correct) = (r.round, r.board, r.correct);
+    // The board must be there, and a different result needs `correct`, before the live
+    // game is touched.
     let i = id.clone();
-    let (ev, recorded) = with_store(&st, move |s| s.record_result(&i, r.round, r.board, result, r.correct)).await?;
-    Ok(Json(
-        json!({ "recorded": format!("{recorded:?}").to_lowercase(), "event": event_json(&id, &ev) }),
-    ))
+    let held = with_store(&st, move |s| {
+        let ev = s.load_event(&i)?;
+        let paired =
+            ev.rounds()
+                .iter()
+                .find(|x| x.number == round)
+                .ok_or_else(|| storage::StoreError::RoundNotPaired {
+                    event: i.clone(),
+                    round,
+                    n_paired: ev.rounds().len() as u32,
+                })?;
+        let g = paired
+            .games
+            .iter()
+            .find(|g| g.board == board)
+            .ok_or_else(|| storage::StoreError::NoBoard {
+                event: i.clone(),
+                round,
+                board,
+                n_boards: paired.games.len() as u32,
+            })?;
+        Ok(g.result)
+    })
+    .await?;
+    if let Some(h) = held
+        && h != result
+        && !correct
+    {
+        return Err(ApiError::Conflict(format!(
+            "round {round} board {board} of event {id} has the result {h} already: a different one is a correction \
+             (\"correct\": true, chief referee)"
+        )));
+    }
+    let live =
+        st.0.hub
+            .db()
+            .list_games(Some(id.clone()))
+            .await?
+            .into_iter()
+            .rev()
+            .find(|g| g.2 == Some(round) && g.3 == Some(board));
+    let mut game_json = Json_::Null;
+    let mut written_by_game = None;
+    if let Some((gid, ..)) = live {
+        let h = game(&st, gid).await?;
+        let chief = auth::roles(st.0.hub.db(), id.clone(), account.id)
+            .await?
+            .contains(&Role::ChiefReferee);
+        let by = format!("account:{}", account.name);
+        let (entered, written) = h.enter_result(result, correct, chief, by).await.map_err(|e| match e {
+            SubmitError::Refused(referee::RefereeError::Confirmed) => ApiError::Conflict(format!(
+                "game {gid} on round {round} board {board} is final with another result: a different result \
+                 corrects it (\"correct\": true, chief referee; Art. 16.4)"
+            )),
+            SubmitError::Refused(referee::RefereeError::NotPermitted { .. }) => ApiError::Forbidden(format!(
+                "game {gid} on round {round} board {board} has another result or none yet: only the chief referee \
+                 may end it or correct it with this one (Art. 13.1, 16.4, 30)"
+            )),
+            e => e.into(),
+        })?;
+        written_by_game = written;
+        let ended = match entered {
+            Entered::Agrees => "agrees",
+            Entered::Adjudicated => "adjudicated",
+            Entered::Corrected => "corrected",
+        };
+        game_json = json!({ "id": gid, "game": ended, "state": h.state().await });
+    }
+    let i = id.clone();
+    let (ev, recorded) = with_store(&st, move |s| s.record_result(&i, round, board, result, correct)).await?;
+    // The game's task may have written the change already (the correction of a final game).
+    let recorded = match (recorded, written_by_game) {
+        (storage::Recorded::Unchanged, Some(w)) => w,
+        (r, _) => r,
+    };
+    Ok(Json(json!({
+        "recorded": format!("{recorded:?}").to_lowercase(),
+        "live_game": game_json,
+        "event": event_json(&id, &ev),
+    })))
 }
 
 async fn standings(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {

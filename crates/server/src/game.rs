@@ -66,6 +66,26 @@ pub struct Ack {
     pub duplicate: bool,
     /// The game after it.
     pub state: Json,
+    /// What writing the game's result into its event did, if this event made the result
+    /// final or corrected it (a game on an event's board, with the event store at hand).
+    pub event: Option<storage::Recorded>,
+}
+
+/// The storage crate's store of events, shared by the handlers and the game tasks (which
+/// write final results into it).
+pub type EventStore = Arc<Mutex<storage::Store>>;
+
+/// What an official's result entered by hand did to the live game of that board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entered {
+    /// The game already had this result: nothing was recorded.
+    Agrees,
+    /// The game was in play (or its result unconfirmed): the chief referee's adjudication
+    /// ended it (Art. 13.1), and its clocks stopped.
+    Adjudicated,
+    /// The game was final with another result: the chief referee's correction was recorded
+    /// (Art. 16.4, 30).
+    Corrected,
 }
 
 enum Cmd {
@@ -86,6 +106,18 @@ enum Cmd {
     /// Another instance recorded events up to this count: read what is missing.
     Reload {
         upto: u64,
+    },
+    /// The result the event should hold (once the game is final).
+    FinalResult {
+        reply: oneshot::Sender<Option<tournament::GameResult>>,
+    },
+    /// An official entered the board's result by hand.
+    Enter {
+        result: tournament::GameResult,
+        correct: bool,
+        chief: bool,
+        by: String,
+        reply: oneshot::Sender<Result<(Entered, Option<storage::Recorded>), SubmitError>>,
     },
 }
 
@@ -134,6 +166,41 @@ impl GameHandle {
     pub fn subscribe(&self) -> broadcast::Receiver<Arc<Push>> {
         self.pushes.subscribe()
     }
+
+    /// The result the game's event should hold: its result once final (with the latest
+    /// correction), in the event's terms; `None` before (or for a replay).
+    pub async fn final_result(&self) -> Option<tournament::GameResult> {
+        let (reply, rx) = oneshot::channel();
+        self.cmds.send(Cmd::FinalResult { reply }).await.ok()?;
+        rx.await.ok()?
+    }
+
+    /// An official (`by`, chief referee or not) entered `result` for this game's board: a
+    /// game in play with another result is ended by the chief referee's adjudication
+    /// (Art. 13.1), a final one with another result is corrected (Art. 16.4; `correct` must
+    /// be asked for). Refused (`NotPermitted`, `Confirmed`) otherwise. With the event write
+    /// this caused, if any.
+    pub async fn enter_result(
+        &self,
+        result: tournament::GameResult,
+        correct: bool,
+        chief: bool,
+        by: String,
+    ) -> Result<(Entered, Option<storage::Recorded>), SubmitError> {
+        let (reply, rx) = oneshot::channel();
+        let gone = || SubmitError::Failed("the game task has stopped".into());
+        self.cmds
+            .send(Cmd::Enter {
+                result,
+                correct,
+                chief,
+                by,
+                reply,
+            })
+            .await
+            .map_err(|_| gone())?;
+        rx.await.map_err(|_| gone())?
+    }
 }
 
 type Games = Arc<Mutex<HashMap<i64, GameHandle>>>;
@@ -144,16 +211,80 @@ pub struct Hub {
     games: Games,
     /// The last instant the previous run was known alive (for the restart pause).
     heartbeat: Option<u64>,
+    /// Where final results of games on an event's board are written (none on PostgreSQL).
+    store: Option<EventStore>,
 }
 
 impl Hub {
-    /// A hub over the database.
-    pub fn new(db: Db, heartbeat: Option<u64>) -> Hub {
+    /// A hub over the database, writing the results of event games into `store`.
+    pub fn new(db: Db, heartbeat: Option<u64>, store: Option<EventStore>) -> Hub {
+        if store.is_none() {
+            tracing::info!(
+                "no event store on this database (PostgreSQL): results of live games are not written into events"
+            );
+        }
         Hub {
             db,
             games: Arc::new(Mutex::new(HashMap::new())),
             heartbeat,
+            store,
         }
+    }
+
+    /// At start: the final results of event games that their event lacks (the server
+    /// stopped between the game's last event and the write) are written now. Returns how
+    /// many. A board whose event holds another result is left as it is, with a warning.
+    pub async fn write_back_missing(&self) -> Result<usize, DbError> {
+        let Some(store) = self.store.clone() else {
+            return Ok(0);
+        };
+        let mut by_event: HashMap<String, Vec<(u32, u32, tournament::GameResult, i64)>> = HashMap::new();
+        for (id, event, round, board) in self.db.list_games(None).await? {
+            let (Some(event), Some(round), Some(board)) = (event, round, board) else {
+                continue;
+            };
+            let Some(h) = self.get(id).await? else { continue };
+            if let Some(result) = h.final_result().await {
+                by_event.entry(event).or_default().push((round, board, result, id));
+            }
+        }
+        let written = tokio::task::spawn_blocking(move || {
+            let mut store = store.lock().expect("store lock");
+            let mut n = 0;
+            for (event, games) in by_event {
+                let ev = match store.load_event(&event) {
+                    Ok(ev) => ev,
+                    Err(e) => {
+                        tracing::warn!(event, error = %e, "results not written back: the event cannot be read");
+                        continue;
+                    }
+                };
+                for (round, board, result, game) in games {
+                    let held = ev
+                        .rounds()
+                        .iter()
+                        .find(|r| r.number == round)
+                        .and_then(|r| r.games.iter().find(|g| g.board == board))
+                        .map(|g| g.result);
+                    match held {
+                        Some(None) => match store.record_result(&event, round, board, result, false) {
+                            Ok(_) => n += 1,
+                            Err(e) => tracing::warn!(event, game, round, board, error = %e, "result not written back"),
+                        },
+                        Some(Some(r)) if r != result => tracing::warn!(
+                            event, game, round, board, held = %r, final_result = %result,
+                            "the event holds another result than the game's final one: left as it is"
+                        ),
+                        Some(Some(_)) => {}
+                        None => tracing::warn!(event, game, round, board, "the event has no such board"),
+                    }
+                }
+            }
+            n
+        })
+        .await
+        .map_err(|e| DbError::Failed(e.to_string()))?;
+        Ok(written)
     }
 
     /// Follows the commits of other instances on a shared database: each (game, seq)
@@ -206,7 +337,7 @@ impl Hub {
         if let Some(h) = games.get(&id) {
             return Ok(Some(h.clone()));
         }
-        let h = spawn(self.db.clone(), info, events, heartbeat)?;
+        let h = spawn(self.db.clone(), self.store.clone(), info, events, heartbeat)?;
         games.insert(id, h.clone());
         Ok(Some(h))
     }
@@ -252,7 +383,7 @@ impl Hub {
         };
         let id = self.db.create_game(stored, ev, key).await?;
         info.id = id;
-        let h = spawn(self.db.clone(), info, opening, None)?;
+        let h = spawn(self.db.clone(), self.store.clone(), info, opening, None)?;
         self.games.lock().expect("hub lock").insert(id, h.clone());
         Ok(h)
     }
@@ -327,7 +458,13 @@ async fn load_game(db: &Db, id: i64) -> Result<Option<(GameInfo, Vec<WEvent>)>, 
     Ok(Some((info, events)))
 }
 
-fn spawn(db: Db, info: GameInfo, events: Vec<WEvent>, heartbeat: Option<u64>) -> Result<GameHandle, DbError> {
+fn spawn(
+    db: Db,
+    store: Option<EventStore>,
+    info: GameInfo,
+    events: Vec<WEvent>,
+    heartbeat: Option<u64>,
+) -> Result<GameHandle, DbError> {
     let settings = info
         .settings
         .to_settings()
@@ -348,8 +485,14 @@ fn spawn(db: Db, info: GameInfo, events: Vec<WEvent>, heartbeat: Option<u64>) ->
         pushes: pushes.clone(),
         info: info.clone(),
     };
+    let link = match (&info.event_id, info.round, info.board) {
+        (Some(e), Some(r), Some(b)) => Some((e.clone(), r, b)),
+        _ => None,
+    };
     let task = Task {
         db,
+        store,
+        link,
         id: info.id,
         referee,
         by: events.into_iter().map(|e| e.by).collect(),
@@ -362,6 +505,9 @@ fn spawn(db: Db, info: GameInfo, events: Vec<WEvent>, heartbeat: Option<u64>) ->
 
 struct Task {
     db: Db,
+    /// Where the game's final result is written, with the event's board.
+    store: Option<EventStore>,
+    link: Option<(String, u32, u32)>,
     id: i64,
     referee: Referee,
     /// Who submitted each event (account, seat or system).
@@ -507,6 +653,18 @@ impl Task {
                     self.reload().await;
                 }
             }
+            Cmd::FinalResult { reply } => {
+                let _ = reply.send(crate::results::final_result(&self.referee));
+            }
+            Cmd::Enter {
+                result,
+                correct,
+                chief,
+                by,
+                reply,
+            } => {
+                let _ = reply.send(self.enter(result, correct, chief, by).await);
+            }
             Cmd::Submit {
                 seq,
                 actor,
@@ -538,6 +696,95 @@ impl Task {
         }
     }
 
+    /// An official's result for the board, entered by hand: the game is made to agree.
+    async fn enter(
+        &mut self,
+        result: tournament::GameResult,
+        correct: bool,
+        chief: bool,
+        by: String,
+    ) -> Result<(Entered, Option<storage::Recorded>), SubmitError> {
+        if self.db.is_shared() {
+            self.reload().await;
+        }
+        let r = &self.referee;
+        let held = r.result().and_then(|o| crate::results::event_result(r, &o));
+        if held == Some(result) {
+            return Ok((Entered::Agrees, None));
+        }
+        let outcome = crate::results::outcome(r, result);
+        let (action, entered) = if r.phase() == Phase::Final {
+            if !correct {
+                return Err(SubmitError::Refused(RefereeError::Confirmed));
+            }
+            // Art. 16.4: a confirmed result is corrected by a new event, never edited.
+            let article = referee::art::CONFIRMATION;
+            (Action::Correct { outcome, article }, Entered::Corrected)
+        } else {
+            // Art. 13.1: an adjudicated result ends the game (and stops its clocks).
+            let article = referee::art::ADJUDICATION;
+            (Action::Adjudicate { outcome, article }, Entered::Adjudicated)
+        };
+        if !chief {
+            // Art. 30: only the chief referee decides a game or corrects its result.
+            return Err(SubmitError::Refused(RefereeError::NotPermitted {
+                actor: Actor::Referee,
+                action: if entered == Entered::Corrected {
+                    "correct a confirmed result"
+                } else {
+                    "adjudicate"
+                },
+                allowed: "the chief referee",
+                article: referee::art::CHIEF_REFEREE,
+            }));
+        }
+        let seq = self.referee.events().len() as u64;
+        let last = self.referee.events().last().map_or(0, |e| e.at.0);
+        let at = Instant(now_ms().max(last));
+        let ack = self
+            .record(seq, Event::new(at, Actor::ChiefReferee, action), by)
+            .await?;
+        Ok((entered, ack.event))
+    }
+
+    /// Writes the game's result into its event's board, if it has one and an event store is
+    /// at hand; `correct` when the result corrects a confirmed one (Art. 16.4). A failure is
+    /// logged: the game's record stands, and the next start writes a missing result.
+    async fn write_back(&self, correct: bool) -> Option<storage::Recorded> {
+        let (event, round, board) = self.link.clone()?;
+        let result = crate::results::final_result(&self.referee)?;
+        let Some(store) = self.store.clone() else {
+            tracing::info!(
+                game = self.id,
+                event,
+                "no event store (PostgreSQL): the result is not written into the event"
+            );
+            return None;
+        };
+        let (ev, game) = (event.clone(), self.id);
+        let written = tokio::task::spawn_blocking(move || {
+            store
+                .lock()
+                .expect("store lock")
+                .record_result(&ev, round, board, result, correct)
+        })
+        .await;
+        match written {
+            Ok(Ok((_, recorded))) => {
+                tracing::info!(game, event, round, board, result = %result, ?recorded, "result written into the event");
+                Some(recorded)
+            }
+            Ok(Err(e)) => {
+                tracing::warn!(game, event, round, board, error = %e, "the result was not written into the event");
+                None
+            }
+            Err(e) => {
+                tracing::error!(game, event, error = %e, "the result write failed");
+                None
+            }
+        }
+    }
+
     /// The answer to a command for slot `seq`, which is taken. Idempotence: the same command
     /// again is acknowledged, not recorded twice; another is stale.
     fn landed(&self, seq: u64, actor: Actor, action: &Action, by: &str) -> Result<Ack, SubmitError> {
@@ -547,6 +794,7 @@ impl Task {
                 seq,
                 duplicate: true,
                 state: self.state(),
+                event: None,
             })
         } else {
             Err(SubmitError::Stale {
@@ -596,6 +844,7 @@ impl Task {
 
     /// Applies `event` as number `seq`, makes it durable, then broadcasts it.
     async fn record(&mut self, seq: u64, event: Event, by: String) -> Result<Ack, SubmitError> {
+        let was_final = self.referee.confirmed_result().is_some();
         let size = self.referee.settings().rules.size;
         let wire = WEvent::from_event(&event, size, &by);
         self.referee.apply(event).map_err(SubmitError::Refused)?;
@@ -631,10 +880,22 @@ impl Task {
         }
         let push = self.event_push(seq as usize);
         let _ = self.pushes.send(Arc::new(Push(push)));
+        // The result became final (Art. 16.4), or a final one was corrected: into the event.
+        let corrected = was_final
+            && matches!(
+                self.referee.events().last().map(|e| &e.action),
+                Some(Action::Correct { .. })
+            );
+        let event = if (!was_final && self.referee.confirmed_result().is_some()) || corrected {
+            self.write_back(corrected).await
+        } else {
+            None
+        };
         Ok(Ack {
             seq,
             duplicate: false,
             state: self.state(),
+            event,
         })
     }
 

@@ -38,6 +38,7 @@ pub mod db;
 pub mod error;
 pub mod game;
 pub mod loadtest;
+pub mod results;
 pub mod web_api;
 pub mod wire;
 pub mod ws;
@@ -82,7 +83,7 @@ impl Server {
     pub async fn open(config: &Config) -> Result<Server, String> {
         if let Some(url) = &config.database_url {
             let (db, heartbeat, notes) = db::Db::open_postgres(url).await.map_err(|e| e.to_string())?;
-            let hub = game::Hub::new(db, heartbeat);
+            let hub = game::Hub::new(db, heartbeat, None);
             hub.follow(notes);
             let n = hub.resume_all().await.map_err(|e| e.to_string())?;
             tracing::info!(games = n, "games resumed");
@@ -98,9 +99,15 @@ impl Server {
                 .map_err(|e| format!("{}: {e}", config.db.display()))?
         };
         let (db, heartbeat) = db::Db::open_sqlite(&config.db).map_err(|e| e.to_string())?;
-        let hub = game::Hub::new(db, heartbeat);
+        let store = std::sync::Arc::new(std::sync::Mutex::new(store));
+        let hub = game::Hub::new(db, heartbeat, Some(store.clone()));
         let n = hub.resume_all().await.map_err(|e| e.to_string())?;
         tracing::info!(games = n, "games resumed");
+        // Final results the events lack (the server stopped between the two writes).
+        let n = hub.write_back_missing().await.map_err(|e| e.to_string())?;
+        if n > 0 {
+            tracing::info!(results = n, "final results written into their events");
+        }
         Ok(Server {
             state: api::AppState::new(hub, Some(store), config.rate_limit, config.sessions),
         })

@@ -21,7 +21,8 @@
 //!   a round with the director's time control, komi, handicaps and Art. 22.5 choice, checked
 //!   (the seat links are given here; only their digests are kept).
 //! - `POST /api/events/{id}/collect`: the confirmed results of the event's live games
-//!   (Art. 16.4: only a confirmed result is final) into the event.
+//!   (Art. 16.4: only a confirmed result is final) into the event (the game tasks write each
+//!   when it becomes final; this catches up), mapped by `crate::results`.
 //! - `GET /api/events/{id}/print/crosstable`, `…/print/pairings/{n}`: the print views.
 
 use crate::api::{AppState, Body, Caller};
@@ -687,37 +688,6 @@ async fn start_games(
         .into_response())
 }
 
-/// The event's result string (an SGF `RE`) for a game's outcome, Black being the pairing's
-/// Black; `None` for a replay (no result to record yet).
-fn result_text(outcome: &Value) -> Option<String> {
-    match outcome["result"].as_str()? {
-        "win" => {
-            let w = if outcome["winner"] == "black" { "B" } else { "W" };
-            let how = &outcome["how"];
-            let tail = match how["by"].as_str()? {
-                "count" => {
-                    // Half points (4 to a stone): points are half of them.
-                    let hp = how["margin_half_points"].as_i64()?.abs();
-                    if hp % 2 == 0 {
-                        format!("{}", hp / 2)
-                    } else {
-                        format!("{}.5", hp / 2)
-                    }
-                }
-                "resignation" => "R".into(),
-                "time" => "T".into(),
-                "forfeit" | "warnings" | "discipline" => "F".into(),
-                _ => String::new(),
-            };
-            Some(format!("{w}+{tail}"))
-        }
-        "draw" => Some("0".into()),
-        "no_result" => Some("Void".into()),
-        "both_lose" => Some("both-lose".into()),
-        _ => None,
-    }
-}
-
 async fn collect(State(st): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     need(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee, Role::Referee]).await?;
     let ev_id = id.clone();
@@ -739,23 +709,18 @@ async fn collect(State(st): State<AppState>, caller: Caller, Path(id): Path<Stri
             continue;
         }
         let Some(h) = st.0.hub.get(gid).await? else { continue };
-        let Some(s) = h.state().await else { continue };
-        // Art. 16.4: a result is final once both players and a referee confirmed it.
-        if s["final"] != json!(true) {
+        // Art. 16.4: a result is final once both players and a referee confirmed it (the
+        // game's task writes it into the event then; this catches up on any it could not).
+        let Some(result) = h.final_result().await else {
+            let Some(s) = h.state().await else { continue };
             if !s["result"].is_null() {
                 waiting.push(gid);
             }
             continue;
-        }
-        let Some(text) = result_text(&s["result"]["outcome"]) else {
-            continue;
         };
-        let result: tournament::GameResult = text
-            .parse()
-            .map_err(|e: tournament::ResultError| ApiError::Internal(e.to_string()))?;
         let i = id.clone();
         store(&st, move |s| s.record_result(&i, round, board, result, false)).await?;
-        recorded.push(json!({ "game": gid, "round": round, "board": board, "result": text }));
+        recorded.push(json!({ "game": gid, "round": round, "board": board, "result": result.to_string() }));
     }
     Ok(Json(
         json!({ "event": id, "recorded": recorded, "awaiting_confirmation": waiting }),

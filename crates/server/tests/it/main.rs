@@ -6,6 +6,7 @@
 mod api;
 mod concurrency;
 mod postgres;
+mod results;
 mod sessions;
 mod support;
 mod ws;
