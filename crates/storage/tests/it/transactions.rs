@@ -12,6 +12,7 @@ both!(
     an_amended_pairing_fails_at_the_kept_proposal,
     results_withdrawals_warnings_and_players_roll_back,
     unpairing_rolls_back,
+    a_registration_file_is_registered_whole_or_not_at_all,
     foreign_keys_are_enforced_on_the_store_connection,
 );
 
@@ -76,6 +77,33 @@ fn an_amended_pairing_fails_at_the_kept_proposal(b: Backend) {
         s.pair_amended("e", &names(&[("A", "F"), ("B", "E"), ("C", "D")]), &[])
     });
     assert!(store.load_event("e").unwrap().rounds().is_empty());
+}
+
+/// `Store::add_players` (a registration file): a name already registered, third in the list,
+/// leaves the two before it unregistered; so does a failure injected at the last insert.
+fn a_registration_file_is_registered_whole_or_not_at_all(b: Backend) {
+    let (db, mut store) = setup(b, "tx-file");
+    let before = store.dump().unwrap();
+    let file = [
+        player("X", "1k"),
+        player("Y", "2k"),
+        player("C", "3k"),
+        player("Z", "4k"),
+    ];
+    let err = store.add_players("e", &file).unwrap_err();
+    assert!(err.to_string().contains("\"C\""), "{err}");
+    assert_eq!(store.dump().unwrap(), before);
+    check_rolls_back(
+        &db,
+        &mut store,
+        ("player", "AFTER INSERT", Some("NEW.name = 'Z'")),
+        |s| s.add_players("e", &[player("X", "1k"), player("Y", "2k"), player("Z", "4k")]),
+    );
+    let ev = store
+        .add_players("e", &[player("X", "1k"), player("Y", "2k"), player("Z", "4k")])
+        .unwrap();
+    assert_eq!(ev.players().len(), 9);
+    assert_eq!(store.load_event("e").unwrap(), ev);
 }
 
 fn results_withdrawals_warnings_and_players_roll_back(b: Backend) {
