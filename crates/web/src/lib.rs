@@ -3,20 +3,25 @@
 //! Pages:
 //! - `/` home: the events and the games under way;
 //! - `/events/{id}`: the director's console — registration (one by one, or a CSV file), the
-//!   proposed pairing (edit it, then pair), re-pairing, withdrawals, the games of a round with
-//!   their seat links, result entry, standings, crosstable and print views;
+//!   proposed pairing (edit it, then pair), re-pairing, withdrawals, the games of a round
+//!   started with the director's time control, komi, handicaps and Art. 22.5 choice, their
+//!   seat links (an official issues a lost one again), result entry, standings, crosstable
+//!   and print views;
 //! - `/play/{id}`: the game — the board drawn to Art. 1 proportions, both clocks, moves by
 //!   click or typed coordinate, pass, resign, the end of play, dead stones, accept or dispute,
-//!   SGF download; with a seat's secret link it plays, without it a spectator follows live;
+//!   the time left on request (Art. 16), SGF download; with a seat's secret link it plays,
+//!   without it a spectator follows live;
 //! - `/clock`: the clock-only mode, a tablet as the electronic voice clock of Art. 12.1 for a
-//!   game over the board;
+//!   game over the board: the time left on request (Art. 16), a last-period timeout taken as
+//!   a lost turn where the event allows it (Art. 22.5);
 //! - `/referee/{event}`: the referee console (warnings, void moves, lost turns, adjudications
-//!   with their article, recount and confirmation, Art. 16.4, 21–23, 30–31);
+//!   with their article, recount and confirmation, new seat links, Art. 16.4, 21–23, 30–31);
 //! - `/login`: accounts and sessions.
 //!
 //! Main items: [`router`] (everything above, plus `/static/…` and `POST /clock/plan`),
 //! [`Lang`] and [`i18n`] (zh-CN and English), [`plan`] (the clock-only mode's clock, computed
-//! by the clock crate), [`game_sgf`] (a live game's record as SGF).
+//! by the clock crate), [`game_sgf`] (a live game's record as SGF, its `RE` the referee's
+//! [`referee::Outcome::sgf`]), [`BOARD_GEOMETRY`] and [`star_points`] (the drawn board).
 //!
 //! Key design decisions, and why:
 //! - Pages are small HTML shells rendered here in the chosen language, and their content is
@@ -27,8 +32,9 @@
 //!   (session token, or a seat's secret link), and nothing is rendered twice.
 //! - The board is SVG drawn by our own script (`assets/app.js`, `drawBoard`), not by the
 //!   server: it is redrawn on every push, and a server-side copy would be a second renderer
-//!   to keep equal. Its geometry (Art. 1: cells 2.3 wide × 2.4 tall, nine star points) is
-//!   [`BOARD_GEOMETRY`], given to the script from here and checked by unit tests.
+//!   to keep equal. Its geometry (Art. 1: cells 2.3 wide × 2.4 tall; Art. 32: stones 2.25 cm
+//!   across) is [`BOARD_GEOMETRY`] and its star points the rules crate's, given to the script
+//!   from here and checked by tests.
 //! - Voice byo-yomi (Art. 12.3): the server's game task fires the clock crate's calls and
 //!   pushes their Chinese and English text; the page speaks them with the browser's
 //!   `speechSynthesis`, or beeps and shows them when the browser has no voice. In the
