@@ -39,7 +39,7 @@ pub fn sgf_result(o: Outcome) -> Option<sgf::GameResult> {
         .and_then(|r| r.info.result)
 }
 
-/// The game of `r` as an FF[4] SGF file: players, ranks, komi, handicap, moves and result.
+/// The game of `r` as an `FF[4]` SGF file: players, ranks, komi, handicap, moves and result.
 /// When the result was ruled rather than played out (an adjudication, both lose, a replay),
 /// the last node's comment says so in words, since `RE` cannot.
 pub fn game_sgf(r: &Referee, event: Option<&str>, round: Option<u32>) -> String {
