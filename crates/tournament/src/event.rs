@@ -106,19 +106,48 @@ pub struct Settings {
     pub lateness_limit_minutes: u32,
     /// Art. 20: what a long cycle does.
     pub cycle_policy: CyclePolicy,
-    /// The time control, as the director writes it (e.g. `2h + 3x60s byo-yomi`).
+    /// The time control (Art. 12) as a clock spec (`clock::TimeControl`'s grammar, e.g.
+    /// `1h+3x60s`); empty when not set. [`Event::new`] refuses one that does not parse and
+    /// keeps it in the canonical form the clock prints.
     pub time_control: String,
     /// Swiss: avoid pairing members of one club.
     pub avoid_same_club: bool,
     /// Swiss: avoid pairing members of one region.
     pub avoid_same_region: bool,
-    /// The tie-break chain; empty means the system's default (Art. 27).
+    /// The tie-break chain; empty means the system's default (Art. 27). Each criterion at
+    /// most once ([`Event::new`] refuses a repeat).
     pub tie_breaks: Vec<TieBreak>,
     /// The seed of every lot (draw numbers, seeds of equal strength, colors, lots in the
     /// standings), recorded so that the event can be replayed and audited.
     pub lots_seed: u64,
     /// The total score's divisor (see [`TotalScoreDivisor`]).
     pub total_score_divisor: TotalScoreDivisor,
+}
+
+impl Settings {
+    /// The settings as an event keeps them, or why they are refused: a tie-break twice in
+    /// the chain, or a time control that is not a clock spec (which is kept in the clock's
+    /// canonical form). Every adapter (the CLI, the server, the store) goes through this by
+    /// way of [`Event::new`], so none needs a check of its own.
+    pub fn checked(mut self) -> Result<Settings, EventError> {
+        // Art. 27 ranks by a chain of criteria, each compared once; a repeat would change
+        // nothing but is surely a mistake in the settings.
+        if let Some(t) = self
+            .tie_breaks
+            .iter()
+            .enumerate()
+            .find_map(|(i, t)| self.tie_breaks[..i].contains(t).then_some(*t))
+        {
+            return Err(EventError::DuplicateTieBreak(t));
+        }
+        // Art. 12: the event fixes each side's time in advance; the clock crate's grammar is
+        // the one every clock of the event will read.
+        if !self.time_control.is_empty() {
+            let control: clock::TimeControl = self.time_control.parse().map_err(EventError::BadTimeControl)?;
+            self.time_control = control.to_string();
+        }
+        Ok(self)
+    }
 }
 
 impl Default for Settings {
@@ -349,6 +378,10 @@ pub enum EventError {
     },
     /// The Swiss pairing failed.
     Swiss(swiss::SwissError),
+    /// A tie-break appears twice in the settings' chain (Art. 27).
+    DuplicateTieBreak(TieBreak),
+    /// The settings' time control is not a clock spec (Art. 12).
+    BadTimeControl(clock::SpecError),
 }
 
 impl fmt::Display for EventError {
@@ -381,6 +414,13 @@ impl fmt::Display for EventError {
                 write!(f, "round {round} board {board} was voided by a withdrawal (Art. 28.2)")
             }
             EventError::Swiss(e) => write!(f, "swiss pairing: {e}"),
+            EventError::DuplicateTieBreak(t) => {
+                write!(
+                    f,
+                    "the tie-break {t} appears twice in the chain (Art. 27: each criterion once)"
+                )
+            }
+            EventError::BadTimeControl(e) => write!(f, "invalid {e} (Art. 12)"),
         }
     }
 }
@@ -408,8 +448,26 @@ pub struct Event {
 
 impl Event {
     /// A new event. `rounds` is the number of Swiss rounds; for round robin and knockout it
-    /// is only a plan (their schedule decides).
+    /// is only a plan (their schedule decides). The system, the rounds and the settings are
+    /// checked ([`Settings::checked`]: no tie-break twice, a time control the clock reads,
+    /// kept canonical).
     pub fn new(name: &str, system: System, rounds: u32, settings: Settings) -> Result<Event, EventError> {
+        let mut ev = Event::restore(name, system, rounds, settings)?;
+        ev.settings = std::mem::take(&mut ev.settings).checked()?;
+        Ok(ev)
+    }
+
+    /// An event as a store kept it: the system and the rounds checked as by [`Event::new`],
+    /// the settings as stored — a time control the clock reads in its canonical form (as
+    /// [`Event::new`] keeps it), one it cannot read, or a tie-break chain with a repeat, kept
+    /// as it is. The settings' checks came later than some stored events (an event created
+    /// through the server could hold a free-text time control such as `2h + 3x60s
+    /// byo-yomi`); such an event must still load, with its settings as they were. Every new
+    /// event and every change of settings goes through [`Event::new`].
+    pub fn restore(name: &str, system: System, rounds: u32, mut settings: Settings) -> Result<Event, EventError> {
+        if let Ok(control) = settings.time_control.parse::<clock::TimeControl>() {
+            settings.time_control = control.to_string();
+        }
         match system {
             System::RoundRobin { cycles: 0 } => {
                 return Err(EventError::BadSystem("a round robin needs at least one cycle".into()));

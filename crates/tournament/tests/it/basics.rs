@@ -163,6 +163,79 @@ fn invalid_systems_are_refused() {
     .assert_eq(&msgs.join("\n"));
 }
 
+/// Regression: a tie-break twice in the chain and a time control that is not a clock spec
+/// were refused only by the `weiqi event` command line; `Event::new` (and so the store and
+/// `POST /api/events`) accepted them. Now the event refuses them, naming the value, and
+/// keeps a time control in the clock's canonical form.
+#[test]
+fn settings_with_a_tie_break_twice_or_a_time_control_the_clock_cannot_read_are_refused() {
+    use tournament::TieBreak::{Lots, Points, Sos};
+    let event = |tie_breaks: Vec<tournament::TieBreak>, time_control: &str| {
+        Event::new(
+            "x",
+            System::Swiss,
+            3,
+            Settings {
+                tie_breaks,
+                time_control: time_control.into(),
+                ..Settings::default()
+            },
+        )
+    };
+    let refused: Vec<String> = [
+        event(vec![Points, Sos, Points], ""),
+        event(vec![Sos, Lots, Lots], ""),
+        event(vec![], "5m+10s"),
+        event(vec![], "1h+3x"),
+        event(vec![], "abc"),
+    ]
+    .into_iter()
+    .map(|r| r.unwrap_err().to_string())
+    .collect();
+    expect![[r#"
+        the tie-break points appears twice in the chain (Art. 27: each criterion once)
+        the tie-break lots appears twice in the chain (Art. 27: each criterion once)
+        invalid time control "5m+10s", column 7: a duration alone after +: write 1x10s for byo-yomi or 10s/move for a fischer increment (Art. 12)
+        invalid time control "1h+3x", column 6: expected a number (Art. 12)
+        invalid time control "abc", column 1: expected a number (Art. 12)"#]]
+    .assert_eq(&refused.join("\n"));
+    assert_eq!(
+        event(vec![Points, Sos], "").map(|ev| ev.settings().time_control.clone()),
+        Ok(String::new()),
+        "no time control is fine"
+    );
+    // Kept canonical: what the clock prints, which reads back as the same control.
+    for spec in ["1h+3x60s", "1h30m+30/15m", "10m+15/10m", "5m+10s/move", "none", "90m"] {
+        let ev = event(vec![], spec).unwrap();
+        let kept = &ev.settings().time_control;
+        let control: clock::TimeControl = spec.parse().unwrap();
+        assert_eq!(*kept, control.to_string(), "{spec}");
+        assert_eq!(kept.parse::<clock::TimeControl>().unwrap(), control, "{spec}");
+    }
+    // A store restores an event it kept before these checks existed with its settings as
+    // they were; a new event or new settings go through the checks.
+    let legacy = Settings {
+        time_control: "2h + 3x60s byo-yomi".into(),
+        tie_breaks: vec![Points, Sos, Points],
+        ..Settings::default()
+    };
+    let ev = Event::restore("x", System::Swiss, 3, legacy.clone()).unwrap();
+    assert_eq!(*ev.settings(), legacy);
+    let readable = Settings {
+        time_control: "60m+3x60s".into(),
+        ..Settings::default()
+    };
+    assert_eq!(
+        Event::restore("x", System::Swiss, 3, readable.clone())
+            .unwrap()
+            .settings(),
+        Event::new("x", System::Swiss, 3, readable).unwrap().settings(),
+        "a time control the clock reads is canonical either way"
+    );
+    assert!(Event::new("x", System::Swiss, 3, legacy).is_err());
+    assert!(Event::restore("x", System::RoundRobin { cycles: 0 }, 3, Settings::default()).is_err());
+}
+
 fn seniority(p: &Player) -> Seniority {
     p.into()
 }

@@ -387,7 +387,9 @@ fn exit_code(e: &anyhow::Error) -> u8 {
                 | EventError::BadRounds(_)
                 | EventError::NoSuchRound(_)
                 | EventError::NoSuchBoard { .. }
-                | EventError::BadPairing(_),
+                | EventError::BadPairing(_)
+                | EventError::DuplicateTieBreak(_)
+                | EventError::BadTimeControl(_),
             ..
         } => 2,
         _ => 1,
@@ -584,20 +586,11 @@ fn settings(o: &SettingsOptions) -> anyhow::Result<Settings> {
     };
     let tie_breaks = match &o.tie_breaks {
         None => Vec::new(),
-        Some(list) => {
-            let chain = list
-                .split(',')
-                .map(|t| TieBreak::from_str(t.trim()).map_err(|e| anyhow!("--tie-breaks: {e}")))
-                .collect::<anyhow::Result<Vec<_>>>()?;
-            if let Some(t) = chain
-                .iter()
-                .enumerate()
-                .find_map(|(i, t)| chain[..i].contains(t).then_some(t))
-            {
-                bail!("--tie-breaks: {t} appears twice");
-            }
-            chain
-        }
+        // A tie-break named twice is refused by the event (tournament::Settings::checked).
+        Some(list) => list
+            .split(',')
+            .map(|t| TieBreak::from_str(t.trim()).map_err(|e| anyhow!("--tie-breaks: {e}")))
+            .collect::<anyhow::Result<Vec<_>>>()?,
     };
     let total_score_divisor = match o.total_score_divisor.as_str() {
         "half-maximum" => TotalScoreDivisor::HalfMaximum,
@@ -611,13 +604,9 @@ fn settings(o: &SettingsOptions) -> anyhow::Result<Settings> {
         .cycle_policy
         .parse::<rules::CyclePolicy>()
         .map_err(|e| anyhow!("--cycle-policy: {e}"))?;
-    let time_control = match &o.time_control {
-        None => String::new(),
-        Some(spec) => spec
-            .parse::<clock::TimeControl>()
-            .map_err(|e| anyhow!("--time-control: {e}"))?
-            .to_string(),
-    };
+    // Checked against the clock's grammar and kept canonical by the event itself
+    // (tournament::Settings::checked), as for every other way in.
+    let time_control = o.time_control.clone().unwrap_or_default();
     Ok(Settings {
         bye,
         lateness_limit_minutes: o.lateness_limit,

@@ -1215,8 +1215,8 @@ fn wrong_input_fails_with_status_2_and_changes_nothing() {
         weiqi event: event "e" already exists
         weiqi event: unknown system "monrad": expected swiss, mcmahon, round-robin, double-round-robin, knockout, double-elimination or swiss-elimination
         weiqi event: event "x": invalid system: best of 4: a match is 1 game or best of 3, 5 or 7 (Art. 26.5)
-        weiqi event: --tie-breaks: points appears twice
-        weiqi event: --time-control: time control "5m+10s", column 7: a duration alone after +: write 1x10s for byo-yomi or 10s/move for a fischer increment
+        weiqi event: event "x": the tie-break points appears twice in the chain (Art. 27: each criterion once)
+        weiqi event: event "x": invalid time control "5m+10s", column 7: a duration alone after +: write 1x10s for byo-yomi or 10s/move for a fischer increment (Art. 12)
         error: the following required arguments were not provided:
         weiqi event: no event "nope"
         weiqi event: event "e": a player named "Ann" is already registered
