@@ -36,7 +36,7 @@ use crate::StoreError;
 type Result<T> = std::result::Result<T, StoreError>;
 
 /// How long a writer waits for another writer's lock before giving up.
-const LOCK_WAIT: Duration = Duration::from_secs(10);
+pub(crate) const LOCK_WAIT: Duration = Duration::from_secs(10);
 
 /// The timestamp the schema stores (`2024-05-01T09:30:00Z`, UTC), in SQLite's dialect…
 pub(crate) const NOW_SQLITE: &str = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')";
@@ -285,31 +285,21 @@ impl Tx<'_> {
 
     /// Runs a query (SQLite's dialect); returns every row.
     pub(crate) fn query(&self, sql: &str, args: &[Arg<'_>]) -> Result<Vec<Row>> {
+        self.query_with(sql, args, true)
+    }
+
+    /// Runs a query made for the occasion (a `SELECT *` of a table found in the catalogue),
+    /// without keeping its prepared statement: a later change to the table's columns would
+    /// make a kept one fail.
+    pub(crate) fn query_once(&self, sql: &str) -> Result<Vec<Row>> {
+        self.query_with(sql, &[], false)
+    }
+
+    fn query_with(&self, sql: &str, args: &[Arg<'_>], keep: bool) -> Result<Vec<Row>> {
         match self.conn {
-            Conn::Sqlite(c) => {
-                let mut st = c.prepare_cached(sql).map_err(sqlite_error)?;
-                let n = st.column_count();
-                let mut rows = st
-                    .query(rusqlite::params_from_iter(args.iter()))
-                    .map_err(sqlite_error)?;
-                let mut out = Vec::new();
-                while let Some(r) = rows.next().map_err(sqlite_error)? {
-                    let mut cells = Vec::with_capacity(n);
-                    for i in 0..n {
-                        use rusqlite::types::ValueRef as V;
-                        cells.push(match r.get_ref(i).map_err(sqlite_error)? {
-                            V::Null => Cell::Null,
-                            V::Integer(i) => Cell::Int(i),
-                            V::Real(x) => Cell::Real(x),
-                            V::Text(t) => Cell::Text(String::from_utf8_lossy(t).into_owned()),
-                            V::Blob(b) => Cell::Blob(b.to_vec()),
-                        });
-                    }
-                    out.push(Row(cells));
-                }
-                Ok(out)
-            }
-            Conn::Pg(pg) => pg.borrow_mut().query(sql, args),
+            Conn::Sqlite(c) if keep => sqlite_rows(&mut *c.prepare_cached(sql).map_err(sqlite_error)?, args),
+            Conn::Sqlite(c) => sqlite_rows(&mut c.prepare(sql).map_err(sqlite_error)?, args),
+            Conn::Pg(pg) => pg.borrow_mut().query(sql, args, keep),
         }
     }
 
@@ -358,6 +348,30 @@ impl Drop for Tx<'_> {
     }
 }
 
+/// Every row a SQLite statement answers.
+fn sqlite_rows(st: &mut rusqlite::Statement<'_>, args: &[Arg<'_>]) -> Result<Vec<Row>> {
+    let n = st.column_count();
+    let mut rows = st
+        .query(rusqlite::params_from_iter(args.iter()))
+        .map_err(sqlite_error)?;
+    let mut out = Vec::new();
+    while let Some(r) = rows.next().map_err(sqlite_error)? {
+        let mut cells = Vec::with_capacity(n);
+        for i in 0..n {
+            use rusqlite::types::ValueRef as V;
+            cells.push(match r.get_ref(i).map_err(sqlite_error)? {
+                V::Null => Cell::Null,
+                V::Integer(i) => Cell::Int(i),
+                V::Real(x) => Cell::Real(x),
+                V::Text(t) => Cell::Text(String::from_utf8_lossy(t).into_owned()),
+                V::Blob(b) => Cell::Blob(b.to_vec()),
+            });
+        }
+        out.push(Row(cells));
+    }
+    Ok(out)
+}
+
 fn first_line(sql: &str) -> &str {
     sql.trim().lines().next().unwrap_or("")
 }
@@ -377,6 +391,10 @@ impl rusqlite::ToSql for Arg<'_> {
 /// An SQLite error as [`StoreError::Database`].
 pub(crate) fn sqlite_error(e: rusqlite::Error) -> StoreError {
     StoreError::Database(match e {
+        rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::DatabaseBusy => format!(
+            "another weiqi has held the write lock of this database for over {} s ({f}); try again",
+            LOCK_WAIT.as_secs()
+        ),
         // Leave out the SQL text the binding appends to syntax errors.
         rusqlite::Error::SqlInputError { msg, offset, .. } => format!("{msg} (at byte {offset})"),
         e => e.to_string(),
@@ -557,24 +575,28 @@ impl Pg {
     }
 
     /// The prepared statement for `sql` (SQLite's dialect), prepared once per connection.
-    fn statement(&mut self, sql: &str) -> Result<postgres::Statement> {
+    /// The prepared statement for `sql` (SQLite's dialect), kept for the connection's life if
+    /// `keep`.
+    fn statement(&mut self, sql: &str, keep: bool) -> Result<postgres::Statement> {
         if let Some(st) = self.statements.get(sql) {
             return Ok(st.clone());
         }
         let st = self.client().prepare(&to_postgres(sql)).map_err(|e| self.error(e))?;
-        self.statements.insert(sql.to_string(), st.clone());
+        if keep {
+            self.statements.insert(sql.to_string(), st.clone());
+        }
         Ok(st)
     }
 
     fn exec(&mut self, sql: &str, args: &[Arg<'_>]) -> Result<u64> {
-        let st = self.statement(sql)?;
+        let st = self.statement(sql, true)?;
         let params = pg_params(&st, args)?;
         let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p.as_ref()).collect();
         self.client().execute(&st, &refs).map_err(|e| self.error(e))
     }
 
-    fn query(&mut self, sql: &str, args: &[Arg<'_>]) -> Result<Vec<Row>> {
-        let st = self.statement(sql)?;
+    fn query(&mut self, sql: &str, args: &[Arg<'_>], keep: bool) -> Result<Vec<Row>> {
+        let st = self.statement(sql, keep)?;
         let params = pg_params(&st, args)?;
         let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p.as_ref()).collect();
         let rows = self.client().query(&st, &refs).map_err(|e| self.error(e))?;
@@ -593,7 +615,7 @@ impl Pg {
         }
         if e.code() == Some(&SqlState::LOCK_NOT_AVAILABLE) {
             return StoreError::Database(format!(
-                "another weiqi has held the write lock of this database for over {} s: {}; try again",
+                "another weiqi has held the write lock of this database for over {} s ({}); try again",
                 LOCK_WAIT.as_secs(),
                 pg_message(&e)
             ));
@@ -676,13 +698,26 @@ fn describe(c: &postgres::Config) -> String {
 fn redact(url: &str) -> String {
     // postgres://user:password@host/…: drop what is between the first ':' after the scheme
     // and the '@'.
-    if let Some((scheme, rest)) = url.split_once("://")
-        && let Some((auth, host)) = rest.split_once('@')
-        && let Some((user, _)) = auth.split_once(':')
-    {
-        return format!("{scheme}://{user}:…@{host}");
+    let url = match url.split_once("://") {
+        Some((scheme, rest))
+            if let Some((auth, host)) = rest.split_once('@')
+                && let Some((user, _)) = auth.split_once(':') =>
+        {
+            format!("{scheme}://{user}:…@{host}")
+        }
+        _ => url.to_string(),
+    };
+    // …?password=secret&… and key=value strings: password=secret.
+    let mut out = String::with_capacity(url.len());
+    let mut rest = url.as_str();
+    while let Some(at) = rest.find("password=") {
+        let (before, after) = rest.split_at(at + "password=".len());
+        out.push_str(before);
+        out.push('…');
+        rest = &after[after.find(['&', ' ']).unwrap_or(after.len())..];
     }
-    url.to_string()
+    out.push_str(rest);
+    out
 }
 
 /// What kind of value a PostgreSQL type holds, for the types the store uses.
@@ -818,6 +853,14 @@ mod tests {
     fn the_password_is_left_out_of_messages() {
         assert_eq!(redact("postgres://ann:secret@db:5432/x"), "postgres://ann:…@db:5432/x");
         assert_eq!(redact("postgres://ann@db/x"), "postgres://ann@db/x");
+        assert_eq!(
+            redact("postgres://db/x?user=ann&password=secret&port=5"),
+            "postgres://db/x?user=ann&password=…&port=5"
+        );
+        assert_eq!(
+            redact("host=db password=secret user=ann"),
+            "host=db password=… user=ann"
+        );
         assert_eq!(
             describe(&postgres::Config::from_str("postgres://ann:secret@db:6000/x").unwrap()),
             "ann@db:6000/x"

@@ -77,8 +77,7 @@ impl Store {
 
     fn setup_sqlite(conn: rusqlite::Connection, wal: bool) -> Result<Store> {
         // Another weiqi process may hold the write lock for a moment: wait rather than fail.
-        conn.busy_timeout(std::time::Duration::from_secs(10))
-            .map_err(sqlite_error)?;
+        conn.busy_timeout(crate::backend::LOCK_WAIT).map_err(sqlite_error)?;
         if wal {
             let mode: String = conn
                 .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
@@ -368,7 +367,7 @@ impl Store {
             }
         };
         let names = tx
-            .query(tables, args![])?
+            .query_once(tables)?
             .iter()
             .map(|r| r.get::<String>(0))
             .collect::<Result<Vec<_>>>()?;
@@ -377,7 +376,7 @@ impl Store {
             out.push_str(&format!("[{table}]\n"));
             // The names come from the catalogue, so quoting them is enough.
             let sql = format!("SELECT * FROM \"{}\" ORDER BY 1, 2", table.replace('"', "\"\""));
-            for row in tx.query(&sql, args![])? {
+            for row in tx.query_once(&sql)? {
                 let cells: Vec<String> = row.cells().iter().map(ToString::to_string).collect();
                 out.push_str(&cells.join(" | "));
                 out.push('\n');

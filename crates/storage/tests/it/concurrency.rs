@@ -10,7 +10,10 @@ use tournament::{EventError, GameResult, System};
 
 use crate::{Backend, TestDb, new_event, player};
 
-both!(two_writers_on_one_event_are_serialised);
+both!(
+    two_writers_on_one_event_are_serialised,
+    a_writer_waits_for_another_then_gives_up_saying_so,
+);
 
 /// Players registered by each writer.
 const N: usize = 12;
@@ -158,4 +161,44 @@ fn write(db: &TestDb, barrier: &Barrier, side: &str, result: &str) -> Answers {
         );
     }
     a
+}
+
+/// Takes the database's write lock as another weiqi writing would, and keeps it until the
+/// answer (its connection) is dropped.
+fn hold_write_lock(db: &TestDb) -> Box<dyn std::any::Any> {
+    match db.backend {
+        Backend::Sqlite => {
+            let c = rusqlite::Connection::open(db.path()).unwrap();
+            c.execute_batch("BEGIN IMMEDIATE").unwrap();
+            Box::new(c)
+        }
+        Backend::Postgres => {
+            let mut c = crate::pg_client(&db.url());
+            // The store's lock: its class ("wqst") and the schema's hash.
+            c.batch_execute("SELECT pg_advisory_lock(2003923828, hashtext(current_schema()))")
+                .unwrap();
+            Box::new(c)
+        }
+    }
+}
+
+fn a_writer_waits_for_another_then_gives_up_saying_so(b: Backend) {
+    let db = TestDb::new(b, "lock-wait");
+    let mut store = db.open();
+    store.create_event(&new_event("e", System::Swiss, 3)).unwrap();
+    let holder = hold_write_lock(&db);
+    // Readers do not wait for a writer.
+    assert!(store.load_event("e").unwrap().players().is_empty());
+    // A writer waits (ten seconds), then gives up, changing nothing.
+    match store.add_player("e", &player("A", "1d")) {
+        Err(StoreError::Database(m)) => assert!(
+            m.starts_with("another weiqi has held the write lock of this database for over 10 s (")
+                && m.ends_with("); try again"),
+            "{m}"
+        ),
+        r => panic!("{r:?}"),
+    }
+    drop(holder);
+    assert!(store.load_event("e").unwrap().players().is_empty());
+    assert_eq!(store.add_player("e", &player("A", "1d")).unwrap().players().len(), 1);
 }
