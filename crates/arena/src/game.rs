@@ -14,6 +14,11 @@ use std::time::{Duration, Instant};
 
 /// How many void moves (Art. 18.3, 19, 20) an engine may make in one game; the next one
 /// forfeits it.
+///
+/// A match policy of ours, not an article: the rules penalise each void move (Art. 18.3: the
+/// move is void, the turn lost, a warning; Art. 19: void and a lost turn) and end a game only
+/// at the second warning (Art. 24.2), never for a number of void moves. An engine that keeps
+/// playing forbidden points would otherwise stall its game, so the third one forfeits it.
 pub const MAX_VOID_MOVES: u32 = 2;
 
 /// How long the arena waits for engines, and how long a game may run.
@@ -443,6 +448,7 @@ impl<'a> Table<'a> {
             // Art. 24.2: the ko retake's warning was the second one.
             return Ok(());
         }
+        // Our match policy (no article; see MAX_VOID_MOVES): one void move too many forfeits.
         if self.void_moves[color.index()] > MAX_VOID_MOVES {
             let reason = format!(
                 "{} made {} void moves in one game",

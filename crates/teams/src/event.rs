@@ -144,6 +144,11 @@ pub struct Match {
 
 impl Match {
     /// The color of the home team's player on `board` (from 1): colors alternate by board.
+    ///
+    /// Art. 10 leaves colors to the event's draw and pairing ("由大会抽签编排") or nigiri;
+    /// Art. 25 describes the boards of a team match but says nothing of their colors. Black
+    /// on the odd boards for the first-named team, White on the even ones, is ours (the
+    /// common practice of team events: each team has Black on half the boards).
     pub fn home_color(board: u32) -> Color {
         if board % 2 == 1 { Color::Black } else { Color::White }
     }

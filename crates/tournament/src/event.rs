@@ -1123,6 +1123,13 @@ impl Event {
 
     /// Colors for a Swiss pair: the one who had Black more often takes White; then the one who
     /// had Black last takes White; then a lot from the recorded seed.
+    ///
+    /// Art. 10: colors are fixed by the event's draw and pairing ("由大会抽签编排") or by
+    /// nigiri, as the event's regulations say; the rules do not say how a pairing program
+    /// chooses them. Balancing Black and White, then alternating, then a lot, is ours (the
+    /// common Swiss practice). The counts are of the colors as paired, which Art. 17.1 asks
+    /// for: later pairing goes by the colors the event assigned ("此后的编排工作以原先赛会
+    /// 确定的为依据"), even where a game was played with the colors the wrong way round.
     fn colors(&self, round: u32, a: PlayerId, b: PlayerId, stats: &[standings::PlayerStats]) -> (PlayerId, PlayerId) {
         let bal = |p: PlayerId| stats[p.0].blacks as i64 - stats[p.0].whites as i64;
         if bal(a) != bal(b) {

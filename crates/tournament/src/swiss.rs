@@ -397,7 +397,11 @@ pub fn pair(c: &[Candidate], met: &dyn Meetings, opts: Options) -> Result<Pairin
         return Err(SwissError::TooFewPlayers(n));
     }
     let g = groups(c);
-    // The bye: a dummy vertex `n` joined to the eligible players only.
+    // The bye: a dummy vertex `n` joined to the eligible players only. The rules are silent
+    // on who gets a bye (Art. 26.3 says only "以积分的相同或相近为主要原则": pair equal or
+    // close scores); ours is the usual Swiss rule: nobody gets a second bye while another
+    // player has had none, and among the rest a player of the lowest score, since a bye
+    // scores (a win by default) and there it changes the top places least.
     let bye_eligible: Vec<usize> = if n % 2 == 1 {
         let pool: Vec<usize> = if c.iter().any(|x| !x.had_bye) {
             (0..n).filter(|&i| !c[i].had_bye).collect()

@@ -490,3 +490,41 @@ fn reserves_and_bye_points_are_bounded() {
     "#]]
     .assert_eq(&out);
 }
+
+/// Art. 10 leaves colours to the event and Art. 25 says nothing of a team match's colours:
+/// ours alternate by board, the first-named team with Black on boards 1, 3, 5, … So Black
+/// winning every board of a four-board match is a 2–2 draw on boards.
+#[test]
+fn board_colours_alternate_with_the_home_team_black_on_the_odd_boards() {
+    assert_eq!(
+        (1..=4).map(Match::home_color).collect::<Vec<_>>(),
+        [Color::Black, Color::White, Color::Black, Color::White]
+    );
+    let mut ev = replay(
+        "
+        create | Duel | round-robin:1 | fixed-boards | 4 | 0 | 2 | 4
+        team | H
+        team | A
+        player | H | h1 | 1d |  |  |  |
+        player | H | h2 | 1d |  |  |  |
+        player | H | h3 | 1d |  |  |  |
+        player | H | h4 | 1d |  |  |  |
+        player | A | a1 | 1d |  |  |  |
+        player | A | a2 | 1d |  |  |  |
+        player | A | a3 | 1d |  |  |  |
+        player | A | a4 | 1d |  |  |  |
+        pair
+        ",
+    )
+    .unwrap();
+    let black_wins = GameResult::Win {
+        winner: Color::Black,
+        by: tournament::WinBy::Resignation,
+    };
+    for board in 1..=4 {
+        ev.set_result(1, 1, board, black_wins).unwrap();
+    }
+    let m = &ev.rounds()[0].matches[0];
+    assert_eq!(m.board_points(), (4, 4));
+    assert_eq!(m.match_points(), Some((1, 1)));
+}

@@ -1099,3 +1099,65 @@ fn best_of_n_colors_alternate_from_the_game_paired_before() {
     let r3 = ev.pair_next().unwrap();
     assert_eq!(r3.games[0].black, first_black, "game 3: and again");
 }
+
+/// Art. 10: the event's pairing fixes the colors; how is ours (the rules are silent): in a
+/// Swiss pair the one who had Black more often (as paired: Art. 17.1, later pairing goes by
+/// the colors the event assigned) takes White; equal, the one who had Black last takes White;
+/// else a lot. Checked on every game of random Swiss and McMahon events.
+#[test]
+fn swiss_colors_balance_then_alternate_then_a_lot() {
+    let mut rng = Rng(17);
+    let mut checked = [0; 3];
+    for case in 0..40u64 {
+        let system = if case % 2 == 0 {
+            System::Swiss
+        } else {
+            System::McMahon {
+                bar: Rank::Dan(1),
+                floor: Rank::Kyu(10),
+            }
+        };
+        let settings = Settings {
+            lots_seed: case,
+            ..Settings::default()
+        };
+        let mut ev = Event::new("c", system, 6, settings).unwrap();
+        let n = 4 + rng.below(9) as usize;
+        for i in 0..n {
+            let rank = Rank::kyu(1 + rng.below(15) as u8).unwrap();
+            ev.add_player(Player::new(&format!("P{i}"), rank)).unwrap();
+        }
+        while let Ok(p) = ev.propose() {
+            // Colors so far, as paired.
+            let mut balance = vec![0i32; n];
+            let mut last: Vec<Option<Color>> = vec![None; n];
+            for r in ev.rounds() {
+                for g in &r.games {
+                    balance[g.black.0] += 1;
+                    balance[g.white.0] -= 1;
+                    last[g.black.0] = Some(Color::Black);
+                    last[g.white.0] = Some(Color::White);
+                }
+            }
+            for g in &p.games {
+                let (b, w) = (g.black.0, g.white.0);
+                if balance[b] != balance[w] {
+                    assert!(balance[b] < balance[w], "case {case}: more Blacks takes White");
+                    checked[0] += 1;
+                } else if last[b] != last[w] && last[b].is_some() && last[w].is_some() {
+                    assert_eq!(last[b], Some(Color::White), "case {case}: Black last takes White");
+                    checked[1] += 1;
+                } else {
+                    checked[2] += 1;
+                }
+            }
+            ev.accept_proposal(p).unwrap();
+            let round = ev.rounds().len() as u32;
+            let boards = ev.rounds()[round as usize - 1].games.len() as u32;
+            for board in 1..=boards {
+                ev.set_result(round, board, random_result(&mut rng, false)).unwrap();
+            }
+        }
+    }
+    assert!(checked.iter().all(|&c| c > 20), "every rule was exercised: {checked:?}");
+}
