@@ -539,14 +539,18 @@ impl Pg {
             // use): nothing was done, so connect again and start once more.
             Err(e) if self.lost(&e) => {
                 self.reconnect()?;
-                self.client().batch_execute(&sql).map_err(|e| self.error(e))
+                self.client().batch_execute(&sql).map_err(|e| self.refused_begin(e))
             }
-            Err(e) => {
-                let err = self.error(e);
-                self.rollback();
-                Err(err)
-            }
+            Err(e) => Err(self.refused_begin(e)),
         }
+    }
+
+    /// The error of a `BEGIN …` that failed part-way (waiting for the lock, say): the
+    /// transaction it may have opened is closed, since no [`Tx`] will do it.
+    fn refused_begin(&mut self, e: postgres::Error) -> StoreError {
+        let err = self.error(e);
+        self.rollback();
+        err
     }
 
     fn commit(&mut self) -> Result<()> {
