@@ -33,9 +33,9 @@ pub struct AppState(pub Arc<Inner>);
 pub struct Inner {
     /// The live games.
     pub hub: Hub,
-    /// The storage crate's store on the same file (events, players, pairing, results); none
-    /// on PostgreSQL, where the event endpoints answer 501 (the storage crate is SQLite only).
-    pub store: Option<EventStore>,
+    /// The storage crate's store on the same database (events, players, pairing, results):
+    /// the SQLite file, or the PostgreSQL schema of the server's own tables.
+    pub store: EventStore,
     /// Requests per second per client (0: no limit), with a burst of twice that.
     pub rate: u32,
     /// How long sessions last.
@@ -44,8 +44,8 @@ pub struct Inner {
 }
 
 impl AppState {
-    /// The state over a hub and a store (none: the event endpoints answer 501).
-    pub fn new(hub: Hub, store: Option<EventStore>, rate: u32, sessions: auth::SessionLimits) -> AppState {
+    /// The state over a hub and a store.
+    pub fn new(hub: Hub, store: EventStore, rate: u32, sessions: auth::SessionLimits) -> AppState {
         AppState(Arc::new(Inner {
             hub,
             store,
@@ -220,23 +220,14 @@ async fn require_role(st: &AppState, c: &Caller, event: &str, allowed: &[Role]) 
     }
 }
 
-/// The message of the 501 every event endpoint answers on PostgreSQL.
-pub const EVENTS_NEED_SQLITE: &str = "events, players, pairing, results and standings need the SQLite store in this \
-     version (weiqi serve --db FILE); on PostgreSQL this server runs live games and accounts only";
-
-/// Runs `f` on the storage crate's store, off the runtime; 501 when there is none.
+/// Runs `f` on the storage crate's store, off the runtime (the store blocks while it waits
+/// for its database, and on PostgreSQL must not run on a runtime thread).
 pub async fn with_store<R: Send + 'static>(
     st: &AppState,
     f: impl FnOnce(&mut storage::Store) -> Result<R, storage::StoreError> + Send + 'static,
 ) -> Result<R, ApiError> {
-    if st.0.store.is_none() {
-        return Err(ApiError::NotImplemented(EVENTS_NEED_SQLITE.into()));
-    }
-    let st = st.clone();
+    let store = st.0.store.clone();
     tokio::task::spawn_blocking(move || {
-        let Some(store) = &st.0.store else {
-            return Err(ApiError::NotImplemented(EVENTS_NEED_SQLITE.into()));
-        };
         let mut store = store.lock().expect("store lock");
         f(&mut store).map_err(ApiError::from)
     })

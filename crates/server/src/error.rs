@@ -37,8 +37,6 @@ pub enum ApiError {
     TooLarge(String),
     /// Too many requests from this client (429).
     RateLimited,
-    /// This server's configuration cannot do it (501): what it would need.
-    NotImplemented(String),
     /// The server failed (500); the text is logged, never sent.
     Internal(String),
 }
@@ -69,10 +67,6 @@ impl IntoResponse for ApiError {
             ApiError::RateLimited => (
                 StatusCode::TOO_MANY_REQUESTS,
                 json!({ "error": "rate_limited", "message": "too many requests from this client: wait a second and retry" }),
-            ),
-            ApiError::NotImplemented(m) => (
-                StatusCode::NOT_IMPLEMENTED,
-                json!({ "error": "not_implemented", "message": m }),
             ),
             ApiError::Internal(cause) => {
                 tracing::error!(%cause, "internal error");

@@ -211,18 +211,13 @@ pub struct Hub {
     games: Games,
     /// The last instant the previous run was known alive (for the restart pause).
     heartbeat: Option<u64>,
-    /// Where final results of games on an event's board are written (none on PostgreSQL).
-    store: Option<EventStore>,
+    /// Where final results of games on an event's board are written.
+    store: EventStore,
 }
 
 impl Hub {
     /// A hub over the database, writing the results of event games into `store`.
-    pub fn new(db: Db, heartbeat: Option<u64>, store: Option<EventStore>) -> Hub {
-        if store.is_none() {
-            tracing::info!(
-                "no event store on this database (PostgreSQL): results of live games are not written into events"
-            );
-        }
+    pub fn new(db: Db, heartbeat: Option<u64>, store: EventStore) -> Hub {
         Hub {
             db,
             games: Arc::new(Mutex::new(HashMap::new())),
@@ -235,9 +230,7 @@ impl Hub {
     /// stopped between the game's last event and the write) are written now. Returns how
     /// many. A board whose event holds another result is left as it is, with a warning.
     pub async fn write_back_missing(&self) -> Result<usize, DbError> {
-        let Some(store) = self.store.clone() else {
-            return Ok(0);
-        };
+        let store = self.store.clone();
         let mut by_event: HashMap<String, Vec<(u32, u32, tournament::GameResult, i64)>> = HashMap::new();
         for (id, event, round, board) in self.db.list_games(None).await? {
             let (Some(event), Some(round), Some(board)) = (event, round, board) else {
@@ -460,7 +453,7 @@ async fn load_game(db: &Db, id: i64) -> Result<Option<(GameInfo, Vec<WEvent>)>, 
 
 fn spawn(
     db: Db,
-    store: Option<EventStore>,
+    store: EventStore,
     info: GameInfo,
     events: Vec<WEvent>,
     heartbeat: Option<u64>,
@@ -506,7 +499,7 @@ fn spawn(
 struct Task {
     db: Db,
     /// Where the game's final result is written, with the event's board.
-    store: Option<EventStore>,
+    store: EventStore,
     link: Option<(String, u32, u32)>,
     id: i64,
     referee: Referee,
@@ -747,20 +740,12 @@ impl Task {
         Ok((entered, ack.event))
     }
 
-    /// Writes the game's result into its event's board, if it has one and an event store is
-    /// at hand; `correct` when the result corrects a confirmed one (Art. 16.4). A failure is
+    /// Writes the game's result into its event's board, if it has one; `correct` when the result corrects a confirmed one (Art. 16.4). A failure is
     /// logged: the game's record stands, and the next start writes a missing result.
     async fn write_back(&self, correct: bool) -> Option<storage::Recorded> {
         let (event, round, board) = self.link.clone()?;
         let result = crate::results::final_result(&self.referee)?;
-        let Some(store) = self.store.clone() else {
-            tracing::info!(
-                game = self.id,
-                event,
-                "no event store (PostgreSQL): the result is not written into the event"
-            );
-            return None;
-        };
+        let store = self.store.clone();
         let (ev, game) = (event.clone(), self.id);
         let written = tokio::task::spawn_blocking(move || {
             store

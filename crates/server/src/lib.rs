@@ -1,8 +1,8 @@
 //! `weiqi serve`: the server an event runs on. An HTTP JSON API and a WebSocket over the
 //! pure cores — the referee record of each game (`referee`), its clock (`clock`), and the
 //! event, players, pairing, results and standings (`tournament` through `storage`) — in the
-//! same SQLite file that `weiqi event` uses, or (live games and accounts) in PostgreSQL,
-//! which several instances can share.
+//! same SQLite file that `weiqi event` uses, or in PostgreSQL (the same schema that
+//! `weiqi event --database-url` uses), which several instances can share.
 //!
 //! Main types:
 //! - [`Server`]: opens the database (creating and migrating it), resumes the live games,
@@ -52,8 +52,8 @@ pub struct Config {
     /// The SQLite file (unused when `database_url` is given).
     pub db: PathBuf,
     /// A PostgreSQL database (`postgres://…`) instead of the SQLite file: the live games,
-    /// accounts and roles live there, several instances may share it, and the event
-    /// endpoints answer 501 (the storage crate is SQLite only).
+    /// accounts, roles and events live there (in the schema the URL's `search_path` names
+    /// first), and several instances may share it.
     pub database_url: Option<String>,
     /// Requests per second per client (0: unlimited).
     pub rate_limit: u32,
@@ -81,26 +81,29 @@ pub struct Server {
 impl Server {
     /// Opens (creating and migrating) the database and resumes every game that is not over.
     pub async fn open(config: &Config) -> Result<Server, String> {
-        if let Some(url) = &config.database_url {
+        let (db, heartbeat, store, notes) = if let Some(url) = &config.database_url {
             let (db, heartbeat, notes) = db::Db::open_postgres(url).await.map_err(|e| e.to_string())?;
-            let hub = game::Hub::new(db, heartbeat, None);
-            hub.follow(notes);
-            let n = hub.resume_all().await.map_err(|e| e.to_string())?;
-            tracing::info!(games = n, "games resumed");
-            return Ok(Server {
-                state: api::AppState::new(hub, None, config.rate_limit, config.sessions),
-            });
-        }
-        let store = {
-            let path = config.db.clone();
-            tokio::task::spawn_blocking(move || storage::Store::open(&path))
+            // The event tables go in the same schema as the server's own (`server_*`) tables.
+            let url = url.clone();
+            let store = tokio::task::spawn_blocking(move || storage::Store::open_postgres(&url))
                 .await
                 .map_err(|e| e.to_string())?
-                .map_err(|e| format!("{}: {e}", config.db.display()))?
+                .map_err(|e| format!("the event tables on PostgreSQL: {e}"))?;
+            (db, heartbeat, store, Some(notes))
+        } else {
+            let path = config.db.clone();
+            let store = tokio::task::spawn_blocking(move || storage::Store::open(&path))
+                .await
+                .map_err(|e| e.to_string())?
+                .map_err(|e| format!("{}: {e}", config.db.display()))?;
+            let (db, heartbeat) = db::Db::open_sqlite(&config.db).map_err(|e| e.to_string())?;
+            (db, heartbeat, store, None)
         };
-        let (db, heartbeat) = db::Db::open_sqlite(&config.db).map_err(|e| e.to_string())?;
         let store = std::sync::Arc::new(std::sync::Mutex::new(store));
-        let hub = game::Hub::new(db, heartbeat, Some(store.clone()));
+        let hub = game::Hub::new(db, heartbeat, store.clone());
+        if let Some(notes) = notes {
+            hub.follow(notes);
+        }
         let n = hub.resume_all().await.map_err(|e| e.to_string())?;
         tracing::info!(games = n, "games resumed");
         // Final results the events lack (the server stopped between the two writes).
@@ -109,7 +112,7 @@ impl Server {
             tracing::info!(results = n, "final results written into their events");
         }
         Ok(Server {
-            state: api::AppState::new(hub, Some(store), config.rate_limit, config.sessions),
+            state: api::AppState::new(hub, store, config.rate_limit, config.sessions),
         })
     }
 

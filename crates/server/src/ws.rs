@@ -159,7 +159,6 @@ fn described(e: ApiError, reference: Option<Json>, game: i64) -> Json {
         ApiError::Refused { message, .. } => ("refused", message.clone(), None),
         ApiError::TooLarge(m) => ("too_large", m.clone(), None),
         ApiError::RateLimited => ("rate_limited", "too many requests".into(), None),
-        ApiError::NotImplemented(m) => ("not_implemented", m.clone(), None),
         ApiError::Internal(_) => ("internal", "the server failed; the failure is logged".into(), None),
     };
     let mut j = error_json(e, reference, game);

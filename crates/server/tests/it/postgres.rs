@@ -83,7 +83,7 @@ async fn the_core_game_flow_runs_on_postgres() {
     }
     let (s, v) = call(r, "GET", &format!("/api/games/{id}"), None, None).await;
     out.push(format!("{} {} {}", s.as_u16(), v["phase"], v["result"]["text"]));
-    // The event endpoints need the SQLite store.
+    // Events live in the same database.
     let event = json!({ "id": "open", "name": "Open", "system": { "kind": "swiss" }, "rounds": 3 });
     let (s, v) = call(r, "POST", "/api/events", Some(&li), Some(event)).await;
     out.push(line(s, &v));
@@ -102,7 +102,7 @@ async fn the_core_game_flow_runs_on_postgres() {
         3 by "account:wang": "White plays C3"
         4 by "seat:black": "Black resigns; result: white wins by resignation (Art. 7.2)"
         200 "decided" "white wins by resignation"
-        501 not_implemented: events, players, pairing, results and standings need the SQLite store in this version (weiqi serve --db FILE); on PostgreSQL this server runs live games and accounts only
+        201 ok seq=null
         200 1 game(s)
     "#]]
     .assert_eq(&(out.join("\n") + "\n"));
@@ -277,7 +277,8 @@ async fn a_spectator_keeps_following_after_every_connection_is_cut() {
     let url = serve(&mut a).await;
     let mut watcher = connect(&url).await;
     send(&mut watcher, json!({ "type": "subscribe", "game": id, "since": 2 })).await;
-    // Both instances lose their query and LISTEN connections (as when PostgreSQL restarts).
+    // Both instances lose their query, LISTEN and event-store connections (as when
+    // PostgreSQL restarts).
     let (admin, conn) = tokio_postgres::connect(&pg_base(), tokio_postgres::NoTls)
         .await
         .unwrap();
@@ -289,7 +290,7 @@ async fn a_spectator_keeps_following_after_every_connection_is_cut() {
         )
         .await
         .unwrap();
-    assert_eq!(row.get::<_, i64>(0), 4);
+    assert_eq!(row.get::<_, i64>(0), 6);
     // Moves made through B reach the spectator on A: both connect again.
     let mut seen = Vec::new();
     for (i, (secret, point)) in [(&black, "E5"), (&white, "C3")].iter().enumerate() {
@@ -304,9 +305,18 @@ async fn a_spectator_keeps_following_after_every_connection_is_cut() {
         assert_eq!(s.as_u16(), 200, "{v}");
         seen.push(brief(&next(&mut watcher).await));
     }
+    // The event store of each instance connects again too: an event made on B is listed on A.
+    let event = json!({ "id": "after-the-cut", "name": "After", "system": { "kind": "swiss" }, "rounds": 3 });
+    let (s, v) = call(&b.router, "POST", "/api/events", Some(&token), Some(event)).await;
+    seen.push(format!("{} {}", s.as_u16(), v["id"]));
+    let (_, v) = call(&a.router, "GET", "/api/events", None, None).await;
+    let ids: Vec<_> = v.as_array().unwrap().iter().map(|e| e["id"].clone()).collect();
+    seen.push(format!("listed on A: {ids:?}"));
     expect![[r#"
         event seq=3 Black plays E5
         event seq=4 White plays C3
+        201 "after-the-cut"
+        listed on A: [String("after-the-cut")]
     "#]]
     .assert_eq(&(seen.join("\n") + "\n"));
 }

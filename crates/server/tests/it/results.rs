@@ -1,7 +1,8 @@
 //! Results of live games in their event: a confirmed result reaches the event from the
 //! server (no page has to collect it), a missing one is written at the next start, and a
 //! result entered by hand ends the live game of its board (the chief referee's adjudication,
-//! Art. 13.1) or corrects a final one (Art. 16.4).
+//! Art. 13.1) or corrects a final one (Art. 16.4). The same scenario on SQLite and on
+//! PostgreSQL, where the event lives in the schema of the server's own tables.
 
 use crate::support::*;
 use expect_test::expect;
@@ -85,10 +86,88 @@ async fn resign_and_confirm(r: &axum::Router, chief: &str, b: &Board) {
     assert_eq!(s.as_u16(), 200, "{v}");
 }
 
+/// Where the scenario runs: the database, a way to make the event refuse results (as if the
+/// server stopped between the game's last event and the event's write), and a restart.
+enum Backend {
+    Sqlite(App),
+    Postgres(PgSchema, App),
+}
+
+impl Backend {
+    fn app(&self) -> &App {
+        match self {
+            Backend::Sqlite(a) | Backend::Postgres(_, a) => a,
+        }
+    }
+
+    /// Makes every insert into the event's results fail (`on`), or lifts that.
+    async fn refuse_results(&self, on: bool) {
+        match self {
+            Backend::Sqlite(a) => {
+                let sql = rusqlite::Connection::open(a.dir.join("weiqi.db")).unwrap();
+                sql.execute_batch(if on {
+                    "CREATE TRIGGER no_results BEFORE INSERT ON result BEGIN SELECT RAISE(ABORT, 'injected'); END;"
+                } else {
+                    "DROP TRIGGER no_results"
+                })
+                .unwrap();
+            }
+            Backend::Postgres(db, _) => {
+                let s = &db.name;
+                pg_admin()
+                    .await
+                    .batch_execute(&if on {
+                        format!(
+                            "CREATE FUNCTION {s}.no_results() RETURNS trigger LANGUAGE plpgsql \
+                             AS $$ BEGIN RAISE EXCEPTION 'injected'; END $$; \
+                             CREATE TRIGGER no_results BEFORE INSERT ON {s}.result \
+                             FOR EACH ROW EXECUTE FUNCTION {s}.no_results();"
+                        )
+                    } else {
+                        format!("DROP TRIGGER no_results ON {s}.result; DROP FUNCTION {s}.no_results();")
+                    })
+                    .await
+                    .unwrap();
+            }
+        }
+    }
+
+    /// A new server on the same database (on PostgreSQL, a second instance beside the first).
+    async fn restart(&self) -> App {
+        match self {
+            Backend::Sqlite(a) => {
+                let s = server::Server::open(&server::Config {
+                    db: a.dir.join("weiqi.db"),
+                    rate_limit: 0,
+                    ..server::Config::default()
+                })
+                .await
+                .unwrap();
+                App {
+                    router: s.router(),
+                    server: Some(s),
+                    dir: a.dir.clone(),
+                }
+            }
+            Backend::Postgres(db, _) => db.app().await,
+        }
+    }
+}
+
 #[tokio::test]
 async fn results_of_live_games_reach_the_event_and_a_result_entered_by_hand_ends_the_game() {
-    let a = app().await;
-    let r = &a.router;
+    scenario(Backend::Sqlite(app().await)).await;
+}
+
+#[tokio::test]
+async fn results_of_live_games_reach_the_event_on_postgres() {
+    let db = PgSchema::new().await;
+    let a = db.app().await;
+    scenario(Backend::Postgres(db, a)).await;
+}
+
+async fn scenario(backend: Backend) {
+    let r = &backend.app().router;
     let org = login(r, "organizer").await;
     let chief = login(r, "chief").await;
     let referee = login(r, "referee").await;
@@ -183,23 +262,14 @@ async fn results_of_live_games_reach_the_event_and_a_result_entered_by_hand_ends
         201
     );
     let three = board_game(r, &chief, 2, 1).await;
-    let file = a.dir.join("weiqi.db");
-    let sql = rusqlite::Connection::open(&file).unwrap();
-    sql.execute_batch("CREATE TRIGGER no_results BEFORE INSERT ON result BEGIN SELECT RAISE(ABORT, 'injected'); END;")
-        .unwrap();
+    backend.refuse_results(true).await;
     resign_and_confirm(r, &chief, &three).await;
     out.push(game_line(r, three.game).await);
     out.push(format!("event, round 2: {}", event_results(r, 2).await));
-    sql.execute_batch("DROP TRIGGER no_results").unwrap();
-    let again = server::Server::open(&server::Config {
-        db: file,
-        rate_limit: 0,
-        ..server::Config::default()
-    })
-    .await
-    .unwrap()
-    .router();
-    out.push(format!("after a restart, round 2: {}", event_results(&again, 2).await));
+    backend.refuse_results(false).await;
+    let again = backend.restart().await;
+    let again = &again.router;
+    out.push(format!("after a restart, round 2: {}", event_results(again, 2).await));
     expect![[r#"
         referee enters B+R on board 1: 403 forbidden: game 1 on round 1 board 1 has another result or none yet: only the chief referee may end it or correct it with this one (Art. 13.1, 16.4, 30)
         game 1: "play" clock running="black" last: "The game starts" by "system"

@@ -147,7 +147,8 @@ pub struct PgSchema {
     pub url: String,
 }
 
-async fn pg_admin() -> tokio_postgres::Client {
+/// A connection to the test database for setting up (and breaking) what a test needs.
+pub async fn pg_admin() -> tokio_postgres::Client {
     let base = pg_base();
     let (client, conn) = tokio_postgres::connect(&base, tokio_postgres::NoTls)
         .await

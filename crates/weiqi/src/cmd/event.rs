@@ -409,16 +409,21 @@ pub(crate) fn db_path(arg: Option<PathBuf>) -> PathBuf {
 /// (PostgreSQL), else `--db FILE` (SQLite), else `$WEIQI_DATABASE_URL`, else `$WEIQI_DB`, else
 /// `./weiqi.db`. An option beats the environment; given both ways, PostgreSQL beats the file.
 pub(crate) fn open_store(db: Option<PathBuf>, database_url: Option<String>) -> Result<Store, StoreError> {
-    let url = database_url.or_else(|| {
-        db.is_none()
-            .then(|| std::env::var("WEIQI_DATABASE_URL").ok().filter(|v| !v.is_empty()))
-            .flatten()
-    });
-    match url {
+    match chosen_url(db.is_some(), database_url) {
         // The command line runs no async runtime: the store's synchronous client is at home.
         Some(url) => Store::open_postgres(&url),
         None => Store::open(&db_path(db)),
     }
+}
+
+/// The PostgreSQL database chosen, if any: `--database-url`, else (when no `--db` file is
+/// given) `$WEIQI_DATABASE_URL`. `weiqi serve` chooses the same way.
+pub(crate) fn chosen_url(file_given: bool, flag: Option<String>) -> Option<String> {
+    flag.or_else(|| {
+        (!file_given)
+            .then(|| std::env::var("WEIQI_DATABASE_URL").ok().filter(|v| !v.is_empty()))
+            .flatten()
+    })
 }
 
 fn execute(args: Args) -> anyhow::Result<String> {

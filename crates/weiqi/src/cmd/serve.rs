@@ -1,5 +1,6 @@
 //! `weiqi serve`: start the server an event runs on (the `server` crate), on the same
-//! database file as `weiqi event` (`--db FILE`, else `$WEIQI_DB`, else `./weiqi.db`).
+//! database as `weiqi event`: `--database-url URL` (PostgreSQL), else `--db FILE` (SQLite),
+//! else `$WEIQI_DATABASE_URL`, else `$WEIQI_DB`, else `./weiqi.db`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -16,7 +17,8 @@ pub struct Args {
     /// The SQLite database file (default: $WEIQI_DB, else ./weiqi.db).
     #[arg(long, value_name = "FILE", conflicts_with = "database_url")]
     db: Option<PathBuf>,
-    /// A PostgreSQL database instead of SQLite (postgres://…).
+    /// A PostgreSQL database instead of SQLite (postgres://…; the schema is the URL's
+    /// search_path). Default: $WEIQI_DATABASE_URL, unless --db is given.
     #[arg(long, value_name = "URL")]
     database_url: Option<String>,
     /// Requests per second per client address (0: no limit); bursts of twice that.
@@ -36,13 +38,15 @@ pub struct Args {
 /// Runs the server until SIGINT or SIGTERM.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     init_logs(args.log_json);
+    // The same choice as `weiqi event`: a flag wins over the environment, a URL over a file.
+    let database_url = super::event::chosen_url(args.db.is_some(), args.database_url.clone());
     let db = args
         .db
         .or_else(|| std::env::var_os("WEIQI_DB").map(PathBuf::from))
         .unwrap_or_else(|| PathBuf::from("weiqi.db"));
     let config = server::Config {
         db: db.clone(),
-        database_url: args.database_url.clone(),
+        database_url: database_url.clone(),
         rate_limit: args.rate_limit,
         sessions: server::auth::SessionLimits {
             idle: args.session_idle,
@@ -58,9 +62,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .await
             .with_context(|| format!("cannot listen on {}", args.listen))?;
         let addr = listener.local_addr()?;
-        let where_ = match &args.database_url {
+        let where_ = match &database_url {
             // The URL may carry a password: name only the kind of database.
-            Some(_) => "PostgreSQL (--database-url)".to_string(),
+            Some(_) => "PostgreSQL (--database-url or $WEIQI_DATABASE_URL)".to_string(),
             None => db.display().to_string(),
         };
         println!("weiqi serve: http://{addr}/ (database {where_})");
