@@ -80,8 +80,7 @@ async fn a_swiss_event_from_registration_to_standings() {
         "document.body.dataset.page === 'event' && document.getElementById('csv-file')",
     )
     .await;
-    let csv = crate::support::temp_dir("csv").join("players.csv");
-    std::fs::write(&csv, PLAYERS_CSV).unwrap();
+    let csv = rig.file("players.csv", PLAYERS_CSV);
     td.find(Locator::Css("#csv-file"))
         .await
         .unwrap()

@@ -10,9 +10,8 @@ use serde_json::{Value, json};
 
 /// Uploads `csv` through the page's import form; the toast that answers, and whether it is
 /// an error.
-async fn import(c: &Client, csv: &str) -> (String, bool) {
-    let path = crate::support::temp_dir("csv").join("players.csv");
-    std::fs::write(&path, csv).unwrap();
+async fn import(rig: &Rig, c: &Client, csv: &str) -> (String, bool) {
+    let path = rig.file("players.csv", csv);
     c.execute("document.getElementById('toast').className = ''", vec![])
         .await
         .unwrap();
@@ -88,6 +87,7 @@ async fn the_director_amends_undoes_withdraws_and_prints() {
     // A CSV file whose fourth line has a rank nobody can read: refused whole, the error
     // names the line, the player and the value; nobody is registered.
     let (msg, bad) = import(
+        &rig,
         &td,
         "name,rank,club\nAnn,2d,Beijing\nBo,1d,Shanghai\nCai,9x,Hangzhou\nDee,2k,Chengdu\n",
     )
@@ -114,10 +114,11 @@ async fn the_director_amends_undoes_withdraws_and_prints() {
     .await;
     // A file that registers Eve again is refused whole too: Ann and Bo, before her in it,
     // are not registered either.
-    let (msg, bad) = import(&td, "name,rank\nAnn,2d\nBo,1d\nEve,3k\nFay,4k\n").await;
+    let (msg, bad) = import(&rig, &td, "name,rank\nAnn,2d\nBo,1d\nEve,3k\nFay,4k\n").await;
     assert!(bad && msg.contains("Eve"), "{msg}");
     assert_eq!(registered(&rig, &td).await, vec!["Eve".to_string()]);
     let (msg, bad) = import(
+        &rig,
         &td,
         "name,rank,club\nAnn,2d,Beijing\nBo,1d,Shanghai\nCai,1k,Hangzhou\nDee,2k,Chengdu\nFay,4k,Xi'an\n",
     )

@@ -6,6 +6,7 @@ mod board;
 mod browser;
 mod clock_rights;
 mod director;
+mod harness;
 mod keyboard;
 mod kit;
 mod layout;

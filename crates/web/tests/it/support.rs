@@ -1,5 +1,7 @@
 //! The browser tests' machinery: the real `weiqi serve` on a free loopback port with a fresh
-//! database, chromedriver with Debian's chromium, one browser per person, screenshots.
+//! database, chromedriver with Debian's chromium, one browser per person, screenshots. Each
+//! test's folder under the temp dir (database, log, Chromium profiles, uploads) is removed
+//! when its [`Rig`] is dropped, whether the test passed or panicked.
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
@@ -8,13 +10,35 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-/// A child process killed when dropped.
-pub struct Proc(Child);
+/// A child process killed when dropped, with its process group when it leads one (so the
+/// browsers chromedriver started go with it, even those a failed test left open).
+pub struct Proc {
+    child: Child,
+    group: bool,
+}
+
+impl Proc {
+    /// Starts `cmd`; with `group`, as the leader of a new process group.
+    fn spawn(cmd: &mut Command, group: bool, what: &str) -> Proc {
+        if group {
+            std::os::unix::process::CommandExt::process_group(cmd, 0);
+        }
+        let child = cmd.spawn().unwrap_or_else(|e| panic!("{what} starts: {e}"));
+        Proc { child, group }
+    }
+}
 
 impl Drop for Proc {
     fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+        if self.group {
+            // The whole group: chromedriver and every chromium it started.
+            let _ = Command::new("kill")
+                .args(["-KILL", "--", &format!("-{}", self.child.id())])
+                .stderr(Stdio::null())
+                .status();
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
@@ -25,8 +49,8 @@ fn free_port() -> u16 {
         .expect("a free loopback port")
 }
 
-/// A fresh directory under the system's temp dir.
-pub fn temp_dir(tag: &str) -> PathBuf {
+/// A fresh directory under the system's temp dir (the [`Rig`] removes it).
+fn temp_dir(tag: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!(
         "weiqi-web-{tag}-{}-{}",
         std::process::id(),
@@ -72,15 +96,34 @@ async fn wait_port(port: u16, what: &str) {
     panic!("{what} did not listen on port {port}");
 }
 
-/// Everything a test drives.
+/// Everything a test drives. Dropped (at the end of the test, or while a failed test
+/// unwinds), it stops the server, chromedriver and the browsers, then removes its folder.
 pub struct Rig {
     /// `http://127.0.0.1:PORT`.
     pub base: String,
     driver_url: String,
     dir: PathBuf,
-    _server: Proc,
-    _driver: Proc,
+    server: Option<Proc>,
+    driver: Option<Proc>,
     browsers: u32,
+}
+
+impl Drop for Rig {
+    fn drop(&mut self) {
+        // The processes first: a browser still running writes into its profile.
+        drop(self.driver.take());
+        drop(self.server.take());
+        // A killed process's last files may land while the tree is walked: try again.
+        for _ in 0..10 {
+            match std::fs::remove_dir_all(&self.dir) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+                _ => return,
+            }
+        }
+        eprintln!("could not remove {}", self.dir.display());
+    }
 }
 
 impl Rig {
@@ -89,39 +132,53 @@ impl Rig {
         let dir = temp_dir(tag);
         let port = free_port();
         let log = std::fs::File::create(dir.join("serve.log")).expect("log file");
-        let server = Command::new(weiqi_binary())
-            .args([
-                "serve",
-                "--listen",
-                &format!("127.0.0.1:{port}"),
-                "--rate-limit",
-                "0",
-                "--db",
-            ])
-            .arg(dir.join("weiqi.db"))
-            .stdout(Stdio::null())
-            .stderr(log)
-            .spawn()
-            .expect("weiqi serve starts");
-        let server = Proc(server);
+        let server = Proc::spawn(
+            Command::new(weiqi_binary())
+                .args([
+                    "serve",
+                    "--listen",
+                    &format!("127.0.0.1:{port}"),
+                    "--rate-limit",
+                    "0",
+                    "--db",
+                ])
+                .arg(dir.join("weiqi.db"))
+                .stdout(Stdio::null())
+                .stderr(log),
+            false,
+            "weiqi serve",
+        );
         let dport = free_port();
-        let driver = Command::new("/usr/bin/chromedriver")
-            .arg(format!("--port={dport}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts (apt-get install chromium chromium-driver)");
-        let driver = Proc(driver);
+        let driver = Proc::spawn(
+            Command::new("/usr/bin/chromedriver")
+                .arg(format!("--port={dport}"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null()),
+            true,
+            "chromedriver (apt-get install chromium chromium-driver)",
+        );
         wait_port(port, "weiqi serve").await;
         wait_port(dport, "chromedriver").await;
         Rig {
             base: format!("http://127.0.0.1:{port}"),
             driver_url: format!("http://127.0.0.1:{dport}"),
             dir,
-            _server: server,
-            _driver: driver,
+            server: Some(server),
+            driver: Some(driver),
             browsers: 0,
         }
+    }
+
+    /// The test's folder under the temp dir.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Writes `contents` to the file `name` in the test's folder (an upload); its path.
+    pub fn file(&self, name: &str, contents: &str) -> PathBuf {
+        let path = self.dir.join(name);
+        std::fs::write(&path, contents).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        path
     }
 
     /// A new browser (its own profile: its own storage, its own person), in `lang`.
