@@ -344,6 +344,13 @@ pub enum Action {
     /// Art. 16.4: before confirmation a player may ask for a recount: counting reopens with
     /// the marking as it was.
     RequestRecount,
+    /// Art. 16.4: the recount a player asked for at the board, recorded by the referee they
+    /// asked (the actor, a referee or the chief referee). The same as the player's own
+    /// [`Action::RequestRecount`]; the record keeps who asked and who recorded it.
+    RecordRecount {
+        /// The player who asked.
+        asked_by: Color,
+    },
     /// Art. 16.4: a player or the referee confirms the result; once both players and a
     /// referee have, it is final.
     Confirm,
@@ -407,7 +414,7 @@ impl Event {
             Action::RequestLostTurn | Action::Flag { .. } => art::TIMEOUT,
             Action::MarkDead(_) | Action::AcceptMarking => art::LIFE_AND_DEATH,
             Action::Dispute { .. } => art::DISPUTE,
-            Action::RequestRecount | Action::Confirm => art::CONFIRMATION,
+            Action::RequestRecount | Action::RecordRecount { .. } | Action::Confirm => art::CONFIRMATION,
             Action::Pause | Action::Resume => art::PAUSE,
             Action::Overrule { .. } => art::CHIEF_REFEREE,
         }

@@ -286,6 +286,13 @@ impl Referee {
         self.state.count.as_ref()
     }
 
+    /// Art. 16.4: whether a recount may be asked for now — the result was reached by
+    /// counting and is not confirmed yet (a resignation, a loss on time or a ruling has
+    /// nothing to recount).
+    pub fn may_recount(&self) -> bool {
+        self.state.phase == Phase::Decided && self.state.counted
+    }
+
     /// The result as it stands: the latest chief-referee correction, else the result
     /// reached (confirmed or not).
     pub fn result(&self) -> Option<Outcome> {
@@ -387,6 +394,13 @@ fn permit(actor: Actor, action: &Action) -> Result<(), RefereeError> {
             art::DISPUTE,
         ),
         Action::RequestRecount => (player, "ask for a recount", "a player", art::CONFIRMATION),
+        // Art. 16.4: at the board the player asks the referee, who records it.
+        Action::RecordRecount { .. } => (
+            referee,
+            "record a player's request for a recount",
+            "a referee",
+            art::CONFIRMATION,
+        ),
         Action::Confirm => (
             player || referee,
             "confirm the result",
@@ -620,7 +634,7 @@ fn step(settings: &Settings, prior: &[Event], st: &mut State, ev: &Event) -> Res
             st.end_proposed_by = None;
             fx.push(Effect::PlayResumed { to_move: *claims_dead });
         }
-        Action::RequestRecount => {
+        Action::RequestRecount | Action::RecordRecount { .. } => {
             match st.phase {
                 Phase::Decided if st.counted => {}
                 Phase::Decided => return Err(RefereeError::NothingToRecount),

@@ -179,6 +179,15 @@ pub fn summary(settings: &Settings, event: &Event, effects: &[Effect]) -> Summar
                 Some(art::CONFIRMATION),
             )
         }
+        Action::RecordRecount { asked_by } => (
+            format!("{}记录{}方申请复核", actor_zh(event.actor), side_zh(*asked_by)),
+            format!(
+                "{} records {}'s request for a recount",
+                actor_en(event.actor),
+                actor_en(Actor::Player(*asked_by))
+            ),
+            Some(art::CONFIRMATION),
+        ),
         Action::Confirm => (
             format!("{}确认结果", actor_zh(event.actor)),
             format!("{} confirms the result", actor_en(event.actor)),

@@ -274,6 +274,10 @@ pub enum WAction {
         claims_dead: WColor,
     },
     RequestRecount,
+    /// Art. 16.4: a referee records the recount the player `asked_by` asked for at the board.
+    RecordRecount {
+        asked_by: WColor,
+    },
     Confirm,
     Pause,
     Resume,
@@ -459,6 +463,9 @@ impl WAction {
                 claims_dead: (*claims_dead).into(),
             },
             WAction::RequestRecount => Action::RequestRecount,
+            WAction::RecordRecount { asked_by } => Action::RecordRecount {
+                asked_by: (*asked_by).into(),
+            },
             WAction::Confirm => Action::Confirm,
             WAction::Pause => Action::Pause,
             WAction::Resume => Action::Resume,
@@ -542,6 +549,9 @@ impl WAction {
                 claims_dead: (*claims_dead).into(),
             },
             Action::RequestRecount => WAction::RequestRecount,
+            Action::RecordRecount { asked_by } => WAction::RecordRecount {
+                asked_by: (*asked_by).into(),
+            },
             Action::Confirm => WAction::Confirm,
             Action::Pause => WAction::Pause,
             Action::Resume => WAction::Resume,

@@ -93,8 +93,13 @@ fn make_event(r: &Referee, at: Instant, (_, a, kind, x, y): (u64, u8, u8, u8, u8
         }
         77 => Action::Dispute { claims_dead: side },
         78 => {
-            actor = player;
-            Action::RequestRecount
+            if a >= 2 {
+                actor = Actor::Referee;
+                Action::RecordRecount { asked_by: side }
+            } else {
+                actor = player;
+                Action::RequestRecount
+            }
         }
         79..=82 => {
             if a >= 2 {

@@ -421,6 +421,69 @@ fn art16_4_a_recount_before_confirmation_reopens_counting() {
 }
 
 #[test]
+fn art16_4_a_referee_records_the_recount_a_player_asked_for_at_the_board() {
+    // At the board White asks the referee for a recount, and the chief referee records it:
+    // the record says who asked and who recorded it. A referee asks for nothing in their own
+    // name, a player records nothing for another, and once the result is confirmed, or when it
+    // was not reached by counting, there is nothing to record.
+    check(
+        &game(&format!(
+            "{WALL}
+             20s B play H5
+             21s W pass
+             22s B pass
+             32s B mark
+             33s W accept-marking
+             34s B confirm
+             35s ref recount
+             35s B record-recount W
+             36s chief record-recount W
+             37s W mark H5
+             38s B accept-marking
+             40s B confirm
+             41s W confirm
+             42s ref confirm
+             43s ref record-recount B"
+        )),
+        expect![[r#"
+            #0 0s ref Colours(Draw { black: First }) => first player takes black
+            #1 0s ref Start { late: [] } => started, black to move
+            #2..#19 moves E1 F1 E2 F2 E3 F3 E4 F4 E5 F5 E6 F6 E7 F7 E8 F8 E9 F9
+            #20 20s B H5 => black H5
+            #21 21s W pass => white passes
+            #22 22s B pass => black passes; play over
+            #23 32s B mark [] => marking []
+            #24 33s W AcceptMarking => white accepts; result: black wins by 14¾ stones (29.5 points) (B+29.5)
+            #25 34s B Confirm => confirmed by black
+               35s ref RequestRecount !! [Art. 16.4] the referee may not ask for a recount: only a player may (Art. 16.4)
+               35s B RecordRecount { asked_by: White } !! [Art. 16.4] black may not record a player's request for a recount: only a referee may (Art. 16.4)
+            #26 36s chief RecordRecount { asked_by: White } => recount
+            #27 37s W mark [H5] => marking [H5]
+            #28 38s B AcceptMarking => black accepts; result: black wins by ¾ stones (1.5 points) (B+1.5)
+            #29 40s B Confirm => confirmed by black
+            #30 41s W Confirm => confirmed by white
+            #31 42s ref Confirm => confirmed by the referee; final: black wins by ¾ stones (1.5 points)
+               43s ref RecordRecount { asked_by: Black } !! [Art. 16.4] the result is confirmed and final (Art. 16.4); only the chief referee may issue a correction
+            -- phase final, white to move, warnings B0 W0, result black wins by ¾ stones (1.5 points) (B+1.5), confirmed B+1.5
+            -- count: black 180 white 144 (half points), dame 0, margin 3
+        "#]],
+    );
+    check(
+        "0 ref colours draw first
+         0 ref start
+         1s B resign
+         2s ref record-recount B",
+        expect![[r#"
+            #0 0s ref Colours(Draw { black: First }) => first player takes black
+            #1 0s ref Start { late: [] } => started, black to move
+            #2 1s B Resign => result: white wins by resignation (W+R)
+               2s ref RecordRecount { asked_by: Black } !! [Art. 16.4] the result was not reached by counting: nothing to recount (Art. 16.4)
+            -- phase decided, black to move, warnings B0 W0, result white wins by resignation (W+R)
+        "#]],
+    );
+}
+
+#[test]
 fn art16_4_a_confirmed_result_is_final_and_corrected_only_by_a_new_chief_referee_event() {
     check(
         &game(

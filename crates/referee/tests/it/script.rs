@@ -281,6 +281,9 @@ fn parse_action(r: &Referee, w: &[&str], line: &str) -> Action {
             claims_dead: color(arg(1)),
         },
         "recount" => Action::RequestRecount,
+        "record-recount" => Action::RecordRecount {
+            asked_by: color(arg(1)),
+        },
         "confirm" => Action::Confirm,
         "pause" => Action::Pause,
         "resume" => Action::Resume,

@@ -270,3 +270,31 @@ fn art12_3_the_referee_tells_when_the_clock_calls_next() {
         2m10s 10, time is up"#]]
     .assert_eq(&calls.join("\n"));
 }
+
+#[test]
+fn art16_4_a_recount_may_be_asked_for_only_of_a_counted_result_not_yet_confirmed() {
+    let counted = "0 ref colours draw first
+                   0 ref start
+                   1s B pass
+                   2s W pass
+                   3s B mark
+                   4s W accept-marking";
+    assert!(run(counted).1.may_recount(), "a counted result, not yet confirmed");
+    let (_, r) = run(&format!("{counted}\n5s chief record-recount W"));
+    assert!(!r.may_recount(), "counting again: nothing decided to recount");
+    let s = summary(r.settings(), r.events().last().unwrap(), r.effects().last().unwrap());
+    assert_eq!(
+        (s.zh.as_str(), s.en.as_str(), s.article.map(|a| a.to_string())),
+        (
+            "裁判长记录白方申请复核（第16条第4款）",
+            "The chief referee records White's request for a recount (Art. 16.4)",
+            Some("Art. 16.4".to_string())
+        )
+    );
+    let confirmed = format!("{counted}\n5s B confirm\n6s W confirm\n7s ref confirm");
+    assert!(!run(&confirmed).1.may_recount(), "a confirmed result is final");
+    let resigned = "0 ref colours draw first
+                    0 ref start
+                    1s B resign";
+    assert!(!run(resigned).1.may_recount(), "a resignation was not counted");
+}

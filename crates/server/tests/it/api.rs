@@ -105,7 +105,7 @@ async fn bad_input_is_a_clear_4xx_on(a: App) {
             400 bad_request: Failed to parse the request body as JSON: key must be a string at line 1 column 2
             400 bad_request: Failed to deserialize the JSON body into the target type: seq: invalid type: string "two", expected u64 at line 1 column 12
             400 bad_request: Failed to deserialize the JSON body into the target type: extra: unknown field `extra`, expected one of `seq`, `action`, `as` at line 1 column 41
-            400 bad_request: Failed to deserialize the JSON body into the target type: action.type: unknown variant `fly`, expected one of `colours_draw`, `nigiri`, `nigiri_counted`, `start`, `arrive`, `late_forfeit`, `play`, `pass`, `propose_end`, `accept_end`, `resign`, `request_lost_turn`, `mark_dead`, `accept_marking`, `dispute`, `request_recount`, `confirm`, `pause`, `resume`, `flag`, `ruling`, `adjudicate`, `overrule`, `correct`, `clock_correction` at line 1 column 31
+            400 bad_request: Failed to deserialize the JSON body into the target type: action.type: unknown variant `fly`, expected one of `colours_draw`, `nigiri`, `nigiri_counted`, `start`, `arrive`, `late_forfeit`, `play`, `pass`, `propose_end`, `accept_end`, `resign`, `request_lost_turn`, `mark_dead`, `accept_marking`, `dispute`, `request_recount`, `record_recount`, `confirm`, `pause`, `resume`, `flag`, `ruling`, `adjudicate`, `overrule`, `correct`, `clock_correction` at line 1 column 31
             400 bad_request: point "Z99" is not a vertex of the 9x9 board: coordinate "Z99" is off the 9x9 board
             413 too_large: the body is larger than 65536 bytes
             404 not_found: no game 999
