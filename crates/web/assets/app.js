@@ -668,6 +668,90 @@ async function proposal(enc, ev, box) {
 
 // ----- the game page -----
 
+// Sending a command to a game. Each names the sequence number of the state the person acted
+// on; when another command took that number first (two players confirming at once), the
+// server answers 409 "stale" with the game's state. An agreement that still applies to the
+// new state — a confirmation of the same result, accepting the end or the same marking, a
+// recount of the same count — is sent again for the new number; anything else, a move above
+// all, is not, and the person is told what changed.
+
+const RESENDABLE = ['confirm', 'accept_end', 'accept_marking', 'request_recount', 'record_recount'];
+
+function resultText(v) { return v && v.result ? v.result.text : null; }
+
+// Whether `action`, decided on the view `seen`, means the same on the view `now`.
+function stillApplies(action, seen, now) {
+  if (!RESENDABLE.includes(action.type) || now.seq < seen.seq) return false;
+  const sameResult = resultText(seen) !== null && resultText(seen) === resultText(now);
+  switch (action.type) {
+    case 'confirm': return now.phase === 'decided' && sameResult;
+    // Art. 16.4: a recount is for a counted result not yet confirmed.
+    case 'request_recount':
+    case 'record_recount': return now.phase === 'decided' && !!now.may_recount && sameResult;
+    // Art. 13.2: the end the opponent proposed, on the same board.
+    case 'accept_end': return now.phase === 'play' && !!now.end_proposed_by && now.end_proposed_by !== seen.you
+      && now.moves === seen.moves;
+    // Art. 8: the same marking, not accepted yet.
+    case 'accept_marking': return now.phase === 'counting' && [...now.marking].sort().join() === [...seen.marking].sort().join()
+      && !(seen.you && now.marking_accepted && now.marking_accepted[seen.you]);
+    default: return false;
+  }
+}
+
+// What happened between `seen` and `now`: the record's new entries, else the new state.
+function changes(seen, now) {
+  const fresh = (now.log || []).filter((e) => e.index >= seen.seq).map((e) => (LANG === 'zh' ? e.zh : e.en));
+  return fresh.length ? fresh.join(LANG === 'zh' ? '；' : '; ') : t('phase.' + now.phase);
+}
+
+// The name of a command, as its button says it.
+function actionName(a) {
+  switch (a.type) {
+    case 'play': return `${t('game.play')} ${a.point}`;
+    case 'pass': return t('game.pass');
+    case 'propose_end': return t('game.propose_end');
+    case 'accept_end': return t('game.accept_end');
+    case 'resign': return t('game.resign');
+    case 'request_lost_turn': return t('game.lost_turn');
+    case 'mark_dead': return t('game.send_marking');
+    case 'accept_marking': return t('game.accept_marking');
+    case 'request_recount': return t('game.recount');
+    case 'record_recount': return t('ref.recount');
+    case 'confirm': return t('game.confirm');
+    case 'dispute': return t('ref.dispute');
+    case 'ruling': return a.ruling === 'discipline' ? t(a.penalty === 'loss' ? 'ref.loss' : 'ref.warning') : t('ref.' + a.ruling);
+    // The referee's other commands: adjudicate, pause, resume.
+    default: return t('ref.' + a.type);
+  }
+}
+
+// Sends `action` (as `as`, for an official) to game `gid`, decided on the view `seen`.
+// `reload(state)` takes the state a stale answer carries, brings the view up to date and
+// returns it. Resolves to `{ sent, resent, what }`: `sent` false when the game changed so
+// that the action no longer applies (`what` says how); other refusals are thrown.
+async function sendAction(gid, seen, action, as, reload) {
+  let seq = seen.seq, resent = false, what = '';
+  for (let tries = 0; tries < 4; tries++) {
+    try {
+      await api('POST', `/api/games/${gid}/actions`, { seq, action, as: as || undefined });
+      return { sent: true, resent, what };
+    } catch (e) {
+      if (!(e.status === 409 && e.body && e.body.error === 'stale' && e.body.state)) throw e;
+      const now = await reload(e.body.state);
+      what = changes(seen, now);
+      if (!stillApplies(action, seen, now)) return { sent: false, resent, what };
+      seq = now.seq; resent = true;
+    }
+  }
+  return { sent: false, resent, what };
+}
+
+// Tells the person how a command sent through `sendAction` went, when it did not simply land.
+function toldHow(r, action) {
+  if (!r.sent) toast(t('game.stale_not_sent', { action: actionName(action), what: r.what }), true);
+  else if (r.resent) toast(t('game.stale_resent', { action: actionName(action), what: r.what }));
+}
+
 function connect(onMessage, onOpen) {
   const q = new URLSearchParams();
   if (auth.token) q.set('token', auth.token);
@@ -697,18 +781,29 @@ pages.game = async function () {
   let marking = null; // the dead stones being marked, a Set of vertices
 
   // Commands go one after another, each for the sequence number seen when its turn comes
-  // (a click while the previous command is in flight waits for it rather than being lost).
+  // (a click while the previous command is in flight waits for it rather than being lost);
+  // a stale answer is handled by `sendAction`.
   let queue = Promise.resolve();
   const send = (action) => {
     queue = queue.then(async () => {
       try {
-        await api('POST', `/api/games/${id}/actions`, { seq: view.seq, action });
+        toldHow(await sendAction(id, view, action, null, adopt), action);
       } catch (e) {
         toast(e.message, true);
       }
       await refresh().catch(() => {});
     });
     return queue;
+  };
+
+  // The state a stale answer carries, shown at once; then the whole view read again.
+  const adopt = async (state) => {
+    if (view && state.seq >= view.seq) {
+      view = Object.assign({}, view, state); readAt = performance.now();
+      render();
+    }
+    await refresh().catch(() => {});
+    return view;
   };
 
   const refresh = async () => {
@@ -775,7 +870,7 @@ pages.game = async function () {
   const renderControls = () => {
     const me = mine();
     // The buttons are rebuilt only when they change, so focus and a press in progress stay.
-    const shown = JSON.stringify([view.phase, me, view.end_proposed_by, myTurn(), view.settings.lost_turn_on_timeout]);
+    const shown = JSON.stringify([view.phase, me, view.end_proposed_by, myTurn(), view.settings.lost_turn_on_timeout, view.may_recount]);
     if (shown === controlsShown) return;
     controlsShown = shown;
     const focusedId = controls.contains(document.activeElement) ? document.activeElement.id : null;
@@ -809,7 +904,8 @@ pages.game = async function () {
     }
     if (me && view.phase === 'decided') {
       list.push(b(t('game.confirm'), () => send({ type: 'confirm' }), 'confirm', 'primary'));
-      list.push(b(t('game.recount'), () => send({ type: 'request_recount' }), 'recount'));
+      // Art. 16.4: only a result reached by counting is recounted.
+      if (view.may_recount) list.push(b(t('game.recount'), () => send({ type: 'request_recount' }), 'recount'));
     }
     list.push(h('a', { href: `/api/games/${id}/sgf`, download: `game-${id}.sgf`, class: 'button', id: 'sgf' }, t('game.sgf')));
     controls.replaceChildren(...list);
@@ -1056,7 +1152,8 @@ pages.referee = async function () {
       case 'void_move': return { type: 'ruling', ruling: 'void_move', side: sd, point: point.value.trim().toUpperCase() };
       case 'lost_turn': return { type: 'request_lost_turn' };
       case 'confirm': return { type: 'confirm' };
-      case 'recount': return { type: 'request_recount' };
+      // Art. 16.4: at the board the player asks the referee, who records it.
+      case 'recount': return { type: 'record_recount', asked_by: sd };
       case 'dispute': return { type: 'dispute', claims_dead: sd };
       case 'pause': return { type: 'pause' };
       case 'resume': return { type: 'resume' };
@@ -1074,8 +1171,13 @@ pages.referee = async function () {
     attempt(async () => {
       const v = views[gid] || await api('GET', `/api/games/${gid}/view`);
       const useAs = (kind.value === 'adjudicate' && roles.includes('chief_referee')) ? 'chief_referee' : (roles.includes('referee') ? 'referee' : as);
-      await api('POST', `/api/games/${gid}/actions`, { seq: v.seq, action: action(), as: useAs || undefined });
-      toast(t('ref.done'));
+      const act = action();
+      const r = await sendAction(gid, v, act, useAs, async (state) => {
+        views[gid] = Object.assign({}, views[gid] || v, state); readAt[gid] = performance.now(); draw(gid);
+        await load(gid);
+        return views[gid];
+      });
+      if (r.sent && !r.resent) toast(t('ref.done')); else toldHow(r, act);
       await load(gid);
     });
   } }, field(t('game.label'), gameSel), field(t('ref.action'), kind), field(t('ref.side'), side), field(t('ref.point'), point),

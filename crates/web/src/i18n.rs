@@ -345,7 +345,17 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "Confirm the result (Art. 16.4)",
         "确认结果（第16条第4款）",
     ),
-    ("game.recount", "Ask for a recount", "要求复数"),
+    ("game.recount", "Ask for a recount", "申请复核"),
+    (
+        "game.stale_resent",
+        "{what} came first; your “{action}” still applied and was sent again.",
+        "{what}在先；你的“{action}”仍然适用，已重新发送。",
+    ),
+    (
+        "game.stale_not_sent",
+        "The game changed before your “{action}” arrived: {what}. It was not sent: look again and decide.",
+        "你的“{action}”送达前对局已有变化：{what}。该操作未发送，请看清后重新决定。",
+    ),
     ("game.sgf", "Download SGF", "下载 SGF 棋谱"),
     ("game.calls", "Clock calls", "读秒"),
     ("game.log", "Record", "记录"),
@@ -442,7 +452,11 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "Confirm the result (Art. 16.4)",
         "确认结果（第16条第4款）",
     ),
-    ("ref.recount", "Recount (Art. 16.4)", "复数（第16条第4款）"),
+    (
+        "ref.recount",
+        "Recount asked for by this side (Art. 16.4)",
+        "记录此方申请复核（第16条第4款）",
+    ),
     (
         "ref.dispute",
         "Dispute: play resumes, this side claims dead (Art. 21.4)",

@@ -77,7 +77,7 @@ pub fn game_sgf(r: &Referee, event: Option<&str>, round: Option<u32>) -> String 
 }
 
 /// The extras of the game view: `names`, `last_move`, `moves`, `end_proposed_by`,
-/// `marking_accepted`, `machine_marking`, `count`, and `log` (each event's summary in both
+/// `marking_accepted`, `machine_marking`, `count`, `may_recount` (Art. 16.4), and `log` (each event's summary in both
 /// languages, with its article).
 pub fn game_view(r: &Referee) -> Value {
     let g = r.game();
@@ -125,6 +125,8 @@ pub fn game_view(r: &Referee) -> Value {
             vec![]
         },
         "count": count,
+        // Art. 16.4: whether a recount may be asked for (a counted result, not confirmed).
+        "may_recount": r.may_recount(),
         "log": log,
     })
 }

@@ -230,6 +230,14 @@ async fn phones_and_tablets_show_every_page_whole() {
             )
             .await;
             assert!(status.as_str().unwrap().contains("result to confirm"), "{status}");
+            // Art. 16.4: a resignation is confirmed, never recounted: no recount is offered.
+            let offered = until(
+                &c,
+                "the confirmation offered",
+                "document.getElementById('confirm') && [!!document.getElementById('recount')]",
+            )
+            .await;
+            assert_eq!(offered, json!([false]), "a recount offered after a resignation");
             no_sideways_scroll(&c, w, "game decided").await;
         }
 

@@ -14,4 +14,5 @@ mod pure;
 mod referee;
 mod rounds;
 mod seats;
+mod stale;
 mod support;

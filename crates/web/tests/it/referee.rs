@@ -1,6 +1,8 @@
 //! The referee console and Art. 16.4: before the result is confirmed a player may ask for a
-//! recount, and the console follows it; once both players and the referee have confirmed the
-//! result, the console's attempts to change it are refused and the result stands.
+//! recount — on their own page, or at the board asking the referee, who records it from the
+//! console in the player's name — and the console follows it; once both players and the
+//! referee have confirmed the result, the console's attempts to change it are refused and the
+//! result stands.
 
 use crate::kit::{account, event, full_shot, seat_act, seat_do};
 use crate::support::{Rig, click, shot, until};
@@ -153,6 +155,27 @@ async fn a_recount_is_followed_and_a_confirmed_result_stands() {
         "document.getElementById('status').textContent.includes('黑✓')",
     )
     .await;
+    seat_do(&chief, &white, json!({ "type": "accept_marking" })).await;
+
+    // White, at the board, asks the chief referee for a recount; the console records it in
+    // White's name: counting reopens, and the record says who asked and who recorded it.
+    row_shows(&chief, game, "result to confirm").await;
+    let (msg, bad) = record(&chief, game, "recount", &[("#r-side", "white")]).await;
+    assert!(!bad, "{msg}");
+    row_shows(&chief, game, "counting: dead stones").await;
+    let view = rig
+        .api(&chief, "GET", &format!("/api/games/{game}/view"), Value::Null)
+        .await;
+    let last = view["log"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        (last["en"].as_str().unwrap(), last["article"].as_str().unwrap()),
+        (
+            "The chief referee records White's request for a recount (Art. 16.4)",
+            "16.4"
+        ),
+        "{last}"
+    );
+    seat_do(&chief, &black, json!({ "type": "mark_dead", "points": [] })).await;
     seat_do(&chief, &white, json!({ "type": "accept_marking" })).await;
     until(&player, "the confirm button", "document.getElementById('confirm')").await;
     let confirmations = |n: usize| {
