@@ -1,6 +1,7 @@
 //! The server's one error type: each variant maps to a status code and a JSON body with a
-//! message a person can act on. A 5xx body says only that the server failed; the cause goes
-//! to the log.
+//! message a person can act on ([`ApiError::status_and_body`], the one table that the HTTP
+//! answers and the WebSocket's error frames share). A 5xx body says only that the server
+//! failed; the cause goes to the log.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -41,9 +42,13 @@ pub enum ApiError {
     Internal(String),
 }
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let (status, body) = match self {
+impl ApiError {
+    /// The status code and the JSON body (`{error, message}`, plus `state` for `stale` and
+    /// `article` for `refused`): the one table of what each error says, which the HTTP
+    /// answers ([`IntoResponse`]) and the WebSocket's error frames (`ws.rs`) both use. The
+    /// cause of an internal error is logged here and never sent.
+    pub fn status_and_body(self) -> (StatusCode, Json) {
+        match self {
             ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, json!({ "error": "bad_request", "message": m })),
             ApiError::Unauthenticated(m) => (
                 StatusCode::UNAUTHORIZED,
@@ -75,7 +80,13 @@ impl IntoResponse for ApiError {
                     json!({ "error": "internal", "message": "the server failed; the failure is logged, try again later" }),
                 )
             }
-        };
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, body) = self.status_and_body();
         (status, axum::Json(body)).into_response()
     }
 }

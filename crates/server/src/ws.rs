@@ -8,7 +8,10 @@
 //! - `{"type":"state","game":7}`: the full state.
 //!
 //! Every server message names its game and carries `seq`, the number of events recorded
-//! when it was sent; event pushes arrive in order, each exactly once per subscription.
+//! when it was sent; event pushes arrive in order, each exactly once per subscription. An
+//! `error` is the HTTP API's body for the same error (`error`, `message`; `article` for a
+//! refusal; `state` and `seq` for `stale`) with the HTTP `status` and the command's `ref`;
+//! one for a message that could not be read has `game: null`.
 //! Credentials come with the upgrade (`?token=` or `Authorization`, `?secret=` or
 //! `X-Seat-Secret`) or per command (`secret`).
 
@@ -54,13 +57,6 @@ pub async fn upgrade(State(st): State<AppState>, caller: Caller, ws: WebSocketUp
         .into_response()
 }
 
-fn error_json(e: ApiError, reference: Option<Json>, game: i64) -> Json {
-    let resp = e.into_response();
-    let status = resp.status().as_u16();
-    // The body is the API's JSON error; rebuild it here rather than read the response body.
-    json!({ "type": "error", "game": game, "status": status, "ref": reference })
-}
-
 async fn session(st: AppState, caller: Caller, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let (out, mut out_rx) = mpsc::channel::<Json>(1024);
@@ -79,22 +75,25 @@ async fn session(st: AppState, caller: Caller, socket: WebSocket) {
             _ => continue,
         };
         let reply = match serde_json::from_str::<ClientMsg>(&text) {
-            Err(e) => Some(json!({ "type": "error", "status": 400, "error": "bad_request",
-                "message": format!("unreadable message: {e}") })),
+            Err(e) => Some(described(
+                ApiError::BadRequest(format!("unreadable message: {e}")),
+                None,
+                None,
+            )),
             Ok(ClientMsg::Subscribe { game, since }) => match subscribe(&st, game, since, out.clone()).await {
                 Ok(task) => {
                     subscriptions.push(task);
                     None
                 }
-                Err(e) => Some(described(e, None, game)),
+                Err(e) => Some(described(e, None, Some(game))),
             },
             Ok(ClientMsg::State { game }) => Some(match st.0.hub.get(game).await {
                 Ok(Some(h)) => match h.state().await {
                     Some(s) => json!({ "type": "state", "game": game, "seq": s["seq"], "state": s }),
-                    None => described(ApiError::Internal("game task gone".into()), None, game),
+                    None => described(ApiError::Internal("game task gone".into()), None, Some(game)),
                 },
-                Ok(None) => described(ApiError::NotFound(format!("no game {game}")), None, game),
-                Err(e) => described(e.into(), None, game),
+                Ok(None) => described(ApiError::NotFound(format!("no game {game}")), None, Some(game)),
+                Err(e) => described(e.into(), None, Some(game)),
             }),
             Ok(ClientMsg::Command {
                 game,
@@ -116,7 +115,7 @@ async fn session(st: AppState, caller: Caller, socket: WebSocket) {
                         ack["ref"] = reference.unwrap_or(Json::Null);
                         ack
                     }
-                    Err(e) => described(e, reference, game),
+                    Err(e) => described(e, reference, Some(game)),
                 })
             }
         };
@@ -147,26 +146,17 @@ async fn command(st: &AppState, c: &Caller, game: i64, r: ActReq) -> Result<(Jso
     submit(st, &h, c, r).await
 }
 
-/// The error as the HTTP API would give it, as a WebSocket message.
-fn described(e: ApiError, reference: Option<Json>, game: i64) -> Json {
-    let (kind, message, state) = match &e {
-        ApiError::BadRequest(m) => ("bad_request", m.clone(), None),
-        ApiError::Unauthenticated(m) => ("unauthenticated", m.clone(), None),
-        ApiError::Forbidden(m) => ("forbidden", m.clone(), None),
-        ApiError::NotFound(m) => ("not_found", m.clone(), None),
-        ApiError::Stale { message, state } => ("stale", message.clone(), Some(state.clone())),
-        ApiError::Conflict(m) => ("conflict", m.clone(), None),
-        ApiError::Refused { message, .. } => ("refused", message.clone(), None),
-        ApiError::TooLarge(m) => ("too_large", m.clone(), None),
-        ApiError::RateLimited => ("rate_limited", "too many requests".into(), None),
-        ApiError::Internal(_) => ("internal", "the server failed; the failure is logged".into(), None),
-    };
-    let mut j = error_json(e, reference, game);
-    j["error"] = json!(kind);
-    j["message"] = json!(message);
-    if let Some(s) = state {
-        j["seq"] = s["seq"].clone();
-        j["state"] = s;
+/// The error as a WebSocket message: the HTTP API's body for it (one table,
+/// [`ApiError::status_and_body`]) with `type: "error"`, the game (none for a message that
+/// could not be read), the HTTP status, the command's `ref`, and for `stale` the game's `seq`.
+fn described(e: ApiError, reference: Option<Json>, game: Option<i64>) -> Json {
+    let (status, mut j) = e.status_and_body();
+    j["type"] = json!("error");
+    j["game"] = json!(game);
+    j["status"] = json!(status.as_u16());
+    j["ref"] = reference.unwrap_or(Json::Null);
+    if let Some(seq) = j.get("state").map(|s| s["seq"].clone()) {
+        j["seq"] = seq;
     }
     j
 }

@@ -158,3 +158,66 @@ async fn the_server_calls_byo_yomi_and_records_the_flag_on(mut a: App) {
     "#]]
     .assert_eq(&(calls.join("\n") + "\n"));
 }
+
+#[tokio::test]
+async fn an_error_frame_is_the_http_body_for_the_same_error() {
+    let mut a = app().await;
+    let token = login(&a.router, "li").await;
+    let (id, black, white) = game(&a.router, &token, "none").await;
+    act(&a.router, id, &black, 2, json!({ "type": "play", "point": "E5" })).await;
+    let router = a.router.clone();
+    let url = serve(&mut a).await;
+    let mut ws = connect(&url).await;
+    // (what, game, secret, seq, action): each sent over HTTP, then over the socket.
+    let cases = [
+        ("occupied", id, &white, 3, json!({ "type": "play", "point": "E5" })),
+        ("stale", id, &white, 2, json!({ "type": "pass" })),
+        ("not a vertex", id, &white, 3, json!({ "type": "play", "point": "Z99" })),
+        ("not its turn", id, &black, 3, json!({ "type": "pass" })),
+        ("a wrong secret", id, &"0".repeat(64), 3, json!({ "type": "pass" })),
+        ("no such game", 999, &white, 3, json!({ "type": "pass" })),
+    ];
+    let mut seen = Vec::new();
+    for (i, (what, game, secret, seq, action)) in cases.into_iter().enumerate() {
+        let (status, mut body) = act(&router, game, secret, seq, action.clone()).await;
+        let cmd = json!({ "type": "command", "game": game, "seq": seq, "secret": secret, "action": action, "ref": i });
+        send(&mut ws, cmd).await;
+        let mut frame = next(&mut ws).await;
+        let o = frame.as_object_mut().unwrap();
+        assert_eq!(
+            (o.remove("type"), o.remove("game"), o.remove("ref"), o.remove("status")),
+            (
+                Some(json!("error")),
+                Some(json!(game)),
+                Some(json!(i)),
+                Some(json!(status.as_u16()))
+            ),
+            "{what}"
+        );
+        // A stale answer carries the game's state, whose clock has moved on meanwhile: its
+        // number is compared (the frame has it also at the top).
+        if let Some(state) = o.remove("state") {
+            assert_eq!(o.remove("seq"), Some(state["seq"].clone()), "{what}");
+            assert_eq!(state["seq"], body["state"]["seq"], "{what}");
+            body.as_object_mut().unwrap().remove("state");
+        }
+        assert_eq!(frame, body, "{what}");
+        seen.push(format!("{what}: {} {body}", status.as_u16()));
+    }
+    // A message the socket cannot read: the same kind of body, for no game.
+    ws.send(Message::text("{\"type\":\"command\"")).await.unwrap();
+    let m = next(&mut ws).await;
+    seen.push(format!(
+        "unreadable: {} {} game={} {}",
+        m["status"], m["error"], m["game"], m["message"]
+    ));
+    expect_test::expect![[r#"
+        occupied: 422 {"article":"2","error":"refused","message":"illegal move: occupied point"}
+        stale: 409 {"error":"stale","message":"sequence number 2 is not the game's next (3): reload the game and send again"}
+        not a vertex: 400 {"error":"bad_request","message":"point \"Z99\" is not a vertex of the 9x9 board: coordinate \"Z99\" is off the 9x9 board"}
+        not its turn: 422 {"article":"2.3","error":"refused","message":"it is not black's turn (Art. 2.3; a second move in a row is Art. 17.2)"}
+        a wrong secret: 403 {"error":"forbidden","message":"the seat secret is not one of game 1's: use the link given for your seat"}
+        no such game: 404 {"error":"not_found","message":"no game 999"}
+        unreadable: 400 "bad_request" game=null "unreadable message: EOF while parsing an object at line 1 column 17"
+    "#]].assert_eq(&(seen.join("\n") + "\n"));
+}
