@@ -1,6 +1,9 @@
 //! Printable HTML: the crosstable (成绩表) and a round's pairing sheet (对阵表), in Chinese
 //! or English, as directors post them on the wall. One self-contained page each, with print
 //! CSS (A4, no page break inside a row, the header repeated on every page).
+//!
+//! [`tie_break_name`] is the one table of the tie-breaks' names in both languages: the
+//! crosstable's columns here, and the standings the server gives the web pages.
 
 use crate::csv_io::Lang;
 use rules::Color;
@@ -13,6 +16,7 @@ p.sub { margin: 0 0 1em; color: #444; }
 table { border-collapse: collapse; width: 100%; }
 th, td { border: 1px solid #000; padding: .2em .4em; text-align: center; }
 td.name { text-align: left; white-space: nowrap; }
+.withdrawn { font-size: .85em; color: #444; }
 thead { display: table-header-group; }
 tr { page-break-inside: avoid; }
 @media print {
@@ -40,7 +44,25 @@ fn t(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
     if lang == Lang::Zh { zh } else { en }
 }
 
-/// The crosstable: players in standings order; for each round the opponent's place, the
+/// The name of a tie-break criterion (Art. 27) as a person reads it, in `lang`.
+pub fn tie_break_name(tb: TieBreak, lang: Lang) -> &'static str {
+    match tb {
+        TieBreak::Points => t(lang, "Points", "积分"),
+        TieBreak::McMahonScore => t(lang, "McMahon score", "麦克马洪分"),
+        TieBreak::Sos => t(lang, "SOS", "对手分"),
+        TieBreak::Sodos => t(lang, "SODOS", "胜者小分"),
+        TieBreak::Sosos => t(lang, "SOSOS", "对手的对手分"),
+        TieBreak::Cumulative => t(lang, "Cumulative", "累进分"),
+        TieBreak::DirectEncounter => t(lang, "Direct encounter", "直胜"),
+        TieBreak::FewerWarnings => t(lang, "Fewer warnings", "警告少者"),
+        TieBreak::TotalScore => t(lang, "Total score", "总得分"),
+        TieBreak::Elimination => t(lang, "Stage reached", "淘汰阶段"),
+        TieBreak::Lots => t(lang, "Lots", "抽签"),
+    }
+}
+
+/// The crosstable: players in standings order, a withdrawn player marked so (Art. 28: the
+/// results stand, the player stays in the table); for each round the opponent's place, the
 /// result (`+` won, `-` lost, `=` drawn, `0` no result) and the color (`b`/`w`), a bye as
 /// `+` (or `=`, `-` by its value); then points and the tie-break chain.
 pub fn crosstable(ev: &Event, lang: Lang) -> String {
@@ -52,12 +74,11 @@ pub fn crosstable(ev: &Event, lang: Lang) -> String {
     let title = format!("{} — {}", ev.name(), t(lang, "Crosstable", "成绩表"));
     let mut b = format!("<h1>{}</h1>\n", esc(&title));
     b += &format!(
-        "<p class=\"sub\">{} {}</p>\n",
-        t(lang, "After round", "截至第"),
+        "<p class=\"sub\">{}</p>\n",
         if lang == Lang::Zh {
-            format!("{}轮", st.after_round)
+            format!("截至第{}轮", st.after_round)
         } else {
-            st.after_round.to_string()
+            format!("After round {}", st.after_round)
         }
     );
     b += "<table>\n<thead><tr>";
@@ -81,15 +102,24 @@ pub fn crosstable(ev: &Event, lang: Lang) -> String {
     let shown: Vec<usize> = (0..st.chain.len())
         .filter(|&i| st.chain[i] != TieBreak::Points)
         .collect();
-    head.extend(shown.iter().map(|&i| st.chain[i].name().to_string()));
+    head.extend(shown.iter().map(|&i| tie_break_name(st.chain[i], lang).to_string()));
     for h in &head {
         b += &format!("<th>{}</th>", esc(h));
     }
     b += "</tr></thead>\n<tbody>\n";
     for row in &st.rows {
         let p = ev.player(row.player);
+        // Art. 28: a withdrawn player's games stand; the table says they withdrew.
+        let withdrawn = if row.withdrawn {
+            format!(
+                "<span class=\"withdrawn\">{}</span>",
+                t(lang, " (withdrawn)", "（退赛）")
+            )
+        } else {
+            String::new()
+        };
         b += &format!(
-            "<tr><td>{}</td><td class=\"name\">{}</td><td>{}</td><td class=\"name\">{}</td>",
+            "<tr><td>{}</td><td class=\"name\">{}{withdrawn}</td><td>{}</td><td class=\"name\">{}</td>",
             row.place,
             esc(&p.name),
             p.rank,
@@ -173,7 +203,14 @@ pub fn pairing_sheet(ev: &Event, round: u32, lang: Lang) -> Option<String> {
     b += "</tbody>\n</table>\n";
     if !r.byes.is_empty() {
         let names: Vec<String> = r.byes.iter().map(|p| esc(&ev.player(*p).name)).collect();
-        b += &format!("<p>{}: {}</p>\n", t(lang, "Bye", "轮空"), names.join(", "));
+        b += &format!(
+            "<p>{}</p>\n",
+            if lang == Lang::Zh {
+                format!("轮空：{}", names.join("、"))
+            } else {
+                format!("Bye: {}", names.join(", "))
+            }
+        );
     }
     Some(page(lang, &title, &b))
 }

@@ -420,6 +420,14 @@ fn event_json(id: &str, ev: &tournament::Event) -> Json_ {
         "id": id,
         "name": ev.name(),
         "system": format!("{:?}", ev.system()),
+        // The pages name the system in their language by this key.
+        "system_kind": match ev.system() {
+            tournament::System::RoundRobin { .. } => "round_robin",
+            tournament::System::Knockout { .. } => "knockout",
+            tournament::System::Swiss => "swiss",
+            tournament::System::SwissElimination { .. } => "swiss_elimination",
+            tournament::System::McMahon { .. } => "mc_mahon",
+        },
         "planned_rounds": ev.planned_rounds(),
         "time_control": ev.settings().time_control,
         "players": ev.players().iter().enumerate().map(|(i, p)| json!({
@@ -630,6 +638,11 @@ async fn standings(State(st): State<AppState>, Path(id): Path<String>) -> Result
         "event": id,
         "after_round": s.after_round,
         "chain": s.chain.iter().map(|t| t.name()).collect::<Vec<_>>(),
+        // As people read them: the one table, the print view's.
+        "chain_names": {
+            "zh": s.chain.iter().map(|&t| formats::html::tie_break_name(t, formats::csv_io::Lang::Zh)).collect::<Vec<_>>(),
+            "en": s.chain.iter().map(|&t| formats::html::tie_break_name(t, formats::csv_io::Lang::En)).collect::<Vec<_>>(),
+        },
         "rows": s.rows.iter().map(|r| json!({
             "place": r.place,
             "name": ev.player(r.player).name,

@@ -362,7 +362,7 @@ pages.home = async function () {
     : h('p', {}, t('home.no_events'));
   const gameRows = games.map((g) => [
     h('a', { href: '/play/' + g.game }, '#' + g.game),
-    g.event ? h('a', { href: '/events/' + encodeURIComponent(g.event) }, g.event + (g.round ? ` · R${g.round} B${g.board}` : '')) : '—',
+    g.event ? h('a', { href: '/events/' + encodeURIComponent(g.event) }, g.event + (g.round ? ' · ' + t('game.round_board', { round: g.round, board: g.board }) : '')) : '—',
     `${g.black} ${t('vs')} ${g.white}`,
     t('phase.' + g.phase),
     g.stones,
@@ -449,7 +449,8 @@ pages.event = async function () {
   document.getElementById('page-title').textContent = ev.name;
   document.title = ev.name + ' · weiqi';
   const kids = [];
-  kids.push(h('p', { class: 'hint' }, t('event.summary', { system: ev.system, rounds: ev.planned_rounds, players: ev.players.length }),
+  const system = ev.system_kind ? t('system.' + ev.system_kind) : ev.system;
+  kids.push(h('p', { class: 'hint', id: 'event-summary' }, t('event.summary', { system, rounds: ev.planned_rounds, players: ev.players.length }),
     ' ', h('a', { href: `/referee/${enc}` }, t('event.referee_console')),
     ' · ', h('a', { href: `/api/events/${enc}/print/crosstable?lang=${LANG}`, target: '_blank' }, t('event.print_crosstable'))));
 
@@ -506,7 +507,7 @@ pages.event = async function () {
       return [g.board, g.black, g.white, resultCell, links];
     });
     const extra = [];
-    if (r.byes.length) extra.push(h('p', {}, t('event.byes', { names: r.byes.join(', ') })));
+    if (r.byes.length) extra.push(h('p', { class: 'byes' }, t('event.byes', { names: r.byes.join(LANG === 'zh' ? '、' : ', ') })));
     if (director) {
       const startable = r.games.some((g) => !gameOf(r.number, g.board) && !g.result);
       if (startable) extra.push(await startGamesForm(enc, r.number));
@@ -544,9 +545,10 @@ pages.event = async function () {
 
   // Standings.
   if (standings) {
-    const rows = standings.rows.map((r) => [r.place, r.name + (r.withdrawn ? ' ' + t('status.withdrawn') : ''), r.points, `${r.wins}/${r.losses}/${r.draws}`, r.values.join(' · ')]);
+    const rows = standings.rows.map((r) => [r.place, r.name + (r.withdrawn ? t('standings.withdrawn') : ''), r.points, `${r.wins}/${r.losses}/${r.draws}`, r.values.join(' · ')]);
     kids.push(section(t('event.standings'), 'standings',
-      table([t('standings.place'), t('player.name'), t('standings.points'), t('standings.wld'), standings.chain.join(' · ')], rows,
+      table([t('standings.place'), t('player.name'), t('standings.points'), t('standings.wld'),
+        (standings.chain_names ? standings.chain_names[LANG] : standings.chain).join(' · ')], rows,
         t('standings.after', { n: standings.after_round }))));
   }
   setMain(...kids);
@@ -1123,7 +1125,7 @@ pages.referee = async function () {
     const c = (col) => clockText(sideNow(v.clock[col], v.clock.running === col && !v.paused, ago));
     rows[gid].replaceChildren(
       h('td', {}, h('a', { href: '/play/' + gid }, '#' + gid)),
-      h('td', {}, `R${v.round || '?'} B${v.board_no || '?'}`),
+      h('td', {}, t('game.round_board', { round: v.round || '?', board: v.board_no || '?' })),
       h('td', {}, `${v.names.black.name} – ${v.names.white.name}`),
       h('td', { class: 'time' }, c('black')), h('td', { class: 'time' }, c('white')),
       h('td', {}, t('phase.' + v.phase) + (v.paused ? ' · ' + t('game.paused') : '') + (v.result ? ' · ' + (LANG === 'zh' ? v.result.zh : v.result.text) : '')),
@@ -1134,7 +1136,7 @@ pages.referee = async function () {
   setInterval(() => Object.keys(views).forEach(draw), 500);
 
   // The action form.
-  const gameSel = h('select', { id: 'r-game' }, games.map((g) => h('option', { value: g.game }, `#${g.game} R${g.round} B${g.board} ${g.black} – ${g.white}`)));
+  const gameSel = h('select', { id: 'r-game' }, games.map((g) => h('option', { value: g.game }, `#${g.game} ${t('game.round_board', { round: g.round, board: g.board })} ${g.black} – ${g.white}`)));
   const kind = h('select', { id: 'r-kind' },
     ['warning', 'void_move', 'lost_turn', 'adjudicate', 'confirm', 'recount', 'dispute', 'pause', 'resume', 'loss', 'seat_link'].map((k) => h('option', { value: k }, t('ref.' + k))));
   const side = h('select', { id: 'r-side' }, h('option', { value: 'black' }, t('color.black')), h('option', { value: 'white' }, t('color.white')));

@@ -165,6 +165,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("system.mc_mahon", "McMahon", "麦克马洪制"),
     ("system.round_robin", "Round robin", "循环制"),
     ("system.knockout", "Knockout", "淘汰制"),
+    ("system.swiss_elimination", "Swiss with elimination", "积分淘汰制"),
     ("event.label", "Event", "比赛"),
     (
         "event.id",
@@ -263,6 +264,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("standings.points", "Points", "积分"),
     ("standings.wld", "W/L/D", "胜/负/和"),
     ("standings.after", "After round {n}", "第{n}轮后"),
+    ("standings.withdrawn", " (withdrawn)", "（已退赛）"),
     ("game.label", "Game", "对局"),
     ("game.id", "Game", "对局"),
     ("game.players", "Players", "对局者"),
@@ -271,6 +273,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("game.size", "Board size", "棋盘大小"),
     ("game.create", "Create the game", "创建对局"),
     ("game.watch", "Watch", "观战"),
+    ("game.round_board", "R{round} B{board}", "第{round}轮第{board}台"),
     ("game.you", "(you)", "（你）"),
     (
         "game.seat_link",

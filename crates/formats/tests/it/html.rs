@@ -8,6 +8,9 @@ fn crosstable_and_pairing_sheet_in_both_languages() {
     let ev = crate::csv::small_event();
     let zh = html::crosstable(&ev, Lang::Zh);
     assert!(zh.starts_with("<!DOCTYPE html>\n<html lang=\"zh-CN\">"));
+    // Regression: "截至第 1轮" had a stray space, and the tie-breaks were in English.
+    assert!(zh.contains("<p class=\"sub\">截至第1轮</p>"), "{zh}");
+    assert!(zh.contains("<th>对手分</th><th>警告少者</th><th>抽签</th>"), "{zh}");
     assert!(zh.contains("@media print"));
     assert!(zh.contains("<title>春季赛 — 成绩表</title>"));
     assert!(zh.contains("<th>第1轮</th>"));
@@ -22,7 +25,7 @@ fn crosstable_and_pairing_sheet_in_both_languages() {
     }
     assert!(en.contains("<td>0+</td>"), "the bye");
     let sheet = html::pairing_sheet(&ev, 1, Lang::Zh).unwrap();
-    assert!(sheet.contains("第1轮对阵表") && sheet.contains("<th>黑方</th>") && sheet.contains("轮空: "));
+    assert!(sheet.contains("第1轮对阵表") && sheet.contains("<th>黑方</th>") && sheet.contains("<p>轮空："));
     assert!(html::pairing_sheet(&ev, 9, Lang::En).is_none());
     // Names are escaped.
     let mut ev2 = tournament::Event::new("<A&B>", tournament::System::Swiss, 1, Default::default()).unwrap();
@@ -110,7 +113,7 @@ fn crosstable_shows_every_criterion_of_the_chain_but_points_under_every_system()
             .chain
             .iter()
             .filter(|c| **c != TieBreak::Points)
-            .map(|c| c.name())
+            .map(|&c| html::tie_break_name(c, Lang::En))
             .collect();
         assert_eq!(after_points, want, "{system:?}: the chain {:?}", st.chain);
         assert_eq!(rows.len(), st.rows.len());
@@ -125,5 +128,20 @@ fn crosstable_shows_every_criterion_of_the_chain_but_points_under_every_system()
                 .collect();
             assert_eq!(cells[cells.len() - values.len()..], values[..], "{system:?}");
         }
+    }
+}
+
+/// Regression: the printed crosstable did not say that a player had withdrawn (Art. 28: the
+/// results stand and the player stays in the table, marked).
+#[test]
+fn the_crosstable_marks_a_withdrawn_player_art_28() {
+    let mut ev = crate::csv::small_event();
+    let name = ev.players()[0].name.clone();
+    ev.withdraw(tournament::PlayerId(0)).unwrap();
+    for (lang, mark) in [(Lang::Zh, "（退赛）"), (Lang::En, "(withdrawn)")] {
+        let (_, rows) = table_cells(&html::crosstable(&ev, lang));
+        let marked: Vec<&String> = rows.iter().map(|r| &r[1]).filter(|n| n.contains(mark)).collect();
+        assert_eq!(marked.len(), 1, "{lang:?}: {rows:?}");
+        assert!(marked[0].starts_with(&name), "{marked:?}");
     }
 }

@@ -235,7 +235,7 @@ async fn the_director_amends_undoes_withdraws_and_prints() {
         .iter()
         .find(|r| r[1].starts_with(&gone))
         .unwrap_or_else(|| panic!("{gone} not in {standing:?}"));
-    assert_eq!(mine[1], format!("{gone} withdrawn"), "{standing:?}");
+    assert_eq!(mine[1], format!("{gone} (withdrawn)"), "{standing:?}");
     assert_eq!(mine[2], "0", "a loss in round 1 stands: {standing:?}");
     assert_eq!(standing.len(), 6);
     click(&td, "#propose").await;
@@ -295,6 +295,25 @@ async fn the_director_amends_undoes_withdraws_and_prints() {
         if lang == "zh" {
             td.goto(&format!("{}/events/cup?lang=zh", rig.base)).await.unwrap();
             until(&td, "the page in Chinese", "document.getElementById('csv-file')").await;
+            // Regression: the system and the tie-breaks were in English on the Chinese page,
+            // and the withdrawn player's mark and the byes' separator were English.
+            let zh = td
+                .execute(
+                    "return [document.getElementById('event-summary').textContent, \
+                             document.querySelector('#standings thead').textContent, \
+                             [...document.querySelectorAll('#standings tbody td')].map((d) => d.textContent).join('|'), \
+                             document.querySelector('#round-2 p.byes').textContent];",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert!(zh[0].as_str().unwrap().starts_with("积分编排制（瑞士制），"), "{zh}");
+            assert!(
+                zh[1].as_str().unwrap().ends_with("积分 · 对手分 · 警告少者 · 抽签"),
+                "{zh}"
+            );
+            assert!(zh[2].as_str().unwrap().contains(&format!("{gone}（已退赛）")), "{zh}");
+            assert!(zh[3].as_str().unwrap().starts_with("轮空："), "{zh}");
         }
         let href = follow(&rig, &td, "a[href*='/print/crosstable']").await;
         assert!(href.ends_with(&format!("?lang={lang}")), "{href}");
@@ -322,13 +341,27 @@ async fn the_director_amends_undoes_withdraws_and_prints() {
             "{head:?}"
         );
         let table: Vec<Vec<String>> = serde_json::from_value(page["rows"].clone()).unwrap();
-        let mut in_table: Vec<String> = table.iter().map(|r| r[1].clone()).collect();
+        // Art. 28: every player, the withdrawn one too, marked so.
+        let mark = if lang == "en" { " (withdrawn)" } else { "（退赛）" };
+        let mut in_table: Vec<String> = table.iter().map(|r| r[1].trim_end_matches(mark).to_string()).collect();
         in_table.sort();
         let mut all = names.clone();
         all.sort();
         assert_eq!(in_table, all, "every player, the withdrawn one too");
+        let marked: Vec<&String> = table.iter().map(|r| &r[1]).filter(|n| n.ends_with(mark)).collect();
+        assert_eq!(marked, vec![&format!("{gone}{mark}")], "{table:?}");
+        // The tie-breaks by their names in the page's language.
+        let (sos, lots) = if lang == "en" {
+            ("SOS", "Lots")
+        } else {
+            ("对手分", "抽签")
+        };
+        assert!(
+            head.contains(&sos.to_string()) && head.contains(&lots.to_string()),
+            "{head:?}"
+        );
         // The withdrawn player's round 1 stands (a loss as Black) and round 2 is empty.
-        let row = table.iter().find(|r| r[1] == gone).unwrap();
+        let row = table.iter().find(|r| r[1] == format!("{gone}{mark}")).unwrap();
         let col = |name: &str| head.iter().position(|h| h == name).unwrap();
         assert!(row[col(r1)].ends_with("-/b"), "{row:?}");
         assert_eq!(row[col(r2)], "", "{row:?}");
@@ -356,7 +389,7 @@ async fn the_director_amends_undoes_withdraws_and_prints() {
         let (title, bye) = if lang == "en" {
             ("cup open — Round 2 pairings", "Bye: ")
         } else {
-            ("cup open — 第2轮对阵表", "轮空: ")
+            ("cup open — 第2轮对阵表", "轮空：")
         };
         assert_eq!(sheet["h1"], json!(title));
         assert!(sheet["bye"].as_str().unwrap_or("").starts_with(bye), "{sheet}");
