@@ -234,6 +234,29 @@ function sideNow(side, running, ago) {
   return c;
 }
 
+// A clock as two parts: the time that runs now, and what follows it (the periods left, or
+// the byo-yomi to come), so that a narrow screen can set the second under the first.
+function clockParts(c) {
+  if (c.flagged) return [t('clock.flag'), ''];
+  const inOvertime = c.main_left_ms === 0 || c.main_left_ms === null;
+  if (c.period_left_ms !== null && c.period_left_ms !== undefined && inOvertime) {
+    return [fmt(c.period_left_ms), t('clock.byoyomi_left', { periods: c.overtime_left })];
+  }
+  if (c.main_left_ms === null || c.main_left_ms === undefined) return [t('clock.used', { time: fmt(c.used_ms) }), ''];
+  const extra = (c.overtime_left !== null && c.overtime_left !== undefined)
+    ? t('clock.then', { periods: c.overtime_left, time: fmt(c.period_left_ms) }) : '';
+  return [fmt(c.main_left_ms), extra];
+}
+
+// Shows a clock in `el` (its `.main` and `.extra` parts), its whole text as the label.
+function showClock(el, c) {
+  const [main, extra] = clockParts(c);
+  if (!el.querySelector('.main')) el.replaceChildren(h('span', { class: 'main' }), ' ', h('span', { class: 'extra' }));
+  el.querySelector('.main').textContent = main;
+  el.querySelector('.extra').textContent = extra;
+  el.setAttribute('aria-label', el.dataset.label + ': ' + clockText(c));
+}
+
 function clockText(c) {
   if (c.flagged) return t('clock.flag');
   const inOvertime = c.main_left_ms === 0 || c.main_left_ms === null;
@@ -852,7 +875,7 @@ pages.game = async function () {
       clocks[c].replaceChildren(
         h('div', { class: 'who' }, h('span', { class: 'dot ' + c, 'aria-hidden': 'true' }), `${t('color.' + c)} · ${n.name} ${n.rank}`,
           mine() === c ? h('strong', {}, ' ' + t('game.you')) : null),
-        h('div', { class: 'time', 'aria-label': t('clock.of', { color: t('color.' + c) }) }, ''),
+        h('div', { class: 'time', role: 'timer', 'data-label': t('clock.of', { color: t('color.' + c) }) }, ''),
         h('div', { class: 'hint' }, t('game.captures', { n: view.captures[c] }), ' · ', t('game.warnings', { n: view.warnings[c] })));
     }
     tick();
@@ -921,7 +944,7 @@ pages.game = async function () {
     for (const c of ['black', 'white']) {
       const side = sideNow(view.clock[c], view.clock.running === c && !view.paused, ago);
       const el = clocks[c].querySelector('.time');
-      if (el) el.textContent = clockText(side);
+      if (el) showClock(el, side);
     }
   };
   setInterval(tick, 250);

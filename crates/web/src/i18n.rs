@@ -389,6 +389,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "读秒 {time}（剩{periods}次）",
     ),
     ("clock.then", "then {periods} × {time}", "另有{periods}次 × {time}"),
+    ("clock.byoyomi_left", "byo-yomi, {periods} left", "读秒，剩{periods}次"),
     ("clock.used", "{time} used", "已用 {time}"),
     ("clock.of", "{color}'s clock", "{color}的时钟"),
     (

@@ -1,6 +1,8 @@
-//! The pages on a phone (390 × 844) and a tablet (820 × 1180), touch emulated: no page scrolls
-//! sideways, the board fits the width and keeps Art. 1's 2.3 × 2.4 cells, the move, pass and
-//! resign controls are touch-sized and work when tapped, and the language switch works.
+//! The pages on a phone (390 × 844) and a tablet held upright (820 × 1180), touch emulated: no
+//! page scrolls sideways, the game is one column whose board takes the whole width and keeps
+//! Art. 1's 2.3 × 2.4 cells, the clocks are compact on the phone (the running time on one
+//! line), the move, pass and resign controls are touch-sized and work when tapped, and the
+//! language switch works.
 
 use crate::kit::{account, event, full_shot, screen};
 use crate::support::{Rig, fill, until};
@@ -92,9 +94,9 @@ async fn game_fits(c: &Client, w: u32, size: u32) {
         f("left") >= 0.0 && f("right") <= f64::from(w) + 0.5,
         "the board sticks out of a {w} px screen: {g}"
     );
-    // The board is the widest thing on the page (on a phone the whole width, on a tablet
-    // the left column beside the clocks) …
-    assert!(f("width") >= 0.55 * f64::from(w), "a small board: {g}");
+    // The board takes the whole width, phone or upright tablet (regression: at 820 px the
+    // tablet showed two columns and a 461 px board) …
+    assert!(f("width") >= 0.9 * f64::from(w), "a small board: {g}");
     // … drawn without distortion, so the cells keep Art. 1's 2.3 : 2.4.
     assert!(
         (f("height") / f("width") - f("vbh") / f("vbw")).abs() < 0.01,
@@ -124,6 +126,37 @@ async fn game_fits(c: &Client, w: u32, size: u32) {
             v[0] >= 0.0 && v[1] <= f64::from(w),
             "#{id} is off the {w} px screen: {v:?}"
         );
+    }
+}
+
+/// The game page's clocks at width `w`: under the board (one column), both side by side on
+/// the screen, each clock's running time on one line and what follows it on at most one more
+/// (regression: on a phone "30:00 then 3 × 0:30" wrapped to three lines).
+async fn clocks_fit(c: &Client, w: u32, device: &str) {
+    let r = c
+        .execute(
+            "const board = document.querySelector('svg.board').getBoundingClientRect(); \
+             return ['black', 'white'].map((k) => { const t = document.querySelector('#clock-' + k + ' .time'); \
+               const main = t.querySelector('.main'), extra = t.querySelector('.extra'); \
+               const b = document.getElementById('clock-' + k).getBoundingClientRect(); \
+               const line = parseFloat(getComputedStyle(t).lineHeight); \
+               return { text: t.textContent, below: b.top >= board.bottom, left: b.left, right: b.right, \
+                        main_lines: main.getClientRects().length, \
+                        lines: Math.round(t.getBoundingClientRect().height / line * 10) / 10, \
+                        extra_lines: extra.getClientRects().length }; });",
+            vec![],
+        )
+        .await
+        .unwrap();
+    for k in r.as_array().unwrap() {
+        assert_eq!(k["below"], json!(true), "{device}: a clock beside the board: {k}");
+        assert!(
+            k["left"].as_f64().unwrap() >= 0.0 && k["right"].as_f64().unwrap() <= f64::from(w),
+            "{device}: a clock off the screen: {k}"
+        );
+        assert_eq!(k["main_lines"], json!(1), "{device}: the running time wraps: {k}");
+        assert!(k["extra_lines"].as_u64().unwrap() <= 1, "{device}: {k}");
+        assert!(k["lines"].as_f64().unwrap() <= 2.0, "{device}: the clock takes {k}");
     }
 }
 
@@ -185,6 +218,7 @@ async fn phones_and_tablets_show_every_page_whole() {
         until(&c, "the controls", "document.getElementById('resign')").await;
         no_sideways_scroll(&c, w, "game").await;
         game_fits(&c, w, 19).await;
+        clocks_fit(&c, w, device).await;
         if device == "phone" {
             // Black taps Q16 on the board.
             until(&c, "Black's turn", "!document.getElementById('play-coord').disabled").await;
