@@ -16,8 +16,8 @@
 //!   pairing and pairing it with the director's changes; `DELETE /api/events/{id}/rounds/{n}`:
 //!   undo the last pairing; `POST /api/events/{id}/withdrawals`.
 //! - `GET /api/events/{id}/rounds/{n}/setup`: what the director's form to start a round's
-//!   games starts from (the event's time control, Art. 11's komi, each board's handicap in a
-//!   McMahon event); `POST /api/events/{id}/rounds/{n}/games`: a live game for each board of
+//!   games starts from (the round's settings once a game of it started, else the event's
+//!   time control and Art. 11's komi; each board's handicap in a McMahon event); `POST /api/events/{id}/rounds/{n}/games`: a live game for each board of
 //!   a round with the director's time control, komi, handicaps and Art. 22.5 choice, checked
 //!   (the seat links are given here; only their digests are kept).
 //! - `POST /api/events/{id}/collect`: the confirmed results of the event's live games
@@ -478,8 +478,8 @@ fn check_start(
     let komi = r.komi_half_points.unwrap_or(KOMI_HALF_POINTS);
     let handicap_komi = r.handicap_komi_half_points.unwrap_or(0);
     for (what, k) in [("komi", komi), ("the komi of the handicap games", handicap_komi)] {
-        // A komi beyond the whole board (N² points) could never be reached.
-        if k.abs() > 2 * n * n {
+        // The one komi check of every game (a komi beyond the whole board is never reached).
+        if !crate::wire::komi_fits(k, size) {
             return bad(format!(
                 "{what} of {} points is more than the {} points of a {n}×{n} board",
                 f64::from(k) / 2.0,
@@ -544,9 +544,12 @@ async fn started_boards(st: &AppState, id: &str, n: u32) -> Result<Vec<u32>, Api
 }
 
 /// `GET /api/events/{id}/rounds/{n}/setup`: what the director's form starts from — the
-/// event's time control (canonical when the clock crate reads it, else with the reason it
-/// does not), Art. 11's komi, and each board with its players, whether its game has started,
-/// and (McMahon) the handicap proposed.
+/// round's settings once one of its games has started (time control, board, komi, the
+/// Art. 22.5 choice: the other boards play under the same), else the event's time control
+/// (canonical when the clock crate reads it, else with the reason it does not) and Art. 11's
+/// komi; and each board with its players, whether its game has started, and (McMahon) the
+/// handicap proposed. The event page also links each board not started to the clock-only
+/// page with these settings.
 async fn round_setup(
     State(st): State<AppState>,
     caller: Caller,
@@ -570,6 +573,27 @@ async fn round_setup(
         ),
         Err(e) => (written.to_string(), Some(e.to_string())),
     };
+    // The round's settings, from the games already started (the first even game's komi, the
+    // first handicap game's own komi).
+    let mut chosen: Option<WSettings> = None;
+    let (mut komi, mut handicap_komi) = (None, None);
+    for (gid, _, r, _) in st.0.hub.db().list_games(Some(id.clone())).await? {
+        if r != Some(n) {
+            continue;
+        }
+        let Some(h) = st.0.hub.get(gid).await? else { continue };
+        let s = &h.info.settings;
+        if s.handicap.is_empty() {
+            komi.get_or_insert(s.komi_half_points);
+        } else {
+            handicap_komi.get_or_insert(s.komi_half_points);
+        }
+        chosen.get_or_insert_with(|| s.clone());
+    }
+    let (time, time_error) = match &chosen {
+        Some(s) => (s.time.clone(), None),
+        None => (time, time_error),
+    };
     let boards: Vec<Value> = round
         .games
         .iter()
@@ -589,10 +613,10 @@ async fn round_setup(
         "round": n,
         "time": time,
         "time_error": time_error,
-        "size": 19,
-        "komi_half_points": KOMI_HALF_POINTS,
-        "handicap_komi_half_points": 0,
-        "lost_turn_on_timeout": false,
+        "size": chosen.as_ref().map_or(19, |s| s.size),
+        "komi_half_points": komi.unwrap_or(KOMI_HALF_POINTS),
+        "handicap_komi_half_points": handicap_komi.unwrap_or(0),
+        "lost_turn_on_timeout": chosen.as_ref().is_some_and(|s| s.lost_turn_on_timeout),
         "handicaps": plays_handicaps(&ev),
         "boards": boards,
     })))

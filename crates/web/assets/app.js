@@ -512,8 +512,15 @@ pages.event = async function () {
   // Rounds.
   const rounds = [];
   for (const r of ev.rounds) {
+    // Boards played over the board with a tablet as their clock: a link to the clock-only
+    // page with the round's settings (those of the director's form below).
+    const clockLinks = [];
     const rows = r.games.map((g) => {
       const live = gameOf(r.number, g.board);
+      if (director && !live && !g.result) {
+        clockLinks.push(h('a', { class: 'clock-link', 'data-board': g.board, 'data-black': g.black, 'data-white': g.white,
+          'aria-label': t('event.clock_only_for', { board: g.board }) }, t('event.clock_only')));
+      }
       let resultCell = g.result || '';
       if (official && !g.result) {
         const inp = h('input', { size: 6, placeholder: 'B+R', 'aria-label': t('event.result_for', { board: g.board }), class: 'result-input' });
@@ -527,13 +534,18 @@ pages.event = async function () {
         official ? h('span', { class: 'seat-buttons' }, ['black', 'white'].map((c) => h('button', { type: 'button', class: 'small new-link-' + c,
           'aria-label': t('seat.new_link_for', { color: t('color.' + c), board: g.board }),
           onclick: () => attempt(() => newSeatLink(live.game, c, linkBox)) }, t('seat.new_link', { color: t('color.' + c) })))) : null) : '';
-      return [g.board, g.black, g.white, resultCell, links];
+      const clock = clockLinks.find((a) => a.dataset.board === String(g.board));
+      return [g.board, g.black, g.white, resultCell, links || clock || ''];
     });
     const extra = [];
     if (r.byes.length) extra.push(h('p', { class: 'byes' }, t('event.byes', { names: r.byes.join(LANG === 'zh' ? '、' : ', ') })));
     if (director) {
       const startable = r.games.some((g) => !gameOf(r.number, g.board) && !g.result);
-      if (startable) extra.push(await startGamesForm(enc, r.number));
+      if (startable) {
+        const form = await startGamesForm(enc, r.number);
+        extra.push(form);
+        if (form) followForm(form, r.number, clockLinks);
+      }
       extra.push(h('p', {}, h('a', { href: `/api/events/${enc}/print/pairings/${r.number}?lang=${LANG}`, target: '_blank' }, t('event.print_pairings'))));
       if (r.number === ev.rounds.length) {
         extra.push(h('button', { type: 'button', class: 'danger', onclick: () => {
@@ -635,6 +647,23 @@ async function startGamesForm(enc, n) {
   } }, h('h4', { id: uid('start-games-h') }, t('round.start_h', { n })), ...kids, error,
   h('button', { type: 'submit', class: 'primary' }, t('event.start_games')));
   return form;
+}
+
+// Keeps each clock-only link of round `n` on the settings of its start form: the time
+// control and whether a last-period timeout may be a lost turn (Art. 22.5), with the board's
+// players and the board, where the clock page enters the result.
+function followForm(form, n, links) {
+  const time = form.querySelector('.round-time'), lost = form.querySelector('.round-lost-turn');
+  const update = () => {
+    for (const a of links) {
+      const q = new URLSearchParams({ time: time.value.trim(), lost_turn: lost.checked ? '1' : '0',
+        black: a.dataset.black, white: a.dataset.white, event: ID, round: String(n), board: a.dataset.board });
+      a.setAttribute('href', '/clock?' + q);
+    }
+  };
+  time.addEventListener('input', update);
+  lost.addEventListener('change', update);
+  update();
 }
 
 // Where a seat link issued again is shown (hidden until there is one).

@@ -219,6 +219,12 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "轮空（姓名，用逗号分隔）",
     ),
     ("event.start_games", "Start the games of this round", "开始本轮对局"),
+    ("event.clock_only", "Clock only", "仅计时钟"),
+    (
+        "event.clock_only_for",
+        "Clock only for board {board}, with this round's settings",
+        "第{board}台仅计时钟（按本轮设置）",
+    ),
     ("event.seat_links", "Seat links", "座位链接"),
     (
         "event.board_line",

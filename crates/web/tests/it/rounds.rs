@@ -1,7 +1,9 @@
 //! The director starts a round's games with the event's settings: the time control (from the
 //! event, in the clock crate's grammar), komi (Art. 11), the handicap of each board where the
 //! system calls for it (McMahon), and whether a timeout in the last byo-yomi period may be a
-//! lost turn (Art. 22); the server refuses what is wrong, saying what.
+//! lost turn (Art. 22); the server refuses what is wrong, saying what. Once a game of the
+//! round has started, its settings are the round's; a board played over the board links to
+//! the clock-only page with them.
 
 use crate::board::login;
 use crate::support::{Rig, click, fill, shot, until};
@@ -178,6 +180,19 @@ async fn a_round_starts_with_the_directors_time_komi_handicaps_and_lost_turn_cho
         "board 1: \"10m+3x30s\" 13x13 komi 2 handicap [\"D4\",\"K10\",\"D10\"] lost turn true to move \"white\"\n\
          board 2: \"10m+3x30s\" 13x13 komi 15 handicap [] lost turn true to move \"black\""
     );
+    // The round's settings are now those of its games.
+    let setup = rig.api(&td, "GET", "/api/events/mm/rounds/1/setup", Value::Null).await;
+    assert_eq!(
+        [
+            &setup["time"],
+            &setup["size"],
+            &setup["komi_half_points"],
+            &setup["handicap_komi_half_points"],
+            &setup["lost_turn_on_timeout"]
+        ],
+        [&json!("10m+3x30s"), &json!(13), &json!(15), &json!(2), &json!(true)],
+        "{setup}"
+    );
     // Board 1's game: three stones on 13×13, White to move.
     let black = rig.browser("en-US").await;
     black
@@ -251,6 +266,51 @@ async fn a_round_starts_with_the_directors_time_komi_handicaps_and_lost_turn_cho
     )
     .await;
     assert_eq!(cols, json!([0, "30m+3x30s"]));
+
+    // Board 1 of the Swiss event is played over the board: its link to the clock-only page
+    // follows the round's settings as the director sets them (regression: the director
+    // ticked them by hand on the clock page).
+    fill(&td, "#round-time-1", "5m+2x20s").await;
+    click(&td, "#round-lost-turn-1").await;
+    let href = until(
+        &td,
+        "the clock link",
+        "(() => { const a = document.querySelector('#round-1 a.clock-link[data-board=\"1\"]'); \
+           return a && a.getAttribute('href').includes('lost_turn=1') && a.getAttribute('href'); })()",
+    )
+    .await;
+    let href = href.as_str().unwrap().to_string();
+    assert_eq!(
+        href,
+        "/clock?time=5m%2B2x20s&lost_turn=1&black=Frank&white=Eve&event=sw&round=1&board=1"
+    );
+    shot(&td, "rounds-04-clock-link").await;
+    click(&td, "#round-1 a.clock-link").await;
+    let setup = until(
+        &td,
+        "the clock page's setup",
+        "(() => { const t = document.getElementById('c-time'); return t && [t.value, document.getElementById('c-lost-allowed').checked, \
+           document.getElementById('c-black').value, document.getElementById('c-white').value]; })()",
+    )
+    .await;
+    assert_eq!(setup, json!(["5m+2x20s", true, "Frank", "Eve"]));
+    click(&td, "#c-start").await;
+    let hint = until(
+        &td,
+        "the board the clock is for",
+        "(() => { const e = document.querySelector('#c-end .hint'); return e && e.textContent; })()",
+    )
+    .await;
+    assert_eq!(hint, json!("for sw, round 1, board 1"));
+    // The result entered at the end reaches the board.
+    fill(&td, "#c-result", "W+R").await;
+    click(&td, "#c-end button[type=submit]").await;
+    until(
+        &td,
+        "the result on the board",
+        "fetch('/api/events/sw').then((r) => r.json()).then((e) => e.rounds[0].games[0].result === 'W+R')",
+    )
+    .await;
     for c in [td, black] {
         c.close().await.unwrap();
     }
