@@ -7,13 +7,20 @@
 //! create  NAME  round-robin:CYCLES|swiss:ROUNDS  KIND  BOARDS  RESERVES  BYE_MATCH  BYE_BOARD
 //! team    NAME
 //! player  TEAM  NAME  RANK  RATING  CLUB  REGION  BORN      (empty fields: none)
-//! pair
+//! pair    ROUND  BYE  HOME  AWAY  [HOME  AWAY]…              (BYE empty: none)
 //! lineup  ROUND  TEAM  PLAYER…
 //! result  ROUND  TABLE  BOARD  RESULT
 //! withdraw TEAM
 //! ```
+//!
+//! A `pair` line keeps the round as it was paired: its matches in table order (first-named
+//! team first) and the team with the bye, and replays them exactly, so a result (`result
+//! ROUND TABLE …`) stays on the match it was given to whatever a later pairing program would
+//! pair. Records made before pairings were written have a bare `pair` line; it replays with
+//! the pairing of that time ([`Change::LegacyPair`]): the team Swiss's old search, since the
+//! exact matcher pairs other matches.
 
-use crate::event::{Kind, TeamError, TeamEvent, TeamSettings, TeamSystem};
+use crate::event::{Kind, TeamError, TeamEvent, TeamId, TeamSettings, TeamSystem};
 use std::fmt;
 use tournament::{Date, GameResult, Player, Rank};
 
@@ -38,8 +45,24 @@ pub enum Change {
         /// The player.
         player: Player,
     },
-    /// The next round is paired.
+    /// Pair the next round by the event's system: what a caller asks for, not a line of the
+    /// record. [`Change::apply`] returns the [`Change::Paired`] to record in its place, and
+    /// [`Change::encode`] refuses it.
     Pair,
+    /// A round as it was paired: replays exactly these matches ([`TeamEvent::restore_round`]).
+    Paired {
+        /// The round, from 1: the next round of the event.
+        round: u32,
+        /// The matches in table order: (first-named team, second-named team).
+        matches: Vec<(String, String)>,
+        /// The team with the bye.
+        bye: Option<String>,
+    },
+    /// A bare `pair` line, from a record made before pairings were written: the round is
+    /// paired again as the event paired it then (a round robin by its Berger table, a Swiss
+    /// by the legacy search), so such a record keeps its matches. Only read, never written
+    /// for a new round.
+    LegacyPair,
     /// A team names its line-up for a round.
     Lineup {
         /// The round.
@@ -113,7 +136,22 @@ impl Change {
                 opt(&player.region),
                 opt(&player.birth_date),
             ],
-            Change::Pair => vec!["pair".into()],
+            Change::Pair => {
+                return Err(ChangeError(
+                    "a pairing is recorded as the round it paired (the change Change::apply returns), \
+                     not as a request"
+                        .into(),
+                ));
+            }
+            Change::Paired { round, matches, bye } => {
+                let mut v = vec!["pair".into(), round.to_string(), opt(bye)];
+                for (home, away) in matches {
+                    v.push(home.clone());
+                    v.push(away.clone());
+                }
+                v
+            }
+            Change::LegacyPair => vec!["pair".into()],
             Change::Lineup { round, team, players } => {
                 let mut v = vec!["lineup".into(), round.to_string(), team.clone()];
                 v.extend(players.iter().cloned());
@@ -202,7 +240,19 @@ impl Change {
                     },
                 })
             }
-            "pair" => Ok(Change::Pair),
+            "pair" if f.len() == 1 => Ok(Change::LegacyPair),
+            "pair" => {
+                need(3)?;
+                let teams = &f[3..];
+                if !teams.len().is_multiple_of(2) || teams.iter().any(|t| t.is_empty()) {
+                    return Err(bad("a pairing names teams two by two (home, away), none empty"));
+                }
+                Ok(Change::Paired {
+                    round: num(f[1])?,
+                    bye: (!f[2].is_empty()).then(|| f[2].to_string()),
+                    matches: teams.chunks(2).map(|p| (p[0].to_string(), p[1].to_string())).collect(),
+                })
+            }
             "lineup" => {
                 need(3)?;
                 Ok(Change::Lineup {
@@ -228,30 +278,57 @@ impl Change {
         }
     }
 
-    /// Applies the change (not [`Change::Create`], which [`TeamEvent::replay`] handles).
-    pub fn apply(&self, ev: &mut TeamEvent) -> Result<(), TeamError> {
+    /// Applies the change (not [`Change::Create`], which [`TeamEvent::replay`] handles), and
+    /// returns the change to record: itself, except [`Change::Pair`], which becomes the
+    /// [`Change::Paired`] round it made.
+    pub fn apply(&self, ev: &mut TeamEvent) -> Result<Change, TeamError> {
         match self {
-            Change::Create { .. } => Err(TeamError::BadSettings("the event is created only once".into())),
-            Change::AddTeam(t) => ev.add_team(t).map(|_| ()),
+            Change::Create { .. } => return Err(TeamError::BadSettings("the event is created only once".into())),
+            Change::AddTeam(t) => ev.add_team(t).map(|_| ())?,
             Change::AddPlayer { team, player } => {
                 let t = ev.find(team)?;
-                ev.add_player(t, player.clone())
+                ev.add_player(t, player.clone())?
             }
-            Change::Pair => ev.pair_next().map(|_| ()),
+            Change::Pair => {
+                ev.pair_next()?;
+                let round = ev.rounds().last().expect("just paired");
+                let name = |t: TeamId| ev.team(t).name.clone();
+                return Ok(Change::Paired {
+                    round: round.number,
+                    matches: round.matches.iter().map(|m| (name(m.home), name(m.away))).collect(),
+                    bye: round.bye.map(name),
+                });
+            }
+            Change::Paired { round, matches, bye } => {
+                let next = ev.rounds().len() as u32 + 1;
+                if *round != next {
+                    return Err(TeamError::BadPairing(format!(
+                        "the record pairs round {round} where round {next} is next"
+                    )));
+                }
+                let matches: Vec<(TeamId, TeamId)> = matches
+                    .iter()
+                    .map(|(h, a)| Ok((ev.find(h)?, ev.find(a)?)))
+                    .collect::<Result<_, TeamError>>()?;
+                let bye = bye.as_deref().map(|b| ev.find(b)).transpose()?;
+                ev.restore_round(&matches, bye).map(|_| ())?
+            }
+            Change::LegacyPair => ev.legacy_pair_next().map(|_| ())?,
             Change::Lineup { round, team, players } => {
                 let t = ev.find(team)?;
-                ev.set_lineup(*round, t, players)
+                ev.set_lineup(*round, t, players)?
             }
             Change::Result {
                 round,
                 table,
                 board,
                 result,
-            } => ev.set_result(*round, *table, *board, *result),
+            } => ev.set_result(*round, *table, *board, *result)?,
             Change::Withdraw(t) => {
                 let t = ev.find(t)?;
-                ev.withdraw(t)
+                ev.withdraw(t)?
             }
         }
+        Ok(self.clone())
     }
 }

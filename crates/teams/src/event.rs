@@ -249,6 +249,10 @@ pub enum TeamError {
     /// The Swiss matcher failed: the costs do not fit its weights (an absurdly large event),
     /// or its pairing could not be proven optimal (a bug; the round is not paired).
     Swiss(swiss::SwissError),
+    /// A round as the record paired it does not fit the event (a team twice, a team that is
+    /// not to be paired, one left out, the wrong round), or a record from before pairings
+    /// were written cannot be paired again as it was.
+    BadPairing(String),
 }
 
 impl fmt::Display for TeamError {
@@ -270,6 +274,7 @@ impl fmt::Display for TeamError {
             TeamError::BadLineup(s) => write!(f, "line-up refused: {s}"),
             TeamError::AlreadyWithdrawn(t) => write!(f, "team {t:?} already withdrew"),
             TeamError::Swiss(e) => write!(f, "team Swiss pairing: {e}"),
+            TeamError::BadPairing(s) => write!(f, "the recorded pairing does not replay: {s}"),
         }
     }
 }
@@ -478,6 +483,33 @@ impl TeamEvent {
     /// line-up; each match starts with the default line-ups, which [`TeamEvent::set_lineup`]
     /// changes until the match's first result.
     pub fn pair_next(&mut self) -> Result<&TeamRound, TeamError> {
+        self.pair_by(How::System)
+    }
+
+    /// Restores the next round as it was paired: `matches` (first-named team, second-named
+    /// team) in table order and the team with the bye, not paired again. This is how a
+    /// record replays a round ([`crate::Change::Paired`]), so a stored event keeps its
+    /// matches (and a result stays on the match it was given to) whatever the pairing
+    /// program of the day would pair. Refused with [`TeamError::BadPairing`] unless the teams
+    /// are exactly those the system pairs this round (a Swiss: the active teams; a round
+    /// robin: its draw), each once; the checks of [`TeamEvent::pair_next`] apply as well.
+    pub fn restore_round(
+        &mut self,
+        matches: &[(TeamId, TeamId)],
+        bye: Option<TeamId>,
+    ) -> Result<&TeamRound, TeamError> {
+        self.pair_by(How::Recorded(matches, bye))
+    }
+
+    /// Pairs the next round as records made before pairings were written were paired: a
+    /// round robin by its Berger table (as now), a Swiss by the legacy search
+    /// ([`TeamEvent::legacy_swiss_pairs`]). Only for replaying such a record (a bare `pair`
+    /// line, [`crate::Change::LegacyPair`]).
+    pub(crate) fn legacy_pair_next(&mut self) -> Result<&TeamRound, TeamError> {
+        self.pair_by(How::LegacySwiss)
+    }
+
+    fn pair_by(&mut self, how: How<'_>) -> Result<&TeamRound, TeamError> {
         self.check_last_round_finished()?;
         let number = self.rounds.len() as u32 + 1;
         for (i, t) in self.teams.iter().enumerate() {
@@ -499,25 +531,41 @@ impl TeamEvent {
                 }
                 let pairs = berger::round_robin_round(self.draw.len(), cycles, number as usize - 1)
                     .ok_or(TeamError::Finished)?;
-                let n = self.draw.len();
-                let mut games = Vec::new();
-                let mut bye = None;
-                for (a, b) in pairs {
-                    if a > n {
-                        bye = Some(self.draw[b - 1]);
-                    } else if b > n {
-                        bye = Some(self.draw[a - 1]);
-                    } else {
-                        games.push((self.draw[a - 1], self.draw[b - 1]));
+                if let How::Recorded(matches, bye) = how {
+                    check_recorded(self, number, &self.draw, matches, bye)?;
+                    (matches.to_vec(), bye)
+                } else {
+                    let n = self.draw.len();
+                    let mut games = Vec::new();
+                    let mut bye = None;
+                    for (a, b) in pairs {
+                        if a > n {
+                            bye = Some(self.draw[b - 1]);
+                        } else if b > n {
+                            bye = Some(self.draw[a - 1]);
+                        } else {
+                            games.push((self.draw[a - 1], self.draw[b - 1]));
+                        }
                     }
+                    (games, bye)
                 }
-                (games, bye)
             }
             TeamSystem::Swiss { rounds } => {
                 if number > rounds {
                     return Err(TeamError::Finished);
                 }
-                self.swiss_pairs()?
+                match how {
+                    How::System => self.swiss_pairs()?,
+                    How::LegacySwiss => self.legacy_swiss_pairs()?,
+                    How::Recorded(matches, bye) => {
+                        let active: Vec<TeamId> = (0..self.teams.len())
+                            .map(TeamId)
+                            .filter(|&t| self.is_active(t))
+                            .collect();
+                        check_recorded(self, number, &active, matches, bye)?;
+                        (matches.to_vec(), bye)
+                    }
+                }
             }
         };
         let boards = self.settings.boards as usize;
@@ -592,6 +640,66 @@ impl TeamEvent {
             .map(|(a, b)| if homes(b) < homes(a) { (b, a) } else { (a, b) })
             .collect();
         Ok((pairs, pairing.bye.map(|i| active[i])))
+    }
+
+    /// LEGACY REPLAY ONLY: the team Swiss pairing before the exact matcher (before commit
+    /// 7776e3f), kept so that a record of that time, whose `pair` lines stored no pairs,
+    /// replays with the matches it was played with. Never used to pair a new round.
+    ///
+    /// Teams by match points, then board points, then registration; the top team meets the
+    /// best-placed team it has not met, backtracking when the rest cannot be paired (no
+    /// rematch at all: where none is possible the round was refused, so such a record has no
+    /// such round). With an odd number the lowest-placed team without a bye gets it. The
+    /// team that was home less often is home; equal, the better placed.
+    fn legacy_swiss_pairs(&self) -> Result<Pairing, TeamError> {
+        let active: Vec<TeamId> = (0..self.teams.len())
+            .map(TeamId)
+            .filter(|&t| self.is_active(t))
+            .collect();
+        if active.len() < 2 {
+            return Err(TeamError::TooFewTeams);
+        }
+        let stand = crate::standings::team_totals(self);
+        let mut order = active.clone();
+        order.sort_by_key(|t| {
+            (
+                std::cmp::Reverse(stand[t.0].match_points),
+                std::cmp::Reverse(stand[t.0].board_points),
+                t.0,
+            )
+        });
+        let mut bye = None;
+        if order.len() % 2 == 1 {
+            let had_bye = |t: &TeamId| self.rounds.iter().any(|r| r.bye == Some(*t));
+            let pick = order.iter().rposition(|t| !had_bye(t)).unwrap_or(order.len() - 1);
+            bye = Some(order.remove(pick));
+        }
+        let met = |a: TeamId, b: TeamId| {
+            self.rounds
+                .iter()
+                .flat_map(|r| &r.matches)
+                .any(|m| m.side_of(a).is_some() && m.side_of(b).is_some())
+        };
+        let mut pairs = Vec::new();
+        if !legacy_pair_rest(&order, &mut vec![false; order.len()], &met, &mut pairs) {
+            return Err(TeamError::BadPairing(format!(
+                "round {} of a record without its pairs: the legacy pairing finds no pairing \
+                 without a rematch, so it was never paired that way",
+                self.rounds.len() + 1
+            )));
+        }
+        let homes = |t: TeamId| {
+            self.rounds
+                .iter()
+                .flat_map(|r| &r.matches)
+                .filter(|m| m.home == t)
+                .count()
+        };
+        let pairs = pairs
+            .into_iter()
+            .map(|(a, b)| if homes(b) < homes(a) { (b, a) } else { (a, b) })
+            .collect();
+        Ok((pairs, bye))
     }
 
     /// Names a team's line-up for its match in `round`: player names, board 1 first. The
@@ -725,6 +833,55 @@ impl TeamEvent {
 /// The pairs of a round (first-named team first) and the team with the bye.
 type Pairing = (Vec<(TeamId, TeamId)>, Option<TeamId>);
 
+/// How the next round is paired.
+#[derive(Clone, Copy)]
+enum How<'a> {
+    /// By the event's system, as it pairs today.
+    System,
+    /// As records without their pairs were paired (a Swiss by the legacy search).
+    LegacySwiss,
+    /// As the record says: the matches in table order and the bye.
+    Recorded(&'a [(TeamId, TeamId)], Option<TeamId>),
+}
+
+/// Checks that a recorded round `number` pairs exactly the teams of `field`, each once.
+fn check_recorded(
+    ev: &TeamEvent,
+    number: u32,
+    field: &[TeamId],
+    matches: &[(TeamId, TeamId)],
+    bye: Option<TeamId>,
+) -> Result<(), TeamError> {
+    let name = |t: TeamId| ev.teams.get(t.0).map_or("?", |t| t.name.as_str()).to_string();
+    let mut seen: Vec<TeamId> = Vec::new();
+    for t in matches.iter().flat_map(|&(a, b)| [a, b]).chain(bye) {
+        if t.0 >= ev.teams.len() {
+            return Err(TeamError::BadPairing(format!("round {number}: no team number {}", t.0)));
+        }
+        if seen.contains(&t) {
+            return Err(TeamError::BadPairing(format!(
+                "round {number} names team {:?} twice",
+                name(t)
+            )));
+        }
+        if !field.contains(&t) {
+            return Err(TeamError::BadPairing(format!(
+                "round {number} pairs team {:?}, which is not in the round (withdrawn, or not in the draw)",
+                name(t)
+            )));
+        }
+        seen.push(t);
+    }
+    if let Some(&t) = field.iter().find(|t| !seen.contains(t)) {
+        return Err(TeamError::BadPairing(format!(
+            "round {number} leaves out team {:?}",
+            name(t)
+        )));
+    }
+    // Each team of the field once: so an odd field has its bye and an even one none.
+    Ok(())
+}
+
 /// Boards without a result become forfeits against a side that is not active.
 fn forfeit_withdrawn(m: &mut Match, home_active: bool, away_active: bool) {
     if home_active == away_active {
@@ -743,4 +900,33 @@ fn forfeit_withdrawn(m: &mut Match, home_active: bool, away_active: bool) {
             *r = Some(GameResult::forfeit(winner));
         }
     }
+}
+
+/// LEGACY REPLAY ONLY ([`TeamEvent::legacy_swiss_pairs`]): pairs `order` (best first)
+/// without rematches: the first free team meets the first free team below it that it has
+/// not met; backtracks on failure.
+fn legacy_pair_rest(
+    order: &[TeamId],
+    used: &mut Vec<bool>,
+    met: &dyn Fn(TeamId, TeamId) -> bool,
+    pairs: &mut Vec<(TeamId, TeamId)>,
+) -> bool {
+    let Some(i) = used.iter().position(|u| !u) else {
+        return true;
+    };
+    used[i] = true;
+    for j in i + 1..order.len() {
+        if used[j] || met(order[i], order[j]) {
+            continue;
+        }
+        used[j] = true;
+        pairs.push((order[i], order[j]));
+        if legacy_pair_rest(order, used, met, pairs) {
+            return true;
+        }
+        pairs.pop();
+        used[j] = false;
+    }
+    used[i] = false;
+    false
 }

@@ -12,7 +12,9 @@
 //!   board standings.
 //! - [`Challenge`]: the challenge match, where the winner stays on until beaten.
 //! - [`Change`]: one change to a team event as a line of text, so that an adapter can keep the
-//!   record and replay it ([`TeamEvent::replay`]).
+//!   record and replay it ([`TeamEvent::replay`]). A round is recorded with its matches
+//!   ([`Change::Paired`]) and replayed as recorded, never paired again: a stored event keeps its
+//!   matches when the pairing program changes.
 //!
 //! Key design decision: a team event is its own type over the tournament crate's [`Player`]
 //! and [`GameResult`], not an individual [`tournament::Event`] with teams bolted on. A team

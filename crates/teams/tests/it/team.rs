@@ -7,14 +7,17 @@ use rules::Color;
 use teams::{Change, Match, TeamError, TeamEvent, board_standings};
 use tournament::GameResult;
 
-/// Replays the record: `create`, `team` and `player` lines as [`Change`] encodes them, with
+/// Replays the record: lines as [`Change`] encodes them (fields separated by `|`), with `p`
+/// for a pairing asked for now ([`Change::Pair`]: the event's system pairs the round) and
 /// `r ROUND TABLE RESULTS` as a shorthand for a match's results board by board (`H` the
 /// first-named team wins the board, `A` the second, `D` a draw, `F`/`f` a forfeit won by
 /// the first/second-named team).
 fn replay(record: &str) -> Result<TeamEvent, TeamError> {
     let mut changes = Vec::new();
     for line in record.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        if let Some(rest) = line.strip_prefix("r ") {
+        if line == "p" {
+            changes.push(Change::Pair);
+        } else if let Some(rest) = line.strip_prefix("r ") {
             let f: Vec<&str> = rest.split_whitespace().collect();
             let (round, table): (u32, u32) = (f[0].parse().unwrap(), f[1].parse().unwrap());
             for (i, c) in f[2].chars().enumerate() {
@@ -106,13 +109,13 @@ fn round_robin_ranking_breaks_ties_on_board_one() {
     // C lost R1 and R2 and won R3 (2), D lost R1 and won R2 and R3 (4): D before C.
     let record = format!(
         "{FOUR_TEAMS}
-        pair
+        p
         r 1 1 HHA
         r 1 2 HAA
-        pair
+        p
         r 2 1 HAD
         r 2 2 AHA
-        pair
+        p
         r 3 1 AAH
         r 3 2 HAA"
     );
@@ -158,9 +161,9 @@ fn all_equal_is_a_shared_place() {
         player | West | w1 | 1d |  |  |  |
         player | West | w2 | 1d |  |  |  |
         player | West | w3 | 1d |  |  |  |
-        pair
+        p
         r 1 1 HAD
-        pair
+        p
         r 2 1 HAD
         ",
         expect![[r#"
@@ -178,13 +181,13 @@ fn team_total_ranks_on_board_points_first() {
     // points (equal, 3) and then board 1 (D 4, C 2).
     let record = format!(
         "{}
-        pair
+        p
         r 1 1 HHA
         r 1 2 HAA
-        pair
+        p
         r 2 1 HAD
         r 2 2 AHA
-        pair
+        p
         r 3 1 AAH
         r 3 2 HAA",
         FOUR_TEAMS.replace("fixed-boards", "team-total")
@@ -232,10 +235,10 @@ fn swiss_pairs_by_match_points_without_rematch_and_ranks_by_sos() {
         player | E | e1 | 1d |  |  |  |
         player | E | e2 | 1d |  |  |  |
         player | E | e3 | 1d |  |  |  |
-        pair
+        p
         r 1 1 HHH
         r 1 2 HHA
-        pair
+        p
         ";
     let ev = replay(record).unwrap();
     let rounds: Vec<String> = ev
@@ -275,13 +278,13 @@ fn withdrawal_makes_the_rest_forfeits() {
     // B-D, every board a forfeit for B's opponent.
     let record = format!(
         "{FOUR_TEAMS}
-        pair
+        p
         r 1 1 HHA
         r 1 2 HAA
         withdraw | B
-        pair
+        p
         r 2 1 HAD
-        pair
+        p
         r 3 2 HAA"
     );
     let ev = replay(&record).unwrap();
@@ -321,7 +324,7 @@ fn lineups_follow_the_kind() {
         player | B | b1 | 3d |  |  |  |
         player | B | b2 | 2d |  |  |  |
         player | B | b3 | 1d |  |  |  |
-        pair";
+        p";
     let try_lineup = |kind: &str, lineup: &str| -> String {
         let rec = format!("create | L | round-robin:1 | {kind} | 2 | 1 | 2 | 2\n{base}\nlineup | 1 | A | {lineup}");
         match replay(&rec) {
@@ -373,11 +376,11 @@ fn rotation_moves_down_the_roster_and_lineups_lock_at_the_first_result() {
         player | A | a3 | 1d |  |  |  |
         player | B | b1 | 3d |  |  |  |
         player | B | b2 | 2d |  |  |  |
-        pair
+        p
         r 1 1 HH
-        pair
+        p
         r 2 1 HH
-        pair
+        p
         r 3 1 H
         ";
     let ev = replay(rec).unwrap();
@@ -406,10 +409,10 @@ fn rotation_moves_down_the_roster_and_lineups_lock_at_the_first_result() {
 fn board_standings_rank_each_board() {
     let record = format!(
         "{FOUR_TEAMS}
-        pair
+        p
         r 1 1 HHA
         r 1 2 HAA
-        pair
+        p
         r 2 1 HAD"
     );
     let ev = replay(&record).unwrap();
@@ -513,7 +516,7 @@ fn board_colours_alternate_with_the_home_team_black_on_the_odd_boards() {
         player | A | a2 | 1d |  |  |  |
         player | A | a3 | 1d |  |  |  |
         player | A | a4 | 1d |  |  |  |
-        pair
+        p
         ",
     )
     .unwrap();
@@ -527,4 +530,181 @@ fn board_colours_alternate_with_the_home_team_black_on_the_odd_boards() {
     let m = &ev.rounds()[0].matches[0];
     assert_eq!(m.board_points(), (4, 4));
     assert_eq!(m.match_points(), Some((1, 1)));
+}
+
+/// Five teams of three, a team Swiss of two rounds (a bye worth 2 match points and 3 board
+/// points).
+const FIVE_TEAMS: &str = "
+    create | Open | swiss:2 | line-up | 3 | 0 | 2 | 3
+    team | A
+    team | B
+    team | C
+    team | D
+    team | E
+    player | A | a1 | 1d |  |  |  |
+    player | A | a2 | 1d |  |  |  |
+    player | A | a3 | 1d |  |  |  |
+    player | B | b1 | 1d |  |  |  |
+    player | B | b2 | 1d |  |  |  |
+    player | B | b3 | 1d |  |  |  |
+    player | C | c1 | 1d |  |  |  |
+    player | C | c2 | 1d |  |  |  |
+    player | C | c3 | 1d |  |  |  |
+    player | D | d1 | 1d |  |  |  |
+    player | D | d2 | 1d |  |  |  |
+    player | D | d3 | 1d |  |  |  |
+    player | E | e1 | 1d |  |  |  |
+    player | E | e2 | 1d |  |  |  |
+    player | E | e3 | 1d |  |  |  |
+";
+
+/// The rounds as `HOME-AWAY … bye TEAM`, one string per round.
+fn rounds_text(ev: &TeamEvent) -> Vec<String> {
+    ev.rounds()
+        .iter()
+        .map(|r| {
+            let mut s: Vec<String> = r
+                .matches
+                .iter()
+                .map(|m| format!("{}-{}", ev.team(m.home).name, ev.team(m.away).name))
+                .collect();
+            s.push(format!("bye {}", r.bye.map_or("-", |b| ev.team(b).name.as_str())));
+            s.join(" ")
+        })
+        .collect()
+}
+
+/// Regression: the `pair` line stored no pairs and replay paired again, so once the team Swiss
+/// was paired by the exact matcher (round 1 A-C B-D), a record made before (round 1 A-B C-D)
+/// replayed with other matches, and its `result` lines (by table) landed on the wrong match,
+/// silently. A bare `pair` line now replays with the pairing of its time: this record, made
+/// then, keeps its matches, and its standings are those computed by hand then: round 1 A-B
+/// 6-0, C-D 4-2, bye E; round 2 (A 2 mp, C 2, E 2 by the bye, D 0, B 0; the bye to the
+/// lowest without one, B) A-C 4-2 and E-D 3-3.
+#[test]
+fn a_record_made_before_pairings_were_written_replays_with_its_matches_and_results() {
+    let record = format!(
+        "{FIVE_TEAMS}
+        pair
+        r 1 1 HHH
+        r 1 2 HHA
+        pair
+        r 2 1 HAH
+        r 2 2 HAD"
+    );
+    let ev = replay(&record).unwrap();
+    assert_eq!(rounds_text(&ev), ["A-B C-D bye E", "A-C E-D bye B"]);
+    check(
+        &record,
+        expect![[r#"
+            match-points sos board-points board-1 board-2 board-3
+            1 A mp=4 bp=10 sos=4 by_board=[4, 2, 4] w/d/l=2/0/0
+            2 E mp=3 bp=6 sos=1 by_board=[2, 0, 1] w/d/l=0/1/0
+            3 C mp=2 bp=6 sos=5 by_board=[2, 4, 0] w/d/l=1/0/1
+            4 B mp=2 bp=3 sos=4 by_board=[0, 0, 0] w/d/l=0/0/1
+            5 D mp=1 bp=5 sos=5 by_board=[0, 2, 3] w/d/l=0/1/1
+        "#]],
+    );
+    // Today's pairing of the same event is another one: that is why the record must say.
+    let today = replay(&format!("{FIVE_TEAMS}\np")).unwrap();
+    assert_eq!(rounds_text(&today), ["A-C B-D bye E"]);
+    // A round robin's bare `pair` replays by its Berger table, as it always paired.
+    let legacy = replay(&format!("{FOUR_TEAMS}\npair\nr 1 1 HHA\nr 1 2 HAA\npair")).unwrap();
+    let now = replay(&format!("{FOUR_TEAMS}\np\nr 1 1 HHA\nr 1 2 HAA\np")).unwrap();
+    assert_eq!(legacy, now);
+}
+
+/// A pairing asked for is recorded as the round it made (`pair ROUND BYE HOME AWAY …`), and
+/// that line replays exactly those matches: also a round the system would pair otherwise.
+#[test]
+fn a_pairing_is_recorded_with_its_matches_and_replays_them_exactly() {
+    let mut ev = replay(FIVE_TEAMS).unwrap();
+    let mut lines = Vec::new();
+    for c in ["p", "r 1 1 HHH", "r 1 2 HHA", "p", "r 2 1 HAH", "r 2 2 HAD"] {
+        let changes = if c == "p" {
+            vec![Change::Pair]
+        } else {
+            // The shorthand's changes, through the helper on an empty record.
+            let f: Vec<&str> = c.split_whitespace().collect();
+            let (round, table): (u32, u32) = (f[1].parse().unwrap(), f[2].parse().unwrap());
+            f[3].chars()
+                .enumerate()
+                .map(|(i, r)| {
+                    let home = Match::home_color(i as u32 + 1);
+                    Change::Result {
+                        round,
+                        table,
+                        board: i as u32 + 1,
+                        result: GameResult::Win {
+                            winner: if r == 'H' { home } else { home.opponent() },
+                            by: tournament::WinBy::Resignation,
+                        },
+                    }
+                })
+                .collect::<Vec<_>>()
+        };
+        for c in changes {
+            let recorded = c.apply(&mut ev).unwrap();
+            lines.push(recorded.encode().unwrap());
+        }
+    }
+    let pair_lines: Vec<&String> = lines.iter().filter(|l| l.starts_with("pair")).collect();
+    expect![[r#"
+        [
+            "pair\t1\tE\tA\tC\tB\tD",
+            "pair\t2\tC\tE\tB\tD\tA",
+        ]
+    "#]]
+    .assert_debug_eq(&pair_lines);
+    // The record replays to the same event.
+    let mut record: Vec<Change> = FIVE_TEAMS
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(|l| Change::decode(&l.split('|').map(str::trim).collect::<Vec<_>>().join("\t")).unwrap())
+        .collect();
+    record.extend(lines.iter().map(|l| Change::decode(l).unwrap()));
+    assert_eq!(TeamEvent::replay(&record).unwrap(), ev);
+    // A recorded round is restored as recorded, not paired again: A-B C-D with E's bye, and
+    // the first result (table 1) is A-B's.
+    let ev = replay(&format!(
+        "{FIVE_TEAMS}\npair | 1 | E | A | B | C | D\nr 1 1 HHH\nr 1 2 HHA"
+    ))
+    .unwrap();
+    assert_eq!(rounds_text(&ev), ["A-B C-D bye E"]);
+    assert_eq!(ev.rounds()[0].matches[0].board_points(), (6, 0));
+}
+
+/// A recorded round that does not fit the event is refused with what is wrong, and a
+/// request to pair is not a record line.
+#[test]
+fn a_recorded_pairing_that_does_not_fit_is_refused() {
+    let mut out = String::new();
+    for line in [
+        "pair | 2 | E | A | B | C | D",
+        "pair | 1 | E | A | B | C | A",
+        "pair | 1 |  | A | B | C | D",
+        "pair | 1 | E | A | B | C | F",
+        "pair | 1 | D | A | B | C | E | D | E",
+    ] {
+        let text = match replay(&format!("{FIVE_TEAMS}\n{line}")) {
+            Ok(_) => "accepted".to_string(),
+            Err(e) => e.to_string(),
+        };
+        out += &format!("{line}: {text}\n");
+    }
+    let withdrawn = replay(&format!("{FIVE_TEAMS}\nwithdraw | E\npair | 1 | E | A | B | C | D"));
+    out += &format!("E withdrawn: {}\n", withdrawn.unwrap_err());
+    out += &format!("request: {}\n", Change::Pair.encode().unwrap_err());
+    out += &format!("odd: {}\n", Change::decode("pair\t1\tE\tA\tB\tC").unwrap_err());
+    expect![[r#"
+        pair | 2 | E | A | B | C | D: the recorded pairing does not replay: the record pairs round 2 where round 1 is next
+        pair | 1 | E | A | B | C | A: the recorded pairing does not replay: round 1 names team "A" twice
+        pair | 1 |  | A | B | C | D: the recorded pairing does not replay: round 1 leaves out team "E"
+        pair | 1 | E | A | B | C | F: no team "F" in the event
+        pair | 1 | D | A | B | C | E | D | E: the recorded pairing does not replay: round 1 names team "E" twice
+        E withdrawn: the recorded pairing does not replay: round 1 pairs team "E", which is not in the round (withdrawn, or not in the draw)
+        request: bad team-event record line: a pairing is recorded as the round it paired (the change Change::apply returns), not as a request
+        odd: bad team-event record line: "pair\t1\tE\tA\tB\tC": a pairing names teams two by two (home, away), none empty
+    "#]].assert_eq(&out);
 }

@@ -275,11 +275,12 @@ fn load(store: &mut Store, id: &str) -> anyhow::Result<(TeamEvent, usize)> {
     Ok((ev, lines.len()))
 }
 
-/// Applies a change checked by the teams crate, then records it.
+/// Applies a change checked by the teams crate, then records it as the teams crate says (a
+/// pairing with the matches it made, so the record replays them exactly).
 fn change(store: &mut Store, id: &str, c: Change) -> anyhow::Result<TeamEvent> {
     let (mut ev, seen) = load(store, id)?;
-    c.apply(&mut ev)?;
-    store.append_team_change(id, seen, &c.encode()?)?;
+    let recorded = c.apply(&mut ev)?;
+    store.append_team_change(id, seen, &recorded.encode()?)?;
     Ok(ev)
 }
 

@@ -488,3 +488,52 @@ fn a_team_round_robin_from_the_command_line() {
     let err = db.fail(&["team", "add", "--event", "nope", "--team", "X"], 2);
     assert_eq!(err, "weiqi event: no event \"nope\"\n");
 }
+
+/// Regression: `weiqi event team pair` stored a bare `pair` line and every load paired the
+/// round again, so a team Swiss stored before the pairing program changed replayed with
+/// other matches, and its results (kept by table) moved to them silently. Now the stored
+/// line names the matches; and a record stored before, with its bare `pair` lines, still
+/// shows the matches it was played with (round 1 A-B, C-D, bye E; A won table 1).
+#[test]
+fn a_stored_team_swiss_keeps_its_pairings() {
+    let db = Db::new("team-swiss");
+    let new = |id: &str| {
+        db.ok(&[
+            "team", "new", "--id", id, "--system", "swiss", "--rounds", "2", "--kind", "line-up", "--boards", "1",
+        ]);
+        for t in ["A", "B", "C", "D", "E"] {
+            db.ok(&["team", "add", "--event", id, "--team", t]);
+            let name = format!("{}1", t.to_lowercase());
+            db.ok(&[
+                "team", "player", "--event", id, "--team", t, "--name", &name, "--rank", "1d",
+            ]);
+        }
+    };
+    new("now");
+    db.ok(&["team", "pair", "--event", "now"]);
+    let mut store = storage::Store::open(&db.dir.join("event.db")).unwrap();
+    let lines = store.team_changes("now").unwrap();
+    assert_eq!(lines.last().unwrap(), "pair\t1\tE\tA\tC\tB\tD");
+    // A record written before the pairs were stored: the same event, a bare `pair`, and the
+    // result of table 1.
+    new("then");
+    let seen = store.team_changes("then").unwrap().len();
+    store.append_team_change("then", seen, "pair").unwrap();
+    store
+        .append_team_change("then", seen + 1, "result\t1\t1\t1\tB+R")
+        .unwrap();
+    drop(store);
+    let shown: Value = serde_json::from_str(&db.ok(&["team", "show", "--event", "then", "--json"])).unwrap();
+    let matches: Vec<(&str, &str)> = shown["rounds"][0]["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["home"].as_str().unwrap(), m["away"].as_str().unwrap()))
+        .collect();
+    assert_eq!(matches, [("A", "B"), ("C", "D")]);
+    assert_eq!(shown["rounds"][0]["bye"], "E");
+    assert_eq!(
+        shown["rounds"][0]["matches"][0]["board_points"],
+        serde_json::json!([2, 0])
+    );
+}
