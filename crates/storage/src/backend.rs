@@ -324,11 +324,19 @@ impl Tx<'_> {
         }
     }
 
-    /// Commits.
+    /// Commits. If the commit fails, the transaction is over either way: nothing of it was
+    /// kept, and the connection is ready for the next one.
     pub(crate) fn commit(mut self) -> Result<()> {
         self.open = false;
         match self.conn {
-            Conn::Sqlite(c) => c.execute_batch("COMMIT").map_err(sqlite_error),
+            Conn::Sqlite(c) => c.execute_batch("COMMIT").map_err(|e| {
+                // A COMMIT that fails (busy, a deferred constraint, a full disk) can leave
+                // the transaction open: roll it back, or the next BEGIN would fail.
+                if !c.is_autocommit() {
+                    let _ = c.execute_batch("ROLLBACK");
+                }
+                sqlite_error(e)
+            }),
             Conn::Pg(pg) => pg.borrow_mut().commit(),
         }
     }
@@ -402,26 +410,54 @@ pub(crate) fn sqlite_error(e: rusqlite::Error) -> StoreError {
 }
 
 /// Rewrites a statement of SQLite's dialect for PostgreSQL: `?N` placeholders become `$N`
-/// (outside quoted text) and the schema's timestamp expression becomes PostgreSQL's.
+/// (outside quoted text and comments: a `?1` in `'…'`, `"…"`, `-- …` or `/* … */` is kept as
+/// written) and the schema's timestamp expression becomes PostgreSQL's.
 pub(crate) fn to_postgres(sql: &str) -> String {
     let sql = sql.replace(NOW_SQLITE, NOW_PG);
     let mut out = String::with_capacity(sql.len());
-    let mut quote: Option<char> = None;
     let mut chars = sql.chars().peekable();
     while let Some(c) = chars.next() {
-        match quote {
-            Some(q) => {
-                if c == q {
-                    quote = None;
+        out.push(c);
+        match c {
+            '\'' | '"' => {
+                // To the closing quote (a doubled quote closes and opens again).
+                for d in chars.by_ref() {
+                    out.push(d);
+                    if d == c {
+                        break;
+                    }
                 }
-                out.push(c);
             }
-            None if c == '\'' || c == '"' => {
-                quote = Some(c);
-                out.push(c);
+            '-' if chars.peek() == Some(&'-') => {
+                // A line comment: to the end of the line.
+                for d in chars.by_ref() {
+                    out.push(d);
+                    if d == '\n' {
+                        break;
+                    }
+                }
             }
-            None if c == '?' && chars.peek().is_some_and(char::is_ascii_digit) => out.push('$'),
-            None => out.push(c),
+            '/' if chars.peek() == Some(&'*') => {
+                // A block comment; PostgreSQL's nest.
+                out.push(chars.next().expect("peeked"));
+                let mut depth = 1;
+                while depth > 0 {
+                    let Some(d) = chars.next() else { break };
+                    out.push(d);
+                    if d == '*' && chars.peek() == Some(&'/') {
+                        out.push(chars.next().expect("peeked"));
+                        depth -= 1;
+                    } else if d == '/' && chars.peek() == Some(&'*') {
+                        out.push(chars.next().expect("peeked"));
+                        depth += 1;
+                    }
+                }
+            }
+            '?' if chars.peek().is_some_and(char::is_ascii_digit) => {
+                out.pop();
+                out.push('$');
+            }
+            _ => {}
         }
     }
     out
@@ -578,7 +614,6 @@ impl Pg {
         self.client().batch_execute(sql).map_err(|e| self.error(e))
     }
 
-    /// The prepared statement for `sql` (SQLite's dialect), prepared once per connection.
     /// The prepared statement for `sql` (SQLite's dialect), kept for the connection's life if
     /// `keep`.
     fn statement(&mut self, sql: &str, keep: bool) -> Result<postgres::Statement> {
@@ -700,25 +735,75 @@ fn describe(c: &postgres::Config) -> String {
 
 /// The URL without its password, for messages.
 fn redact(url: &str) -> String {
-    // postgres://user:password@host/…: drop what is between the first ':' after the scheme
-    // and the '@'.
-    let url = match url.split_once("://") {
-        Some((scheme, rest))
-            if let Some((auth, host)) = rest.split_once('@')
-                && let Some((user, _)) = auth.split_once(':') =>
-        {
-            format!("{scheme}://{user}:…@{host}")
+    match url.split_once("://") {
+        Some((scheme, rest)) => {
+            // postgres://user:password@host/…: the client takes the credentials up to an `@`,
+            // and a password may hold one, so everything from the first ':' to the last '@'
+            // goes (more than the password only when the rest holds an '@' too).
+            let rest = match rest.rsplit_once('@') {
+                Some((auth, host)) if let Some((user, _)) = auth.split_once(':') => format!("{user}:…@{host}"),
+                _ => rest.to_string(),
+            };
+            // …?password=secret&…: to the next parameter.
+            let mut out = format!("{scheme}://");
+            let mut rest = rest.as_str();
+            while let Some(at) = rest.find("password=") {
+                let (before, after) = rest.split_at(at + "password=".len());
+                out.push_str(before);
+                out.push('…');
+                rest = &after[after.find('&').unwrap_or(after.len())..];
+            }
+            out.push_str(rest);
+            out
         }
-        _ => url.to_string(),
-    };
-    // …?password=secret&… and key=value strings: password=secret.
-    let mut out = String::with_capacity(url.len());
-    let mut rest = url.as_str();
-    while let Some(at) = rest.find("password=") {
-        let (before, after) = rest.split_at(at + "password=".len());
+        None => redact_key_values(url),
+    }
+}
+
+/// A `key=value` connection string without its password: `password=secret`, `password =
+/// 'a quoted secret'`, with the client's backslash escapes.
+fn redact_key_values(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(at) = rest.find("password") {
+        let (before, after) = rest.split_at(at + "password".len());
         out.push_str(before);
-        out.push('…');
-        rest = &after[after.find(['&', ' ']).unwrap_or(after.len())..];
+        let value = after.trim_start();
+        let Some(value) = value.strip_prefix('=') else {
+            rest = after;
+            continue;
+        };
+        let value = value.trim_start();
+        out.push_str(&after[..after.len() - value.len()]);
+        let mut chars = value.char_indices();
+        let end = if value.starts_with('\'') {
+            chars.next();
+            out.push_str("'…'");
+            // To the closing quote; a backslash escapes the next character.
+            loop {
+                match chars.next() {
+                    Some((_, '\\')) => {
+                        chars.next();
+                    }
+                    Some((i, '\'')) => break i + 1,
+                    Some(_) => {}
+                    None => break value.len(),
+                }
+            }
+        } else {
+            out.push('…');
+            loop {
+                match chars.next() {
+                    Some((_, '\\')) => {
+                        chars.next();
+                    }
+                    Some((i, c)) if c.is_whitespace() => break i,
+                    Some(_) => {}
+                    None => break value.len(),
+                }
+            }
+        };
+        rest = &value[end..];
     }
     out.push_str(rest);
     out
@@ -847,10 +932,42 @@ mod tests {
             to_postgres("SELECT a FROM t WHERE b = ?1 AND c = '?2' AND d = ?12 AND e = \"?3\" AND f = ?"),
             "SELECT a FROM t WHERE b = $1 AND c = '?2' AND d = $12 AND e = \"?3\" AND f = ?"
         );
+        // Comments are left as written: a `?1` in one is not a parameter.
+        assert_eq!(
+            to_postgres("SELECT ?1 -- is ?2 a 'quote?\n, ?3 /* ?4 /* nested ?5 */ ?6 */ , '--?7', \"/*\" || ?8"),
+            "SELECT $1 -- is ?2 a 'quote?\n, $3 /* ?4 /* nested ?5 */ ?6 */ , '--?7', \"/*\" || $8"
+        );
+        assert_eq!(
+            to_postgres("SELECT 1 - -?1, 2/?2, ?3 -- ?4"),
+            "SELECT 1 - -$1, 2/$2, $3 -- ?4"
+        );
         assert_eq!(
             to_postgres(&format!("UPDATE t SET at = {NOW_SQLITE} WHERE id = ?1")),
             format!("UPDATE t SET at = {NOW_PG} WHERE id = $1")
         );
+    }
+
+    #[test]
+    fn a_commit_that_fails_on_sqlite_leaves_no_transaction_open() {
+        // A deferred foreign key fails at COMMIT, and SQLite keeps the transaction open then.
+        let c = rusqlite::Connection::open_in_memory().unwrap();
+        c.execute_batch(
+            "PRAGMA foreign_keys = ON;
+             CREATE TABLE parent (id INTEGER PRIMARY KEY);
+             CREATE TABLE child (parent INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED);",
+        )
+        .unwrap();
+        let conn = Conn::Sqlite(c);
+        let tx = conn.begin(true).unwrap();
+        tx.exec("INSERT INTO child (parent) VALUES (?1)", &[Arg::Int(7)])
+            .unwrap();
+        let e = tx.commit().unwrap_err();
+        assert!(e.to_string().contains("FOREIGN KEY"), "{e}");
+        // The next transaction starts, and the failed one left nothing.
+        let tx = conn.begin(true).unwrap();
+        let n: i64 = tx.scalar("SELECT count(*) FROM child", &[]).unwrap();
+        assert_eq!(n, 0);
+        tx.commit().unwrap();
     }
 
     #[test]
@@ -865,6 +982,19 @@ mod tests {
             redact("host=db password=secret user=ann"),
             "host=db password=… user=ann"
         );
+        // A password holding an '@', and quoted or escaped key=value passwords.
+        assert_eq!(
+            redact("postgres://ann:se@cr@et@db:5432/x"),
+            "postgres://ann:…@db:5432/x"
+        );
+        assert_eq!(
+            redact("host=db password='a secret with spaces' user=ann"),
+            "host=db password='…' user=ann"
+        );
+        assert_eq!(redact(r"password = 'it\'s secret' user=ann"), "password = '…' user=ann");
+        assert_eq!(redact(r"password=one\ two user=ann"), "password=… user=ann");
+        assert_eq!(redact("user=ann password='unterminated"), "user=ann password='…'");
+        assert_eq!(redact("dbname=passwordless user=ann"), "dbname=passwordless user=ann");
         assert_eq!(
             describe(&postgres::Config::from_str("postgres://ann:secret@db:6000/x").unwrap()),
             "ann@db:6000/x"
