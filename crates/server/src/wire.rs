@@ -670,7 +670,7 @@ pub struct WSettings {
     /// Board size, 2–25 (default 19).
     #[serde(default = "default_size")]
     pub size: u8,
-    /// Komi in half points (default 15 = 3¾ stones).
+    /// Komi in half points (default 15 = 3¾ stones), at most the board's N² points ([`komi_fits`]).
     #[serde(default = "default_komi")]
     pub komi_half_points: i32,
     /// The time control in the clock crate's grammar (`1h+3x60s`, `none`).
@@ -706,6 +706,16 @@ fn default_cycle() -> String {
     "forbid".into()
 }
 
+/// Whether a komi of `komi_half_points` fits a `size` board: Art. 11's komi is points given
+/// on the count, and one beyond the whole board (N² points, 2N² half points) could never be
+/// reached. The one check of a game's komi, for a game created alone
+/// ([`WSettings::to_settings`]) and for the games of a round (the director's form), so that
+/// both refuse the same komi.
+pub fn komi_fits(komi_half_points: i32, size: BoardSize) -> bool {
+    // `unsigned_abs`: `i32::MIN` has no `abs` (it overflows).
+    u64::from(komi_half_points.unsigned_abs()) <= 2 * size.n_points() as u64
+}
+
 impl WSettings {
     /// The referee's settings, checked.
     pub fn to_settings(&self) -> WireResult<Settings> {
@@ -730,8 +740,14 @@ impl WSettings {
             "replay" => CyclePolicy::Replay,
             c => return Err(format!("cycle_policy {c:?} must be forbid, no_result, draw or replay")),
         };
-        if self.komi_half_points.unsigned_abs() > 4 * 400 {
-            return Err(format!("komi_half_points {} is out of range", self.komi_half_points));
+        if !komi_fits(self.komi_half_points, size) {
+            let n = size.get();
+            return Err(format!(
+                "komi_half_points {}: {} points is more than the {} points of a {n}×{n} board",
+                self.komi_half_points,
+                f64::from(self.komi_half_points) / 2.0,
+                size.n_points()
+            ));
         }
         Ok(Settings {
             rules: Rules {

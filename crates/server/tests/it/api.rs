@@ -349,7 +349,7 @@ async fn a_non_ascii_rank_and_an_extreme_komi_are_a_clear_400() {
         &out,
         expect![[r#"
         400 bad_request: rank "3段" must be like "5k", "3d" or "2p"
-        400 bad_request: komi_half_points -2147483648 is out of range
+        400 bad_request: komi_half_points -2147483648: -1073741824 points is more than the 81 points of a 9×9 board
     "#]],
     );
 }

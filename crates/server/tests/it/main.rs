@@ -7,6 +7,7 @@ mod api;
 mod concurrency;
 mod postgres;
 mod results;
+mod rounds;
 mod sessions;
 mod support;
 mod ws;

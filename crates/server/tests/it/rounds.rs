@@ -1,0 +1,119 @@
+//! The director starts a round's games (`/api/events/{id}/rounds/{n}/setup` and `…/games`):
+//! the checks of the form's settings, what the form starts from, and handicap games.
+
+use crate::support::*;
+use serde_json::{Value, json};
+
+/// Event `id` of `system` (time control `time`, maybe empty) with `players` (name, rank), its
+/// round 1 paired by the director as `games` (Black, White); `token` is its organizer.
+async fn paired_event(
+    r: &axum::Router,
+    token: &str,
+    id: &str,
+    system: Value,
+    time: &str,
+    players: &[(&str, &str)],
+    games: Value,
+) {
+    let event = json!({ "id": id, "name": format!("{id} open"), "system": system, "rounds": 3, "time_control": time });
+    let (s, v) = call(r, "POST", "/api/events", Some(token), Some(event)).await;
+    assert_eq!(s.as_u16(), 201, "{v}");
+    for (name, rank) in players {
+        let path = format!("/api/events/{id}/players");
+        let (s, v) = call(
+            r,
+            "POST",
+            &path,
+            Some(token),
+            Some(json!({ "name": name, "rank": rank })),
+        )
+        .await;
+        assert_eq!(s.as_u16(), 201, "{v}");
+    }
+    let path = format!("/api/events/{id}/rounds/amended");
+    let (s, v) = call(r, "POST", &path, Some(token), Some(json!({ "games": games }))).await;
+    assert_eq!(s.as_u16(), 201, "{v}");
+}
+
+/// `status error: message` of a refusal, `status ok` otherwise.
+fn line(status: axum::http::StatusCode, v: &Value) -> String {
+    match v.get("error") {
+        Some(e) => format!(
+            "{} {}: {}",
+            status.as_u16(),
+            e.as_str().unwrap_or("?"),
+            v["message"].as_str().unwrap_or("")
+        ),
+        None => format!("{} ok", status.as_u16()),
+    }
+}
+
+/// Regression: a komi of `i32::MIN` half points overflowed `abs` in the round's check (a
+/// panic in a debug build); and a game created alone took komi up to 800 points whatever the
+/// board, while a round's games took at most the board's N² points. One check now: the
+/// board's points, on both paths.
+#[tokio::test]
+async fn a_komi_beyond_the_board_is_refused_alike_for_a_game_and_a_round() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "director").await;
+    paired_event(
+        r,
+        &td,
+        "cup",
+        json!({ "kind": "swiss" }),
+        "30m",
+        &[("Li", "2d"), ("Wang", "1d")],
+        json!([["Li", "Wang"]]),
+    )
+    .await;
+    let mut out = Vec::new();
+    for (field, k) in [
+        ("komi_half_points", i32::MIN),
+        ("handicap_komi_half_points", i32::MIN),
+        ("komi_half_points", 163),
+    ] {
+        let body = json!({ "time": "30m", "size": 9, field: k });
+        let (s, v) = call(r, "POST", "/api/events/cup/rounds/1/games", Some(&td), Some(body)).await;
+        out.push(format!("round, {field} {k}: {}", line(s, &v)));
+    }
+    for k in [i32::MIN, 163, -163] {
+        let settings = json!({ "players": [{ "name": "Li", "rank": "2d" }, { "name": "Wang", "rank": "1d" }],
+            "size": 9, "komi_half_points": k });
+        let (s, v) = call(
+            r,
+            "POST",
+            "/api/games",
+            Some(&td),
+            Some(json!({ "settings": settings })),
+        )
+        .await;
+        out.push(format!("game, komi {k}: {}", line(s, &v)));
+    }
+    // The whole board is the limit, on both paths.
+    let settings = json!({ "players": [{ "name": "Li", "rank": "2d" }, { "name": "Wang", "rank": "1d" }],
+        "size": 9, "komi_half_points": -162 });
+    let (s, v) = call(
+        r,
+        "POST",
+        "/api/games",
+        Some(&td),
+        Some(json!({ "settings": settings })),
+    )
+    .await;
+    out.push(format!("game, komi -162: {}", line(s, &v)));
+    let body = json!({ "time": "30m", "size": 9, "komi_half_points": 162 });
+    let (s, v) = call(r, "POST", "/api/events/cup/rounds/1/games", Some(&td), Some(body)).await;
+    out.push(format!("round, komi 162: {}", line(s, &v)));
+    expect_test::expect![[r#"
+        round, komi_half_points -2147483648: 400 bad_request: komi of -1073741824 points is more than the 81 points of a 9×9 board
+        round, handicap_komi_half_points -2147483648: 400 bad_request: the komi of the handicap games of -1073741824 points is more than the 81 points of a 9×9 board
+        round, komi_half_points 163: 400 bad_request: komi of 81.5 points is more than the 81 points of a 9×9 board
+        game, komi -2147483648: 400 bad_request: komi_half_points -2147483648: -1073741824 points is more than the 81 points of a 9×9 board
+        game, komi 163: 400 bad_request: komi_half_points 163: 81.5 points is more than the 81 points of a 9×9 board
+        game, komi -163: 400 bad_request: komi_half_points -163: -81.5 points is more than the 81 points of a 9×9 board
+        game, komi -162: 201 ok
+        round, komi 162: 201 ok
+    "#]]
+    .assert_eq(&(out.join("\n") + "\n"));
+}
