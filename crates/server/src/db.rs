@@ -224,6 +224,9 @@ pub struct SessionEnds {
 /// A game in a listing: id, event, round, board.
 pub type GameRow = (i64, Option<String>, Option<u32>, Option<u32>);
 
+/// A seat link issued again: the game, the seat (`black`, `white`), who (account name), when.
+pub type SeatLinkRow = (i64, String, String, u64);
+
 /// Milliseconds since the Unix epoch, now.
 pub fn now_ms() -> u64 {
     SystemTime::now()
@@ -439,6 +442,30 @@ impl Db {
                     )?;
                     let rows = s
                         .query_map([event], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+                        .collect::<Result<Vec<_>, _>>()?;
+                    Ok(rows)
+                })
+                .await
+            }
+        }
+    }
+
+    /// Every seat link issued again for the games of event `event`, in order: the game, the
+    /// seat (`black`, `white`), the account's name, when.
+    pub async fn seat_links_of_event(&self, event: String) -> Result<Vec<SeatLinkRow>, DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.seat_links_of_event(&event).await,
+            Backend::Sqlite(jobs) => {
+                Db::call(jobs, move |c| {
+                    let mut s = c.prepare(
+                        "SELECT l.game_id, l.color, a.name, l.at FROM server_seat_link l \
+                         JOIN server_account a ON a.id = l.account_id JOIN server_game g ON g.id = l.game_id \
+                         WHERE g.event_id = ?1 ORDER BY l.id",
+                    )?;
+                    let rows = s
+                        .query_map([event], |r| {
+                            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get::<_, i64>(3)? as u64))
+                        })?
                         .collect::<Result<Vec<_>, _>>()?;
                     Ok(rows)
                 })

@@ -10,6 +10,8 @@
 //! - `POST /api/games/{id}/seats/{color}/link`: a fresh secret link for a seat, issued by an
 //!   official of the game's event (organizer, chief referee, referee; outside an event, the
 //!   game's creator); the old link stops working, and who did it is recorded.
+//! - `GET /api/events/{id}/seat-links`: every seat link of the event's games issued again
+//!   (game, round, board, seat, who, when), for its officials (the referee console).
 //! - `GET /api/events/{id}/me`: the caller's roles in the event.
 //! - `POST /api/events/{id}/players/csv`: registrations from a CSV file (the formats crate).
 //! - `GET /api/events/{id}/proposal`, `POST /api/events/{id}/rounds/amended`: the proposed
@@ -49,6 +51,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/games/{id}/time-left", get(time_left))
         .route("/api/games/{id}/seats/{color}/link", post(reissue_link))
         .route("/api/events/{id}/me", get(me))
+        .route("/api/events/{id}/seat-links", get(seat_links))
         .route("/api/events/{id}/players/csv", post(import_csv))
         .route("/api/events/{id}/proposal", get(proposal))
         .route("/api/events/{id}/rounds/amended", post(pair_amended))
@@ -266,6 +269,34 @@ async fn reissue_link(
         })),
     )
         .into_response())
+}
+
+/// Every seat link issued again for the games of event `id`, oldest first: the game, its
+/// round and board, the seat, who issued it, when. For the event's officials, who issue them
+/// (Art. 29–31); the links themselves are never kept, only who gave one and when.
+async fn seat_links(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    need(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee, Role::Referee]).await?;
+    let games = st.0.hub.db().list_games(Some(id.clone())).await?;
+    let rows = st.0.hub.db().seat_links_of_event(id.clone()).await?;
+    let links: Vec<Value> = rows
+        .iter()
+        .map(|(game, color, by, at)| {
+            let g = games.iter().find(|g| g.0 == *game);
+            json!({
+                "game": game,
+                "round": g.and_then(|g| g.2),
+                "board": g.and_then(|g| g.3),
+                "color": color,
+                "by": by,
+                "at": at,
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "event": id, "links": links })))
 }
 
 async fn sgf(State(st): State<AppState>, Path(id): Path<i64>) -> Result<Response, ApiError> {

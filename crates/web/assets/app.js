@@ -666,6 +666,21 @@ function followForm(form, n, links) {
   update();
 }
 
+// An instant as a person reads it, in the page's language.
+function when(ms) { return new Date(ms).toLocaleString(LANG === 'zh' ? 'zh-CN' : 'en-GB'); }
+
+// Every seat link of event `enc`'s games issued again (who, when; never the link), drawn into
+// `box`; for the event's officials.
+async function seatLinkHistory(enc, box) {
+  const r = await api('GET', `/api/events/${enc}/seat-links`);
+  box.replaceChildren(r.links.length
+    ? table([t('game.label'), t('event.board'), t('ref.side'), t('seat.by'), t('seat.when')],
+      r.links.map((x) => [h('a', { href: '/play/' + x.game }, '#' + x.game),
+        x.round ? t('game.round_board', { round: x.round, board: x.board }) : '—', t('color.' + x.color), x.by, when(x.at)]),
+      t('seat.history_caption', { n: r.links.length }))
+    : h('p', { class: 'hint' }, t('seat.history_none')));
+}
+
 // Where a seat link issued again is shown (hidden until there is one).
 function seatLinkBox() {
   return h('div', { id: 'new-link', 'aria-live': 'polite', hidden: true });
@@ -677,7 +692,6 @@ async function newSeatLink(game, color, box) {
   const side = t('color.' + color);
   if (!confirm(t('seat.confirm', { color: side, game }))) return;
   const r = await api('POST', `/api/games/${game}/seats/${color}/link`);
-  const when = (ms) => new Date(ms).toLocaleString(LANG === 'zh' ? 'zh-CN' : 'en-GB');
   box.replaceChildren(
     h('h3', { tabindex: '-1' }, t('seat.issued', { color: side, game })),
     h('p', {}, h('a', { href: r.link, class: 'new-seat-link seat-' + color }, location.origin + r.link)),
@@ -1221,7 +1235,10 @@ pages.referee = async function () {
   const form = h('form', { id: 'ref-form', onsubmit: (e) => {
     e.preventDefault();
     const gid = Number(gameSel.value);
-    if (kind.value === 'seat_link') { attempt(() => newSeatLink(gid, side.value, linkBox)); return; }
+    if (kind.value === 'seat_link') {
+      attempt(async () => { await newSeatLink(gid, side.value, linkBox); if (official) await seatLinkHistory(enc, history); });
+      return;
+    }
     attempt(async () => {
       const v = views[gid] || await api('GET', `/api/games/${gid}/view`);
       const useAs = (kind.value === 'adjudicate' && roles.includes('chief_referee')) ? 'chief_referee' : (roles.includes('referee') ? 'referee' : as);
@@ -1238,12 +1255,17 @@ pages.referee = async function () {
   field(t('ref.offence'), offence), field(t('ref.outcome'), outcome), field(t('ref.article'), article),
   h('button', { type: 'submit', id: 'ref-submit' }, t('ref.submit')));
   const linkBox = seatLinkBox();
+  // Art. 29–31: the record of seat links issued again, for the event's officials.
+  const official = as !== null || roles.includes('organizer');
+  const history = h('div', { id: 'link-history' });
+  if (official) await attempt(() => seatLinkHistory(enc, history));
   setMain(
     h('p', { class: 'hint' }, as ? t('ref.acting', { role: t('role.' + as) }) : t('ref.no_role'), ' ', h('span', { id: 'conn' })),
     section(t('ref.hall'), 'hall', h('div', { class: 'scroll' }, h('table', {},
       h('thead', {}, h('tr', {}, [t('game.label'), t('event.board'), t('game.players'), t('color.black'), t('color.white'), t('game.phase'), t('ref.warnings')].map((c) => h('th', { scope: 'col' }, c)))),
       body))),
     section(t('ref.act'), 'act', form, linkBox),
+    official ? section(t('seat.history_all'), 'link-history-s', history) : null,
     section(t('game.calls'), 'calls-s', voice.controls(), h('ul', { id: 'calls' })));
   connect((m) => {
     if (!(m.game in rows)) return;

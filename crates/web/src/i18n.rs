@@ -574,6 +574,19 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "请交给棋手；原链接已失效。",
     ),
     ("seat.history", "Links issued again for this game", "本局换发链接记录"),
+    ("seat.history_all", "Seat links issued again", "座位链接换发记录"),
+    (
+        "seat.history_caption",
+        "{n} links issued again, oldest first",
+        "共换发{n}次，按时间先后排列",
+    ),
+    (
+        "seat.history_none",
+        "No seat link has been issued again.",
+        "尚无换发的座位链接。",
+    ),
+    ("seat.by", "Issued by", "换发人"),
+    ("seat.when", "When", "时间"),
     ("seat.history_line", "{color}: by {by}, {at}", "{color}：{by}，{at}"),
     ("seat.done", "New link for {color} issued.", "已为{color}换发链接。"),
     (

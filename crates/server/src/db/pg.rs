@@ -11,7 +11,7 @@
 //! The channel is `weiqi_events.<schema>`: instances on the same database and schema share
 //! it, and separate schemas in one database (the tests use one each) do not hear each other.
 
-use super::{DbError, GameRow, Idempotency, Note, SessionEnds, StoredGame, StoredSession, now_ms};
+use super::{DbError, GameRow, Idempotency, Note, SeatLinkRow, SessionEnds, StoredGame, StoredSession, now_ms};
 use futures_util::StreamExt;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -382,6 +382,19 @@ impl Pg {
         Ok(rows
             .iter()
             .map(|r| (r.get(0), r.get(1), opt_u32(r.get(2)), opt_u32(r.get(3))))
+            .collect())
+    }
+
+    pub(crate) async fn seat_links_of_event(&self, event: &str) -> Result<Vec<SeatLinkRow>, DbError> {
+        let rows = run!(self, |c| c.query(
+            "SELECT l.game_id, l.color, a.name, l.at FROM server_seat_link l \
+                 JOIN server_account a ON a.id = l.account_id JOIN server_game g ON g.id = l.game_id \
+                 WHERE g.event_id = $1 ORDER BY l.id",
+            &[&event],
+        ))?;
+        Ok(rows
+            .iter()
+            .map(|r| (r.get(0), r.get(1), r.get(2), r.get::<_, i64>(3) as u64))
             .collect())
     }
 

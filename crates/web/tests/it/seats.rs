@@ -1,7 +1,8 @@
 //! Seat links can be given again: the server keeps only digests of the seats' secrets, so a
 //! link is shown once; an official of the event (organizer, chief referee, referee) issues a
 //! fresh one from the event's round view or the referee console, the old one stops working
-//! at once, and who did it is recorded.
+//! at once, and who did it is recorded; the record is read back on the referee console (for
+//! the event's officials only).
 
 use crate::board::login;
 use crate::rounds::paired_event;
@@ -157,7 +158,8 @@ async fn an_official_issues_a_seat_link_again_and_the_old_one_stops_working() {
     );
     shot(&player, "seats-02-stale-link").await;
 
-    // A referee issues White a new one from the console.
+    // A referee issues White a new one from the console, which shows the record read from
+    // the server: the director's link for Black is there already.
     rf.goto(&format!("{}/referee/cup", rig.base)).await.unwrap();
     until(
         &rf,
@@ -165,6 +167,23 @@ async fn an_official_issues_a_seat_link_again_and_the_old_one_stops_working() {
         &format!("document.querySelector('#ref-game-{game} td')"),
     )
     .await;
+    let record = |n: usize| {
+        format!(
+            "(() => {{ const r = [...document.querySelectorAll('#link-history tbody tr')] \
+               .map((r) => [...r.children].map((d) => d.textContent)); return r.length === {n} && r; }})()"
+        )
+    };
+    let rows = until(&rf, "the record on the console", &record(1)).await;
+    assert_eq!(
+        rows[0].as_array().unwrap()[..4],
+        [
+            json!(format!("#{game}")),
+            json!("第1轮第1台"),
+            json!("黑方"),
+            json!("director")
+        ],
+        "{rows}"
+    );
     for (css, v) in [
         ("#r-game", game.to_string()),
         ("#r-kind", "seat_link".into()),
@@ -190,6 +209,15 @@ async fn an_official_issues_a_seat_link_again_and_the_old_one_stops_working() {
         history.starts_with("黑方：director，") && history.contains(" | 白方：ref1，"),
         "{history}"
     );
+    let rows = until(&rf, "both links in the console's record", &record(2)).await;
+    assert_eq!(
+        rows[1].as_array().unwrap()[2..4],
+        [json!("白方"), json!("ref1")],
+        "{rows}"
+    );
+    rf.execute("document.getElementById('link-history-s').scrollIntoView()", vec![])
+        .await
+        .unwrap();
     shot(&rf, "seats-03-console-new-link").await;
     assert_eq!(holder(&player, game, &old_white).await, Value::Null);
     assert_eq!(holder(&player, game, &new_white).await, json!("white"));
@@ -214,7 +242,20 @@ async fn an_official_issues_a_seat_link_again_and_the_old_one_stops_working() {
     )
     .await;
     assert_eq!((status, body["message"].as_str().unwrap()), (401, "log in first"));
+    let (status, _) = call(&player, "GET", "/api/events/cup/seat-links", Value::Null, None).await;
+    assert_eq!(status, 401, "the record is for officials");
     login(&rig, &player, "kibitzer").await;
+    let (status, body) = call(&player, "GET", "/api/events/cup/seat-links", Value::Null, None).await;
+    assert_eq!(status, 403, "{body}");
+    let (status, body) = call(&td, "GET", "/api/events/cup/seat-links", Value::Null, None).await;
+    assert_eq!(status, 200, "{body}");
+    let record: Vec<(&str, &str)> = body["links"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["color"].as_str().unwrap(), l["by"].as_str().unwrap()))
+        .collect();
+    assert_eq!(record, [("black", "director"), ("white", "ref1")], "{body}");
     let (status, body) = call(
         &player,
         "POST",
