@@ -455,6 +455,10 @@ fn nineteen() -> u8 {
 /// Art. 11: Black gives 3¾ stones, 7½ points, 15 half points.
 const KOMI_HALF_POINTS: i32 = 15;
 
+/// The time control a round's form starts from when the event has none: an hour of basic
+/// time, then three byo-yomi periods of 60 seconds.
+const DEFAULT_TIME: &str = "1h+3x60s";
+
 fn wire_rank(r: tournament::Rank) -> String {
     // The referee's ranks are written `5k`, `3d`, `2p`: exactly the tournament rank's text.
     r.to_string()
@@ -577,10 +581,10 @@ async fn started_boards(st: &AppState, id: &str, n: u32) -> Result<Vec<u32>, Api
 /// `GET /api/events/{id}/rounds/{n}/setup`: what the director's form starts from — the
 /// round's settings once one of its games has started (time control, board, komi, the
 /// Art. 22.5 choice: the other boards play under the same), else the event's time control
-/// (canonical when the clock crate reads it, else with the reason it does not) and Art. 11's
-/// komi; and each board with its players, whether its game has started, and (McMahon) the
-/// handicap proposed. The event page also links each board not started to the clock-only
-/// page with these settings.
+/// (canonical when the clock crate reads it, else with the reason it does not; the default
+/// [`DEFAULT_TIME`] when the event has none) and Art. 11's komi; and each board with its
+/// players, whether its game has started, and (McMahon) the handicap proposed. The event page
+/// also links each board not started to the clock-only page with these settings.
 async fn round_setup(
     State(st): State<AppState>,
     caller: Caller,
@@ -596,12 +600,11 @@ async fn round_setup(
         .ok_or_else(|| ApiError::NotFound(format!("event {id} has no round {n}")))?;
     let started = started_boards(&st, &id, n).await?;
     let written = ev.settings().time_control.trim();
+    // An event need not set a time control: the form then starts from the default, and
+    // nothing is wrong.
     let (time, time_error) = match written.parse::<clock::TimeControl>() {
+        _ if written.is_empty() => (DEFAULT_TIME.to_string(), None),
         Ok(c) => (c.to_string(), None),
-        Err(e) if written.is_empty() => (
-            "1h+3x60s".to_string(),
-            Some(format!("the event has no time control: {e}")),
-        ),
         Err(e) => (written.to_string(), Some(e.to_string())),
     };
     // The round's settings, from the games already started (the first even game's komi, the

@@ -117,3 +117,46 @@ async fn a_komi_beyond_the_board_is_refused_alike_for_a_game_and_a_round() {
     "#]]
     .assert_eq(&(out.join("\n") + "\n"));
 }
+
+/// Regression: an event without a time control made the form say "the event has no time
+/// control: time control \"\", column 1: empty; …" while it started from the default. No time
+/// control is no mistake: the default, and no error. One the clock cannot read still says why.
+#[tokio::test]
+async fn the_form_of_an_event_without_a_time_control_starts_from_the_default_with_no_error() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "director").await;
+    paired_event(
+        r,
+        &td,
+        "cup",
+        json!({ "kind": "swiss" }),
+        "",
+        &[("Li", "2d"), ("Wang", "1d")],
+        json!([["Li", "Wang"]]),
+    )
+    .await;
+    let (s, v) = call(r, "GET", "/api/events/cup/rounds/1/setup", Some(&td), None).await;
+    assert_eq!(s.as_u16(), 200, "{v}");
+    assert_eq!(
+        (&v["time"], &v["time_error"]),
+        (&json!("1h+3x60s"), &Value::Null),
+        "{v}"
+    );
+    paired_event(
+        r,
+        &td,
+        "open",
+        json!({ "kind": "swiss" }),
+        "1h+3x60s",
+        &[("Li", "2d"), ("Wang", "1d")],
+        json!([["Li", "Wang"]]),
+    )
+    .await;
+    let (_, v) = call(r, "GET", "/api/events/open/rounds/1/setup", Some(&td), None).await;
+    assert_eq!(
+        (&v["time"], &v["time_error"]),
+        (&json!("1h+3x60s"), &Value::Null),
+        "{v}"
+    );
+}
