@@ -470,6 +470,18 @@ fn plays_handicaps(ev: &tournament::Event) -> bool {
     matches!(ev.system(), tournament::System::McMahon { .. })
 }
 
+/// The key of a system's name in the pages' strings (`web::i18n`): what people read, not the
+/// system's settings.
+fn system_key(s: tournament::System) -> &'static str {
+    match s {
+        tournament::System::RoundRobin { .. } => "system.round_robin",
+        tournament::System::Knockout { .. } => "system.knockout",
+        tournament::System::Swiss => "system.swiss",
+        tournament::System::SwissElimination { .. } => "system.swiss_elimination",
+        tournament::System::McMahon { .. } => "system.mc_mahon",
+    }
+}
+
 /// The handicap proposed for a board of a McMahon event: when White is stronger by two grades
 /// or more, Black takes a stone per grade, at most nine (a one-grade difference is an even
 /// game with komi). The director may change it.
@@ -542,8 +554,8 @@ fn check_start(
         }
         if !plays_handicaps(ev) {
             return bad(format!(
-                "event {id} is {:?}, which plays even games: handicaps are for a McMahon event",
-                ev.system()
+                "event {id} is {}, which plays even games: handicaps are for a McMahon event",
+                web::i18n::text(web::Lang::En, system_key(ev.system()))
             ));
         }
         if h.stones == 1 || h.stones > 9 {

@@ -160,3 +160,41 @@ async fn the_form_of_an_event_without_a_time_control_starts_from_the_default_wit
         "{v}"
     );
 }
+
+/// Regression: a handicap asked for in an event that plays even games named the system by its
+/// settings (`Knockout { lives: 1, best_of: 1, grand_final_reset: false }`); it is named as
+/// people read it.
+#[tokio::test]
+async fn a_handicap_in_an_event_of_even_games_names_the_system_as_people_read_it() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "director").await;
+    let mut out = Vec::new();
+    for (id, system) in [
+        ("ko", json!({ "kind": "knockout", "lives": 1 })),
+        ("rr", json!({ "kind": "round_robin", "cycles": 2 })),
+        ("se", json!({ "kind": "swiss_elimination", "losses": 2 })),
+    ] {
+        let event = json!({ "id": id, "name": id, "system": system, "rounds": 1 });
+        let (s, v) = call(r, "POST", "/api/events", Some(&td), Some(event)).await;
+        assert_eq!(s.as_u16(), 201, "{v}");
+        for (name, rank) in [("Li", "2d"), ("Wang", "3k")] {
+            let path = format!("/api/events/{id}/players");
+            let body = json!({ "name": name, "rank": rank });
+            let (s, v) = call(r, "POST", &path, Some(&td), Some(body)).await;
+            assert_eq!(s.as_u16(), 201, "{v}");
+        }
+        let (s, v) = call(r, "POST", &format!("/api/events/{id}/rounds"), Some(&td), None).await;
+        assert_eq!(s.as_u16(), 201, "{v}");
+        let body = json!({ "time": "30m", "handicaps": [{ "board": 1, "stones": 4 }] });
+        let path = format!("/api/events/{id}/rounds/1/games");
+        let (s, v) = call(r, "POST", &path, Some(&td), Some(body)).await;
+        out.push(line(s, &v));
+    }
+    expect_test::expect![[r#"
+        400 bad_request: event ko is Knockout, which plays even games: handicaps are for a McMahon event
+        400 bad_request: event rr is Round robin, which plays even games: handicaps are for a McMahon event
+        400 bad_request: event se is Swiss with elimination, which plays even games: handicaps are for a McMahon event
+    "#]]
+    .assert_eq(&(out.join("\n") + "\n"));
+}
