@@ -40,10 +40,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     init_logs(args.log_json);
     // The same choice as `weiqi event`: a flag wins over the environment, a URL over a file.
     let database_url = super::event::chosen_url(args.db.is_some(), args.database_url.clone());
-    let db = args
-        .db
-        .or_else(|| std::env::var_os("WEIQI_DB").map(PathBuf::from))
-        .unwrap_or_else(|| PathBuf::from("weiqi.db"));
+    let db = super::event::db_path(args.db);
     let config = server::Config {
         db: db.clone(),
         database_url: database_url.clone(),

@@ -367,3 +367,34 @@ fn on_postgres_an_instance_killed_beside_a_live_one_records_no_pause() {
         c.wait().unwrap();
     }
 }
+
+/// `WEIQI_DB=""` is no file name: `weiqi serve` takes `./weiqi.db`, as `weiqi event` does
+/// (one rule, `event::db_path`).
+#[test]
+fn an_empty_weiqi_db_serves_the_default_file_as_weiqi_event_does() {
+    let dir = std::env::temp_dir().join(format!("weiqi-serve-empty-db-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_weiqi"))
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .current_dir(&dir)
+        .env("WEIQI_DB", "")
+        .env_remove("WEIQI_DATABASE_URL")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        line.contains("(database weiqi.db)"),
+        "{line:?}; stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dir.join("weiqi.db").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
