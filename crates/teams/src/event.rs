@@ -599,6 +599,10 @@ impl TeamEvent {
     /// those without a bye, the one with the fewest board points when the rest allows. The
     /// rules are silent on who gets the bye; this is the individual Swiss's rule
     /// ([`tournament::swiss::pair`]).
+    ///
+    /// Home goes as Black goes in the individual Swiss ([`tournament::swiss::colours`]): to the
+    /// team with the lower home − away balance (the balance the matcher weighed), then to the
+    /// one that was away last, then by a lot.
     fn swiss_pairs(&self) -> Result<Pairing, TeamError> {
         let active: Vec<TeamId> = (0..self.teams.len())
             .map(TeamId)
@@ -630,14 +634,28 @@ impl TeamEvent {
             }
         }
         let pairing = swiss::pair(&candidates, &met, swiss::Options::default()).map_err(TeamError::Swiss)?;
-        // Art. 10 leaves colours to the event's draw: the team that was home less often is
-        // home (Black on the odd boards); equal: the better placed, which the matcher lists
-        // first.
+        // Art. 10 leaves colours to the event's draw: home (Black on the odd boards) is the
+        // Swiss's Black, by the tournament crate's rule (tournament::swiss::colours): the team
+        // with the lower home − away balance, the one the matcher balanced; equal, the one that
+        // was away in its last match; still equal, a lot seeded by the event's name (a team
+        // event has no seed of its own; the round is recorded as paired, so the lot is never
+        // drawn again).
+        let balance = |t: usize| homes(TeamId(t)) as i64 - aways(TeamId(t)) as i64;
+        let last = |t: usize| {
+            self.rounds
+                .iter()
+                .rev()
+                .flat_map(|r| &r.matches)
+                .find_map(|m| m.side_of(TeamId(t)))
+                .map(|home| if home { Color::Black } else { Color::White })
+        };
+        let round = self.rounds.len() as u32 + 1;
+        let seed = name_seed(&self.name);
         let pairs = pairing
             .pairs
             .iter()
-            .map(|&(a, b, _)| (active[a], active[b]))
-            .map(|(a, b)| if homes(b) < homes(a) { (b, a) } else { (a, b) })
+            .map(|&(a, b, _)| swiss::colours(seed, round, (active[a].0, active[b].0), &balance, &last))
+            .map(|(home, away)| (TeamId(home), TeamId(away)))
             .collect();
         Ok((pairs, pairing.bye.map(|i| active[i])))
     }
@@ -828,6 +846,13 @@ impl TeamEvent {
         }
         Ok(ev)
     }
+}
+
+/// The seed of an event's lots: its name, hashed (FNV-1a, 64 bits).
+fn name_seed(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 /// The pairs of a round (first-named team first) and the team with the bye.

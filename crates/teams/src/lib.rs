@@ -30,8 +30,12 @@
 //! Swiss (Art. 27: team Swiss "as the individual Swiss"), and a round where every pairing
 //! repeats a match gets the fewest rematches in polynomial time.
 //!
+//! The home team of a Swiss match is chosen as Black is in the individual Swiss
+//! ([`tournament::swiss::colours`]): the lower home − away balance (the balance the matcher
+//! weighed), then the team that was away last, then a lot.
+//!
 //! This crate is pure: no I/O, no clock; Swiss pairing is deterministic (registration order
-//! breaks ties).
+//! breaks ties, and the lot for home is seeded by the event's name).
 //!
 //! [`Player`]: tournament::Player
 //! [`GameResult`]: tournament::GameResult

@@ -1121,38 +1121,22 @@ impl Event {
         })
     }
 
-    /// Colors for a Swiss pair: the one who had Black more often takes White; then the one who
-    /// had Black last takes White; then a lot from the recorded seed.
-    ///
-    /// Art. 10: colors are fixed by the event's draw and pairing ("由大会抽签编排") or by
-    /// nigiri, as the event's regulations say; the rules do not say how a pairing program
-    /// chooses them. Balancing Black and White, then alternating, then a lot, is ours (the
-    /// common Swiss practice). The counts are of the colors as paired, which Art. 17.1 asks
-    /// for: later pairing goes by the colors the event assigned ("此后的编排工作以原先赛会
-    /// 确定的为依据"), even where a game was played with the colors the wrong way round.
+    /// Colors for a Swiss pair, by [`swiss::colours`]: the one who had Black more often takes
+    /// White; then the one who had Black last takes White; then a lot from the recorded seed.
+    /// The counts are of the colors as paired, which Art. 17.1 asks for: later pairing goes by
+    /// the colors the event assigned ("此后的编排工作以原先赛会确定的为依据"), even where a
+    /// game was played with the colors the wrong way round.
     fn colors(&self, round: u32, a: PlayerId, b: PlayerId, stats: &[standings::PlayerStats]) -> (PlayerId, PlayerId) {
-        let bal = |p: PlayerId| stats[p.0].blacks as i64 - stats[p.0].whites as i64;
-        if bal(a) != bal(b) {
-            return if bal(a) > bal(b) { (b, a) } else { (a, b) };
-        }
-        let last = |p: PlayerId| {
+        let balance = |p: usize| stats[p].blacks as i64 - stats[p].whites as i64;
+        let last = |p: usize| {
             self.rounds
                 .iter()
                 .rev()
                 .flat_map(|r| r.games.iter())
-                .find_map(|g| if g.void { None } else { g.color_of(p) })
+                .find_map(|g| if g.void { None } else { g.color_of(PlayerId(p)) })
         };
-        match (last(a), last(b)) {
-            (Some(Color::Black), Some(Color::White)) => return (b, a),
-            (Some(Color::White), Some(Color::Black)) => return (a, b),
-            _ => {}
-        }
-        let coin = mix(self.settings.lots_seed
-            ^ (u64::from(round) << 40)
-            ^ ((a.0.min(b.0) as u64) << 20)
-            ^ a.0.max(b.0) as u64);
-        let (lo, hi) = if a.0 < b.0 { (a, b) } else { (b, a) };
-        if coin & 1 == 0 { (lo, hi) } else { (hi, lo) }
+        let (black, white) = swiss::colours(self.settings.lots_seed, round, (a.0, b.0), &balance, &last);
+        (PlayerId(black), PlayerId(white))
     }
 
     /// Match results of a bracket: `won_by_a` per match, and the games of each match.

@@ -38,6 +38,7 @@
 //! blossom chains), and rematches are looked up last.
 
 use crate::matching::{self, Edge};
+use rules::Color;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -386,6 +387,39 @@ fn for_each_maybe_violated(
             }
         }
     }
+}
+
+/// The colours of a Swiss pair `(a, b)` (numbers of the two sides): `(black, white)`. For a
+/// team match, Black is the home side (Black on the odd boards).
+///
+/// The side that had Black less often (the lower `balance`, Blacks − Whites so far: the
+/// balance the pairing cost weighed) takes Black; equal, the one that had White last (`last`:
+/// the colour of a side's last game, `None` before its first); still equal, a lot from
+/// `seed`, the round and the two numbers (the same for `(a, b)` and `(b, a)`).
+///
+/// Art. 10: colours are fixed by the event's draw and pairing ("由大会抽签编排") or by nigiri,
+/// as the event's regulations say; the rules do not say how a pairing program chooses them.
+/// Balancing Black and White, then alternating, then a lot, is ours (the common Swiss
+/// practice). `last` is asked only when the balances are equal.
+pub fn colours(
+    seed: u64,
+    round: u32,
+    (a, b): (usize, usize),
+    balance: &dyn Fn(usize) -> i64,
+    last: &dyn Fn(usize) -> Option<Color>,
+) -> (usize, usize) {
+    let (bal_a, bal_b) = (balance(a), balance(b));
+    if bal_a != bal_b {
+        return if bal_a > bal_b { (b, a) } else { (a, b) };
+    }
+    match (last(a), last(b)) {
+        (Some(Color::Black), Some(Color::White)) => return (b, a),
+        (Some(Color::White), Some(Color::Black)) => return (a, b),
+        _ => {}
+    }
+    let coin = crate::event::mix(seed ^ (u64::from(round) << 40) ^ ((a.min(b) as u64) << 20) ^ a.max(b) as u64);
+    let (lo, hi) = (a.min(b), a.max(b));
+    if coin & 1 == 0 { (lo, hi) } else { (hi, lo) }
 }
 
 /// Pairs one Swiss round: a perfect matching of minimum lexicographic cost over the whole

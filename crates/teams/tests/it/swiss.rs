@@ -76,6 +76,8 @@ struct Cost {
 struct Before {
     match_points: Vec<u32>,
     home_balance: Vec<i32>,
+    /// Whether the team was home in the last match it played (`None`: no match yet).
+    last_home: Vec<Option<bool>>,
     met: Vec<Vec<u32>>,
     had_bye: Vec<bool>,
 }
@@ -87,12 +89,15 @@ fn before(ev: &TeamEvent) -> Before {
         match_points[row.team.0] = row.match_points;
     }
     let mut home_balance = vec![0; n];
+    let mut last_home = vec![None; n];
     let mut met = vec![vec![0; n]; n];
     let mut had_bye = vec![false; n];
     for r in ev.rounds() {
         for m in &r.matches {
             home_balance[m.home.0] += 1;
             home_balance[m.away.0] -= 1;
+            last_home[m.home.0] = Some(true);
+            last_home[m.away.0] = Some(false);
             met[m.home.0][m.away.0] += 1;
             met[m.away.0][m.home.0] += 1;
         }
@@ -103,6 +108,7 @@ fn before(ev: &TeamEvent) -> Before {
     Before {
         match_points,
         home_balance,
+        last_home,
         met,
         had_bye,
     }
@@ -174,7 +180,9 @@ fn bye_eligible(b: &Before, teams: &[usize]) -> Vec<usize> {
 
 /// Pairs the next round and checks it against the brute force: the bye goes to an eligible
 /// team, every active team plays once, and no pairing (with any eligible team on the bye)
-/// costs less. Returns the round's cost.
+/// costs less. And each match's home team is the one the matcher balanced for: the lower
+/// home − away balance, equal balances the one that was away last (the lot decides the rest).
+/// Returns the round's cost.
 fn pair_and_check(ev: &mut TeamEvent, what: &str) -> Cost {
     let b = before(ev);
     let teams: Vec<usize> = (0..ev.teams().len()).collect();
@@ -187,6 +195,17 @@ fn pair_and_check(ev: &mut TeamEvent, what: &str) -> Cost {
         .collect();
     seen.sort_unstable();
     assert_eq!(seen, teams, "{what}: every team once");
+    for &(home, away) in &pairs {
+        let (bh, ba) = (b.home_balance[home], b.home_balance[away]);
+        assert!(
+            bh <= ba,
+            "{what}: T{home} (home − away {bh}) is home against T{away} ({ba}): the other was home less often"
+        );
+        assert!(
+            bh < ba || !(b.last_home[home] == Some(true) && b.last_home[away] == Some(false)),
+            "{what}: T{home} is home again against T{away}, who was away last (balances equal, {bh})"
+        );
+    }
     let best = if teams.len() % 2 == 1 {
         let eligible = bye_eligible(&b, &teams);
         let bye = round.bye.expect("an odd number of teams has a bye").0;

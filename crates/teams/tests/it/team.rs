@@ -208,11 +208,13 @@ fn team_total_ranks_on_board_points_first() {
 fn swiss_pairs_by_match_points_without_rematch_and_ranks_by_sos() {
     // Five teams: a bye each round, 2 match points and 3 board points. Round 1: all equal,
     // so registration order; the bye to the last (E), then the top half against the bottom
-    // half (A-C, B-D), as in the individual Swiss. After it: A 2 mp (6 bp), B 2 (4), E 2
-    // (bye, 3), D 0 (2), C 0 (0). Round 2: the bye to the lowest without one, fewest board
-    // points (C). A, B and E have 2 match points and D none, so one of them meets D: not B
-    // (a rematch), and A-B would have both teams home twice (a colour clash): A-D and B-E,
-    // each home for the team that was not home yet.
+    // half (A and C, B and D), as in the individual Swiss; nobody has been home or away, so
+    // a lot names the home teams: C-A, B-D. After it: C 2 mp (6 bp), B 2 (4), E 2 (bye, 3),
+    // D 0 (2), A 0 (0). Round 2: the bye to the lowest without one, fewest board points (A).
+    // C, B and E have 2 match points and D none, so one of them meets D: not B (a rematch),
+    // and C-B would have both teams home twice (a colour clash): C-D and B-E. Home is the
+    // team with the lower home − away balance: D (−1) against C (+1), E (0, its bye) against
+    // B (+1).
     let record = "
         create | Open | swiss:2 | line-up | 3 | 0 | 2 | 3
         team | A
@@ -254,19 +256,19 @@ fn swiss_pairs_by_match_points_without_rematch_and_ranks_by_sos() {
             s.join(" ")
         })
         .collect();
-    assert_eq!(rounds, ["A-C B-D bye E", "E-B D-A bye C"]);
-    // Round 2: E beats B 4-2 on board points, D and A draw 3-3. Match points: E 2+2 = 4,
-    // A 2+1 = 3, B 2, C 2 (bye), D 1. SOS: B met D (1) and E (4) = 5; C met A (3) = 3: B
-    // before C.
+    assert_eq!(rounds, ["C-A B-D bye E", "E-B D-C bye A"]);
+    // Round 2: E beats B 4-2 on board points, D and C draw 3-3. Match points: E 2+2 = 4,
+    // C 2+1 = 3, B 2, A 2 (bye), D 1. SOS: B met D (1) and E (4) = 5; A met C (3) = 3: B
+    // before A.
     let record = format!("{record}\n r 2 1 HAH\n r 2 2 HAD");
     check(
         &record,
         expect![[r#"
             match-points sos board-points board-1 board-2 board-3
             1 E mp=4 bp=7 sos=2 by_board=[2, 0, 2] w/d/l=1/0/0
-            2 A mp=3 bp=9 sos=3 by_board=[2, 4, 3] w/d/l=1/1/0
+            2 C mp=3 bp=9 sos=3 by_board=[2, 4, 3] w/d/l=1/1/0
             3 B mp=2 bp=6 sos=5 by_board=[2, 4, 0] w/d/l=1/0/1
-            4 C mp=2 bp=3 sos=3 by_board=[0, 0, 0] w/d/l=0/0/1
+            4 A mp=2 bp=3 sos=3 by_board=[0, 0, 0] w/d/l=0/0/1
             5 D mp=1 bp=5 sos=5 by_board=[2, 0, 3] w/d/l=0/1/1
         "#]],
     );
@@ -575,7 +577,7 @@ fn rounds_text(ev: &TeamEvent) -> Vec<String> {
 }
 
 /// Regression: the `pair` line stored no pairs and replay paired again, so once the team Swiss
-/// was paired by the exact matcher (round 1 A-C B-D), a record made before (round 1 A-B C-D)
+/// was paired by the exact matcher (round 1 C-A B-D), a record made before (round 1 A-B C-D)
 /// replayed with other matches, and its `result` lines (by table) landed on the wrong match,
 /// silently. A bare `pair` line now replays with the pairing of its time: this record, made
 /// then, keeps its matches, and its standings are those computed by hand then: round 1 A-B
@@ -607,7 +609,7 @@ fn a_record_made_before_pairings_were_written_replays_with_its_matches_and_resul
     );
     // Today's pairing of the same event is another one: that is why the record must say.
     let today = replay(&format!("{FIVE_TEAMS}\np")).unwrap();
-    assert_eq!(rounds_text(&today), ["A-C B-D bye E"]);
+    assert_eq!(rounds_text(&today), ["C-A B-D bye E"]);
     // A round robin's bare `pair` replays by its Berger table, as it always paired.
     let legacy = replay(&format!("{FOUR_TEAMS}\npair\nr 1 1 HHA\nr 1 2 HAA\npair")).unwrap();
     let now = replay(&format!("{FOUR_TEAMS}\np\nr 1 1 HHA\nr 1 2 HAA\np")).unwrap();
@@ -651,8 +653,8 @@ fn a_pairing_is_recorded_with_its_matches_and_replays_them_exactly() {
     let pair_lines: Vec<&String> = lines.iter().filter(|l| l.starts_with("pair")).collect();
     expect![[r#"
         [
-            "pair\t1\tE\tA\tC\tB\tD",
-            "pair\t2\tC\tE\tB\tD\tA",
+            "pair\t1\tE\tC\tA\tB\tD",
+            "pair\t2\tA\tE\tB\tD\tC",
         ]
     "#]]
     .assert_debug_eq(&pair_lines);
