@@ -19,9 +19,11 @@
 //!   undo the last pairing; `POST /api/events/{id}/withdrawals`.
 //! - `GET /api/events/{id}/rounds/{n}/setup`: what the director's form to start a round's
 //!   games starts from (the round's settings once a game of it started, else the event's
-//!   time control and Art. 11's komi; each board's handicap in a McMahon event); `POST /api/events/{id}/rounds/{n}/games`: a live game for each board of
-//!   a round with the director's time control, komi, handicaps and Art. 22.5 choice, checked
-//!   (the seat links are given here; only their digests are kept).
+//!   time control and Art. 11's komi; each board's handicap in a McMahon event, proposed
+//!   from the rank gap); `POST /api/events/{id}/rounds/{n}/games`: a live game for each
+//!   board of a round with the director's time control, komi, handicaps (the weaker player
+//!   takes Black and the stones) and Art. 22.5 choice, checked (the seat links are given
+//!   here; only their digests are kept).
 //! - `POST /api/events/{id}/collect`: the confirmed results of the event's live games
 //!   (Art. 16.4: only a confirmed result is final) into the event (the game tasks write each
 //!   when it becomes final; this catches up), mapped by `crate::results`.
@@ -117,10 +119,16 @@ async fn list_games(State(st): State<AppState>, Query(q): Query<ListQ>) -> Resul
         if q.live == Some(1) && phase == "final" {
             continue;
         }
+        // The names by the colours played: the seats are the pairing's players, and Black
+        // may sit in the second (a nigiri, a handicap game's weaker player).
         let p = &h.info.settings.players;
+        let black = match replayed(&st, id).await {
+            Ok((_, r)) => r.seat_of(rules::Color::Black).unwrap_or(referee::Seat::First),
+            Err(_) => referee::Seat::First,
+        };
         out.push(json!({
             "game": id, "event": event, "round": round, "board": board,
-            "black": p[0].name, "white": p[1].name,
+            "black": p[black.index()].name, "white": p[black.other().index()].name,
             "phase": phase, "seq": s["seq"],
             "stones": s["board"].as_array().map_or(0, |rows| rows
                 .iter()
@@ -482,15 +490,35 @@ fn system_key(s: tournament::System) -> &'static str {
     }
 }
 
-/// The handicap proposed for a board of a McMahon event: when White is stronger by two grades
-/// or more, Black takes a stone per grade, at most nine (a one-grade difference is an even
-/// game with komi). The director may change it.
+/// The handicap proposed for a board of a McMahon event: when one player is stronger by two
+/// grades or more, the weaker takes a stone per grade, at most nine (a one-grade difference is
+/// an even game with komi). Whichever colour the pairing gave the weaker player: McMahon
+/// colours come from the colour balance, not the ranks, and a handicap game gives the weaker
+/// player Black ([`handicap_black`]). The director may change it.
 fn suggested_handicap(ev: &tournament::Event, g: &tournament::Game) -> u32 {
     if !plays_handicaps(ev) {
         return 0;
     }
-    let d = ev.player(g.white).rank.value() - ev.player(g.black).rank.value();
-    if d >= 2 { d.min(9) as u32 } else { 0 }
+    let d = (ev.player(g.white).rank.value() - ev.player(g.black).rank.value()).unsigned_abs();
+    if d >= 2 { d.min(9) } else { 0 }
+}
+
+/// Who plays Black if board `g` is a handicap game, as a seat of its live game (the first seat
+/// is the pairing's Black, the second its White): the weaker player, since the handicap
+/// stones are Black's and go to the weaker. `None` when both are of one rank: neither is
+/// weaker, so a handicap has no one to go to.
+///
+/// The pairing keeps its colours: the event's record cannot change a paired game's colours
+/// (pairings are history), and a live game lists the pairing's players in its seats, its
+/// colours settled apart from them (Art. 10), so its result reaches the event through the
+/// seat each colour played from (`crate::results`) whichever seat takes Black.
+fn handicap_black(ev: &tournament::Event, g: &tournament::Game) -> Option<referee::Seat> {
+    let (black, white) = (ev.player(g.black).rank, ev.player(g.white).rank);
+    match black.value().cmp(&white.value()) {
+        std::cmp::Ordering::Less => Some(referee::Seat::First),
+        std::cmp::Ordering::Greater => Some(referee::Seat::Second),
+        std::cmp::Ordering::Equal => None,
+    }
 }
 
 /// A round's settings, checked.
@@ -504,6 +532,9 @@ struct RoundPlan {
     /// Board → handicap stones (as vertices).
     stones: std::collections::HashMap<u32, Vec<String>>,
 }
+    /// Board → the seat that plays Black, for the handicap games (the weaker player); the
+    /// other boards play the pairing's colours.
+    black: std::collections::HashMap<u32, referee::Seat>,
 
 /// Checks what the director asked for against the event and round: every mistake is a 400
 /// that names it.
@@ -542,9 +573,10 @@ fn check_start(
     }
     let mut stones = std::collections::HashMap::new();
     for h in &r.handicaps {
-        if !round.games.iter().any(|g| g.board == h.board) {
+    let mut black = std::collections::HashMap::new();
+        let Some(game) = round.games.iter().find(|g| g.board == h.board) else {
             return bad(format!("round {} has no board {}", round.number, h.board));
-        }
+        };
         if stones.contains_key(&h.board) {
             return bad(format!("board {} is given two handicaps", h.board));
         }
@@ -565,6 +597,17 @@ fn check_start(
             ));
         }
         let Some(points) = rules::fixed_handicap(size, h.stones) else {
+        // The handicap stones are Black's and go to the weaker player, who takes Black
+        // whatever colour the pairing gave them.
+        let Some(seat) = handicap_black(ev, game) else {
+            let p = |id: tournament::PlayerId| format!("{} ({})", ev.player(id).name, ev.player(id).rank);
+            return bad(format!(
+                "board {}: {} and {} are of the same rank, so neither takes a handicap; give 0 (an even game)",
+                h.board,
+                p(game.black),
+                p(game.white)
+            ));
+        };
             return bad(format!(
                 "board {}: {} handicap stones have no fixed places on a {n}×{n} board",
                 h.board, h.stones
@@ -572,6 +615,7 @@ fn check_start(
         };
         stones.insert(h.board, points.iter().map(|&p| size.gtp(p)).collect());
     }
+        black.insert(h.board, seat);
     Ok(RoundPlan {
         time: control.to_string(),
         size: r.size,
@@ -580,6 +624,7 @@ fn check_start(
         lost_turn_on_timeout: r.lost_turn_on_timeout,
         stones,
     })
+        black,
 }
 
 /// The games of round `n` that already have a live game (by board).
@@ -652,6 +697,12 @@ async fn round_setup(
                 "result": g.result.map(|x| x.to_string()),
                 "handicap": suggested_handicap(&ev, g),
             })
+                // Who takes Black (and the stones) if the board plays a handicap: the weaker
+                // player, whatever colour the pairing gave them; null at equal ranks.
+                "handicap_black": handicap_black(&ev, g).map(|seat| match seat {
+                    referee::Seat::First => &ev.player(g.black).name,
+                    referee::Seat::Second => &ev.player(g.white).name,
+                }),
         })
         .collect();
     Ok(Json(json!({
@@ -716,14 +767,18 @@ async fn start_games(
         let rs = settings.to_settings().map_err(ApiError::BadRequest)?;
         let size = rs.rules.size;
         let now = crate::db::now_ms();
-        // The pairing gave Black to the first player (Art. 10: colours by the event's draw).
+        // Art. 10: colours by the event's draw — the pairing gave Black to the first player;
+        // a handicap game's Black is the weaker player, who takes the stones.
+        let black = plan.black.get(&g.board).copied().unwrap_or(referee::Seat::First);
+        let (black_name, white_name) = match black {
+            referee::Seat::First => (&ev.player(g.black).name, &ev.player(g.white).name),
+            referee::Seat::Second => (&ev.player(g.white).name, &ev.player(g.black).name),
+        };
         let opening = vec![
             Event::new(
                 clock::Instant(now),
                 Actor::System,
-                Action::Colours(ColourChoice::Draw {
-                    black: referee::Seat::First,
-                }),
+                Action::Colours(ColourChoice::Draw { black }),
             ),
             Event::new(clock::Instant(now), Actor::System, Action::Start { late: vec![] }),
         ];
@@ -743,8 +798,9 @@ async fn start_games(
         let h = st.0.hub.create(info, wire).await?;
         let gid = h.info.id;
         made.push(json!({
+        // The seat links and names by the colours played (secrets are Black's then White's).
             "game": gid, "board": g.board,
-            "black": ev.player(g.black).name, "white": ev.player(g.white).name,
+            "black": black_name, "white": white_name,
             "links": {
                 "black": format!("/play/{gid}?secret={}", secrets[0]),
                 "white": format!("/play/{gid}?secret={}", secrets[1]),

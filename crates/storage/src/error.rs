@@ -76,6 +76,20 @@ pub enum StoreError {
         /// The player.
         name: String,
     },
+    /// The board pairs other players than the game names (Black, White): the game is not
+    /// that board's (its round was paired again since it started, say).
+    OtherPlayers {
+        /// The event.
+        event: String,
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The pairing's Black and White.
+        paired: Box<[String; 2]>,
+        /// The names given, Black's then White's.
+        given: Box<[String; 2]>,
+    },
     /// The change is refused because the event has started (a round is paired).
     Started {
         /// The event.
@@ -143,6 +157,18 @@ impl fmt::Display for StoreError {
                     "player {name:?} does not play on board {board} of round {round} of event {event:?}"
                 )
             }
+            StoreError::OtherPlayers {
+                event,
+                round,
+                board,
+                paired,
+                given,
+            } => write!(
+                f,
+                "board {board} of round {round} of event {event:?} pairs {:?} (Black) with {:?} (White), not {:?} \
+                 (Black) with {:?} (White)",
+                paired[0], paired[1], given[0], given[1]
+            ),
             StoreError::Started { event, what } => {
                 write!(f, "event {event:?} has started (round 1 is paired): cannot {what}")
             }

@@ -6,7 +6,8 @@
 //! - [`Store`]: an open database ([`Store::open`] a SQLite file, [`Store::open_postgres`] a
 //!   PostgreSQL database, [`Store::open_in_memory`]), with one method per domain operation:
 //!   [`Store::create_event`], [`Store::add_player`], [`Store::pair_next`],
-//!   [`Store::pair_amended`], [`Store::pair_manual`], [`Store::record_result`],
+//!   [`Store::pair_amended`], [`Store::pair_manual`], [`Store::record_result`] (and
+//!   [`Store::record_result_between`] for a live game, checked against the board's players),
 //!   [`Store::withdraw`], [`Store::add_warning`], [`Store::load_event`], …
 //! - The tournament crate's [`Event`](tournament::Event) is what the store loads and
 //!   returns: the store has no event type of its own.
@@ -82,4 +83,4 @@ pub use error::StoreError;
 pub use import::{ImportRound, ImportedEvent};
 pub use migrate::SCHEMA_VERSION;
 pub use model::{EventSummary, NewEvent, Recorded};
-pub use store::Store;
+pub use store::{Store, game_between, paired_game};

@@ -312,6 +312,27 @@ impl Store {
         Ok(out)
     }
 
+    /// [`Store::record_result`] for a game played between `players` (Black's name, then
+    /// White's): refused ([`StoreError::OtherPlayers`]) unless the board still pairs them so,
+    /// checked in the same transaction as the write. A game started for a board and finished
+    /// after its round was paired again (with other players, or the same with the colours
+    /// swapped) is not that board's game, and its result must not land there.
+    pub fn record_result_between(
+        &mut self,
+        event: &str,
+        round: u32,
+        board: u32,
+        players: [&str; 2],
+        result: GameResult,
+        correct: bool,
+    ) -> Result<(Event, Recorded)> {
+        let tx = self.write()?;
+        game_between(&load(&tx, event)?.ev, event, round, board, players)?;
+        let out = record_result_in(&tx, event, round, board, result, correct)?;
+        tx.commit()?;
+        Ok(out)
+    }
+
     /// `name` withdraws now (Art. 28); returns the event and the player's new status.
     pub fn withdraw(&mut self, event: &str, name: &str, reason: &str) -> Result<(Event, Status)> {
         let tx = self.write()?;
@@ -333,7 +354,7 @@ impl Store {
         let tx = self.write()?;
         let mut l = load(&tx, event)?;
         let id = l.ev.find(name).map_err(refused(event))?;
-        let color = game(&l.ev, event, round, board)?
+        let color = paired_game(&l.ev, event, round, board)?
             .color_of(id)
             .ok_or_else(|| StoreError::NotInGame {
                 event: event.into(),
@@ -460,7 +481,7 @@ pub(crate) fn record_result_in(
     correct: bool,
 ) -> Result<(Event, Recorded)> {
     let mut l = load(tx, event)?;
-    let previous = game(&l.ev, event, round, board)?.result;
+    let previous = paired_game(&l.ev, event, round, board)?.result;
     let outcome = match previous {
         None => Recorded::New,
         Some(r) if r == result => return Ok((l.ev, Recorded::Unchanged)),
@@ -505,7 +526,9 @@ fn ids(ev: &Event, event: &str, games: &[(String, String)], byes: &[String]) -> 
     Ok((games, byes))
 }
 
-fn game<'a>(ev: &'a Event, event: &str, round: u32, board: u32) -> Result<&'a Game> {
+/// The game on `board` of `round` of `ev` (the event `event`): the one lookup of a board,
+/// whose errors say what is paired ([`StoreError::RoundNotPaired`], [`StoreError::NoBoard`]).
+pub fn paired_game<'a>(ev: &'a Event, event: &str, round: u32, board: u32) -> Result<&'a Game> {
     let n_paired = ev.rounds().len() as u32;
     if round == 0 || round > n_paired {
         return Err(StoreError::RoundNotPaired {
@@ -524,6 +547,24 @@ fn game<'a>(ev: &'a Event, event: &str, round: u32, board: u32) -> Result<&'a Ga
             board,
             n_boards: r.games.len() as u32,
         })
+}
+
+/// [`paired_game`], checked to be between `players` (Black's name, then White's): the one
+/// check that a live game belongs to the board it names ([`StoreError::OtherPlayers`] if
+/// the board pairs other players, or the same with the colours the other way round).
+pub fn game_between<'a>(ev: &'a Event, event: &str, round: u32, board: u32, players: [&str; 2]) -> Result<&'a Game> {
+    let g = paired_game(ev, event, round, board)?;
+    let paired = [&ev.player(g.black).name, &ev.player(g.white).name];
+    if paired != players {
+        return Err(StoreError::OtherPlayers {
+            event: event.into(),
+            round,
+            board,
+            paired: Box::new(paired.map(String::clone)),
+            given: Box::new(players.map(str::to_string)),
+        });
+    }
+    Ok(g)
 }
 
 fn pairing_id(tx: &Tx<'_>, event: &str, round: u32, board: u32) -> Result<i64> {

@@ -198,3 +198,136 @@ async fn a_handicap_in_an_event_of_even_games_names_the_system_as_people_read_it
     "#]]
     .assert_eq(&(out.join("\n") + "\n"));
 }
+
+/// The secret of a seat link `/play/{game}?secret=…`.
+fn secret(link: &Value) -> String {
+    link.as_str().unwrap().split_once("secret=").unwrap().1.to_string()
+}
+
+/// Regression: McMahon colours come from the colour balance, not the ranks, so the stronger
+/// player is often Black; the form then proposed no handicap even for three grades, and a
+/// handicap given by hand went to the stronger player. The handicap is proposed from the gap
+/// whoever is Black, the weaker player takes Black (and the stones) in the live game, the
+/// result reaches the event through the seats as paired, and a handicap between equal ranks
+/// is refused.
+#[tokio::test]
+async fn a_handicap_goes_to_the_weaker_player_whom_the_pairing_gave_white() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "director").await;
+    let chief = login(r, "chief").await;
+    paired_event(
+        r,
+        &td,
+        "mm",
+        json!({ "kind": "mc_mahon", "bar": "5d", "floor": "20k" }),
+        "30m",
+        &[
+            ("Alice", "5d"),
+            ("Bob", "2d"),
+            ("Carol", "3k"),
+            ("Dave", "3k"),
+            ("Eve", "1d"),
+            ("Frank", "6k"),
+        ],
+        // The stronger player given Black; equal ranks; the weaker given Black.
+        json!([["Alice", "Bob"], ["Carol", "Dave"], ["Frank", "Eve"]]),
+    )
+    .await;
+    let body = json!({ "account": "chief", "role": "chief_referee" });
+    let (s, v) = call(r, "PUT", "/api/events/mm/roles", Some(&td), Some(body)).await;
+    assert_eq!(s.as_u16(), 200, "{v}");
+
+    // The form proposes a stone per grade to the weaker player, whatever their colour.
+    let (_, setup) = call(r, "GET", "/api/events/mm/rounds/1/setup", Some(&td), None).await;
+    let proposed: Vec<String> = setup["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| format!("board {}: {} to {}", b["board"], b["handicap"], b["handicap_black"]))
+        .collect();
+    assert_eq!(
+        proposed,
+        ["board 1: 3 to \"Bob\"", "board 2: 0 to null", "board 3: 6 to \"Frank\""],
+        "{setup}"
+    );
+
+    // Between equal ranks no one takes a handicap.
+    let body = json!({ "time": "30m", "handicaps": [{ "board": 1, "stones": 3 }, { "board": 2, "stones": 2 }] });
+    let (s, v) = call(r, "POST", "/api/events/mm/rounds/1/games", Some(&td), Some(body)).await;
+    assert_eq!(
+        line(s, &v),
+        "400 bad_request: board 2: Carol (3k) and Dave (3k) are of the same rank, so neither takes a handicap; give 0 (an even game)"
+    );
+
+    let body = json!({ "time": "30m", "handicaps": [{ "board": 1, "stones": 3 }, { "board": 3, "stones": 6 }] });
+    let (s, started) = call(r, "POST", "/api/events/mm/rounds/1/games", Some(&td), Some(body)).await;
+    assert_eq!(s.as_u16(), 201, "{started}");
+    let games = started["games"].as_array().unwrap();
+    let mut seen = Vec::new();
+    for g in games {
+        let id = g["game"].as_i64().unwrap();
+        let link = |c: &str| secret(&g["links"][c]);
+        // Who the Black seat link makes its holder, and what the game says of the colours.
+        let (_, view) = raw(
+            r,
+            "GET",
+            &format!("/api/games/{id}/view"),
+            &[("x-seat-secret", &link("black"))],
+            None,
+        )
+        .await;
+        seen.push(format!(
+            "board {}: answer {} – {}; game {} ({}) – {} ({}), handicap {}, {} to move, the black link plays {}",
+            g["board"],
+            g["black"],
+            g["white"],
+            view["names"]["black"]["name"],
+            view["names"]["black"]["rank"],
+            view["names"]["white"]["name"],
+            view["names"]["white"]["rank"],
+            view["settings"]["handicap"].as_array().unwrap().len(),
+            view["to_move"],
+            view["you"],
+        ));
+    }
+    let (_, list) = call(r, "GET", "/api/games?event=mm", None, None).await;
+    for g in list.as_array().unwrap() {
+        seen.push(format!("listed board {}: {} – {}", g["board"], g["black"], g["white"]));
+    }
+    seen.sort();
+    expect_test::expect![[r#"
+        board 1: answer "Bob" – "Alice"; game "Bob" ("2d") – "Alice" ("5d"), handicap 3, "white" to move, the black link plays "black"
+        board 2: answer "Carol" – "Dave"; game "Carol" ("3k") – "Dave" ("3k"), handicap 0, "black" to move, the black link plays "black"
+        board 3: answer "Frank" – "Eve"; game "Frank" ("6k") – "Eve" ("1d"), handicap 6, "white" to move, the black link plays "black"
+        listed board 1: "Bob" – "Alice"
+        listed board 2: "Carol" – "Dave"
+        listed board 3: "Frank" – "Eve"
+    "#]]
+    .assert_eq(&(seen.join("\n") + "\n"));
+
+    // Board 1: Alice (White) plays, Bob (Black, with the stones) resigns, and once the result
+    // is confirmed the event has it for the pairing's Black, Alice.
+    let one = &games[0];
+    let id = one["game"].as_i64().unwrap();
+    let (black, white) = (secret(&one["links"]["black"]), secret(&one["links"]["white"]));
+    for (who, seq, action) in [
+        (&white, 2, json!({ "type": "play", "point": "K10" })),
+        (&black, 3, json!({ "type": "resign" })),
+        (&black, 4, json!({ "type": "confirm" })),
+        (&white, 5, json!({ "type": "confirm" })),
+    ] {
+        let (s, v) = act(r, id, who, seq, action).await;
+        assert_eq!(s.as_u16(), 200, "{v}");
+    }
+    let cmd = json!({ "seq": 6, "action": { "type": "confirm" }, "as": "referee" });
+    let (s, v) = call(r, "POST", &format!("/api/games/{id}/actions"), Some(&chief), Some(cmd)).await;
+    assert_eq!(s.as_u16(), 200, "{v}");
+    let (_, ev) = call(r, "GET", "/api/events/mm", None, None).await;
+    let b1 = &ev["rounds"][0]["games"][0];
+    assert_eq!(
+        (&b1["black"], &b1["white"], &b1["result"]),
+        (&json!("Alice"), &json!("Bob"), &json!("B+R")),
+        "{b1}"
+    );
+}

@@ -12,6 +12,7 @@ both!(
     results_are_kept_corrected_only_on_request,
     refusals_name_what_they_refuse,
     a_round_can_be_unpaired_and_paired_again,
+    a_live_games_result_lands_only_on_a_board_that_still_pairs_its_players,
     the_draw_is_kept_even_if_the_way_of_drawing_changes,
 );
 
@@ -258,6 +259,50 @@ fn a_round_can_be_unpaired_and_paired_again(b: Backend) {
         .unwrap();
     assert_ne!(first.rounds()[0].games, again.rounds()[0].games);
     assert_eq!(store.load_event("e").unwrap(), again);
+}
+
+/// A game started for a board whose round was paired again since: its result is refused
+/// (checked in the write's transaction), naming who the board pairs; on the board that still
+/// pairs its players it lands.
+fn a_live_games_result_lands_only_on_a_board_that_still_pairs_its_players(b: Backend) {
+    let db = TestDb::new(b, "between");
+    let mut store = db.open();
+    six_players(&mut store);
+    store
+        .pair_manual("e", &names(&[("A", "B"), ("C", "D"), ("E", "F")]), &[])
+        .unwrap();
+    store.unpair("e", 1).unwrap();
+    store
+        .pair_manual("e", &names(&[("A", "C"), ("D", "B"), ("F", "E")]), &[])
+        .unwrap();
+    let before = store.dump().unwrap();
+    let br: GameResult = "B+R".parse().unwrap();
+    // The old game of board 1 (A against B), of board 3 (E against F: the colours swapped).
+    for (board, players) in [(1, ["A", "B"]), (3, ["E", "F"])] {
+        let e = store
+            .record_result_between("e", 1, board, players, br, false)
+            .unwrap_err();
+        assert!(matches!(e, StoreError::OtherPlayers { .. }), "{e}");
+        if board == 1 {
+            check_err(
+                e,
+                expect![[
+                    r#"board 1 of round 1 of event "e" pairs "A" (Black) with "C" (White), not "A" (Black) with "B" (White)"#
+                ]],
+            );
+        }
+    }
+    check_err(
+        store
+            .record_result_between("e", 1, 4, ["A", "C"], br, false)
+            .unwrap_err(),
+        expect![[r#"round 1 of event "e" has no board 4 (boards 1 to 3)"#]],
+    );
+    assert_eq!(store.dump().unwrap(), before);
+    let (ev, r) = store.record_result_between("e", 1, 2, ["D", "B"], br, false).unwrap();
+    assert_eq!((r, ev.rounds()[0].games[1].result), (Recorded::New, Some(br)));
+    let g = storage::game_between(&ev, "e", 1, 2, ["D", "B"]).unwrap();
+    assert_eq!(storage::paired_game(&ev, "e", 1, 2).unwrap(), g);
 }
 
 fn the_draw_is_kept_even_if_the_way_of_drawing_changes(b: Backend) {
