@@ -419,21 +419,17 @@ fn event_json(id: &str, ev: &tournament::Event) -> Json_ {
     json!({
         "id": id,
         "name": ev.name(),
-        "system": format!("{:?}", ev.system()),
+        // As `POST /api/events` takes it.
+        "system": system_json(ev.system()),
         // The pages name the system in their language by this key.
-        "system_kind": match ev.system() {
-            tournament::System::RoundRobin { .. } => "round_robin",
-            tournament::System::Knockout { .. } => "knockout",
-            tournament::System::Swiss => "swiss",
-            tournament::System::SwissElimination { .. } => "swiss_elimination",
-            tournament::System::McMahon { .. } => "mc_mahon",
-        },
+        "system_kind": system_kind(ev.system()),
         "planned_rounds": ev.planned_rounds(),
         "time_control": ev.settings().time_control,
         "players": ev.players().iter().enumerate().map(|(i, p)| json!({
             "name": p.name,
             "rank": p.rank.to_string(),
-            "status": format!("{:?}", ev.status(tournament::PlayerId(i))).to_lowercase(),
+            "status": status_name(ev.status(tournament::PlayerId(i))),
+            "withdrawn": withdrawal_json(ev.status(tournament::PlayerId(i))),
         })).collect::<Vec<_>>(),
         "rounds": ev.rounds().iter().map(|r| json!({
             "number": r.number,
@@ -446,6 +442,56 @@ fn event_json(id: &str, ev: &tournament::Event) -> Json_ {
             "byes": r.byes.iter().map(|&p| name(p)).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
     })
+}
+
+/// A system's `kind`, as `POST /api/events` names it (`WSystem`), and the pages' key for it.
+pub fn system_kind(s: tournament::System) -> &'static str {
+    match s {
+        tournament::System::RoundRobin { .. } => "round_robin",
+        tournament::System::Knockout { .. } => "knockout",
+        tournament::System::Swiss => "swiss",
+        tournament::System::SwissElimination { .. } => "swiss_elimination",
+        tournament::System::McMahon { .. } => "mc_mahon",
+    }
+}
+
+/// A system as `POST /api/events` takes it: `{kind, …its settings}`.
+fn system_json(s: tournament::System) -> Json_ {
+    let kind = system_kind(s);
+    match s {
+        tournament::System::RoundRobin { cycles } => json!({ "kind": kind, "cycles": cycles }),
+        tournament::System::Knockout {
+            lives,
+            best_of,
+            grand_final_reset,
+        } => json!({ "kind": kind, "lives": lives, "best_of": best_of, "grand_final_reset": grand_final_reset }),
+        tournament::System::Swiss => json!({ "kind": kind }),
+        tournament::System::SwissElimination { losses } => json!({ "kind": kind, "losses": losses }),
+        tournament::System::McMahon { bar, floor } => {
+            json!({ "kind": kind, "bar": bar.to_string(), "floor": floor.to_string() })
+        }
+    }
+}
+
+/// A withdrawal after some rounds (Art. 28): `{after_round, voided}`, the rounds paired when
+/// the player withdrew and whether their results were voided (Art. 28.2); else null.
+pub fn withdrawal_json(s: tournament::Status) -> Json_ {
+    match s {
+        tournament::Status::Withdrawn { after_round, voided } => {
+            json!({ "after_round": after_round, "voided": voided })
+        }
+        _ => Json_::Null,
+    }
+}
+
+/// A player's standing in the event (Art. 28): `active`, `withdrawn_before_start` (out of
+/// the draw, Art. 28.1) or `withdrawn` (after some rounds).
+pub fn status_name(s: tournament::Status) -> &'static str {
+    match s {
+        tournament::Status::Active => "active",
+        tournament::Status::WithdrawnBeforeStart => "withdrawn_before_start",
+        tournament::Status::Withdrawn { .. } => "withdrawn",
+    }
 }
 
 #[derive(Deserialize)]
@@ -624,7 +670,11 @@ async fn record_result(
         (r, _) => r,
     };
     Ok(Json(json!({
-        "recorded": format!("{recorded:?}").to_lowercase(),
+        "recorded": match recorded {
+            storage::Recorded::New => "new",
+            storage::Recorded::Unchanged => "unchanged",
+            storage::Recorded::Corrected => "corrected",
+        },
         "live_game": game_json,
         "event": event_json(&id, &ev),
     })))
@@ -896,9 +946,10 @@ async fn join_game(
     if st.0.hub.join(id, r.color.into(), account.id).await? {
         Ok(Json(json!({ "game": id, "color": r.color, "account": account.name })))
     } else {
-        Err(ApiError::Conflict(
-            format!("the {:?} seat of game {id} is taken", r.color).to_lowercase(),
-        ))
+        Err(ApiError::Conflict(format!(
+            "the {} seat of game {id} is taken",
+            r.color.name()
+        )))
     }
 }
 

@@ -468,8 +468,7 @@ fn spawn(
         .map(|e| e.to_event(size))
         .collect::<Result<_, _>>()
         .map_err(|e| DbError::Failed(format!("game {}: {e}", info.id)))?;
-    let referee =
-        Referee::replay(settings, &record).map_err(|e| DbError::Failed(format!("game {}: {e:?}", info.id)))?;
+    let referee = Referee::replay(settings, &record).map_err(|e| DbError::Failed(format!("game {}: {e}", info.id)))?;
     let (cmds, rx) = mpsc::channel(64);
     let (pushes, _) = broadcast::channel(256);
     let info = Arc::new(info);
@@ -952,7 +951,13 @@ pub fn game_state(id: i64, r: &Referee) -> Json {
     json!({
         "game": id,
         "seq": r.events().len(),
-        "phase": format!("{:?}", r.phase()).to_lowercase(),
+        "phase": match r.phase() {
+            Phase::Setup => "setup",
+            Phase::Play => "play",
+            Phase::Counting => "counting",
+            Phase::Decided => "decided",
+            Phase::Final => "final",
+        },
         "to_move": WColor::from(r.to_move()),
         "paused": r.is_paused(),
         "board": board,

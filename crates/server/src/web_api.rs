@@ -421,7 +421,8 @@ async fn withdraw(
     let name = r.name.clone();
     let (_, status) = store(&st, move |s| s.withdraw(&i, &r.name, &r.reason)).await?;
     Ok(Json(
-        json!({ "event": id, "name": name, "status": format!("{status:?}").to_lowercase() }),
+        json!({ "event": id, "name": name, "status": crate::api::status_name(status),
+            "withdrawn": crate::api::withdrawal_json(status) }),
     ))
 }
 
@@ -476,18 +477,6 @@ fn wire_rank(r: tournament::Rank) -> String {
 /// ranks meet (its score starts at the rank); the other systems of Art. 26 play even games.
 fn plays_handicaps(ev: &tournament::Event) -> bool {
     matches!(ev.system(), tournament::System::McMahon { .. })
-}
-
-/// The key of a system's name in the pages' strings (`web::i18n`): what people read, not the
-/// system's settings.
-fn system_key(s: tournament::System) -> &'static str {
-    match s {
-        tournament::System::RoundRobin { .. } => "system.round_robin",
-        tournament::System::Knockout { .. } => "system.knockout",
-        tournament::System::Swiss => "system.swiss",
-        tournament::System::SwissElimination { .. } => "system.swiss_elimination",
-        tournament::System::McMahon { .. } => "system.mc_mahon",
-    }
 }
 
 /// The handicap proposed for a board of a McMahon event: when one player is stronger by two
@@ -587,7 +576,11 @@ fn check_start(
         if !plays_handicaps(ev) {
             return bad(format!(
                 "event {id} is {}, which plays even games: handicaps are for a McMahon event",
-                web::i18n::text(web::Lang::En, system_key(ev.system()))
+                // The pages' name for the system (`web::i18n`), not its settings.
+                web::i18n::text(
+                    web::Lang::En,
+                    &format!("system.{}", crate::api::system_kind(ev.system()))
+                )
             ));
         }
         if h.stones == 1 || h.stones > 9 {

@@ -5,6 +5,7 @@
 
 mod api;
 mod concurrency;
+mod names;
 mod postgres;
 mod results;
 mod rounds;
