@@ -10,6 +10,12 @@ const PAGE = BODY.dataset.page;
 const ID = BODY.dataset.id;
 const MAIN = document.getElementById('main');
 
+// An article as the rules write it: "Art. 16.4", "第16条第4款".
+function art(n) {
+  const [a, c] = String(n).split('.');
+  return c ? t('art.clause', { n: a, c }) : t('art', { n: a });
+}
+
 function t(key, vars) {
   let s = DATA.strings[key];
   if (s === undefined) s = key;
@@ -931,7 +937,7 @@ pages.game = async function () {
     status.textContent = st;
     renderControls();
     log.replaceChildren(...view.log.slice().reverse().map((e) => h('li', { class: e.overruled ? 'overruled' : '' },
-      (LANG === 'zh' ? e.zh : e.en) + (e.article ? ` (${t('art', { n: e.article })})` : ''))));
+      ((text) => text + (e.article && !text.includes(art(e.article)) ? ` (${art(e.article)})` : ''))(LANG === 'zh' ? e.zh : e.en))));
   };
 
   let controlsShown = '';
@@ -1211,7 +1217,7 @@ pages.referee = async function () {
     ['talking', 'phone_sounded', 'phone_looked_at', 'disturbing', 'consulting', 'smoking', 'cheating', 'withdrawal'].map((o) => h('option', { value: o }, t('offence.' + o))));
   const outcome = h('select', { id: 'r-outcome' },
     ['black', 'white', 'draw', 'no_result', 'both_lose', 'replay'].map((o) => h('option', { value: o }, t('outcome.' + o))));
-  const article = h('select', { id: 'r-article' }, ARTICLES.map((a) => h('option', { value: a }, `${t('art', { n: a })} ${t('art.' + a)}`)));
+  const article = h('select', { id: 'r-article' }, ARTICLES.map((a) => h('option', { value: a }, `${art(a)} ${t('art.' + a)}`)));
   const action = () => {
     const sd = side.value;
     switch (kind.value) {

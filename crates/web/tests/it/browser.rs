@@ -390,17 +390,34 @@ async fn byo_yomi_calls_are_spoken_and_shown() {
     let mut rig = Rig::start("voice").await;
     let host = rig.browser("zh-CN").await;
     sign_up(&rig, &host, "host").await;
-    // A game on the server's clock: 2 s of basic time, then two 5-s periods.
+    // A game on the server's clock: 4 s of basic time, then two 5-s periods.
     let g = rig
         .api(
             &host,
             "POST",
             "/api/games",
             json!({ "settings": { "players": [{ "name": "黑", "rank": "1d" }, { "name": "白", "rank": "1d" }],
-                                  "size": 9, "time": "2s+2x5s" } }),
+                                  "size": 9, "time": "4s+2x5s" } }),
         )
         .await;
     let link = g["links"]["black"].as_str().unwrap().to_string();
+    let game = g["game"].as_i64().unwrap();
+    // The clocks stop at once (Art. 14, the host officiates the game) and run again once the
+    // page listens: the first call is not missed on a slow machine (regression: the page
+    // heard its calls from the second on when loading took longer than the basic time).
+    let act = async |action: &str| {
+        let v = rig
+            .api(&host, "GET", &format!("/api/games/{game}/view"), json!(null))
+            .await;
+        rig.api(
+            &host,
+            "POST",
+            &format!("/api/games/{game}/actions"),
+            json!({ "seq": v["seq"], "action": { "type": action }, "as": "referee" }),
+        )
+        .await;
+    };
+    act("pause").await;
     host.goto(&format!("{}{link}", rig.base)).await.unwrap();
     until(&host, "the board", "document.querySelector('svg.board')").await;
     // The test seam: the page's speech synthesis records what it is asked to say.
@@ -412,6 +429,7 @@ async fn byo_yomi_calls_are_spoken_and_shown() {
         .await
         .unwrap();
     click(&host, "#voice-toggle").await;
+    act("resume").await;
 
     // The clock-only mode on another tablet, voice off: beeps, and the calls on screen.
     let tablet = rig.browser("en-US").await;

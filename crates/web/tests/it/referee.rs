@@ -144,6 +144,15 @@ async fn a_recount_is_followed_and_a_confirmed_result_stands() {
         "no recount with its article in {}; the page shows {log}",
         view["log"]
     );
+    // The article once, as the rules write it (regression: "（第16条第4款） (第16.4条)").
+    let line = player
+        .execute(
+            "return [...document.querySelectorAll('#log li')].map((l) => l.textContent).find((t) => t.includes('复核'));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(line, json!("黑方申请复核（第16条第4款）"));
     shot(&player, "referee-01-recount-zh").await;
 
     // The count again: Black sends the marking, White accepts; both confirm.
