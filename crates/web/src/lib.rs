@@ -4,7 +4,8 @@
 //! - `/` home: the events and the games under way;
 //! - `/events/{id}`: the director's console — registration (one by one, or a CSV file), the
 //!   proposed pairing (edit it, then pair), re-pairing, withdrawals, the games of a round
-//!   started with the director's time control, komi, handicaps and Art. 22.5 choice, their
+//!   started with the director's time control, komi, handicaps and Art. 22.5 choice (or a
+//!   board played over the board, linked to the clock-only page with those settings), their
 //!   seat links (an official issues a lost one again), result entry, standings, crosstable
 //!   and print views;
 //! - `/play/{id}`: the game — the board drawn to Art. 1 proportions, both clocks, moves by
@@ -15,7 +16,8 @@
 //!   game over the board: the time left on request (Art. 16), a last-period timeout taken as
 //!   a lost turn where the event allows it (Art. 22.5);
 //! - `/referee/{event}`: the referee console (warnings, void moves, lost turns, adjudications
-//!   with their article, recount and confirmation, new seat links, Art. 16.4, 21–23, 30–31);
+//!   with their article, a recount a player asked for at the board recorded in their name,
+//!   confirmation, new seat links and the record of those issued, Art. 16.4, 21–23, 29–31);
 //! - `/login`: accounts and sessions.
 //!
 //! Main items: [`router`] (everything above, plus `/static/…` and `POST /clock/plan`),
@@ -42,6 +44,10 @@
 //!   [`plan`] (the clock crate again) for the state and the calls to come, so every clock
 //!   in the system is the one clock crate.
 //! - Everything is `include_str!`: no CDN, no build step; a venue may be offline.
+//! - A command names the sequence number of the state it was decided on; when another took
+//!   it first (409 stale), the script sends an agreement again only if it still means the
+//!   same on the new state (a confirmation of the same result, …), never a move, and says
+//!   what changed: two people acting at once lose nothing and agree to nothing unseen.
 
 #![deny(missing_docs)]
 
