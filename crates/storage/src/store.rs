@@ -131,13 +131,15 @@ impl Store {
                 what: "change the settings".into(),
             });
         }
-        Event::new(l.ev.name(), l.ev.system(), l.ev.planned_rounds(), settings.clone()).map_err(|reason| {
-            StoreError::Refused {
-                event: event.into(),
-                reason,
-            }
-        })?;
-        write_system_and_settings(&tx, event, l.ev.system(), settings)?;
+        let checked =
+            Event::new(l.ev.name(), l.ev.system(), l.ev.planned_rounds(), settings.clone()).map_err(|reason| {
+                StoreError::Refused {
+                    event: event.into(),
+                    reason,
+                }
+            })?;
+        // The settings as the event checked them: a time control in the clock's canonical form.
+        write_system_and_settings(&tx, event, l.ev.system(), checked.settings())?;
         let l = load(&tx, event)?;
         tx.commit()?;
         Ok(l.ev)
@@ -427,7 +429,8 @@ pub(crate) fn create_event_in(tx: &Tx<'_>, e: &NewEvent) -> Result<Event> {
         "INSERT INTO event (id, name, system, n_rounds) VALUES (?1, ?2, ?3, ?4)",
         args![&e.id, &e.name, system_name(e.system), e.n_rounds],
     )?;
-    write_system_and_settings(tx, &e.id, e.system, &e.settings)?;
+    // The settings as the event checked them: a time control in the clock's canonical form.
+    write_system_and_settings(tx, &e.id, e.system, ev.settings())?;
     // Read it back inside the transaction: what was written must load.
     let loaded = load(tx, &e.id)?;
     debug_assert_eq!(loaded.ev, ev);

@@ -14,6 +14,8 @@ both!(
     a_round_can_be_unpaired_and_paired_again,
     a_live_games_result_lands_only_on_a_board_that_still_pairs_its_players,
     the_draw_is_kept_even_if_the_way_of_drawing_changes,
+    settings_are_stored_in_the_checked_canonical_form,
+    a_legacy_row_with_settings_the_checks_refuse_still_loads,
 );
 
 fn check_err(e: StoreError, expect: Expect) {
@@ -337,4 +339,58 @@ fn an_in_memory_store_keeps_what_a_file_keeps() {
     other.pair_next("e").unwrap();
     other.record_result("e", 1, 1, GameResult::Draw, false).unwrap();
     assert_eq!(store.load_event("e").unwrap(), other.load_event("e").unwrap());
+}
+
+/// Regression: the store wrote the settings as typed and threw the checked event away, so
+/// `60m+3x60s` was kept as typed though an event keeps a time-control spec in the clock's
+/// canonical form (ARCHITECTURE: `Event::new`). Both writes of settings keep the checked
+/// form: creating the event and changing its settings.
+fn settings_are_stored_in_the_checked_canonical_form(b: Backend) {
+    let db = TestDb::new(b, "canonical");
+    let mut store = db.open();
+    let mut e = crate::new_event("e", System::Swiss, 3);
+    e.settings.time_control = "60m+3x60s".into();
+    let ev = store.create_event(&e).unwrap();
+    assert_eq!(ev.settings().time_control, "1h+3x60s");
+    assert_eq!(
+        db.strings("SELECT time_control FROM event WHERE id = 'e'"),
+        ["1h+3x60s"]
+    );
+    let s = Settings {
+        time_control: "90m".into(),
+        ..Settings::default()
+    };
+    assert_eq!(store.set_settings("e", &s).unwrap().settings().time_control, "1h30m");
+    assert_eq!(db.strings("SELECT time_control FROM event WHERE id = 'e'"), ["1h30m"]);
+    drop(store);
+    assert_eq!(db.open().load_event("e").unwrap().settings().time_control, "1h30m");
+}
+
+/// An event stored before the settings were checked (the server once took a free-text time
+/// control, and a chain could name a tie-break twice) still loads, through `Event::restore`,
+/// with its settings as they are; the event goes on (players, pairing), while a change of
+/// its settings is checked as any other.
+fn a_legacy_row_with_settings_the_checks_refuse_still_loads(b: Backend) {
+    let db = TestDb::new(b, "legacy-settings");
+    let mut store = db.open();
+    six_players(&mut store);
+    drop(store);
+    db.exec("UPDATE event SET time_control = '2h + 3x60s byo-yomi', tie_breaks = 'points,sos,sos,lots' WHERE id = 'e'");
+    let mut store = db.open();
+    let ev = store.load_event("e").unwrap();
+    assert_eq!(ev.settings().time_control, "2h + 3x60s byo-yomi");
+    assert_eq!(
+        ev.settings().tie_breaks,
+        [TieBreak::Points, TieBreak::Sos, TieBreak::Sos, TieBreak::Lots]
+    );
+    store.add_player("e", &crate::player("G", "1k")).unwrap();
+    let ev = store.pair_next("e").unwrap();
+    assert_eq!(ev.rounds().len(), 1);
+    assert_eq!(ev.settings().time_control, "2h + 3x60s byo-yomi");
+    // The row is left as it was: nothing rewrote the settings.
+    assert_eq!(
+        db.strings("SELECT time_control FROM event WHERE id = 'e'"),
+        ["2h + 3x60s byo-yomi"]
+    );
+    assert_eq!(store.load_event("e").unwrap().standings().rows.len(), 7);
 }
