@@ -18,6 +18,8 @@
 //!   changes and nothing is recorded. [`Referee::replay`] rebuilds a game from its record.
 //! - [`summary()`]: each event told in Chinese and English with its [`Article`], for SGF
 //!   comments and consoles.
+//! - [`results`]: a game's result in its event, the one mapping between [`Outcome`] and the
+//!   tournament's [`tournament::GameResult`] (both ways, through the seats).
 //!
 //! Key design decision: the state is only ever a fold of the record. Nothing is edited: a
 //! wrong ruling is set aside by a new event ([`Action::Overrule`], which refolds the record
@@ -73,6 +75,7 @@ mod error;
 mod event;
 mod outcome;
 mod referee;
+pub mod results;
 mod settings;
 mod summary;
 

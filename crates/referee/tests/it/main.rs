@@ -2,6 +2,7 @@
 //! they enforce (`art17_2_...`), run through the `check` script helper, and property tests.
 
 mod props;
+mod results;
 mod scenarios;
 mod script;
 mod units;

@@ -282,20 +282,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         for (i, game) in results {
             let p = &pairings[i];
             let outcome = game.outcome();
-            let both_lose = outcome.lost(Color::Black) && outcome.lost(Color::White);
-            let re = if both_lose {
-                "both-lose".to_string()
-            } else {
-                // An engine game ends with a result: the arena's referee orders no replay.
-                outcome.sgf().ok_or_else(|| {
-                    anyhow::anyhow!(
-                        "round {} board {}: {outcome}, which a league cannot record",
-                        p.round,
-                        p.board
-                    )
-                })?
-            };
-            let result: GameResult = re.parse().map_err(|e| anyhow::anyhow!("result {re}: {e}"))?;
+            // The referee crate's one mapping to the event's result (through the seats: the
+            // pairing's Black is the game's first player). An engine game ends with a result:
+            // the arena's referee orders no replay.
+            let result: GameResult = referee::results::event_result(&game.referee, &outcome).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "round {} board {}: {outcome}, which a league cannot record",
+                    p.round,
+                    p.board
+                )
+            })?;
             if let Some(dir) = &args.sgf_dir {
                 let file = dir.join(format!("r{}-b{}.sgf", p.round, p.board));
                 std::fs::write(&file, sgf::write(&game.record)).with_context(|| format!("{}", file.display()))?;
@@ -316,7 +312,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             played += 1;
             let mut line = format!(
                 "round {} board {}: {} (B) – {} (W): {}, {} moves",
-                p.round, p.board, p.names[0], p.names[1], re, game.moves
+                p.round, p.board, p.names[0], p.names[1], result, game.moves
             );
             if let Some(r) = &game.reason {
                 line += &format!(" ({r})");
