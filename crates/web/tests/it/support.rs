@@ -49,17 +49,37 @@ fn free_port() -> u16 {
         .expect("a free loopback port")
 }
 
-/// A fresh directory under the system's temp dir (the [`Rig`] removes it).
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "weiqi-web-{tag}-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos())
-    ));
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
+/// A fresh directory under the system's temp dir, removed when dropped (with whatever is in
+/// it): the [`Rig`] drops it last, after its processes; a start that fails drops it at once.
+struct Folder(PathBuf);
+
+impl Folder {
+    fn new(tag: &str) -> Folder {
+        let d = std::env::temp_dir().join(format!(
+            "weiqi-web-{tag}-{}-{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos())
+        ));
+        std::fs::create_dir_all(&d).expect("temp dir");
+        Folder(d)
+    }
+}
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        // A killed process's last files may land while the tree is walked: try again.
+        for _ in 0..10 {
+            match std::fs::remove_dir_all(&self.0) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+                _ => return,
+            }
+        }
+        eprintln!("could not remove {}", self.0.display());
+    }
 }
 
 /// target/debug (the directory of the test binary's `deps`).
@@ -102,38 +122,33 @@ pub struct Rig {
     /// `http://127.0.0.1:PORT`.
     pub base: String,
     driver_url: String,
-    dir: PathBuf,
     server: Option<Proc>,
     driver: Option<Proc>,
     browsers: u32,
+    /// Dropped after the fields above (declaration order), so after `Drop::drop`.
+    dir: Folder,
 }
 
 impl Drop for Rig {
     fn drop(&mut self) {
-        // The processes first: a browser still running writes into its profile.
+        // The processes first: a browser still running writes into its profile; the folder
+        // goes when the fields are dropped.
         drop(self.driver.take());
         drop(self.server.take());
-        // A killed process's last files may land while the tree is walked: try again.
-        for _ in 0..10 {
-            match std::fs::remove_dir_all(&self.dir) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    std::thread::sleep(Duration::from_millis(100));
-                }
-                _ => return,
-            }
-        }
-        eprintln!("could not remove {}", self.dir.display());
     }
 }
 
 impl Rig {
     /// Starts `weiqi serve` and chromedriver.
     pub async fn start(tag: &str) -> Rig {
-        let dir = temp_dir(tag);
+        // Built before the folder exists (a failed build leaves nothing behind either).
+        let binary = weiqi_binary();
+        let folder = Folder::new(tag);
+        let dir = folder.0.clone();
         let port = free_port();
         let log = std::fs::File::create(dir.join("serve.log")).expect("log file");
         let server = Proc::spawn(
-            Command::new(weiqi_binary())
+            Command::new(binary)
                 .args([
                     "serve",
                     "--listen",
@@ -162,21 +177,21 @@ impl Rig {
         Rig {
             base: format!("http://127.0.0.1:{port}"),
             driver_url: format!("http://127.0.0.1:{dport}"),
-            dir,
             server: Some(server),
             driver: Some(driver),
             browsers: 0,
+            dir: folder,
         }
     }
 
     /// The test's folder under the temp dir.
     pub fn dir(&self) -> &Path {
-        &self.dir
+        &self.dir.0
     }
 
     /// Writes `contents` to the file `name` in the test's folder (an upload); its path.
     pub fn file(&self, name: &str, contents: &str) -> PathBuf {
-        let path = self.dir.join(name);
+        let path = self.dir.0.join(name);
         std::fs::write(&path, contents).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         path
     }
@@ -184,7 +199,7 @@ impl Rig {
     /// A new browser (its own profile: its own storage, its own person), in `lang`.
     pub async fn browser(&mut self, lang: &str) -> Client {
         self.browsers += 1;
-        let profile = self.dir.join(format!("profile-{}", self.browsers));
+        let profile = self.dir.0.join(format!("profile-{}", self.browsers));
         let mut caps = serde_json::Map::new();
         caps.insert(
             "goog:chromeOptions".into(),
