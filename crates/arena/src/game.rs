@@ -709,14 +709,17 @@ impl<'a> Table<'a> {
 
     fn finish(mut self) -> FinishedGame {
         let outcome = self.referee.result().unwrap_or(Outcome::NoResult);
-        let result = sgf_result(outcome);
-        // One mapping from the outcome to `RE`: the comment says what the property says (and,
-        // where `RE` cannot say it, `Void` for both lose, what happened).
+        // One mapping from the outcome to `RE`: the referee's text (`Outcome::sgf`; none for a
+        // replay) read by the SGF crate's one parser, so the comment says what the property
+        // says (and, where `RE` cannot say it, `Void` for both lose, what happened). A text the
+        // parser refused would be a bug of the referee's: the comment says so, not silence.
+        let result = outcome.sgf().map(|re| GameResult::from_re(&re));
         let mut summary = match &result {
-            Some(re) => format!("Result: {re} ({outcome})."),
+            Some(Ok(re)) => format!("Result: {re} ({outcome})."),
+            Some(Err(e)) => format!("Result: {outcome}; not written as RE ({e})."),
             None => format!("Result: none ({outcome})."),
         };
-        self.record.info.result = result;
+        self.record.info.result = result.and_then(Result::ok);
         let size = self.setup.rules.size;
         if let Some(count) = self.referee.count() {
             let dead: Vec<String> = self.referee.marking().iter().map(|p| size.gtp(*p)).collect();
@@ -769,16 +772,6 @@ fn article_code(a: Article) -> String {
     } else {
         format!("{}.{}", a.number, a.clause)
     }
-}
-
-/// The referee's outcome as the record's `RE`; `None` for a replay (no result yet, so no
-/// `RE`). The text is the referee's one mapping, [`Outcome::sgf`], read by the SGF reader, so
-/// the record, its comment and every other writer of `RE` agree.
-pub fn sgf_result(outcome: Outcome) -> Option<GameResult> {
-    let re = outcome.sgf()?;
-    sgf::parse(format!("(;FF[4]RE[{re}])").as_bytes())
-        .ok()
-        .and_then(|r| r.info.result)
 }
 
 fn game_info(setup: &GameSetup) -> GameInfo {

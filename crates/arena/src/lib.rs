@@ -48,5 +48,5 @@ mod runner;
 
 pub use client::{Engine, GtpError};
 pub use elo::{Elo, elo, elo_of_score, format_elo};
-pub use game::{Abort, FinishedGame, GameSetup, Limits, MAX_VOID_MOVES, forfeit_unstarted, play_game, sgf_result};
+pub use game::{Abort, FinishedGame, GameSetup, Limits, MAX_VOID_MOVES, forfeit_unstarted, play_game};
 pub use runner::{ArenaError, GameReport, MatchReport, MatchSettings, Tally, play_pairing, run_match};

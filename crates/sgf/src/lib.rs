@@ -14,6 +14,9 @@
 //!   move that breaks a rule ([`Problem`]: occupied point, forbidden point of Art. 5,
 //!   repetition of Art. 6, or two moves of one colour in a row, Art. 17.2);
 //!   [`Record::to_game`] gives the [`rules::Game`] itself.
+//! - [`GameResult::from_re`] reads a standard `RE` value (what a program writes: the
+//!   referee's results become records through it), [`GameResult::read_re`] as the reader
+//!   does, leniently: one parser of `RE` for both.
 //!
 //! Key design decisions, and why:
 //! - The whole file is decoded to text *before* it is parsed. Chinese records are often in
@@ -50,8 +53,8 @@ mod write;
 
 pub use read::{MAX_BYTES, MAX_NODES, parse, parse_collection};
 pub use record::{
-    Actor, GameInfo, GameResult, Node, NodeId, NoteKind, Player, Position, Property, Record, RefereeNote, SgfError,
-    Warning, WinBy,
+    Actor, GameInfo, GameResult, Node, NodeId, NoteKind, Player, Position, Property, Record, RefereeNote, ResultError,
+    SgfError, Warning, WinBy,
 };
 pub use replay::{Problem, ProblemKind, Replay};
 pub use write::write;

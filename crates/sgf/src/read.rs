@@ -384,13 +384,13 @@ impl Reader {
             }
             "RE" => {
                 let s = simple_text(raw);
-                match parse_result(&s) {
+                match GameResult::read_re(&s) {
                     Ok((r, None)) => self.info.result = Some(r),
                     Ok((r, Some(note))) => {
                         self.warn(at, format!("RE[{raw}] is not standard SGF; {note}"));
                         self.info.result = Some(r);
                     }
-                    Err(()) => {
+                    Err(_) => {
                         self.warn(at, format!("RE[{raw}] is not a result; kept as written"));
                         return false;
                     }
@@ -486,7 +486,7 @@ fn parse_color(raw: &str) -> Option<Color> {
 }
 
 /// `RE`: the result, and a note when the value was read leniently. `Err` when it is not a
-/// result at all.
+/// result at all. Public as [`GameResult::read_re`] and [`GameResult::from_re`].
 pub(crate) fn parse_result(s: &str) -> Result<(GameResult, Option<String>), ()> {
     let upper = s.to_ascii_uppercase();
     match upper.as_str() {

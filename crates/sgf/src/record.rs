@@ -212,6 +212,52 @@ pub enum GameResult {
     Unknown,
 }
 
+impl GameResult {
+    /// Reads an `RE` value written as the SGF specification writes it, as a program writes it
+    /// (`B+1.5`, `W+R`, `B+T`, `B+F`, `B+`, `0`, `Void`, `?`; the long forms `B+Resign`,
+    /// `W+Time`, `B+Forfeit`, `Draw` too): the one parser of `RE`, the reader's. A value the
+    /// reader takes only leniently (`Jigo`, `黑中盘胜`, `W+J`) or not at all is an error naming
+    /// it, never a result dropped.
+    pub fn from_re(s: &str) -> Result<GameResult, ResultError> {
+        match GameResult::read_re(s)? {
+            (r, None) => Ok(r),
+            (_, Some(note)) => Err(ResultError {
+                value: s.to_string(),
+                why: format!("not standard SGF ({note})"),
+            }),
+        }
+    }
+
+    /// Reads an `RE` value as records write it, as [`crate::parse`] reads the property: the
+    /// standard forms of [`GameResult::from_re`] and, leniently, what records write instead
+    /// (`Jigo`, results in Chinese such as `黑胜3又3/4子`, `B+R (time)`, prose), with a note
+    /// saying how such a value was read. An error when it is not a result at all.
+    pub fn read_re(s: &str) -> Result<(GameResult, Option<String>), ResultError> {
+        crate::read::parse_result(s).map_err(|()| ResultError {
+            value: s.to_string(),
+            why: "not a result".to_string(),
+        })
+    }
+}
+
+/// An `RE` value that is not a result ([`GameResult::read_re`]), or not a standard one
+/// ([`GameResult::from_re`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultError {
+    /// The value as given.
+    pub value: String,
+    /// What is wrong with it.
+    pub why: String,
+}
+
+impl fmt::Display for ResultError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "RE[{}]: {}", self.value, self.why)
+    }
+}
+
+impl std::error::Error for ResultError {}
+
 impl fmt::Display for GameResult {
     /// The `RE` value, per the SGF specification: `B+1.5`, `W+R`, `B+T`, `B+F`, `0`, `Void`, `?`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

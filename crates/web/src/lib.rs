@@ -58,7 +58,7 @@ mod sgf_out;
 
 pub use i18n::Lang;
 pub use pages::router;
-pub use sgf_out::{game_sgf, game_view, sgf_result};
+pub use sgf_out::{game_sgf, game_view};
 
 /// The drawn board's geometry in SVG user units (tenths of a millimetre): Art. 1 asks for
 /// cells about 2.3 cm wide and 2.4 cm tall, Art. 32 for stones 2.25–2.35 cm across. The same

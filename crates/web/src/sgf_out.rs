@@ -30,15 +30,6 @@ fn rank_text(r: referee::Rank) -> String {
     }
 }
 
-/// The SGF result of an outcome (`B+R`, `W+3.5`, `B+`, `0`, `Void`; `None` for a replay): the
-/// referee's one mapping, [`Outcome::sgf`], read by the SGF reader.
-pub fn sgf_result(o: Outcome) -> Option<sgf::GameResult> {
-    let re = o.sgf()?;
-    sgf::parse(format!("(;FF[4]RE[{re}])").as_bytes())
-        .ok()
-        .and_then(|r| r.info.result)
-}
-
 /// The game of `r` as an `FF[4]` SGF file: players, ranks, komi, handicap, moves and result.
 /// When the result was ruled rather than played out (an adjudication, both lose, a replay),
 /// the last node's comment says so in words, since `RE` cannot.
@@ -50,7 +41,12 @@ pub fn game_sgf(r: &Referee, event: Option<&str>, round: Option<u32>) -> String 
         slot.rank = Some(rank_text(p.rank));
     }
     let outcome = r.result();
-    info.result = outcome.and_then(sgf_result);
+    // `RE` is the referee's text (`Outcome::sgf`: `B+R`, `W+3.5`, `B+`, `0`, `Void`; none for
+    // a replay) read by the SGF crate's one parser. A text it refused would be a bug of the
+    // referee's; the comment then says the result in words, as for a ruled one.
+    let re = outcome.and_then(|o| o.sgf()).map(|re| sgf::GameResult::from_re(&re));
+    let unreadable = re.as_ref().and_then(|r| r.as_ref().err()).map(ToString::to_string);
+    info.result = re.and_then(Result::ok);
     info.event = event.map(str::to_string);
     info.round = round.map(|n| n.to_string());
     let mut record = sgf::Record::from_game(r.game(), info);
@@ -63,10 +59,13 @@ pub fn game_sgf(r: &Referee, event: Option<&str>, round: Option<u32>) -> String 
             } | Outcome::BothLose
                 | Outcome::Replay
         );
-        if ruled {
+        if ruled || unreadable.is_some() {
             let last = *record.main_line().last().unwrap_or(&sgf::NodeId::ROOT);
             let node = record.node_mut(last);
-            let line = format!("Result: {o} / {}", o.zh());
+            let mut line = format!("Result: {o} / {}", o.zh());
+            if let Some(e) = &unreadable {
+                line += &format!(" (not written as RE: {e})");
+            }
             node.comment = Some(match node.comment.take() {
                 Some(c) => format!("{c}\n{line}"),
                 None => line,

@@ -170,6 +170,20 @@ fn results() {
         let got = r.info.result.as_ref().map(|r| r.to_string());
         let warn: Vec<_> = r.warnings.iter().map(|w| w.message.as_str()).collect();
         out += &format!("{re:?} -> {got:?} {warn:?}\n");
+        // The public parser is the reader's: the same result, leniently with a note where the
+        // reader warned; strictly only a value the reader took without a warning.
+        let lenient = sgf::GameResult::read_re(re);
+        assert_eq!(lenient.as_ref().ok().map(|(r, _)| r), r.info.result.as_ref(), "{re}");
+        assert_eq!(
+            lenient.as_ref().is_ok_and(|(_, note)| note.is_none()),
+            warn.is_empty(),
+            "{re}"
+        );
+        assert_eq!(
+            sgf::GameResult::from_re(re).ok().as_ref(),
+            r.info.result.as_ref().filter(|_| warn.is_empty()),
+            "{re}"
+        );
     }
     expect![[r#"
         "B+1.5" -> Some("B+1.5") []
@@ -522,4 +536,44 @@ fn an_empty_game_info_value_is_no_value() {
         replay: ok, 1 moves, white to move
     "#]],
     );
+}
+
+/// `GameResult::from_re` reads what a program writes (the referee's results become records
+/// through it) and refuses, naming the value, what the reader takes only leniently or not at
+/// all: a program's `RE` is never dropped in silence.
+#[test]
+fn a_standard_re_is_read_strictly_and_anything_else_is_an_error_naming_it() {
+    let mut out = String::new();
+    for re in [
+        "B+3.5",
+        "W+R",
+        "B+T",
+        "W+F",
+        "B+",
+        "0",
+        "Void",
+        "Jigo",
+        "W+J",
+        "黑中盘胜",
+        "nobody",
+    ] {
+        let got = match sgf::GameResult::from_re(re) {
+            Ok(r) => r.to_string(),
+            Err(e) => format!("error: {e}"),
+        };
+        out += &format!("{re} -> {got}\n");
+    }
+    expect![[r#"
+        B+3.5 -> B+3.5
+        W+R -> W+R
+        B+T -> B+T
+        W+F -> W+F
+        B+ -> B+
+        0 -> 0
+        Void -> Void
+        Jigo -> error: RE[Jigo]: not standard SGF (read as a draw)
+        W+J -> error: RE[W+J]: not standard SGF ("J" kept as the way of winning)
+        黑中盘胜 -> error: RE[黑中盘胜]: not standard SGF (read as B+R)
+        nobody -> error: RE[nobody]: not a result
+    "#]].assert_eq(&out);
 }
