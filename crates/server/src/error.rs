@@ -12,6 +12,17 @@ use serde_json::{Value as Json, json};
 pub enum ApiError {
     /// The request is malformed or a value is invalid (400).
     BadRequest(String),
+    /// A value is invalid (400), said in both languages of the pages: the body's `message`
+    /// is the English and `zh` the Chinese, which a page in Chinese shows; `key` names the
+    /// text in the pages' strings (`web::i18n`) both come from.
+    Invalid {
+        /// The key of the text in `web::i18n::STRINGS`.
+        key: &'static str,
+        /// In English.
+        en: String,
+        /// In Chinese.
+        zh: String,
+    },
     /// No valid credentials were given (401).
     Unauthenticated(String),
     /// The credentials are valid but the role does not allow this (403).
@@ -43,13 +54,17 @@ pub enum ApiError {
 }
 
 impl ApiError {
-    /// The status code and the JSON body (`{error, message}`, plus `state` for `stale` and
-    /// `article` for `refused`): the one table of what each error says, which the HTTP
+    /// The status code and the JSON body (`{error, message}`, plus `state` for `stale`,
+    /// `article` for `refused`, and `zh` and `key` for a 400 said in both languages): the one table of what each error says, which the HTTP
     /// answers ([`IntoResponse`]) and the WebSocket's error frames (`ws.rs`) both use. The
     /// cause of an internal error is logged here and never sent.
     pub fn status_and_body(self) -> (StatusCode, Json) {
         match self {
             ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, json!({ "error": "bad_request", "message": m })),
+            ApiError::Invalid { key, en, zh } => (
+                StatusCode::BAD_REQUEST,
+                json!({ "error": "bad_request", "message": en, "zh": zh, "key": key }),
+            ),
             ApiError::Unauthenticated(m) => (
                 StatusCode::UNAUTHORIZED,
                 json!({ "error": "unauthenticated", "message": m }),

@@ -520,95 +520,157 @@ struct RoundPlan {
     lost_turn_on_timeout: bool,
     /// Board → handicap stones (as vertices).
     stones: std::collections::HashMap<u32, Vec<String>>,
-}
     /// Board → the seat that plays Black, for the handicap games (the weaker player); the
     /// other boards play the pairing's colours.
     black: std::collections::HashMap<u32, referee::Seat>,
+}
+
+/// What is wrong, in both languages of the pages: the text of `key` in `web::i18n`.
+struct Said {
+    key: &'static str,
+    en: String,
+    zh: String,
+}
+
+impl From<Said> for ApiError {
+    fn from(s: Said) -> ApiError {
+        ApiError::Invalid {
+            key: s.key,
+            en: s.en,
+            zh: s.zh,
+        }
+    }
+}
+
+/// The text of `key` in both languages, its `{name}` places filled from `params` (given by
+/// language, for a value that is itself a name the pages translate).
+fn said(key: &'static str, params: impl Fn(web::Lang) -> Vec<(&'static str, String)>) -> Said {
+    let [en, zh] = [web::Lang::En, web::Lang::Zh].map(|lang| {
+        let mut text = web::i18n::text(lang, key).to_string();
+        for (name, value) in params(lang) {
+            text = text.replace(&format!("{{{name}}}"), &value);
+        }
+        text
+    });
+    Said { key, en, zh }
+}
+
+/// A time control the clock crate cannot read, in both languages: the clock's own English
+/// (the spec quoted, the column, what is wrong), which the pages' strings repeat word for
+/// word beside the Chinese.
+fn time_error(e: &clock::SpecError) -> Said {
+    use clock::{ControlError as C, SpecErrorKind as K};
+    let key = match &e.kind {
+        K::Empty => "time.err.empty",
+        K::ExpectedNumber => "time.err.expected_number",
+        K::ExpectedUnit => "time.err.expected_unit",
+        K::UnitOrder => "time.err.unit_order",
+        K::TooLarge => "time.err.too_large",
+        K::AmbiguousOvertime => "time.err.ambiguous_overtime",
+        K::ExpectedUnitOrOvertime => "time.err.expected_unit_or_overtime",
+        K::ExpectedSlashWord => "time.err.expected_slash_word",
+        K::ExpectedLeftover => "time.err.expected_leftover",
+        K::ExpectedSlash => "time.err.expected_slash",
+        K::Trailing => "time.err.trailing",
+        K::Space => "time.err.space",
+        K::FischerWithoutMain => "time.err.fischer_without_main",
+        K::Invalid(C::ZeroMain) => "time.err.zero_main",
+        K::Invalid(C::NoPeriods) => "time.err.no_periods",
+        K::Invalid(C::PeriodTooShort) => "time.err.period_too_short",
+        K::Invalid(C::ZeroPeriod) => "time.err.zero_period",
+        K::Invalid(C::NoMoves) => "time.err.no_moves",
+        K::Invalid(C::ZeroIncrement) => "time.err.zero_increment",
+        K::Invalid(C::RegularCalls) => "time.err.regular_calls",
+        K::Invalid(C::LastCalls) => "time.err.last_calls",
+        K::Invalid(C::CountdownTooLong) => "time.err.countdown_too_long",
+    };
+    said(key, |_| {
+        vec![("spec", format!("{:?}", e.spec)), ("column", e.column.to_string())]
+    })
+}
 
 /// Checks what the director asked for against the event and round: every mistake is a 400
-/// that names it.
-fn check_start(
-    ev: &tournament::Event,
-    id: &str,
-    round: &tournament::Round,
-    r: &StartReq,
-) -> Result<RoundPlan, ApiError> {
-    let bad = |m: String| Err(ApiError::BadRequest(m));
-    let control: clock::TimeControl = r
-        .time
-        .trim()
-        .parse()
-        // The clock's message names the spec and the column.
-        .map_err(|e: clock::SpecError| ApiError::BadRequest(e.to_string()))?;
-    let size = rules::BoardSize::new(r.size).map_err(|e| ApiError::BadRequest(format!("board size: {e}")))?;
+/// that names it, in both languages of the pages.
+fn check_start(ev: &tournament::Event, id: &str, round: &tournament::Round, r: &StartReq) -> Result<RoundPlan, Said> {
+    // Every refusal in both languages of the pages (the form shows it in the page's).
+    let plain = |p: &[(&'static str, String)]| p.to_vec();
+    let control: clock::TimeControl = r.time.trim().parse().map_err(|e| time_error(&e))?;
+    let size = rules::BoardSize::new(r.size).map_err(|_| {
+        let p = [
+            ("size", r.size.to_string()),
+            ("min", rules::MIN_SIZE.to_string()),
+            ("max", rules::MAX_SIZE.to_string()),
+        ];
+        said("round.err.size", |_| plain(&p))
+    })?;
     let n = i32::from(r.size);
     let komi = r.komi_half_points.unwrap_or(KOMI_HALF_POINTS);
     let handicap_komi = r.handicap_komi_half_points.unwrap_or(0);
-    for (what, k) in [("komi", komi), ("the komi of the handicap games", handicap_komi)] {
+    for (key, k) in [("round.err.komi", komi), ("round.err.handicap_komi", handicap_komi)] {
         // The one komi check of every game (a komi beyond the whole board is never reached).
         if !crate::wire::komi_fits(k, size) {
-            return bad(format!(
-                "{what} of {} points is more than the {} points of a {n}×{n} board",
-                f64::from(k) / 2.0,
-                n * n
-            ));
+            let p = [
+                ("points", (f64::from(k) / 2.0).to_string()),
+                ("board_points", (n * n).to_string()),
+                ("n", n.to_string()),
+            ];
+            return Err(said(key, |_| plain(&p)));
         }
     }
     // Art. 22.5: the lost turn replaces a timeout in the last byo-yomi period.
     if r.lost_turn_on_timeout && !matches!(control, clock::TimeControl::ByoYomi(_)) {
-        return bad(format!(
-            "a lost turn instead of a loss on time is for byo-yomi (Art. 22.5); time control {control} has none"
-        ));
+        let p = [("control", control.to_string())];
+        return Err(said("round.err.lost_turn", |_| plain(&p)));
     }
     let mut stones = std::collections::HashMap::new();
-    for h in &r.handicaps {
     let mut black = std::collections::HashMap::new();
+    for h in &r.handicaps {
+        let board = ("board", h.board.to_string());
         let Some(game) = round.games.iter().find(|g| g.board == h.board) else {
-            return bad(format!("round {} has no board {}", round.number, h.board));
+            let p = [("round", round.number.to_string()), board];
+            return Err(said("round.err.no_board", |_| plain(&p)));
         };
         if stones.contains_key(&h.board) {
-            return bad(format!("board {} is given two handicaps", h.board));
+            return Err(said("round.err.two_handicaps", |_| plain(std::slice::from_ref(&board))));
         }
         if h.stones == 0 {
             stones.insert(h.board, vec![]);
             continue;
         }
         if !plays_handicaps(ev) {
-            return bad(format!(
-                "event {id} is {}, which plays even games: handicaps are for a McMahon event",
-                // The pages' name for the system (`web::i18n`), not its settings.
-                web::i18n::text(
-                    web::Lang::En,
-                    &format!("system.{}", crate::api::system_kind(ev.system()))
-                )
-            ));
+            // The pages' name for the system, in each language, not its settings.
+            let system = format!("system.{}", crate::api::system_kind(ev.system()));
+            return Err(said("round.err.even_games", |lang| {
+                vec![
+                    ("event", id.to_string()),
+                    ("system", web::i18n::text(lang, &system).to_string()),
+                ]
+            }));
         }
+        let count = ("stones", h.stones.to_string());
         if h.stones == 1 || h.stones > 9 {
-            return bad(format!(
-                "board {}: a handicap of {} stones; give 0 (an even game) or 2 to 9",
-                h.board, h.stones
-            ));
+            return Err(said("round.err.stones", |_| plain(&[board.clone(), count.clone()])));
         }
-        let Some(points) = rules::fixed_handicap(size, h.stones) else {
         // The handicap stones are Black's and go to the weaker player, who takes Black
         // whatever colour the pairing gave them.
         let Some(seat) = handicap_black(ev, game) else {
-            let p = |id: tournament::PlayerId| format!("{} ({})", ev.player(id).name, ev.player(id).rank);
-            return bad(format!(
-                "board {}: {} and {} are of the same rank, so neither takes a handicap; give 0 (an even game)",
-                h.board,
-                p(game.black),
-                p(game.white)
-            ));
+            let (b, w) = (ev.player(game.black), ev.player(game.white));
+            let p = [
+                board,
+                ("black", b.name.clone()),
+                ("black_rank", b.rank.to_string()),
+                ("white", w.name.clone()),
+                ("white_rank", w.rank.to_string()),
+            ];
+            return Err(said("round.err.equal_ranks", |_| plain(&p)));
         };
-            return bad(format!(
-                "board {}: {} handicap stones have no fixed places on a {n}×{n} board",
-                h.board, h.stones
-            ));
+        let Some(points) = rules::fixed_handicap(size, h.stones) else {
+            let p = [board, count, ("n", n.to_string())];
+            return Err(said("round.err.no_places", |_| plain(&p)));
         };
         stones.insert(h.board, points.iter().map(|&p| size.gtp(p)).collect());
-    }
         black.insert(h.board, seat);
+    }
     Ok(RoundPlan {
         time: control.to_string(),
         size: r.size,
@@ -616,8 +678,8 @@ fn check_start(
         handicap_komi,
         lost_turn_on_timeout: r.lost_turn_on_timeout,
         stones,
-    })
         black,
+    })
 }
 
 /// The games of round `n` that already have a live game (by board).
@@ -655,7 +717,7 @@ async fn round_setup(
     let (time, time_error) = match written.parse::<clock::TimeControl>() {
         _ if written.is_empty() => (DEFAULT_TIME.to_string(), None),
         Ok(c) => (c.to_string(), None),
-        Err(e) => (written.to_string(), Some(e.to_string())),
+        Err(e) => (written.to_string(), Some(time_error(&e))),
     };
     // The round's settings, from the games already started (the first even game's komi, the
     // first handicap game's own komi).
@@ -674,7 +736,7 @@ async fn round_setup(
         }
         chosen.get_or_insert_with(|| s.clone());
     }
-    let (time, time_error) = match &chosen {
+    let (time, time_error): (String, Option<Said>) = match &chosen {
         Some(s) => (s.time.clone(), None),
         None => (time, time_error),
     };
@@ -689,20 +751,22 @@ async fn round_setup(
                 "started": started.contains(&g.board),
                 "result": g.result.map(|x| x.to_string()),
                 "handicap": suggested_handicap(&ev, g),
-            })
                 // Who takes Black (and the stones) if the board plays a handicap: the weaker
                 // player, whatever colour the pairing gave them; null at equal ranks.
                 "handicap_black": handicap_black(&ev, g).map(|seat| match seat {
                     referee::Seat::First => &ev.player(g.black).name,
                     referee::Seat::Second => &ev.player(g.white).name,
                 }),
+            })
         })
         .collect();
     Ok(Json(json!({
         "event": id,
         "round": n,
         "time": time,
-        "time_error": time_error,
+        // Why the event's time control cannot be read, in both languages of the pages.
+        "time_error": time_error.as_ref().map(|e| &e.en),
+        "time_error_zh": time_error.as_ref().map(|e| &e.zh),
         "size": chosen.as_ref().map_or(19, |s| s.size),
         "komi_half_points": komi.unwrap_or(KOMI_HALF_POINTS),
         "handicap_komi_half_points": handicap_komi.unwrap_or(0),
@@ -790,8 +854,8 @@ async fn start_games(
         let wire: Vec<WEvent> = opening.iter().map(|e| WEvent::from_event(e, size, "system")).collect();
         let h = st.0.hub.create(info, wire).await?;
         let gid = h.info.id;
-        made.push(json!({
         // The seat links and names by the colours played (secrets are Black's then White's).
+        made.push(json!({
             "game": gid, "board": g.board,
             "black": black_name, "white": white_name,
             "links": {
@@ -883,4 +947,63 @@ async fn print_pairings(
     formats::html::pairing_sheet(&ev, n, lang(&q))
         .map(html)
         .ok_or_else(|| ApiError::NotFound(format!("event {id} has no round {n}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clock::{ControlError as C, SpecError, SpecErrorKind as K};
+
+    /// Every way a time control can be unreadable: the pages' English is the clock crate's
+    /// word for word, and the Chinese is filled in (no place left, no English key shown).
+    #[test]
+    fn every_time_control_error_is_said_in_both_languages_the_english_the_clocks() {
+        let kinds = [
+            K::Empty,
+            K::ExpectedNumber,
+            K::ExpectedUnit,
+            K::UnitOrder,
+            K::TooLarge,
+            K::AmbiguousOvertime,
+            K::ExpectedUnitOrOvertime,
+            K::ExpectedSlashWord,
+            K::ExpectedLeftover,
+            K::ExpectedSlash,
+            K::Trailing,
+            K::Space,
+            K::FischerWithoutMain,
+            K::Invalid(C::ZeroMain),
+            K::Invalid(C::NoPeriods),
+            K::Invalid(C::PeriodTooShort),
+            K::Invalid(C::ZeroPeriod),
+            K::Invalid(C::NoMoves),
+            K::Invalid(C::ZeroIncrement),
+            K::Invalid(C::RegularCalls),
+            K::Invalid(C::LastCalls),
+            K::Invalid(C::CountdownTooLong),
+        ];
+        let mut keys = std::collections::HashSet::new();
+        for kind in kinds {
+            let e = SpecError {
+                spec: "1h+\"3x".into(),
+                column: 4,
+                kind,
+            };
+            let s = time_error(&e);
+            assert_eq!(s.en, e.to_string());
+            assert!(s.zh.starts_with("用时\"1h+\\\"3x\"第4个字符："), "{}", s.zh);
+            assert!(!s.zh.contains(['{', '}']) && s.zh != s.en, "{}", s.zh);
+            assert!(keys.insert(s.key), "{} twice", s.key);
+        }
+        // A spec that really does not parse, as the form sends it.
+        let e = "1h+3x".parse::<clock::TimeControl>().unwrap_err();
+        let s = time_error(&e);
+        assert_eq!(
+            (s.en.as_str(), s.zh.as_str()),
+            (
+                "time control \"1h+3x\", column 6: expected a number",
+                "用时\"1h+3x\"第6个字符：此处应为数字"
+            )
+        );
+    }
 }

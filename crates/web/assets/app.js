@@ -88,7 +88,8 @@ async function api(method, path, body, opts) {
   try { j = text ? JSON.parse(text) : null; } catch (e) { j = { message: text }; }
   if (!r.ok) {
     if (r.status === 401 && auth.token) auth.clear();
-    const err = new Error((j && j.message) || r.statusText);
+    // A refusal said in both languages (`zh` beside `message`) is shown in the page's.
+    const err = new Error((j && (LANG === 'zh' && j.zh ? j.zh : j.message)) || r.statusText);
     err.status = r.status; err.body = j;
     throw err;
   }
@@ -617,7 +618,7 @@ async function startGamesForm(enc, n) {
   const kids = [
     h('div', { class: 'field' }, h('label', { for: time.id }, t('round.time')), time,
       h('span', { class: 'hint', id: uid('round-time-help') }, t('round.time_help'))),
-    setup.time_error ? h('p', { class: 'hint bad' }, t('round.time_unread', { why: setup.time_error })) : null,
+    setup.time_error ? h('p', { class: 'hint bad' }, t('round.time_unread', { why: LANG === 'zh' && setup.time_error_zh ? setup.time_error_zh : setup.time_error })) : null,
     field(t('game.size'), size),
     h('div', { class: 'field' }, h('label', { for: komi.id }, t('round.komi')), komi,
       h('span', { class: 'hint', id: uid('round-komi-help') }, t('round.komi_help'))),

@@ -331,3 +331,111 @@ async fn a_handicap_goes_to_the_weaker_player_whom_the_pairing_gave_white() {
         "{b1}"
     );
 }
+
+/// The round form shows the server's refusal in the page's language: every refusal of a
+/// round's settings is said in English (`message`) and in Chinese (`zh`), from the pages'
+/// strings (`key`). Before, the Chinese page showed English.
+#[tokio::test]
+async fn every_refusal_of_a_rounds_settings_is_said_in_both_languages() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "director").await;
+    paired_event(
+        r,
+        &td,
+        "mm",
+        json!({ "kind": "mc_mahon", "bar": "5d", "floor": "20k" }),
+        "30m",
+        &[("Alice", "5d"), ("Bob", "2d"), ("Carol", "3k"), ("Dave", "3k")],
+        json!([["Alice", "Bob"], ["Carol", "Dave"]]),
+    )
+    .await;
+    paired_event(
+        r,
+        &td,
+        "sw",
+        json!({ "kind": "swiss" }),
+        "30m",
+        &[("Eve", "1d"), ("Frank", "5k")],
+        json!([["Frank", "Eve"]]),
+    )
+    .await;
+    let mut out = Vec::new();
+    for (event, body) in [
+        ("mm", json!({ "time": "1h+3x" })),
+        ("mm", json!({ "time": "30m", "size": 30 })),
+        ("mm", json!({ "time": "30m", "komi_half_points": 800 })),
+        ("mm", json!({ "time": "30m", "handicap_komi_half_points": -800 })),
+        ("mm", json!({ "time": "30m", "lost_turn_on_timeout": true })),
+        (
+            "mm",
+            json!({ "time": "30m", "handicaps": [{ "board": 7, "stones": 2 }] }),
+        ),
+        (
+            "mm",
+            json!({ "time": "30m", "handicaps": [{ "board": 1, "stones": 2 }, { "board": 1, "stones": 3 }] }),
+        ),
+        (
+            "mm",
+            json!({ "time": "30m", "handicaps": [{ "board": 1, "stones": 1 }] }),
+        ),
+        (
+            "mm",
+            json!({ "time": "30m", "handicaps": [{ "board": 2, "stones": 2 }] }),
+        ),
+        (
+            "mm",
+            json!({ "time": "30m", "size": 5, "handicaps": [{ "board": 1, "stones": 5 }] }),
+        ),
+        (
+            "sw",
+            json!({ "time": "30m", "handicaps": [{ "board": 1, "stones": 4 }] }),
+        ),
+    ] {
+        let path = format!("/api/events/{event}/rounds/1/games");
+        let (s, v) = call(r, "POST", &path, Some(&td), Some(body)).await;
+        out.push(format!(
+            "{} {}\n  {}\n  {}",
+            s.as_u16(),
+            v["key"],
+            v["message"],
+            v["zh"]
+        ));
+    }
+    expect_test::expect![[r#"
+        400 "time.err.expected_number"
+          "time control \"1h+3x\", column 6: expected a number"
+          "用时\"1h+3x\"第6个字符：此处应为数字"
+        400 "round.err.size"
+          "board size 30 is not supported: it must be between 2 and 25"
+          "不支持30路棋盘：应在2至25路之间"
+        400 "round.err.komi"
+          "komi of 400 points is more than the 361 points of a 19×19 board"
+          "贴目400目，超过了19×19棋盘的全部361目"
+        400 "round.err.handicap_komi"
+          "the komi of the handicap games of -400 points is more than the 361 points of a 19×19 board"
+          "让子棋贴目-400目，超过了19×19棋盘的全部361目"
+        400 "round.err.lost_turn"
+          "a lost turn instead of a loss on time is for byo-yomi (Art. 22.5); time control 30m has none"
+          "超时改判弃权一次只适用于读秒（第22.5条）；用时30m没有读秒"
+        400 "round.err.no_board"
+          "round 1 has no board 7"
+          "第1轮没有第7台"
+        400 "round.err.two_handicaps"
+          "board 1 is given two handicaps"
+          "第1台给了两个让子数"
+        400 "round.err.stones"
+          "board 1: a handicap of 1 stones; give 0 (an even game) or 2 to 9"
+          "第1台：不能让1子；请填0（分先）或2至9"
+        400 "round.err.equal_ranks"
+          "board 2: Carol (3k) and Dave (3k) are of the same rank, so neither takes a handicap; give 0 (an even game)"
+          "第2台：Carol（3k）与Dave（3k）段位相同，无人受让；请填0（分先）"
+        400 "round.err.no_places"
+          "board 1: 5 handicap stones have no fixed places on a 5×5 board"
+          "第1台：5×5棋盘上没有让5子的固定位置"
+        400 "round.err.even_games"
+          "event sw is Swiss, which plays even games: handicaps are for a McMahon event"
+          "比赛sw为积分编排制（瑞士制），只下分先棋：让子只用于麦克马洪制比赛"
+    "#]]
+    .assert_eq(&(out.join("\n") + "\n"));
+}

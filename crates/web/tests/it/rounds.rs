@@ -315,3 +315,42 @@ async fn a_round_starts_with_the_directors_time_komi_handicaps_and_lost_turn_cho
         c.close().await.unwrap();
     }
 }
+
+/// The Chinese page shows the server's refusal in Chinese: the form's error and the toast
+/// are the `zh` the server says beside the English (before, English inside the zh page).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_chinese_form_says_what_is_wrong_in_chinese() {
+    let mut rig = Rig::start("rounds-zh").await;
+    let td = rig.browser("zh-CN").await;
+    login(&rig, &td, "director").await;
+    paired_event(
+        &rig,
+        &td,
+        "mm",
+        json!({ "kind": "mc_mahon", "bar": "5d", "floor": "20k" }),
+        &[("Carol", "3k"), ("Dave", "3k")],
+        json!([["Carol", "Dave"]]),
+    )
+    .await;
+    td.goto(&format!("{}/events/mm", rig.base)).await.unwrap();
+    until(&td, "the start form", "document.getElementById('start-games-1')").await;
+    fill(&td, "#round-time-1", "1h+3x").await;
+    click(&td, "#start-games-1 button[type=submit]").await;
+    assert_eq!(form_error(&td).await, "用时\"1h+3x\"第6个字符：此处应为数字");
+    // Between equal ranks no one takes a handicap.
+    fill(&td, "#round-time-1", "30m").await;
+    fill(&td, ".round-handicap[data-board='1']", "2").await;
+    td.execute("document.getElementById('round-error-1').textContent = ''", vec![])
+        .await
+        .unwrap();
+    click(&td, "#start-games-1 button[type=submit]").await;
+    assert_eq!(
+        form_error(&td).await,
+        "第1台：Carol（3k）与Dave（3k）段位相同，无人受让；请填0（分先）"
+    );
+    td.execute("document.getElementById('start-games-1').scrollIntoView()", vec![])
+        .await
+        .unwrap();
+    shot(&td, "rounds-04-zh-error").await;
+    td.close().await.unwrap();
+}
