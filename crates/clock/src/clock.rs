@@ -777,7 +777,7 @@ impl Clock {
         Timeout {
             color,
             at,
-            lost_turn_allowed: matches!(self.control, TimeControl::ByoYomi(_)),
+            lost_turn_allowed: self.control.allows_lost_turn(),
         }
     }
 

@@ -184,6 +184,14 @@ impl TimeControl {
     pub fn is_timed(&self) -> bool {
         !matches!(self, TimeControl::None)
     }
+
+    /// Art. 22.5: whether a timeout can be taken as a lost turn instead of a loss ("在最后一次
+    /// 读秒中超时"): only byo-yomi has a last period to time out in. The one statement of the
+    /// rule: the clock's [`Timeout::lost_turn_allowed`](crate::Timeout::lost_turn_allowed), the
+    /// referee's settings and the server's round form all ask it.
+    pub fn allows_lost_turn(&self) -> bool {
+        matches!(self, TimeControl::ByoYomi(_))
+    }
 }
 
 impl ByoYomi {

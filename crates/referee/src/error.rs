@@ -78,6 +78,13 @@ pub enum RefereeError {
     },
     /// The event does not allow a lost turn instead of a timeout (Art. 22.5).
     LostTurnNotAllowed,
+    /// The settings allow a lost turn instead of a timeout under a time control without
+    /// byo-yomi: Art. 22.5's lost turn replaces a timeout in the last byo-yomi period, which
+    /// only byo-yomi has ([`crate::Settings::check`]).
+    LostTurnWithoutByoYomi {
+        /// The time control, as the clock writes it.
+        time: String,
+    },
     /// Play is over; only a life-and-death dispute reopens it (Art. 21.3, 21.4).
     PlayOver,
     /// Not counting (the dead stones are settled after play, Art. 8).
@@ -185,7 +192,9 @@ impl RefereeError {
             E::Paused | E::NotPaused => art::PAUSE,
             E::Absent { .. } | E::NotAbsent { .. } | E::WithinLateLimit { .. } => art::LATENESS,
             E::NoLateLimit => art::READ_IN_ABSENCE,
-            E::OutOfTime { .. } | E::TimeLeft { .. } | E::LostTurnNotAllowed => art::TIMEOUT,
+            E::OutOfTime { .. } | E::TimeLeft { .. } | E::LostTurnNotAllowed | E::LostTurnWithoutByoYomi { .. } => {
+                art::TIMEOUT
+            }
             E::PlayOver | E::EndAgreed => art::NEVER_REOPENED,
             E::NotCounting | E::NotAStone { .. } => art::LIFE_AND_DEATH,
             E::NoEndProposed => art::END_DECLARED,
@@ -241,6 +250,10 @@ impl fmt::Display for RefereeError {
             E::LostTurnNotAllowed => {
                 f.write_str("the event does not allow a lost turn instead of a timeout (Art. 22.5)")
             }
+            E::LostTurnWithoutByoYomi { time } => write!(
+                f,
+                "a lost turn instead of a loss on time is for byo-yomi (Art. 22.5); time control {time} has none"
+            ),
             E::PlayOver => f.write_str("play is over; only a life-and-death dispute reopens it (Art. 21.3, 21.4)"),
             E::NotCounting => f.write_str("the dead stones are settled only after play (Art. 8)"),
             E::NoEndProposed => f.write_str("the opponent has not proposed the end (Art. 13.2, 21.1)"),

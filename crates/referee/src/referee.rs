@@ -43,7 +43,8 @@ impl fmt::Display for Phase {
 /// A refused event while replaying a record: which one, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayError {
-    /// The index of the refused event in the record.
+    /// The index of the refused event in the record (0 also when the settings were refused,
+    /// before any event).
     pub index: usize,
     /// Why it was refused.
     pub error: RefereeError,
@@ -51,7 +52,11 @@ pub struct ReplayError {
 
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "event #{}: {}", self.index, self.error)
+        match self.error {
+            // Refused before any event: the settings, not an event, are wrong.
+            RefereeError::LostTurnWithoutByoYomi { .. } => write!(f, "the game's settings: {}", self.error),
+            _ => write!(f, "event #{}: {}", self.index, self.error),
+        }
     }
 }
 
@@ -142,8 +147,16 @@ impl State {
 }
 
 impl Referee {
-    /// A game not yet begun. Refused if the time control cannot run.
+    /// A game not yet begun. Refused if the time control cannot run, or the settings break a
+    /// rule ([`Settings::check`]: a lost turn on timeout without byo-yomi, Art. 22.5).
     pub fn new(settings: Settings) -> Result<Referee, RefereeError> {
+        settings.check()?;
+        Referee::with_settings_as_kept(settings)
+    }
+
+    /// A game not yet begun, its settings taken as kept: only what the clock needs to run is
+    /// checked.
+    fn with_settings_as_kept(settings: Settings) -> Result<Referee, RefereeError> {
         let state = State::new(&settings)?;
         Ok(Referee {
             settings,
@@ -154,12 +167,28 @@ impl Referee {
     }
 
     /// The game that `events` record, applied one by one; the first refused event stops it.
+    /// The settings are checked as by [`Referee::new`] (a refusal is reported at index 0): a new
+    /// game with its opening events goes through here.
     pub fn replay(settings: Settings, events: &[Event]) -> Result<Referee, ReplayError> {
-        let mut r = Referee::new(settings).map_err(|error| ReplayError { index: 0, error })?;
+        let r = Referee::new(settings).map_err(|error| ReplayError { index: 0, error })?;
+        r.replay_onto(events)
+    }
+
+    /// A stored game: [`Referee::replay`] with the settings as they were kept, not checked as
+    /// a new game's are ([`Settings::check`]), since a check can be newer than a game. A game
+    /// stored with a lost turn on timeout under Fischer time (accepted before Art. 22.5 was
+    /// checked) still loads; the clock never allows the lost turn there, so it changes
+    /// nothing. Every event is still checked as it is applied.
+    pub fn restore(settings: Settings, events: &[Event]) -> Result<Referee, ReplayError> {
+        let r = Referee::with_settings_as_kept(settings).map_err(|error| ReplayError { index: 0, error })?;
+        r.replay_onto(events)
+    }
+
+    fn replay_onto(mut self, events: &[Event]) -> Result<Referee, ReplayError> {
         for (index, e) in events.iter().enumerate() {
-            r.apply(e.clone()).map_err(|error| ReplayError { index, error })?;
+            self.apply(e.clone()).map_err(|error| ReplayError { index, error })?;
         }
-        Ok(r)
+        Ok(self)
     }
 
     /// Applies `event`: appends it to the record and returns what it did, or refuses it with

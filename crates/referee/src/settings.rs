@@ -1,6 +1,7 @@
 //! What the event fixes before a game: the rules, the players, the time control, the lateness
 //! limits (Art. 22.1–4) and the options of Art. 22.5.
 
+use crate::RefereeError;
 use clock::{Millis, TimeControl};
 use rules::{Point, Rules};
 use std::fmt;
@@ -139,5 +140,20 @@ impl Settings {
             lateness: Lateness::default(),
             lost_turn_on_timeout: false,
         }
+    }
+
+    /// Checks what the settings of a new game must satisfy beyond what the clock checks
+    /// ([`crate::Referee::new`] and [`crate::Referee::replay`] call it, so every way a game is
+    /// made refuses the same things): Art. 22.5's lost turn instead of a loss on time is
+    /// allowed only under byo-yomi ([`clock::TimeControl::allows_lost_turn`]), since it
+    /// replaces a timeout in the last byo-yomi period.
+    pub fn check(&self) -> Result<(), RefereeError> {
+        // Art. 22.5: "在最后一次读秒中超时" — only byo-yomi has a last period.
+        if self.lost_turn_on_timeout && !self.time.allows_lost_turn() {
+            return Err(RefereeError::LostTurnWithoutByoYomi {
+                time: self.time.to_string(),
+            });
+        }
+        Ok(())
     }
 }

@@ -804,8 +804,9 @@ async fn create_game(
             Action::Start { late: vec![] },
         ));
     }
-    // The opening must stand under the rules before anything is stored.
-    Referee::replay(settings, &opening).map_err(|e| ApiError::BadRequest(format!("{e:?}")))?;
+    // The opening must stand under the rules before anything is stored, and the settings
+    // pass the referee's checks (Art. 22.5: a lost turn on timeout only with byo-yomi).
+    Referee::replay(settings, &opening).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     let secrets = match &key {
         Some(k) => [WColor::Black, WColor::White].map(|c| auth::seat_secret(&token, k, c.name())),
         None => [auth::new_token(), auth::new_token()],

@@ -468,7 +468,8 @@ fn spawn(
         .map(|e| e.to_event(size))
         .collect::<Result<_, _>>()
         .map_err(|e| DbError::Failed(format!("game {}: {e}", info.id)))?;
-    let referee = Referee::replay(settings, &record).map_err(|e| DbError::Failed(format!("game {}: {e}", info.id)))?;
+    // A stored game: its settings as kept (a check newer than the game does not refuse it).
+    let referee = Referee::restore(settings, &record).map_err(|e| DbError::Failed(format!("game {}: {e}", info.id)))?;
     let (cmds, rx) = mpsc::channel(64);
     let (pushes, _) = broadcast::channel(256);
     let info = Arc::new(info);
@@ -840,7 +841,7 @@ impl Task {
             let kept = events[..events.len() - 1].to_vec();
             let rejected = events[events.len() - 1].clone();
             self.referee =
-                Referee::replay(self.referee.settings().clone(), &kept).expect("a prefix of a record replays");
+                Referee::restore(self.referee.settings().clone(), &kept).expect("a prefix of a record replays");
             let submitted = self.by.pop().unwrap_or_default();
             return match e {
                 DbError::Conflict => {

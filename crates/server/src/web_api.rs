@@ -159,7 +159,7 @@ async fn replayed(st: &AppState, id: i64) -> Result<(crate::game::GameHandle, Re
         let w: WEvent = serde_json::from_value(p["event"].clone()).map_err(|e| ApiError::Internal(e.to_string()))?;
         events.push(w.to_event(size).map_err(ApiError::Internal)?);
     }
-    let r = Referee::replay(settings, &events).map_err(|e| ApiError::Internal(format!("{e:?}")))?;
+    let r = Referee::restore(settings, &events).map_err(|e| ApiError::Internal(format!("{e:?}")))?;
     Ok((h, r))
 }
 

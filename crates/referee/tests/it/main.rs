@@ -5,4 +5,5 @@ mod props;
 mod results;
 mod scenarios;
 mod script;
+mod settings;
 mod units;

@@ -359,6 +359,46 @@ async fn a_retried_create_with_an_idempotency_key_stores_one_game() {
     a_retried_create_with_an_idempotency_key_stores_one_game_on(app().await).await;
 }
 
+/// Regression: Art. 22.5's lost turn replaces a timeout in the last byo-yomi period, and only
+/// the round form checked it; `POST /api/games` took `lost_turn_on_timeout` with Fischer or
+/// absolute time. The referee's settings check refuses it on this path too, naming the time
+/// control; with byo-yomi the game is made.
+#[tokio::test]
+async fn a_lost_turn_on_timeout_without_byo_yomi_is_a_clear_400() {
+    let a = app().await;
+    let r = &a.router;
+    let token = login(r, "li").await;
+    let mut out = Vec::new();
+    for time in ["10m+10s/move", "30m", "10m+3x30s"] {
+        let settings = json!({
+            "players": [{ "name": "Li", "rank": "3d" }, { "name": "Wang", "rank": "2d" }],
+            "time": time,
+            "lost_turn_on_timeout": true,
+        });
+        let (s, v) = call(
+            r,
+            "POST",
+            "/api/games",
+            Some(&token),
+            Some(json!({ "settings": settings })),
+        )
+        .await;
+        out.push(if s.is_success() {
+            format!("{time}: {s}")
+        } else {
+            line(s, &v)
+        });
+    }
+    check(
+        &out,
+        expect![[r#"
+        400 bad_request: the game's settings: a lost turn instead of a loss on time is for byo-yomi (Art. 22.5); time control 10m+10s/move has none
+        400 bad_request: the game's settings: a lost turn instead of a loss on time is for byo-yomi (Art. 22.5); time control 30m has none
+        10m+3x30s: 201 Created
+    "#]],
+    );
+}
+
 #[tokio::test]
 async fn a_retried_create_with_an_idempotency_key_stores_one_game_on_postgres() {
     let db = PgSchema::new().await;
