@@ -1098,7 +1098,7 @@ pages.clock = function () {
     }) }, t('game.ask_time'));
     // Art. 22.5: the flag fell in the last byo-yomi period; where the event allows it the
     // player may ask that it count as one lost turn instead of a loss.
-    const lostBtn = h('button', { type: 'button', id: 'c-lost-turn', class: 'primary', onclick: () => {
+    const lostBtn = h('button', { type: 'button', id: 'c-lost-turn', class: 'primary', 'aria-describedby': 'c-lost-text', onclick: () => {
       document.getElementById('call-now').textContent = '';
       op({ op: 'lost_turn' });
     } }, t('clock.lost_turn'));

@@ -153,12 +153,18 @@ async fn a_last_period_timeout_becomes_a_lost_turn_on_the_clock_only_page() {
             .starts_with("Black's time is up in the last byo-yomi period."),
         "{offer}"
     );
+    // The focus moves to the choice, whose description is the offer: a screen reader reads
+    // why it is offered with the button.
     assert_eq!(
         tablet
-            .execute("return document.activeElement.id", vec![])
+            .execute(
+                "const b = document.activeElement; const d = b.getAttribute('aria-describedby'); \
+                 return [b.id, d && document.getElementById(d).textContent];",
+                vec![]
+            )
             .await
             .unwrap(),
-        json!("c-lost-turn")
+        json!(["c-lost-turn", offer])
     );
     shot(&tablet, "lostturn-01-offer").await;
     // Black asks, from the keyboard: White's clock runs, Black keeps one period, and the
