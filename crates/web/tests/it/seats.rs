@@ -104,6 +104,16 @@ async fn an_official_issues_a_seat_link_again_and_the_old_one_stops_working() {
         "document.querySelector('svg.board [data-v=\"E5\"]')",
     )
     .await;
+    // White answers: Black's turn again.
+    let (status, body) = call(
+        &player,
+        "POST",
+        &format!("/api/games/{game}/actions"),
+        json!({ "seq": 3, "action": { "type": "play", "point": "C3" } }),
+        Some(&old_white),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
 
     // The link is lost: the director issues Black a new one from the round view.
     td.goto(&format!("{}/events/cup", rig.base)).await.unwrap();
@@ -125,18 +135,34 @@ async fn an_official_issues_a_seat_link_again_and_the_old_one_stops_working() {
     shot(&td, "seats-01-event-new-link").await;
     assert_ne!(new_black, old_black);
 
-    // The old link no longer acts, and its page says so; the new one is Black's seat.
+    // The old link no longer acts, on Black's own turn, and its page says so; the new one
+    // is Black's seat and plays.
     let (status, body) = call(
         &player,
         "POST",
         &format!("/api/games/{game}/actions"),
-        json!({ "seq": 3, "action": { "type": "pass" } }),
+        json!({ "seq": 4, "action": { "type": "pass" } }),
         Some(&old_black),
     )
     .await;
     assert_eq!(status, 403, "{body}");
+    assert_eq!(
+        body["message"],
+        json!(format!(
+            "the seat secret is not one of game {game}'s: use the link given for your seat"
+        ))
+    );
     assert_eq!(holder(&player, game, &old_black).await, Value::Null);
     assert_eq!(holder(&player, game, &new_black).await, json!("black"));
+    let (status, body) = call(
+        &player,
+        "POST",
+        &format!("/api/games/{game}/actions"),
+        json!({ "seq": 4, "action": { "type": "play", "point": "G7" } }),
+        Some(&new_black),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
     player.goto(&format!("{}{old_black}", rig.base)).await.unwrap();
     let note = until(
         &player,
@@ -226,7 +252,7 @@ async fn an_official_issues_a_seat_link_again_and_the_old_one_stops_working() {
         &player,
         "POST",
         &format!("/api/games/{game}/actions"),
-        json!({ "seq": 3, "action": { "type": "play", "point": "C3" } }),
+        json!({ "seq": 5, "action": { "type": "play", "point": "G3" } }),
         Some(&new_white),
     )
     .await;
