@@ -9,6 +9,7 @@ mod names;
 mod postgres;
 mod results;
 mod rounds;
+mod seat_links;
 mod sessions;
 mod support;
 mod ws;
