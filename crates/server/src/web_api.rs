@@ -617,8 +617,9 @@ fn check_start(ev: &tournament::Event, id: &str, round: &tournament::Round, r: &
             return Err(said(key, |_| plain(&p)));
         }
     }
-    // Art. 22.5: the lost turn replaces a timeout in the last byo-yomi period.
-    if r.lost_turn_on_timeout && !matches!(control, clock::TimeControl::ByoYomi(_)) {
+    // Art. 22.5: the lost turn replaces a timeout in the last byo-yomi period. The rule is the
+    // clock's (the referee refuses the same games); here it is said in the page's language.
+    if r.lost_turn_on_timeout && !control.allows_lost_turn() {
         let p = [("control", control.to_string())];
         return Err(said("round.err.lost_turn", |_| plain(&p)));
     }
