@@ -575,5 +575,6 @@ fn a_standard_re_is_read_strictly_and_anything_else_is_an_error_naming_it() {
         W+J -> error: RE[W+J]: not standard SGF ("J" kept as the way of winning)
         黑中盘胜 -> error: RE[黑中盘胜]: not standard SGF (read as B+R)
         nobody -> error: RE[nobody]: not a result
-    "#]].assert_eq(&out);
+    "#]]
+    .assert_eq(&out);
 }
