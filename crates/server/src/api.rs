@@ -569,17 +569,20 @@ struct ResultReq {
     correct: bool,
 }
 
-/// `POST /api/events/{id}/results`. A board with a live game: the game is made to agree
-/// first — still in play (or its result unconfirmed) with another result, it is ended by the
-/// chief referee's adjudication (Art. 13.1: its clocks stop; the record names the official);
-/// final with another result, the entry is a correction (`correct`, chief referee) recorded
-/// in the game (Art. 16.4) and in the event. Then the event records the result.
+/// `POST /api/events/{id}/results`. A board with a live game (the one between the players
+/// the board pairs, [`storage::game_between`]): the game is made to agree first — still in
+/// play (or its result unconfirmed) with another result, it is ended by the chief referee's
+/// adjudication (Art. 13.1: its clocks stop; the record names the official); final with
+/// another result, the entry is a correction (`correct`, chief referee) recorded in the game
+/// (Art. 16.4) and in the event. Then the event records the result; if that fails after the
+/// game changed, the error body says so and carries `live_game` (sent again, the entry finds
+/// the game agreeing and writes only the event).
 async fn record_result(
     State(st): State<AppState>,
     caller: Caller,
     Path(id): Path<String>,
     Body(r): Body<ResultReq>,
-) -> Result<Json<Json_>, ApiError> {
+) -> Result<Response, ApiError> {
     let need: &[Role] = if r.correct {
         &[Role::ChiefReferee]
     } else {
@@ -594,28 +597,10 @@ async fn record_result(
     // The board must be there, and a different result needs `correct`, before the live
     // game is touched.
     let i = id.clone();
-    let held = with_store(&st, move |s| {
+    let (held, paired) = with_store(&st, move |s| {
         let ev = s.load_event(&i)?;
-        let paired =
-            ev.rounds()
-                .iter()
-                .find(|x| x.number == round)
-                .ok_or_else(|| storage::StoreError::RoundNotPaired {
-                    event: i.clone(),
-                    round,
-                    n_paired: ev.rounds().len() as u32,
-                })?;
-        let g = paired
-            .games
-            .iter()
-            .find(|g| g.board == board)
-            .ok_or_else(|| storage::StoreError::NoBoard {
-                event: i.clone(),
-                round,
-                board,
-                n_boards: paired.games.len() as u32,
-            })?;
-        Ok(g.result)
+        let g = storage::paired_game(&ev, &i, round, board)?;
+        Ok((g.result, [g.black, g.white].map(|p| ev.player(p).name.clone())))
     })
     .await?;
     if let Some(h) = held
@@ -627,18 +612,23 @@ async fn record_result(
              (\"correct\": true, chief referee)"
         )));
     }
-    let live =
-        st.0.hub
-            .db()
-            .list_games(Some(id.clone()))
-            .await?
-            .into_iter()
-            .rev()
-            .find(|g| g.2 == Some(round) && g.3 == Some(board));
+    // The board's live game: the one between the players the board pairs (a game started
+    // before its round was paired again is not the board's: it is left alone).
+    let mut live = None;
+    for (gid, _, r, b) in st.0.hub.db().list_games(Some(id.clone())).await?.into_iter().rev() {
+        if (r, b) == (Some(round), Some(board)) {
+            let h = game(&st, gid).await?;
+            if crate::game::players(&h.info) == [paired[0].as_str(), paired[1].as_str()] {
+                live = Some(h);
+                break;
+            }
+        }
+    }
     let mut game_json = Json_::Null;
     let mut written_by_game = None;
-    if let Some((gid, ..)) = live {
-        let h = game(&st, gid).await?;
+    let mut changed = None;
+    if let Some(h) = live {
+        let gid = h.info.id;
         let chief = auth::roles(st.0.hub.db(), id.clone(), account.id)
             .await?
             .contains(&Role::ChiefReferee);
@@ -661,9 +651,28 @@ async fn record_result(
             Entered::Corrected => "corrected",
         };
         game_json = json!({ "id": gid, "game": ended, "state": h.state().await });
+        if entered != Entered::Agrees {
+            changed = Some((gid, ended));
+        }
     }
     let i = id.clone();
-    let (ev, recorded) = with_store(&st, move |s| s.record_result(&i, round, board, result, correct)).await?;
+    let written = with_store(&st, move |s| s.record_result(&i, round, board, result, correct)).await;
+    let (ev, recorded) = match (written, changed) {
+        (Ok(w), _) => w,
+        (Err(e), Some((gid, ended))) => {
+            // The live game was changed and the event was not: say so, so that the official
+            // sends the entry again (the game agrees then, and only the event is written).
+            let (status, mut body) = e.status_and_body();
+            body["message"] = json!(format!(
+                "{}; the live game {gid} was {ended} already (live_game), but the event was not written: send the \
+                 same request again to write it",
+                body["message"].as_str().unwrap_or("the event was not written")
+            ));
+            body["live_game"] = game_json;
+            return Ok((status, Json(body)).into_response());
+        }
+        (Err(e), None) => return Err(e),
+    };
     // The game's task may have written the change already (the correction of a final game).
     let recorded = match (recorded, written_by_game) {
         (storage::Recorded::Unchanged, Some(w)) => w,
@@ -677,7 +686,8 @@ async fn record_result(
         },
         "live_game": game_json,
         "event": event_json(&id, &ev),
-    })))
+    }))
+    .into_response())
 }
 
 async fn standings(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {
@@ -763,7 +773,9 @@ fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
 /// same request answers with the game the first one created instead of creating another; the
 /// key used for a different request is a 409. The seat secrets of a keyed game are derived
 /// from the session token and the key ([`auth::seat_secret`]), so the retry can give them again
-/// though only their digests are stored.
+/// though only their digests are stored. A game of an event is for a board of its pairing,
+/// its players the board's, Black first ([`check_board`]); the board's one live game (a
+/// second is [`DbError::BoardTaken`], a 409).
 async fn create_game(
     State(st): State<AppState>,
     caller: Caller,
@@ -782,10 +794,7 @@ async fn create_game(
     {
         return replay_created(&st, first, &digest, k, &token).await;
     }
-    if let Some(ev) = &r.event {
-        let e = ev.clone();
-        with_store(&st, move |s| s.load_event(&e)).await?;
-    }
+    check_board(&st, &r).await?;
     let settings = r.settings.to_settings().map_err(ApiError::BadRequest)?;
     let size = settings.rules.size;
     let now = crate::db::now_ms();
@@ -826,16 +835,24 @@ async fn create_game(
         key,
         digest: digest.clone(),
     });
-    let h = match (st.0.hub.create_keyed(info, wire, keyed).await, &key) {
-        (Ok(h), _) => h,
-        (Err(DbError::Conflict), Some(k)) => {
+    let h = match st.0.hub.create_keyed(info, wire, keyed).await {
+        Ok(h) => h,
+        Err(e @ (DbError::Conflict | DbError::BoardTaken { .. })) => {
             // The same key at the same time: the other request created the game.
-            let first = st.0.hub.db().game_by_key(account.id, k.clone()).await?.ok_or_else(|| {
-                ApiError::Internal(format!("idempotency key {k:?}: a conflict, and no game has the key"))
-            })?;
-            return replay_created(&st, first, &digest, k, &token).await;
+            if let Some(k) = &key
+                && let Some(first) = st.0.hub.db().game_by_key(account.id, k.clone()).await?
+            {
+                return replay_created(&st, first, &digest, k, &token).await;
+            }
+            return Err(match e {
+                DbError::Conflict => {
+                    ApiError::Internal(format!("creating a game: a conflict, and no game has the key {key:?}"))
+                }
+                // The board has its game already (409).
+                e => e.into(),
+            });
         }
-        (Err(e), _) => return Err(e.into()),
+        Err(e) => return Err(e.into()),
     };
     let id = h.info.id;
     let state = h.state().await.unwrap_or(Json_::Null);
@@ -844,6 +861,43 @@ async fn create_game(
         Json(created_json(id, Some(&secrets), state, false)),
     )
         .into_response())
+}
+
+/// A game of an event is for one of its boards: the round and board must be given and exist,
+/// and the players must be the pairing's, Black first (the event's result names the pairing's
+/// colours, and a result is mapped through the seat each played from). Each mistake is a 400
+/// naming what differs. Round and board without an event name nothing.
+async fn check_board(st: &AppState, r: &NewGameReq) -> Result<(), ApiError> {
+    let Some(event) = r.event.clone() else {
+        if r.round.is_some() || r.board.is_some() {
+            return Err(ApiError::BadRequest(
+                "round and board name a board of an event: give the event too".into(),
+            ));
+        }
+        return Ok(());
+    };
+    let (Some(round), Some(board)) = (r.round, r.board) else {
+        return Err(ApiError::BadRequest(format!(
+            "a game of event {event} is for one of its boards: give its round and board"
+        )));
+    };
+    let p = &r.settings.players;
+    let players = [p[0].name.clone(), p[1].name.clone()];
+    let checked = with_store(st, move |s| {
+        let ev = s.load_event(&event)?;
+        let names = [players[0].as_str(), players[1].as_str()];
+        Ok(storage::game_between(&ev, &event, round, board, names).map(|_| ()))
+    })
+    .await?;
+    // The body names a board that is not there, or other players: the request is wrong.
+    checked.map_err(|e| {
+        ApiError::BadRequest(match e {
+            storage::StoreError::OtherPlayers { .. } => {
+                format!("{e}: list the pairing's Black first, then its White")
+            }
+            e => e.to_string(),
+        })
+    })
 }
 
 fn created_json(id: i64, secrets: Option<&[String; 2]>, state: Json_, replayed: bool) -> Json_ {

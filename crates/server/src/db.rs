@@ -102,13 +102,38 @@ const MIGRATIONS: &[(u32, &str)] = &[
             at         INTEGER NOT NULL
         ) STRICT;",
     ),
+    (
+        5,
+        // One live game per board of an event's round. A board that has two already (two
+        // starts at once before this index) keeps its newest (the one a result entered by
+        // hand went to); the others are detached from the event's board (round and board
+        // NULL: they stay the event's games, but no board's).
+        "UPDATE server_game SET round = NULL, board = NULL
+            WHERE event_id IS NOT NULL AND round IS NOT NULL AND board IS NOT NULL
+              AND id < (SELECT MAX(g.id) FROM server_game g
+                        WHERE g.event_id = server_game.event_id AND g.round = server_game.round
+                          AND g.board = server_game.board);
+        CREATE UNIQUE INDEX server_game_board ON server_game (event_id, round, board)
+            WHERE event_id IS NOT NULL;",
+    ),
 ];
 
 /// Why a database call failed.
 #[derive(Debug)]
 pub enum DbError {
-    /// The (game, seq) slot is taken: another command landed first.
+    /// The (game, seq) slot is taken: another command landed first (or, creating a game, its
+    /// owner's idempotency key is taken).
     Conflict,
+    /// Creating a game: the event's board has a live game already (the unique index
+    /// `server_game_board`).
+    BoardTaken {
+        /// The event.
+        event: String,
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+    },
     /// The database failed (the text is for the log, never for a client).
     Failed(String),
 }
@@ -128,6 +153,10 @@ impl std::fmt::Display for DbError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             DbError::Conflict => f.write_str("the slot is taken"),
+            DbError::BoardTaken { event, round, board } => write!(
+                f,
+                "round {round} board {board} of event {event:?} has a live game already: board already started"
+            ),
             DbError::Failed(e) => write!(f, "database failure: {e}"),
         }
     }
@@ -234,6 +263,19 @@ pub fn now_ms() -> u64 {
         .map_or(0, |d| d.as_millis() as u64)
 }
 
+/// The error for a game whose event board is taken: [`DbError::BoardTaken`] naming the
+/// board of `g`, if it names one.
+fn board_of(g: &StoredGame) -> Option<DbError> {
+    match (&g.event_id, g.round, g.board) {
+        (Some(event), Some(round), Some(board)) => Some(DbError::BoardTaken {
+            event: event.clone(),
+            round,
+            board,
+        }),
+        _ => None,
+    }
+}
+
 fn stopped() -> DbError {
     DbError::Failed("the database thread has stopped".into())
 }
@@ -316,6 +358,7 @@ impl Db {
         match &self.0 {
             Backend::Postgres(pg) => pg.create_game(&g, &events, key.as_ref()).await,
             Backend::Sqlite(jobs) => {
+                let board = board_of(&g);
                 Db::call(jobs, move |c| {
                     let tx = c.transaction()?;
                     let (k, d) = key.map(|k| (k.key, k.digest)).unzip();
@@ -335,7 +378,15 @@ impl Db {
                             k,
                             d
                         ],
-                    )?;
+                    )
+                    .map_err(|e| match (&e, board) {
+                        (rusqlite::Error::SqliteFailure(f, Some(m)), Some(b))
+                            if f.code == ErrorCode::ConstraintViolation && m.contains("server_game.board") =>
+                        {
+                            b
+                        }
+                        _ => DbError::from(e),
+                    })?;
                     let id = tx.last_insert_rowid();
                     for (seq, e) in events.iter().enumerate() {
                         tx.execute(
@@ -363,6 +414,42 @@ impl Db {
                         |r| Ok((r.get(0)?, r.get(1)?)),
                     )
                     .optional()?)
+                })
+                .await
+            }
+        }
+    }
+
+    /// The live game on `board` of `round` of `event`, if there is one (at most one: the
+    /// unique index `server_game_board`).
+    pub async fn game_on_board(&self, event: String, round: u32, board: u32) -> Result<Option<i64>, DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.game_on_board(&event, round, board).await,
+            Backend::Sqlite(jobs) => {
+                Db::call(jobs, move |c| {
+                    Ok(c.query_row(
+                        "SELECT id FROM server_game WHERE event_id = ?1 AND round = ?2 AND board = ?3",
+                        params![event, round, board],
+                        |r| r.get(0),
+                    )
+                    .optional()?)
+                })
+                .await
+            }
+        }
+    }
+
+    /// Detaches game `id` from its event's board (round and board NULL; it stays the event's
+    /// game, and goes on): it is not that board's game any more. True if it was on a board.
+    pub async fn detach(&self, id: i64) -> Result<bool, DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.detach(id).await,
+            Backend::Sqlite(jobs) => {
+                Db::call(jobs, move |c| {
+                    Ok(c.execute(
+                        "UPDATE server_game SET round = NULL, board = NULL WHERE id = ?1 AND board IS NOT NULL",
+                        [id],
+                    )? == 1)
                 })
                 .await
             }

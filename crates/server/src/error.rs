@@ -108,7 +108,11 @@ impl IntoResponse for ApiError {
 
 impl From<crate::db::DbError> for ApiError {
     fn from(e: crate::db::DbError) -> ApiError {
-        ApiError::Internal(e.to_string())
+        match e {
+            // A second live game for one board (two starts at once): the board has its game.
+            crate::db::DbError::BoardTaken { .. } => ApiError::Conflict(e.to_string()),
+            e => ApiError::Internal(e.to_string()),
+        }
     }
 }
 

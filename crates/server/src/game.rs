@@ -67,13 +67,32 @@ pub struct Ack {
     /// The game after it.
     pub state: Json,
     /// What writing the game's result into its event did, if this event made the result
-    /// final or corrected it (a game on an event's board, with the event store at hand).
+    /// final or corrected it (a game on an event's board that still pairs its players; `None`
+    /// when the write failed, which is logged).
     pub event: Option<storage::Recorded>,
 }
 
 /// The storage crate's store of events, shared by the handlers and the game tasks (which
 /// write final results into it).
 pub type EventStore = Arc<Mutex<storage::Store>>;
+
+/// A game's final result in its event's terms (Art. 16.4: confirmed, with the chief
+/// referee's latest correction).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Final {
+    /// The result the event should hold.
+    pub result: tournament::GameResult,
+    /// Whether the chief referee corrected the confirmed result (Art. 16.4): then the event
+    /// takes it as a correction of whatever it holds.
+    pub corrected: bool,
+}
+
+/// The names of a game's players as its event pairs them: the first seat's, then the
+/// second's (the pairing's Black, then White), which [`storage::game_between`] checks.
+pub fn players(info: &GameInfo) -> [&str; 2] {
+    let p = &info.settings.players;
+    [p[0].name.as_str(), p[1].name.as_str()]
+}
 
 /// What an official's result entered by hand did to the live game of that board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,7 +128,7 @@ enum Cmd {
     },
     /// The result the event should hold (once the game is final).
     FinalResult {
-        reply: oneshot::Sender<Option<tournament::GameResult>>,
+        reply: oneshot::Sender<Option<Final>>,
     },
     /// An official entered the board's result by hand.
     Enter {
@@ -169,7 +188,7 @@ impl GameHandle {
 
     /// The result the game's event should hold: its result once final (with the latest
     /// correction), in the event's terms; `None` before (or for a replay).
-    pub async fn final_result(&self) -> Option<tournament::GameResult> {
+    pub async fn final_result(&self) -> Option<Final> {
         let (reply, rx) = oneshot::channel();
         self.cmds.send(Cmd::FinalResult { reply }).await.ok()?;
         rx.await.ok()?
@@ -227,18 +246,23 @@ impl Hub {
     }
 
     /// At start: the final results of event games that their event lacks (the server
-    /// stopped between the game's last event and the write) are written now. Returns how
-    /// many. A board whose event holds another result is left as it is, with a warning.
+    /// stopped between the game's last event and the write) are written now, and a final
+    /// result the chief referee corrected (Art. 16.4) replaces another the event holds.
+    /// Returns how many. Only a board that still pairs the game's players takes its result
+    /// ([`storage::game_between`]); a board whose event holds another result than an
+    /// uncorrected final one is left as it is, with a warning.
     pub async fn write_back_missing(&self) -> Result<usize, DbError> {
         let store = self.store.clone();
-        let mut by_event: HashMap<String, Vec<(u32, u32, tournament::GameResult, i64)>> = HashMap::new();
+        type Waiting = (u32, u32, [String; 2], Final, i64);
+        let mut by_event: HashMap<String, Vec<Waiting>> = HashMap::new();
         for (id, event, round, board) in self.db.list_games(None).await? {
             let (Some(event), Some(round), Some(board)) = (event, round, board) else {
                 continue;
             };
             let Some(h) = self.get(id).await? else { continue };
-            if let Some(result) = h.final_result().await {
-                by_event.entry(event).or_default().push((round, board, result, id));
+            if let Some(f) = h.final_result().await {
+                let names = players(&h.info).map(str::to_string);
+                by_event.entry(event).or_default().push((round, board, names, f, id));
             }
         }
         let written = tokio::task::spawn_blocking(move || {
@@ -252,24 +276,31 @@ impl Hub {
                         continue;
                     }
                 };
-                for (round, board, result, game) in games {
-                    let held = ev
-                        .rounds()
-                        .iter()
-                        .find(|r| r.number == round)
-                        .and_then(|r| r.games.iter().find(|g| g.board == board))
-                        .map(|g| g.result);
-                    match held {
-                        Some(None) => match store.record_result(&event, round, board, result, false) {
-                            Ok(_) => n += 1,
-                            Err(e) => tracing::warn!(event, game, round, board, error = %e, "result not written back"),
-                        },
-                        Some(Some(r)) if r != result => tracing::warn!(
-                            event, game, round, board, held = %r, final_result = %result,
-                            "the event holds another result than the game's final one: left as it is"
-                        ),
-                        Some(Some(_)) => {}
-                        None => tracing::warn!(event, game, round, board, "the event has no such board"),
+                for (round, board, names, f, game) in games {
+                    let names = [names[0].as_str(), names[1].as_str()];
+                    let held = match storage::game_between(&ev, &event, round, board, names) {
+                        Ok(g) => g.result,
+                        Err(e) => {
+                            tracing::warn!(event, game, round, board, error = %e, "the result is not the board's: not written");
+                            continue;
+                        }
+                    };
+                    let correct = match held {
+                        None => false,
+                        Some(r) if r == f.result => continue,
+                        // Art. 16.4: the chief referee's correction stands over what the event holds.
+                        Some(_) if f.corrected => true,
+                        Some(r) => {
+                            tracing::warn!(
+                                event, game, round, board, held = %r, final_result = %f.result,
+                                "the event holds another result than the game's final one: left as it is"
+                            );
+                            continue;
+                        }
+                    };
+                    match store.record_result_between(&event, round, board, names, f.result, correct) {
+                        Ok(_) => n += 1,
+                        Err(e) => tracing::warn!(event, game, round, board, error = %e, "result not written back"),
                     }
                 }
             }
@@ -374,11 +405,49 @@ impl Hub {
             owner: info.owner,
             accounts: info.accounts,
         };
-        let id = self.db.create_game(stored, ev, key).await?;
+        let id = match self.db.create_game(stored.clone(), ev.clone(), key.clone()).await {
+            Err(DbError::BoardTaken { event, round, board })
+                if self.detach_stale(&info, &event, round, board).await? =>
+            {
+                self.db.create_game(stored, ev, key).await?
+            }
+            r => r?,
+        };
         info.id = id;
         let h = spawn(self.db.clone(), self.store.clone(), info, opening, None)?;
         self.games.lock().expect("hub lock").insert(id, h.clone());
         Ok(h)
+    }
+
+    /// The board that `info` (a new game, whose players the caller checked against the
+    /// pairing) is for has a live game already: if that game's players are not the new one's,
+    /// it was started before the round was paired again and is not the board's game any more,
+    /// so it is detached from the board (it goes on, as the event's game on no board). True if
+    /// it was, and the board is free.
+    async fn detach_stale(&self, info: &GameInfo, event: &str, round: u32, board: u32) -> Result<bool, DbError> {
+        let Some(old) = self.db.game_on_board(event.to_string(), round, board).await? else {
+            // Detached meanwhile: the board is free.
+            return Ok(true);
+        };
+        let Some(h) = self.get(old).await? else { return Ok(true) };
+        if players(&h.info) == players(info) {
+            return Ok(false);
+        }
+        tracing::warn!(
+            game = old,
+            event,
+            round,
+            board,
+            "the board pairs other players than its live game (the round was paired again): the game is detached"
+        );
+        self.db.detach(old).await?;
+        let mut games = self.games.lock().expect("hub lock");
+        if let Some(h) = games.get_mut(&old) {
+            let mut info = (*h.info).clone();
+            (info.round, info.board) = (None, None);
+            h.info = Arc::new(info);
+        }
+        Ok(true)
     }
 
     /// Binds `account` to `color` of game `id`; false if the seat is taken by someone else.
@@ -478,14 +547,10 @@ fn spawn(
         pushes: pushes.clone(),
         info: info.clone(),
     };
-    let link = match (&info.event_id, info.round, info.board) {
-        (Some(e), Some(r), Some(b)) => Some((e.clone(), r, b)),
-        _ => None,
-    };
     let task = Task {
         db,
         store,
-        link,
+        players: players(&info).map(str::to_string),
         id: info.id,
         referee,
         by: events.into_iter().map(|e| e.by).collect(),
@@ -498,9 +563,11 @@ fn spawn(
 
 struct Task {
     db: Db,
-    /// Where the game's final result is written, with the event's board.
+    /// Where the game's final result is written.
     store: EventStore,
-    link: Option<(String, u32, u32)>,
+    /// The players' names (the first seat's, then the second's), which the event's board
+    /// must pair for the result to be written there.
+    players: [String; 2],
     id: i64,
     referee: Referee,
     /// Who submitted each event (account, seat or system).
@@ -647,7 +714,10 @@ impl Task {
                 }
             }
             Cmd::FinalResult { reply } => {
-                let _ = reply.send(crate::results::final_result(&self.referee));
+                let _ = reply.send(crate::results::final_result(&self.referee).map(|result| Final {
+                    result,
+                    corrected: !self.referee.corrections().is_empty(),
+                }));
             }
             Cmd::Enter {
                 result,
@@ -740,18 +810,30 @@ impl Task {
         Ok((entered, ack.event))
     }
 
-    /// Writes the game's result into its event's board, if it has one; `correct` when the result corrects a confirmed one (Art. 16.4). A failure is
-    /// logged: the game's record stands, and the next start writes a missing result.
+    /// Writes the game's result into its event's board, if it has one; `correct` when the
+    /// result corrects a confirmed one (Art. 16.4). The board is read from the database (it
+    /// may have been detached since the game started, through another instance too), and
+    /// must still pair the game's players ([`storage::Store::record_result_between`]). A
+    /// failure is logged: the game's record stands, and the next start writes a missing result.
     async fn write_back(&self, correct: bool) -> Option<storage::Recorded> {
-        let (event, round, board) = self.link.clone()?;
         let result = crate::results::final_result(&self.referee)?;
+        let game = self.id;
+        let (event, round, board) = match self.db.load_game(game).await {
+            Ok(Some(g)) => (g.event_id?, g.round?, g.board?),
+            Ok(None) => return None,
+            Err(e) => {
+                tracing::warn!(game, error = %e, "the result was not written into the event: the game's board is unknown");
+                return None;
+            }
+        };
         let store = self.store.clone();
-        let (ev, game) = (event.clone(), self.id);
+        let (ev, players) = (event.clone(), self.players.clone());
         let written = tokio::task::spawn_blocking(move || {
+            let players = [players[0].as_str(), players[1].as_str()];
             store
                 .lock()
                 .expect("store lock")
-                .record_result(&ev, round, board, result, correct)
+                .record_result_between(&ev, round, board, players, result, correct)
         })
         .await;
         match written {
@@ -857,9 +939,9 @@ impl Task {
                         })
                     }
                 }
-                DbError::Failed(e) => {
+                e @ (DbError::Failed(_) | DbError::BoardTaken { .. }) => {
                     tracing::error!(game = self.id, error = %e, "append failed");
-                    Err(SubmitError::Failed(e))
+                    Err(SubmitError::Failed(e.to_string()))
                 }
             };
         }

@@ -16,7 +16,9 @@
 //! - `POST /api/events/{id}/players/csv`: registrations from a CSV file (the formats crate).
 //! - `GET /api/events/{id}/proposal`, `POST /api/events/{id}/rounds/amended`: the proposed
 //!   pairing and pairing it with the director's changes; `DELETE /api/events/{id}/rounds/{n}`:
-//!   undo the last pairing; `POST /api/events/{id}/withdrawals`.
+//!   undo the last pairing (a 409 naming the round's live games while any is in play: a
+//!   round is not taken from under its players; a game over is left, and counts for a board
+//!   only if the board pairs its players again); `POST /api/events/{id}/withdrawals`.
 //! - `GET /api/events/{id}/rounds/{n}/setup`: what the director's form to start a round's
 //!   games starts from (the round's settings once a game of it started, else the event's
 //!   time control and Art. 11's komi; each board's handicap in a McMahon event, proposed
@@ -26,7 +28,8 @@
 //!   here; only their digests are kept).
 //! - `POST /api/events/{id}/collect`: the confirmed results of the event's live games
 //!   (Art. 16.4: only a confirmed result is final) into the event (the game tasks write each
-//!   when it becomes final; this catches up), mapped by `crate::results`.
+//!   when it becomes final; this catches up), mapped by `crate::results`, each onto a board
+//!   that still pairs its game's players.
 //! - `GET /api/events/{id}/print/crosstable`, `…/print/pairings/{n}`: the print views.
 
 use crate::api::{AppState, Body, Caller};
@@ -397,6 +400,24 @@ async fn unpair(
     Path((id, n)): Path<(String, u32)>,
 ) -> Result<Json<Value>, ApiError> {
     need(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    // A round whose games are being played is not taken from under its players: the games
+    // in play must end first (a game over stays, and reaches the event only if the board it
+    // names pairs its players again; one on a board paired otherwise is detached when that
+    // board's game starts).
+    let mut playing = Vec::new();
+    for (gid, board) in board_games(&st, &id, n).await? {
+        let Some(h) = st.0.hub.get(gid).await? else { continue };
+        if h.state().await.is_some_and(|s| s["result"].is_null()) {
+            playing.push(format!("game {gid} on board {board}"));
+        }
+    }
+    if !playing.is_empty() {
+        return Err(ApiError::Conflict(format!(
+            "round {n} of event {id} has live games in play ({}): they must end before the round is unpaired \
+             (a result, or the chief referee's ruling)",
+            playing.join(", ")
+        )));
+    }
     let i = id.clone();
     let ev = store(&st, move |s| s.unpair(&i, n)).await?;
     Ok(Json(json!({ "event": id, "rounds": ev.rounds().len() })))
@@ -683,12 +704,40 @@ fn check_start(ev: &tournament::Event, id: &str, round: &tournament::Round, r: &
     })
 }
 
-/// The games of round `n` that already have a live game (by board).
+/// The boards of round `n` that already have their live game.
 async fn started_boards(st: &AppState, id: &str, n: u32) -> Result<Vec<u32>, ApiError> {
-    Ok((st.0.hub.db().list_games(Some(id.to_string())).await?.into_iter())
-        .filter(|g| g.2 == Some(n))
-        .filter_map(|g| g.3)
+    Ok(board_games(st, id, n)
+        .await?
+        .into_iter()
+        .map(|(_, board)| board)
         .collect())
+}
+
+/// The live games of round `n` that are its boards' games, with their boards: a game on a
+/// board between the players the board pairs ([`storage::game_between`]); one started before
+/// the round was paired again (by the server or `weiqi event unpair`) is not.
+async fn board_games(st: &AppState, id: &str, n: u32) -> Result<Vec<(i64, u32)>, ApiError> {
+    let i = id.to_string();
+    let Some(ev) = store(st, move |s| match s.load_event(&i) {
+        Ok(ev) => Ok(Some(ev)),
+        Err(storage::StoreError::NoEvent(_)) => Ok(None),
+        Err(e) => Err(e),
+    })
+    .await?
+    else {
+        return Ok(vec![]);
+    };
+    let mut games = Vec::new();
+    for (gid, _, round, board) in st.0.hub.db().list_games(Some(id.to_string())).await? {
+        let (Some(board), true) = (board, round == Some(n)) else {
+            continue;
+        };
+        let Some(h) = st.0.hub.get(gid).await? else { continue };
+        if storage::game_between(&ev, id, n, board, crate::game::players(&h.info)).is_ok() {
+            games.push((gid, board));
+        }
+    }
+    Ok(games)
 }
 
 /// `GET /api/events/{id}/rounds/{n}/setup`: what the director's form starts from — the
@@ -883,27 +932,28 @@ async fn collect(State(st): State<AppState>, caller: Caller, Path(id): Path<Stri
     let mut recorded = Vec::new();
     let mut waiting = Vec::new();
     for (gid, round, board) in games {
-        let open = ev
-            .rounds()
-            .iter()
-            .find(|r| r.number == round)
-            .and_then(|r| r.games.iter().find(|g| g.board == board))
-            .is_some_and(|g| g.result.is_none());
+        let Some(h) = st.0.hub.get(gid).await? else { continue };
+        // Only a board that pairs the game's players takes its result, once.
+        let players = crate::game::players(&h.info);
+        let open = storage::game_between(&ev, &id, round, board, players).is_ok_and(|g| g.result.is_none());
         if !open {
             continue;
         }
-        let Some(h) = st.0.hub.get(gid).await? else { continue };
         // Art. 16.4: a result is final once both players and a referee confirmed it (the
         // game's task writes it into the event then; this catches up on any it could not).
-        let Some(result) = h.final_result().await else {
+        let Some(crate::game::Final { result, .. }) = h.final_result().await else {
             let Some(s) = h.state().await else { continue };
             if !s["result"].is_null() {
                 waiting.push(gid);
             }
             continue;
         };
-        let i = id.clone();
-        store(&st, move |s| s.record_result(&i, round, board, result, false)).await?;
+        let (i, names) = (id.clone(), players.map(str::to_string));
+        store(&st, move |s| {
+            let names = [names[0].as_str(), names[1].as_str()];
+            s.record_result_between(&i, round, board, names, result, false)
+        })
+        .await?;
         recorded.push(json!({ "game": gid, "round": round, "board": board, "result": result.to_string() }));
     }
     Ok(Json(

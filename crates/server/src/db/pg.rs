@@ -105,6 +105,18 @@ const MIGRATIONS: &[(i32, &str)] = &[
             at         BIGINT NOT NULL
         );",
     ),
+    (
+        6,
+        // One live game per board of an event's round (SQLite's migration 5): a board with
+        // two already keeps its newest, the others are detached from the board.
+        "UPDATE server_game SET round = NULL, board = NULL
+            WHERE event_id IS NOT NULL AND round IS NOT NULL AND board IS NOT NULL
+              AND id < (SELECT MAX(g.id) FROM server_game g
+                        WHERE g.event_id = server_game.event_id AND g.round = server_game.round
+                          AND g.board = server_game.board);
+        CREATE UNIQUE INDEX server_game_board ON server_game (event_id, round, board)
+            WHERE event_id IS NOT NULL;",
+    ),
 ];
 
 /// The advisory lock that serialises migrations of instances starting together.
@@ -145,6 +157,14 @@ macro_rules! run {
 impl From<tokio_postgres::Error> for DbError {
     fn from(e: tokio_postgres::Error) -> DbError {
         if e.code() == Some(&SqlState::UNIQUE_VIOLATION) {
+            if e.as_db_error().and_then(|d| d.constraint()) == Some("server_game_board") {
+                // The board is named by the caller, which knows the game it inserted.
+                return DbError::BoardTaken {
+                    event: String::new(),
+                    round: 0,
+                    board: 0,
+                };
+            }
             return DbError::Conflict;
         }
         match e.as_db_error() {
@@ -310,7 +330,7 @@ impl Pg {
     ) -> Result<i64, DbError> {
         let seqs: Vec<i64> = (0..events.len() as i64).collect();
         let (k, d) = key.map(|k| (k.key.as_str(), k.digest.as_str())).unzip();
-        let row = run!(self, |c| c.query_one(
+        let inserted = run!(self, |c| c.query_one(
             "WITH g AS (INSERT INTO server_game (event_id, round, board, settings, secret_black, secret_white, \
                  owner, created_at, idempotency_key, request_digest) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $11, $12) RETURNING id), \
@@ -331,8 +351,27 @@ impl Pg {
                 &k,
                 &d,
             ],
+        ));
+        match inserted {
+            Ok(row) => Ok(row.get(0)),
+            Err(DbError::BoardTaken { .. }) => Err(super::board_of(g).unwrap_or(DbError::Conflict)),
+            Err(e) => Err(e),
+        }
+    }
+
+    pub(crate) async fn game_on_board(&self, event: &str, round: u32, board: u32) -> Result<Option<i64>, DbError> {
+        let row = run!(self, |c| c.query_opt(
+            "SELECT id FROM server_game WHERE event_id = $1 AND round = $2 AND board = $3",
+            &[&event, &i64::from(round), &i64::from(board)],
         ))?;
-        Ok(row.get(0))
+        Ok(row.map(|r| r.get(0)))
+    }
+
+    pub(crate) async fn detach(&self, id: i64) -> Result<bool, DbError> {
+        Ok(run!(self, |c| c.execute(
+            "UPDATE server_game SET round = NULL, board = NULL WHERE id = $1 AND board IS NOT NULL",
+            &[&id],
+        ))? == 1)
     }
 
     pub(crate) async fn game_by_key(&self, owner: i64, key: &str) -> Result<Option<(i64, String)>, DbError> {

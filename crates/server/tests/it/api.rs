@@ -180,13 +180,19 @@ async fn roles_are_checked_on_every_write_and_a_refused_write_changes_nothing() 
         .map(|r| format!("{} {}", r["name"], r["points"]))
         .collect();
     out.push(players.join(", "));
-    // A game of the event: the chief referee rules, a player may not.
+    // A game of the event (board 1's players, Black first): the chief referee rules, a
+    // player may not.
+    let (_, ev) = call(r, "GET", "/api/events/open-2026", None, None).await;
+    let board = &ev["rounds"][0]["games"][0];
+    let mut board_settings = settings("none");
+    board_settings["players"] =
+        json!([{ "name": board["black"], "rank": "3d" }, { "name": board["white"], "rank": "3d" }]);
     let (s, v) = call(
         r,
         "POST",
         "/api/games",
         Some(&chief),
-        Some(json!({ "settings": settings("none"), "event": "open-2026", "round": 1, "board": 1 })),
+        Some(json!({ "settings": board_settings, "event": "open-2026", "round": 1, "board": 1 })),
     )
     .await;
     out.push(line(s, &v));
