@@ -912,16 +912,20 @@ fn created_json(id: i64, secrets: Option<&[String; 2]>, state: Json_, replayed: 
         }
         None => {
             v["secrets"] = Json_::Null;
-            v["message"] = json!(
-                "the seat secrets were given to the session that created the game: retry with that session's token"
-            );
+            v["message"] = json!(format!(
+                "the seat secrets were given to the session that created the game: retry with that session's token \
+                 (unless both seats' links were issued again since, POST /api/games/{id}/seats/{{color}}/link)"
+            ));
         }
     }
     v
 }
 
 /// The answer to a retry of a keyed request that created game `first`: the game again (same
-/// status, `replayed: true`) if the request is the same, else a 409.
+/// status, `replayed: true`) if the request is the same, else a 409. Each seat's secret is
+/// given again if it is still the seat's (the database's digests: an official may have
+/// issued the seat a new link since, through any instance); a seat issued again is `null`,
+/// and the message says so.
 async fn replay_created(
     st: &AppState,
     (id, first_digest): (i64, String),
@@ -936,10 +940,31 @@ async fn replay_created(
         )));
     }
     let h = game(st, id).await?;
+    let stored =
+        st.0.hub
+            .db()
+            .load_game(id)
+            .await?
+            .ok_or_else(|| ApiError::Internal(format!("game {id} has a key and no row")))?;
     let derived = [WColor::Black, WColor::White].map(|c| auth::seat_secret(token, key, c.name()));
-    let same_session = (0..2).all(|i| auth::digest(&derived[i]) == h.info.secrets[i]);
+    let current = [0, 1].map(|i| auth::digest(&derived[i]) == stored.secrets[i]);
     let state = h.state().await.unwrap_or(Json_::Null);
-    let body = created_json(id, same_session.then_some(&derived), state, true);
+    let mut body = created_json(id, current.contains(&true).then_some(&derived), state, true);
+    if current.contains(&true) && current.contains(&false) {
+        let mut reissued = Vec::new();
+        for (i, color) in [WColor::Black, WColor::White].into_iter().enumerate() {
+            if !current[i] {
+                body["secrets"][color.name()] = Json_::Null;
+                body["links"][color.name()] = Json_::Null;
+                reissued.push(color.name());
+            }
+        }
+        body["message"] = json!(format!(
+            "the {} seat's link was issued again since the game was created (POST /api/games/{id}/seats/{{color}}/link): \
+             the old one no longer works, and the new one is with whoever issued it",
+            reissued.join(" and ")
+        ));
+    }
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 

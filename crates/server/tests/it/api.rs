@@ -360,11 +360,6 @@ async fn a_non_ascii_rank_and_an_extreme_komi_are_a_clear_400() {
     );
 }
 
-#[tokio::test]
-async fn a_retried_create_with_an_idempotency_key_stores_one_game() {
-    a_retried_create_with_an_idempotency_key_stores_one_game_on(app().await).await;
-}
-
 /// Regression: Art. 22.5's lost turn replaces a timeout in the last byo-yomi period, and only
 /// the round form checked it; `POST /api/games` took `lost_turn_on_timeout` with Fischer or
 /// absolute time. The referee's settings check refuses it on this path too, naming the time
@@ -403,6 +398,11 @@ async fn a_lost_turn_on_timeout_without_byo_yomi_is_a_clear_400() {
         10m+3x30s: 201 Created
     "#]],
     );
+}
+
+#[tokio::test]
+async fn a_retried_create_with_an_idempotency_key_stores_one_game() {
+    a_retried_create_with_an_idempotency_key_stores_one_game_on(app().await).await;
 }
 
 #[tokio::test]
@@ -524,9 +524,72 @@ async fn a_retried_create_with_an_idempotency_key_stores_one_game_on(a: App) {
             no key again: 201 game 4 replayed=false new secrets
             an empty key: 400 bad_request: the Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID, say)
             twice at once: same game true, one replayed true
-            retry from a new session: 201 game 1 replayed=true no secrets: the seat secrets were given to the session that created the game: retry with that session's token
+            retry from a new session: 201 game 1 replayed=true no secrets: the seat secrets were given to the session that created the game: retry with that session's token (unless both seats' links were issued again since, POST /api/games/1/seats/{color}/link)
             5 games stored
             black plays with the first secret: 200 ok
         "#]],
     );
+}
+
+#[tokio::test]
+async fn a_retried_create_gives_again_only_the_seat_links_still_valid() {
+    let a = app().await;
+    a_retried_create_gives_again_only_the_seat_links_still_valid_on(&a.router, &a.router).await;
+}
+
+/// On PostgreSQL the seat's link is issued again through another instance than the one the
+/// retry reaches: that one's memory still holds the old digest, the database the new.
+#[tokio::test]
+async fn a_retried_create_gives_again_only_the_seat_links_still_valid_on_postgres() {
+    let db = PgSchema::new().await;
+    let (a, b) = (db.app().await, db.app().await);
+    a_retried_create_gives_again_only_the_seat_links_still_valid_on(&a.router, &b.router).await;
+}
+
+/// A keyed create (created through `r`); an official issues Black's seat a new link (through
+/// `other`); the retry of the create (through `r`) gives White's secret again, and for Black
+/// none — the old link is dead — saying why.
+async fn a_retried_create_gives_again_only_the_seat_links_still_valid_on(r: &axum::Router, other: &axum::Router) {
+    let li = login(r, "li").await;
+    let bearer = format!("Bearer {li}");
+    let headers = [("authorization", bearer.as_str()), ("idempotency-key", "k-1")];
+    let body = json!({ "settings": settings("none") }).to_string();
+    let (s, first) = raw(r, "POST", "/api/games", &headers, Some(body.clone())).await;
+    assert_eq!(s.as_u16(), 201, "{first}");
+    let id = first["game"].as_i64().unwrap();
+    // Through the other instance, which runs the game too.
+    let (s, v) = call(
+        other,
+        "POST",
+        &format!("/api/games/{id}/seats/black/link"),
+        Some(&li),
+        None,
+    )
+    .await;
+    assert_eq!(s.as_u16(), 201, "{v}");
+    let (s, retry) = raw(r, "POST", "/api/games", &headers, Some(body)).await;
+    let mut out = vec![format!("retry: {} replayed={}", s.as_u16(), retry["replayed"])];
+    for color in ["black", "white"] {
+        let secret = &retry["secrets"][color];
+        let same = *secret == first["secrets"][color];
+        out.push(format!(
+            "{color}: {} (the first: {same}), link {}",
+            secret.is_string(),
+            retry["links"][color].is_string()
+        ));
+        if let Some(secret) = secret.as_str() {
+            let (s, v) = act(r, id, secret, 2, json!({ "type": "pass" })).await;
+            out.push(format!("  it acts: {}", s.as_u16()));
+            assert_ne!(s.as_u16(), 403, "{v}");
+        }
+    }
+    out.push(format!("message: {}", retry["message"]));
+    expect![[r#"
+        retry: 201 replayed=true
+        black: false (the first: false), link false
+        white: true (the first: true), link true
+          it acts: 422
+        message: "the black seat's link was issued again since the game was created (POST /api/games/1/seats/{color}/link): the old one no longer works, and the new one is with whoever issued it"
+    "#]]
+    .assert_eq(&(out.join("\n") + "\n"));
 }
