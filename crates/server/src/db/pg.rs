@@ -242,20 +242,29 @@ impl Pg {
         })?;
         migrate(&mut client).await?;
         let instance = crate::auth::new_token()[..16].to_string();
-        let heartbeat = observe_instances(&client, &instance).await?;
+        // Registered and beating before it looks at the others: an instance starting at the
+        // same time watches this one's beat advance, as this one watches the older ones'.
+        let started = now_ms();
+        client
+            .execute(
+                "INSERT INTO server_instance (id, started, beat) VALUES ($1, $2, $2)",
+                &[&instance, &(started as i64)],
+            )
+            .await?;
         let channel = format!("weiqi_events.{schema}");
-        let (tx, rx) = mpsc::unbounded_channel();
-        let first = listen_once(url, &channel, &tx).await?;
-        tokio::spawn(keep_listening(url.to_string(), channel.clone(), tx, first));
         let (appends, queue) = mpsc::unbounded_channel();
         let pg = Arc::new(Pg {
             url: url.to_string(),
             client: std::sync::Mutex::new(Arc::new(client)),
-            channel,
+            channel: channel.clone(),
             appends,
             instance,
         });
         tokio::spawn(beat(Arc::downgrade(&pg)));
+        let heartbeat = observe_instances(&pg.current(), &pg.instance, started).await?;
+        let (tx, rx) = mpsc::unbounded_channel();
+        let first = listen_once(url, &channel, &tx).await?;
+        tokio::spawn(keep_listening(url.to_string(), channel, tx, first));
         tokio::spawn(group_commit(Arc::downgrade(&pg), queue));
         Ok((pg, heartbeat, rx))
     }
@@ -661,35 +670,33 @@ async fn keep_listening(
     }
 }
 
-/// Registers this instance and finds whether the others are alive: the last instant any
-/// instance was known alive when none is (the time since was nobody's: the hub records it as
-/// a system pause), `None` when one is (it kept the clocks; nothing to recover) or when there
-/// was none before.
+/// Finds whether the other instances are alive, for this one (`me`, registered and beating
+/// since `started`): the last instant an instance was known alive when none is (the time
+/// since was nobody's: the hub records it as a system pause), `None` when one is (it kept the
+/// clocks; nothing to recover) or when there was none before.
 ///
 /// Liveness is observed, not assumed: an older instance (by start, then id) whose beat is
 /// recent is watched for [`WATCH_MS`], and only a beat that advances is a live instance. A
 /// crashed instance restarted at once leaves a recent beat that never moves again. Younger
-/// instances are not asked: when several start together, the oldest recovers the games and
-/// the others, seeing it beat, leave them to it.
-async fn observe_instances(client: &Client, me: &str) -> Result<Option<u64>, DbError> {
-    let started = now_ms();
-    client
-        .execute(
-            "INSERT INTO server_instance (id, started, beat) VALUES ($1, $2, $2)",
-            &[&me, &(started as i64)],
-        )
-        .await?;
+/// instances are not asked: when several start together (each beating from its
+/// registration), the oldest recovers the games and the others, seeing it beat, leave them
+/// to it. The last instant alive is the latest beat of the older instances, all judged dead
+/// then: a younger one's row (registered a moment ago) says nothing of the time nobody ran.
+async fn observe_instances(client: &Client, me: &str, started: u64) -> Result<Option<u64>, DbError> {
     let others = |rows: Vec<tokio_postgres::Row>| -> Vec<(String, u64, u64)> {
         rows.iter()
             .map(|r| (r.get(0), r.get::<_, i64>(1) as u64, r.get::<_, i64>(2) as u64))
             .collect()
     };
     let read = "SELECT id, started, beat FROM server_instance WHERE id <> $1";
-    let first = others(client.query(read, &[&me]).await?);
-    let last_beat = first.iter().map(|o| o.2).max();
-    let watched: Vec<(String, u64)> = first
+    let older: Vec<(String, u64, u64)> = others(client.query(read, &[&me]).await?)
+        .into_iter()
+        .filter(|(id, s, _)| (*s, id.as_str()) < (started, me))
+        .collect();
+    let last_beat = older.iter().map(|o| o.2).max();
+    let watched: Vec<(String, u64)> = older
         .iter()
-        .filter(|(id, s, beat)| (*s, id.as_str()) < (started, me) && beat + FRESH_MS >= started)
+        .filter(|(_, _, beat)| beat + FRESH_MS >= started)
         .map(|(id, _, beat)| (id.clone(), *beat))
         .collect();
     let mut alive = None;

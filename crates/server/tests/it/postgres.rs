@@ -392,3 +392,118 @@ async fn with_two_instances_every_subscriber_hears_each_call_once_and_the_flag_l
         }
     }
 }
+
+/// The rows of `server_instance`: (started, beat) by id.
+async fn instances(schema: &str) -> std::collections::HashMap<String, (i64, i64)> {
+    pg_admin()
+        .await
+        .query(&format!("SELECT id, started, beat FROM {schema}.server_instance"), &[])
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), (r.get(1), r.get(2))))
+        .collect()
+}
+
+/// A starting instance beats from its registration, while it watches an older instance's
+/// recent beat: another starting at the same time sees it alive (it used to beat only after
+/// watching, so two instances starting together each took the other for dead).
+#[tokio::test]
+async fn a_starting_instance_beats_while_it_watches_the_others() {
+    let db = PgSchema::new().await;
+    // An instance that stopped a moment ago: its beat is recent, and will not advance.
+    let dead = db.app().await;
+    drop(dead);
+    let before = instances(&db.name).await;
+    assert_eq!(before.len(), 1);
+    let url = db.url.clone();
+    let opening = tokio::spawn(async move {
+        let config = server::Config {
+            database_url: Some(url),
+            rate_limit: 0,
+            ..server::Config::default()
+        };
+        server::Server::open(&config).await.map(|_| ())
+    });
+    // The new instance watches the dead one's beat for a while before it opens; meanwhile its
+    // own beat advances.
+    let mut beat_while_watching = false;
+    while !opening.is_finished() {
+        let now = instances(&db.name).await;
+        beat_while_watching |= now
+            .iter()
+            .any(|(id, (started, beat))| !before.contains_key(id) && beat > started);
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    opening.await.unwrap().unwrap();
+    assert!(
+        beat_while_watching,
+        "the starting instance did not beat while it watched"
+    );
+}
+
+/// An instance registered after this one (started together, a moment later) says nothing of
+/// the time nobody ran: the pause starts at the last beat of the dead instance, the only one
+/// older than this one, not at the younger one's registration (which would charge the time
+/// between to the side to move).
+#[tokio::test]
+async fn the_pause_starts_at_the_last_beat_of_the_dead_instances_older_than_this_one() {
+    let db = PgSchema::new().await;
+    let a = db.app().await;
+    let token = login(&a.router, "li").await;
+    let (id, _, _) = game(&a.router, &token, "1h").await;
+    // A few beats, so the last one is after the game's start.
+    tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
+    drop(a);
+    let dead_id = instances(&db.name).await.into_keys().next().unwrap();
+    let younger = server::db::now_ms() as i64 + 60_000;
+    pg_admin()
+        .await
+        .execute(
+            &format!(
+                "INSERT INTO {}.server_instance (id, started, beat) VALUES ('younger', $1, $1)",
+                db.name
+            ),
+            &[&younger],
+        )
+        .await
+        .unwrap();
+    let b = db.app().await;
+    // The dead instance's last beat, read once it is surely the last (a beat under way when
+    // it stopped has landed).
+    let last_beat = &instances(&db.name).await[&dead_id].1;
+    let (_, v) = call(&b.router, "GET", &format!("/api/games/{id}/events"), None, None).await;
+    let system: Vec<String> = v["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["event"]["actor"] == "system")
+        .map(|e| {
+            let at = e["event"]["at"].as_i64().unwrap();
+            let when = if at == *last_beat {
+                "the dead instance's last beat".to_string()
+            } else {
+                format!("{at}")
+            };
+            format!(
+                "{} {}",
+                e["event"]["action"]["type"].as_str().unwrap(),
+                if e["event"]["action"]["type"] == "pause" {
+                    when
+                } else {
+                    String::new()
+                }
+            )
+        })
+        .collect();
+    assert_eq!(
+        system,
+        [
+            "colours_draw ",
+            "start ",
+            "pause the dead instance's last beat",
+            "resume "
+        ],
+        "dead instance {dead_id}: {v}"
+    );
+}

@@ -398,3 +398,132 @@ fn an_empty_weiqi_db_serves_the_default_file_as_weiqi_event_does() {
     assert!(dir.join("weiqi.db").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Starts `weiqi serve` without waiting for it: [`listening`] reads its address.
+fn spawn(db: &Db) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_weiqi"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--rate-limit", "0"])
+        .args(db.args())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// The address a server [`spawn`]ed listens on, once it does.
+fn listening(child: &mut Child) -> String {
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    line.split("http://")
+        .nth(1)
+        .unwrap()
+        .split('/')
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+/// The one value a query answers (psql, unaligned).
+fn psql_value(sql: &str) -> String {
+    let out = Command::new("psql")
+        .args([&pg_base(), "-v", "ON_ERROR_STOP=1", "-Atq", "-c", sql])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{sql}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+/// An instance is killed (SIGKILL), and two start at once on its database. Each beats from
+/// its registration, so the younger sees the older alive and leaves the games to it; the
+/// older finds only the dead instance older than itself. The game records exactly one system
+/// pause, from the dead instance's last beat (not from the moment the other one started,
+/// which would charge the downtime to the side to move), and one resume.
+#[test]
+fn on_postgres_two_instances_started_at_once_after_a_crash_record_one_pause_from_its_last_beat() {
+    let schema = Schema::new("together");
+    let db = Db::Postgres(schema.clone());
+    let (mut dead, addr) = start(&db);
+    let creds = json!({ "name": "td", "password": "tournament director" });
+    assert_eq!(http(&addr, "POST", "/api/accounts", &[], Some(&creds)).unwrap().0, 201);
+    let token = http(&addr, "POST", "/api/sessions", &[], Some(&creds)).unwrap().1["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let body = json!({ "settings": { "players": [{ "name": "A", "rank": "1d" }, { "name": "B", "rank": "1d" }],
+        "size": 9, "time": "1h+3x60s" } });
+    let bearer = format!("Bearer {token}");
+    let (s, v) = http(&addr, "POST", "/api/games", &[("authorization", &bearer)], Some(&body)).unwrap();
+    assert_eq!(s, 201);
+    let id = v["game"].as_i64().unwrap();
+    // A few beats, so the last one is well after the game's start.
+    std::thread::sleep(Duration::from_millis(1200));
+    dead.kill().unwrap(); // SIGKILL
+    dead.wait().unwrap();
+    let mut both = [spawn(&db), spawn(&db)];
+    let addrs: Vec<String> = both.iter_mut().map(listening).collect();
+    // The instance that recovers the game records the pause as its task starts, after it
+    // listens; the other reads it from the database. Read each until it has the resume.
+    let events = |addr: &str| {
+        http(addr, "GET", &format!("/api/games/{id}/events"), &[], None)
+            .unwrap()
+            .1
+    };
+    let resumed = |v: &Value| {
+        v["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["event"]["action"]["type"] == "resume")
+    };
+    for addr in &addrs {
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        while !resumed(&events(addr)) {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{addr} shows no resume: {}",
+                events(addr)
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+    let v = events(&addrs[0]);
+    assert_eq!(v, events(&addrs[1]));
+    // The killed instance's last beat: the oldest row (read now that it surely is its last).
+    let last_beat: u64 = psql_value(&format!(
+        "SELECT beat FROM {}.server_instance ORDER BY started, id LIMIT 1",
+        schema.0
+    ))
+    .parse()
+    .unwrap();
+    let system: Vec<(String, u64)> = v["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["event"]["actor"] == "system")
+        .map(|e| {
+            (
+                e["event"]["action"]["type"].as_str().unwrap().to_string(),
+                e["event"]["at"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let kinds: Vec<&str> = system.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(kinds, ["colours_draw", "start", "pause", "resume"], "{v}");
+    assert_eq!(
+        system[2].1, last_beat,
+        "the pause starts at the dead instance's last beat: {v}"
+    );
+    // Both instances agree, and the clock runs for Black.
+    let (_, state) = http(&addrs[1], "GET", &format!("/api/games/{id}"), &[], None).unwrap();
+    assert_eq!(
+        (state["seq"].as_u64(), state["paused"].as_bool()),
+        (Some(4), Some(false)),
+        "{state}"
+    );
+    for mut c in both {
+        c.kill().unwrap();
+        c.wait().unwrap();
+    }
+}
