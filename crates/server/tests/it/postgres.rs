@@ -357,19 +357,27 @@ async fn with_two_instances_every_subscriber_hears_each_call_once_and_the_flag_l
     let mut b = db.app().await;
     let token = login(&a.router, "li").await;
     // Two periods of one second and no basic time: Black's flag falls 2 s after the start.
+    // The games start once every subscription is answered: twelve subscriptions may take
+    // longer than the second before the first call on a loaded machine.
     let mut ids = Vec::new();
     for _ in 0..3 {
-        ids.push(game(&a.router, &token, "2x1s").await.0);
+        ids.push(game_not_started(&a.router, &token, "2x1s").await.0);
     }
+    let router = a.router.clone();
     let urls = [serve(&mut a).await, serve(&mut b).await];
     // Two subscribers on each instance, to each game.
     let mut sockets = Vec::new();
     for (i, url) in urls.iter().chain(urls.iter()).enumerate() {
         for &id in &ids {
             let mut ws = connect(url).await;
-            send(&mut ws, json!({ "type": "subscribe", "game": id, "since": 2 })).await;
+            send(&mut ws, json!({ "type": "subscribe", "game": id, "since": 0 })).await;
+            let reply = next(&mut ws).await;
+            assert_eq!(reply["seq"], 1, "{reply}");
             sockets.push((format!("{} on {}", id, ["A", "B"][i % 2]), id, ws));
         }
+    }
+    for &id in &ids {
+        start_game(&router, &token, id).await;
     }
     let heard = futures_util::future::join_all(sockets.iter_mut().map(|(name, id, ws)| {
         let name = name.clone();
@@ -378,6 +386,7 @@ async fn with_two_instances_every_subscriber_hears_each_call_once_and_the_flag_l
     }))
     .await;
     let expected = [
+        "event seq=2 The game starts",
         "call seq=2 \"black\" \"1 second, 1 period left\"",
         "call seq=2 \"black\" \"1, time is up\"",
         "event seq=3 Black's time ran out; result: white wins on time (Art. 22.5)",

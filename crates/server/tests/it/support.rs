@@ -122,6 +122,35 @@ pub async fn game(router: &Router, token: &str, time: &str) -> (i64, String, Str
     )
 }
 
+/// A casual game created with its clock not started (the colours drawn, no `Start`): a test
+/// that must hear the clock's first call subscribes first, then starts it
+/// ([`start_game`]). (id, black secret, white secret).
+pub async fn game_not_started(router: &Router, token: &str, time: &str) -> (i64, String, String) {
+    let body = json!({ "settings": settings(time), "start": false });
+    let (s, v) = call(router, "POST", "/api/games", Some(token), Some(body)).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    (
+        v["game"].as_i64().unwrap(),
+        v["secrets"]["black"].as_str().unwrap().into(),
+        v["secrets"]["white"].as_str().unwrap().into(),
+    )
+}
+
+/// Starts a game of [`game_not_started`]: its creator, who officiates it, records the start
+/// (event 1); its clock runs from now.
+pub async fn start_game(router: &Router, token: &str, game: i64) {
+    let cmd = json!({ "seq": 1, "action": { "type": "start", "late": [] }, "as": "referee" });
+    let (s, v) = call(
+        router,
+        "POST",
+        &format!("/api/games/{game}/actions"),
+        Some(token),
+        Some(cmd),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+}
+
 /// A player's action with a seat secret.
 pub async fn act(router: &Router, game: i64, secret: &str, seq: u64, action: Value) -> (StatusCode, Value) {
     let body = json!({ "seq": seq, "action": action }).to_string();

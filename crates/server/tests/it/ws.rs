@@ -128,11 +128,19 @@ async fn the_server_calls_byo_yomi_and_records_the_flag_on_postgres() {
 
 async fn the_server_calls_byo_yomi_and_records_the_flag_on(mut a: App) {
     let token = login(&a.router, "li").await;
-    // Two periods of one second and no basic time: Black's flag falls 2 s after the start.
-    let (id, _, _) = game(&a.router, &token, "2x1s").await;
+    // Two periods of one second and no basic time: Black's flag falls 2 s after the start,
+    // which waits until the subscription is answered (a loaded machine may take a second to
+    // subscribe, and the first call would be missed).
+    let (id, _, _) = game_not_started(&a.router, &token, "2x1s").await;
+    let router = a.router.clone();
     let url = serve(&mut a).await;
     let mut ws = connect(&url).await;
-    send(&mut ws, json!({ "type": "subscribe", "game": id, "since": 2 })).await;
+    send(&mut ws, json!({ "type": "subscribe", "game": id, "since": 0 })).await;
+    assert_eq!(
+        brief(&next(&mut ws).await),
+        "event seq=1 Colours by the draw: Li takes Black (Art. 10)"
+    );
+    start_game(&router, &token, id).await;
     let mut calls = Vec::new();
     loop {
         let m = next(&mut ws).await;
@@ -152,6 +160,7 @@ async fn the_server_calls_byo_yomi_and_records_the_flag_on(mut a: App) {
         }
     }
     expect_test::expect![[r#"
+        event seq=2 The game starts
         black 1 second, 1 period left
         black 1, time is up
         event seq=3 Black's time ran out; result: white wins on time (Art. 22.5)
