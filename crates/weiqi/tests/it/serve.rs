@@ -399,6 +399,18 @@ fn an_empty_weiqi_db_serves_the_default_file_as_weiqi_event_does() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Servers killed (SIGKILL) when this goes, also when a test fails half-way.
+struct Servers(Vec<Child>);
+
+impl Drop for Servers {
+    fn drop(&mut self) {
+        for c in &mut self.0 {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
 /// Starts `weiqi serve` without waiting for it: [`listening`] reads its address.
 fn spawn(db: &Db) -> Child {
     Command::new(env!("CARGO_BIN_EXE_weiqi"))
@@ -444,7 +456,8 @@ fn psql_value(sql: &str) -> String {
 fn on_postgres_two_instances_started_at_once_after_a_crash_record_one_pause_from_its_last_beat() {
     let schema = Schema::new("together");
     let db = Db::Postgres(schema.clone());
-    let (mut dead, addr) = start(&db);
+    let (dead, addr) = start(&db);
+    let mut dead = Servers(vec![dead]);
     let creds = json!({ "name": "td", "password": "tournament director" });
     assert_eq!(http(&addr, "POST", "/api/accounts", &[], Some(&creds)).unwrap().0, 201);
     let token = http(&addr, "POST", "/api/sessions", &[], Some(&creds)).unwrap().1["token"]
@@ -459,10 +472,9 @@ fn on_postgres_two_instances_started_at_once_after_a_crash_record_one_pause_from
     let id = v["game"].as_i64().unwrap();
     // A few beats, so the last one is well after the game's start.
     std::thread::sleep(Duration::from_millis(1200));
-    dead.kill().unwrap(); // SIGKILL
-    dead.wait().unwrap();
-    let mut both = [spawn(&db), spawn(&db)];
-    let addrs: Vec<String> = both.iter_mut().map(listening).collect();
+    drop(std::mem::replace(&mut dead, Servers(vec![]))); // SIGKILL
+    let mut both = Servers(vec![spawn(&db), spawn(&db)]);
+    let addrs: Vec<String> = both.0.iter_mut().map(listening).collect();
     // The instance that recovers the game records the pause as its task starts, after it
     // listens; the other reads it from the database. Read each until it has the resume.
     let events = |addr: &str| {
@@ -522,8 +534,5 @@ fn on_postgres_two_instances_started_at_once_after_a_crash_record_one_pause_from
         (Some(4), Some(false)),
         "{state}"
     );
-    for mut c in both {
-        c.kill().unwrap();
-        c.wait().unwrap();
-    }
+    drop(both);
 }
