@@ -795,9 +795,6 @@ async fn create_game(
         return replay_created(&st, first, &digest, k, &token).await;
     }
     check_board(&st, &r).await?;
-    let settings = r.settings.to_settings().map_err(ApiError::BadRequest)?;
-    let size = settings.rules.size;
-    let now = crate::db::now_ms();
     let colours = match r.colours {
         None => ColourChoice::Draw {
             black: referee::Seat::First,
@@ -805,38 +802,27 @@ async fn create_game(
         Some(WColours::Draw(s)) => ColourChoice::Draw { black: s.into() },
         Some(WColours::Nigiri(seed)) => ColourChoice::Nigiri { seed },
     };
-    let mut opening = vec![Event::new(clock::Instant(now), Actor::System, Action::Colours(colours))];
-    if r.start {
-        opening.push(Event::new(
-            clock::Instant(now),
-            Actor::System,
-            Action::Start { late: vec![] },
-        ));
-    }
-    // The opening must stand under the rules before anything is stored, and the settings
-    // pass the referee's checks (Art. 22.5: a lost turn on timeout only with byo-yomi).
-    Referee::replay(settings, &opening).map_err(|e| ApiError::BadRequest(e.to_string()))?;
-    let secrets = match &key {
-        Some(k) => [WColor::Black, WColor::White].map(|c| auth::seat_secret(&token, k, c.name())),
-        None => [auth::new_token(), auth::new_token()],
+    let seats = match &key {
+        Some(k) => SeatSecrets::Keyed {
+            token: token.clone(),
+            key: Idempotency {
+                key: k.clone(),
+                digest: digest.clone(),
+            },
+        },
+        None => SeatSecrets::Fresh,
     };
-    let info = GameInfo {
-        id: 0,
+    let game = NewGame {
+        settings: r.settings,
         event_id: r.event,
         round: r.round,
         board: r.board,
-        settings: r.settings,
-        secrets: [auth::digest(&secrets[0]), auth::digest(&secrets[1])],
-        owner: Some(account.id),
-        accounts: [None, None],
+        colours,
+        start: r.start,
+        owner: account.id,
     };
-    let wire: Vec<WEvent> = opening.iter().map(|e| WEvent::from_event(e, size, "system")).collect();
-    let keyed = key.clone().map(|key| Idempotency {
-        key,
-        digest: digest.clone(),
-    });
-    let h = match st.0.hub.create_keyed(info, wire, keyed).await {
-        Ok(h) => h,
+    let (h, secrets) = match new_game(&st, game, seats).await? {
+        Ok(made) => made,
         Err(e @ (DbError::Conflict | DbError::BoardTaken { .. })) => {
             // The same key at the same time: the other request created the game.
             if let Some(k) = &key
@@ -861,6 +847,82 @@ async fn create_game(
         Json(created_json(id, Some(&secrets), state, false)),
     )
         .into_response())
+}
+
+/// A live game to create, checked by [`new_game`]: `POST /api/games` and the start of a
+/// round's games (`web_api`) both make their games through it.
+pub struct NewGame {
+    /// The players, board, komi, time and the rest.
+    pub settings: WSettings,
+    /// The event, round and board the game is played for, if any.
+    pub event_id: Option<String>,
+    /// The round (with the event).
+    pub round: Option<u32>,
+    /// The board (with the event).
+    pub board: Option<u32>,
+    /// How the colours are settled (Art. 10): the event's draw, or a seeded nigiri.
+    pub colours: ColourChoice,
+    /// Whether the game starts at once (else at the referee's start).
+    pub start: bool,
+    /// The account that creates it (it officiates a game outside any event).
+    pub owner: i64,
+}
+
+/// Where a new game's seat secrets come from.
+pub enum SeatSecrets {
+    /// Fresh random ones.
+    Fresh,
+    /// Derived from the creator's session token and the request's `Idempotency-Key`
+    /// ([`auth::seat_secret`]), so that a retry can give them again; the key is stored with
+    /// the game.
+    Keyed {
+        /// The creator's session token.
+        token: String,
+        /// The key and the digest of the request.
+        key: Idempotency,
+    },
+}
+
+/// Creates a live game: its settings and opening (the colours, and the start if asked) must
+/// stand under the rules before anything is stored (a 400 naming what is wrong, in the outer
+/// result); then its seat secrets are made (only their digests are kept), and the game is
+/// stored with its opening and its task started. The inner result is the database's answer:
+/// the game and its seat secrets (Black's, White's), or `Conflict` (the idempotency key is
+/// taken) or `BoardTaken` (the board has its game), which the caller answers.
+pub async fn new_game(
+    st: &AppState,
+    g: NewGame,
+    seats: SeatSecrets,
+) -> Result<Result<(GameHandle, [String; 2]), DbError>, ApiError> {
+    let settings = g.settings.to_settings().map_err(ApiError::BadRequest)?;
+    let size = settings.rules.size;
+    let now = clock::Instant(crate::db::now_ms());
+    let mut opening = vec![Event::new(now, Actor::System, Action::Colours(g.colours))];
+    if g.start {
+        opening.push(Event::new(now, Actor::System, Action::Start { late: vec![] }));
+    }
+    // The settings pass the referee's checks too (Art. 22.5: a lost turn on timeout only with
+    // byo-yomi).
+    Referee::replay(settings, &opening).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let (secrets, key) = match seats {
+        SeatSecrets::Fresh => ([auth::new_token(), auth::new_token()], None),
+        SeatSecrets::Keyed { token, key } => (
+            [WColor::Black, WColor::White].map(|c| auth::seat_secret(&token, &key.key, c.name())),
+            Some(key),
+        ),
+    };
+    let info = GameInfo {
+        id: 0,
+        event_id: g.event_id,
+        round: g.round,
+        board: g.board,
+        settings: g.settings,
+        secrets: [auth::digest(&secrets[0]), auth::digest(&secrets[1])],
+        owner: Some(g.owner),
+        accounts: [None, None],
+    };
+    let wire: Vec<WEvent> = opening.iter().map(|e| WEvent::from_event(e, size, "system")).collect();
+    Ok(st.0.hub.create_keyed(info, wire, key).await.map(|h| (h, secrets)))
 }
 
 /// A game of an event is for one of its boards: the round and board must be given and exist,

@@ -32,10 +32,9 @@
 //!   that still pairs its game's players.
 //! - `GET /api/events/{id}/print/crosstable`, `…/print/pairings/{n}`: the print views.
 
-use crate::api::{AppState, Body, Caller};
+use crate::api::{AppState, Body, Caller, NewGame, SeatSecrets, new_game};
 use crate::auth::{self, Role};
 use crate::error::ApiError;
-use crate::game::GameInfo;
 use crate::wire::{WEvent, WPlayer, WSettings};
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
@@ -43,7 +42,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
-use referee::{Action, Actor, ColourChoice, Event, Referee};
+use referee::{Actor, ColourChoice, Referee};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -871,9 +870,6 @@ async fn start_games(
             lost_turn_on_timeout: plan.lost_turn_on_timeout,
             cycle_policy: "forbid".into(),
         };
-        let rs = settings.to_settings().map_err(ApiError::BadRequest)?;
-        let size = rs.rules.size;
-        let now = crate::db::now_ms();
         // Art. 10: colours by the event's draw — the pairing gave Black to the first player;
         // a handicap game's Black is the weaker player, who takes the stones.
         let black = plan.black.get(&g.board).copied().unwrap_or(referee::Seat::First);
@@ -881,28 +877,16 @@ async fn start_games(
             referee::Seat::First => (&ev.player(g.black).name, &ev.player(g.white).name),
             referee::Seat::Second => (&ev.player(g.white).name, &ev.player(g.black).name),
         };
-        let opening = vec![
-            Event::new(
-                clock::Instant(now),
-                Actor::System,
-                Action::Colours(ColourChoice::Draw { black }),
-            ),
-            Event::new(clock::Instant(now), Actor::System, Action::Start { late: vec![] }),
-        ];
-        Referee::replay(rs, &opening).map_err(|e| ApiError::BadRequest(format!("{e:?}")))?;
-        let secrets = [auth::new_token(), auth::new_token()];
-        let info = GameInfo {
-            id: 0,
+        let game = NewGame {
+            settings,
             event_id: Some(id.clone()),
             round: Some(n),
             board: Some(g.board),
-            settings,
-            secrets: [auth::digest(&secrets[0]), auth::digest(&secrets[1])],
-            owner: Some(account.id),
-            accounts: [None, None],
+            colours: ColourChoice::Draw { black },
+            start: true,
+            owner: account.id,
         };
-        let wire: Vec<WEvent> = opening.iter().map(|e| WEvent::from_event(e, size, "system")).collect();
-        let h = st.0.hub.create(info, wire).await?;
+        let (h, secrets) = new_game(&st, game, SeatSecrets::Fresh).await??;
         let gid = h.info.id;
         // The seat links and names by the colours played (secrets are Black's then White's).
         made.push(json!({
