@@ -1121,11 +1121,11 @@ pub async fn resolve_actor(
         let d = auth::digest(secret);
         let mut secrets = info.secrets.clone();
         if st.0.hub.db().is_shared()
-            && let Some(g) = st.0.hub.db().load_game(info.id).await?
+            && let Some(valid) = st.0.hub.db().seat_secrets(info.id).await?
         {
             // Another instance may have issued a seat a new link: the database says which
             // secrets are valid.
-            secrets = g.secrets;
+            secrets = valid;
         }
         let color = if d == secrets[0] {
             rules::Color::Black

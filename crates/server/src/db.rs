@@ -469,6 +469,15 @@ impl Db {
         }
     }
 
+    /// The digests of game `id`'s seat secrets (Black's, White's), if there is such a game:
+    /// on a shared database the valid ones, which another instance may have replaced.
+    pub async fn seat_secrets(&self, id: i64) -> Result<Option<[String; 2]>, DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.seat_secrets(id).await,
+            Backend::Sqlite(_) => Ok(self.load_game(id).await?.map(|g| g.secrets)),
+        }
+    }
+
     /// The stored game `id`, if there is one.
     pub async fn load_game(&self, id: i64) -> Result<Option<StoredGame>, DbError> {
         match &self.0 {

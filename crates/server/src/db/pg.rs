@@ -10,6 +10,11 @@
 //! whose slot another instance took is told `Conflict`.
 //! The channel is `weiqi_events.<schema>`: instances on the same database and schema share
 //! it, and separate schemas in one database (the tests use one each) do not hear each other.
+//!
+//! The statements on the path of every command — the append batch, the seat-secret check,
+//! the session and the roles — are sent with their parameter types (`query_typed`): one round
+//! trip each, where a statement given as text is prepared first (a round trip more, and a
+//! close).
 
 use super::{DbError, GameRow, Idempotency, Note, SeatLinkRow, SessionEnds, StoredGame, StoredSession, now_ms};
 use futures_util::StreamExt;
@@ -17,6 +22,7 @@ use std::sync::{Arc, Weak};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio_postgres::error::SqlState;
+use tokio_postgres::types::Type;
 use tokio_postgres::{AsyncMessage, Client, NoTls};
 
 /// The server's migrations in PostgreSQL's dialect, recorded in `server_schema_version`.
@@ -302,12 +308,17 @@ impl Pg {
         let seqs: Vec<i64> = batch.iter().map(|a| a.seq as i64).collect();
         let events: Vec<&str> = batch.iter().map(|a| a.json.as_str()).collect();
         let written = async {
-            run!(self, |c| c.query(
+            run!(self, |c| c.query_typed(
                 "WITH ins AS (INSERT INTO server_game_event (game_id, seq, event) \
                  SELECT * FROM unnest($1::BIGINT[], $2::BIGINT[], $3::TEXT[]) ON CONFLICT DO NOTHING \
                  RETURNING game_id, seq) \
                  SELECT game_id, seq, pg_notify($4, game_id::TEXT || ':' || seq::TEXT) FROM ins",
-                &[&games, &seqs, &events, &self.channel],
+                &[
+                    (&games, Type::INT8_ARRAY),
+                    (&seqs, Type::INT8_ARRAY),
+                    (&events, Type::TEXT_ARRAY),
+                    (&self.channel, Type::TEXT)
+                ],
             ))
         };
         match written.await {
@@ -394,6 +405,14 @@ impl Pg {
     pub(crate) async fn join(&self, id: i64, col: &str, account: i64) -> Result<bool, DbError> {
         let sql = format!("UPDATE server_game SET {col} = $1 WHERE id = $2 AND ({col} IS NULL OR {col} = $1)");
         Ok(run!(self, |c| c.execute(&sql, &[&account, &id]))? == 1)
+    }
+
+    pub(crate) async fn seat_secrets(&self, id: i64) -> Result<Option<[String; 2]>, DbError> {
+        let row = run!(self, |c| c.query_typed_opt(
+            "SELECT secret_black, secret_white FROM server_game WHERE id = $1",
+            &[(&id, Type::INT8)],
+        ))?;
+        Ok(row.map(|r| [r.get(0), r.get(1)]))
     }
 
     pub(crate) async fn load_game(&self, id: i64) -> Result<Option<StoredGame>, DbError> {
@@ -484,10 +503,10 @@ impl Pg {
     }
 
     pub(crate) async fn session(&self, token_hash: &str) -> Result<Option<StoredSession>, DbError> {
-        let row = run!(self, |c| c.query_opt(
+        let row = run!(self, |c| c.query_typed_opt(
             "SELECT a.id, a.name, s.created_at, s.last_used FROM server_session s \
                  JOIN server_account a ON a.id = s.account_id WHERE s.token_hash = $1",
-            &[&token_hash],
+            &[(&token_hash, Type::TEXT)],
         ))?;
         Ok(row.map(|r| StoredSession {
             account: r.get(0),
@@ -512,9 +531,9 @@ impl Pg {
     }
 
     pub(crate) async fn roles(&self, event: &str, account: i64) -> Result<Vec<String>, DbError> {
-        let rows = run!(self, |c| c.query(
+        let rows = run!(self, |c| c.query_typed(
             "SELECT role FROM server_role WHERE event_id = $1 AND account_id = $2",
-            &[&event, &account],
+            &[(&event, Type::TEXT), (&account, Type::INT8)],
         ))?;
         Ok(rows.iter().map(|r| r.get(0)).collect())
     }
