@@ -3,7 +3,9 @@
 //! through the pushes, keeps the position with the rules crate, and when it is to move waits
 //! for the game's next slot (one move per game every `interval`) and plays a random legal
 //! point. The round trip of each command — sent to acknowledged, which the server does only
-//! after the event is committed — is measured.
+//! after the event is committed — is measured. The players act through their seats' secret
+//! links, or (`sessions`) through an account bound to both seats with a session token, so
+//! that every command checks the session as a logged-in player's does.
 
 use crate::{Config, Server};
 use futures_util::{SinkExt, StreamExt};
@@ -30,6 +32,9 @@ pub struct Options {
     /// A PostgreSQL database instead (`postgres://…`): it must not have an account named
     /// `loadtest` yet (a fresh schema through the URL's `options=-csearch_path%3D…` will do).
     pub database_url: Option<String>,
+    /// Players act through an account bound to the seats, with a session token (every
+    /// command checks the session), instead of the seats' secret links.
+    pub sessions: bool,
 }
 
 /// What was measured.
@@ -122,6 +127,19 @@ pub async fn run(opts: Options) -> Result<Report, String> {
             ));
         }
     }
+    if opts.sessions {
+        // One account holds both seats of every game; each command names its colour.
+        for chunk in games.chunks(32) {
+            let paths: Vec<String> = chunk.iter().map(|(id, _, _)| format!("/api/games/{id}/join")).collect();
+            let joined = futures_util::future::join_all(paths.iter().flat_map(|path| {
+                ["black", "white"].map(|color| post(&router, path, Some(&token), json!({ "color": color })))
+            }))
+            .await;
+            for j in joined {
+                j?;
+            }
+        }
+    }
     let setup = setup_start.elapsed();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
@@ -136,11 +154,16 @@ pub async fn run(opts: Options) -> Result<Report, String> {
         // Spread the games' first moves over one interval.
         let offset = opts.interval.mul_f64(i as f64 / opts.games.max(1) as f64);
         for (color, secret) in [(Color::Black, black.clone()), (Color::White, white)] {
+            let who = if opts.sessions {
+                Who::Session(token.clone())
+            } else {
+                Who::Seat(secret)
+            };
             let url = url.clone();
             let size = opts.size;
             let interval = opts.interval;
             tasks.push(tokio::spawn(async move {
-                player(url, id, color, secret, size, start + offset, end, interval, i as u64).await
+                player(url, id, color, who, size, start + offset, end, interval, i as u64).await
             }));
         }
     }
@@ -177,19 +200,30 @@ pub async fn run(opts: Options) -> Result<Report, String> {
     Ok(report)
 }
 
+/// How a player acts: its seat's secret link, or a session token of the account holding
+/// its seat.
+enum Who {
+    Seat(String),
+    Session(String),
+}
+
 /// One player: the round trips it measured (microseconds) and its errors.
 #[allow(clippy::too_many_arguments)]
 async fn player(
     url: String,
     game: i64,
     color: Color,
-    secret: String,
+    who: Who,
     size: u8,
     first: Instant,
     end: Instant,
     interval: Duration,
     seed: u64,
 ) -> Result<(Vec<u32>, usize), String> {
+    let url = match &who {
+        Who::Seat(_) => url,
+        Who::Session(token) => format!("{url}?token={token}"),
+    };
     let (mut ws, _) = tokio_tungstenite::connect_async(&url)
         .await
         .map_err(|e| e.to_string())?;
@@ -232,7 +266,11 @@ async fn player(
                     rng ^= rng << 17;
                     json!({ "type": "play", "point": bs.gtp(legal[(rng % legal.len() as u64) as usize]) })
                 };
-                let cmd = json!({ "type": "command", "game": game, "seq": seq, "secret": secret, "action": mv });
+                let mut cmd = json!({ "type": "command", "game": game, "seq": seq, "action": mv });
+                match &who {
+                    Who::Seat(secret) => cmd["secret"] = json!(secret),
+                    Who::Session(_) => cmd["as"] = json!(if color == Color::Black { "black" } else { "white" }),
+                }
                 in_flight = Some(Instant::now());
                 ws.send(Message::text(cmd.to_string()))
                     .await

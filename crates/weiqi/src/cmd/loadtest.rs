@@ -31,6 +31,10 @@ pub struct Args {
     /// have an account named `loadtest` yet).
     #[arg(long, value_name = "URL")]
     database_url: Option<String>,
+    /// Players act through an account holding their seats, with a session token (every
+    /// command checks the session), instead of the seats' secret links.
+    #[arg(long)]
+    sessions: bool,
 }
 
 /// Runs the load test and prints the figures.
@@ -42,6 +46,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         size: args.size,
         dir: args.dir.unwrap_or_else(std::env::temp_dir),
         database_url: args.database_url,
+        sessions: args.sessions,
     };
     let rt = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     let report = rt
