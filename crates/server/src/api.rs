@@ -1153,6 +1153,11 @@ pub async fn resolve_actor(
             can.push((WColor::from(color).name(), Actor::Player(color)));
         }
     }
+    // A player acting from their seat (the first capacity, or the one named) needs no role:
+    // the roles are read only for the other capacities, not on every move.
+    if let Some((_, actor)) = can.iter().find(|(n, _)| as_.is_none_or(|a| a == *n)) {
+        return Ok((*actor, format!("account:{}", account.name)));
+    }
     let roles = match &info.event_id {
         Some(ev) => auth::roles(st.0.hub.db(), ev.clone(), account.id).await?,
         // A game outside any event: its creator officiates it.

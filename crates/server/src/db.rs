@@ -12,7 +12,10 @@
 //! (fsync of the WAL) before any of them is acknowledged, and one fsync serves the whole
 //! batch, which is what lets a thousand moves a second be durable on an ordinary disk.
 //! (`NORMAL` would be enough against a killed process, but can lose the last commits on a
-//! power cut, and an acknowledged move must survive both.)
+//! power cut, and an acknowledged move must survive both.) A read queued behind a commit
+//! waits for its fsync, so what every command reads is kept in memory: the games in the hub,
+//! and the sessions read so far (exact: this server is their only writer, and the thread
+//! changes the copy with the row).
 //!
 //! PostgreSQL: several `weiqi serve` instances may share one database. Each append is one
 //! statement that inserts the event and, in the same transaction, `NOTIFY`s the database's
@@ -177,7 +180,14 @@ enum Job {
 
 /// A handle on the database, SQLite or PostgreSQL. Cheap to clone.
 #[derive(Clone)]
-pub struct Db(Backend);
+pub struct Db(Backend, Option<Sessions>);
+
+/// On SQLite, the sessions read so far, by token digest: the one server on the file is the
+/// only writer of its sessions, so the database thread keeps this copy exact (it fills and
+/// changes it in the same job as the row: a read, a use, a logout, the forgetting at a login),
+/// and a command's session check reads memory instead of queueing behind the group commit's
+/// fsync. Not on PostgreSQL, where another instance may log a session out.
+type Sessions = std::sync::Arc<std::sync::Mutex<std::collections::HashMap<String, StoredSession>>>;
 
 #[derive(Clone)]
 enum Backend {
@@ -300,7 +310,10 @@ impl Db {
             .name("weiqi-db".into())
             .spawn(move || run(conn, rx))
             .map_err(|e| DbError::Failed(e.to_string()))?;
-        Ok((Db(Backend::Sqlite(tx)), heartbeat.map(|h| h as u64)))
+        Ok((
+            Db(Backend::Sqlite(tx), Some(Sessions::default())),
+            heartbeat.map(|h| h as u64),
+        ))
     }
 
     /// Connects to PostgreSQL at `url`, migrates the server's tables, registers this instance
@@ -313,7 +326,7 @@ impl Db {
         url: &str,
     ) -> Result<(Db, Option<u64>, tokio::sync::mpsc::UnboundedReceiver<Note>), DbError> {
         let (pg, heartbeat, rx) = pg::Pg::open(url).await?;
-        Ok((Db(Backend::Postgres(pg)), heartbeat, rx))
+        Ok((Db(Backend::Postgres(pg), None), heartbeat, rx))
     }
 
     /// Whether several instances may share this database (PostgreSQL).
@@ -617,6 +630,7 @@ impl Db {
         match &self.0 {
             Backend::Postgres(pg) => pg.create_session(&token_hash, account, now, forget_before).await,
             Backend::Sqlite(jobs) => {
+                let cache = self.1.clone();
                 Db::call(jobs, move |c| {
                     let tx = c.transaction()?;
                     tx.execute(
@@ -629,6 +643,11 @@ impl Db {
                         params![token_hash, account, now as i64],
                     )?;
                     tx.commit()?;
+                    if let Some(cache) = cache {
+                        cache.lock().expect("sessions lock").retain(|_, s| {
+                            s.created_at >= forget_before.created && s.last_used >= forget_before.last_used
+                        });
+                    }
                     Ok(())
                 })
                 .await
@@ -641,21 +660,33 @@ impl Db {
         match &self.0 {
             Backend::Postgres(pg) => pg.session(&token_hash).await,
             Backend::Sqlite(jobs) => {
+                let cache = self.1.clone();
+                if let Some(s) = cache
+                    .as_ref()
+                    .and_then(|m| m.lock().expect("sessions lock").get(&token_hash).cloned())
+                {
+                    return Ok(Some(s));
+                }
                 Db::call(jobs, move |c| {
-                    Ok(c.query_row(
-                        "SELECT a.id, a.name, s.created_at, s.last_used FROM server_session s \
+                    let found = c
+                        .query_row(
+                            "SELECT a.id, a.name, s.created_at, s.last_used FROM server_session s \
                          JOIN server_account a ON a.id = s.account_id WHERE s.token_hash = ?1",
-                        [token_hash],
-                        |r| {
-                            Ok(StoredSession {
-                                account: r.get(0)?,
-                                name: r.get(1)?,
-                                created_at: r.get::<_, i64>(2)? as u64,
-                                last_used: r.get::<_, i64>(3)? as u64,
-                            })
-                        },
-                    )
-                    .optional()?)
+                            [&token_hash],
+                            |r| {
+                                Ok(StoredSession {
+                                    account: r.get(0)?,
+                                    name: r.get(1)?,
+                                    created_at: r.get::<_, i64>(2)? as u64,
+                                    last_used: r.get::<_, i64>(3)? as u64,
+                                })
+                            },
+                        )
+                        .optional()?;
+                    if let (Some(cache), Some(s)) = (cache, &found) {
+                        cache.lock().expect("sessions lock").insert(token_hash, s.clone());
+                    }
+                    Ok(found)
                 })
                 .await
             }
@@ -667,11 +698,17 @@ impl Db {
         match &self.0 {
             Backend::Postgres(pg) => pg.touch_session(&token_hash, now).await,
             Backend::Sqlite(jobs) => {
+                let cache = self.1.clone();
                 Db::call(jobs, move |c| {
                     c.execute(
                         "UPDATE server_session SET last_used = MAX(last_used, ?2) WHERE token_hash = ?1",
                         params![token_hash, now as i64],
                     )?;
+                    if let Some(cache) = cache
+                        && let Some(s) = cache.lock().expect("sessions lock").get_mut(&token_hash)
+                    {
+                        s.last_used = s.last_used.max(now);
+                    }
                     Ok(())
                 })
                 .await
@@ -684,8 +721,13 @@ impl Db {
         match &self.0 {
             Backend::Postgres(pg) => pg.delete_session(&token_hash).await,
             Backend::Sqlite(jobs) => {
+                let cache = self.1.clone();
                 Db::call(jobs, move |c| {
-                    Ok(c.execute("DELETE FROM server_session WHERE token_hash = ?1", [token_hash])? == 1)
+                    let deleted = c.execute("DELETE FROM server_session WHERE token_hash = ?1", [&token_hash])? == 1;
+                    if let Some(cache) = cache {
+                        cache.lock().expect("sessions lock").remove(&token_hash);
+                    }
+                    Ok(deleted)
                 })
                 .await
             }
