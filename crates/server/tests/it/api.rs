@@ -5,18 +5,6 @@ use crate::support::*;
 use expect_test::{Expect, expect};
 use serde_json::{Value, json};
 
-fn line(status: axum::http::StatusCode, v: &Value) -> String {
-    match v.get("error") {
-        Some(e) => format!(
-            "{} {}: {}",
-            status.as_u16(),
-            e.as_str().unwrap_or("?"),
-            v["message"].as_str().unwrap_or("")
-        ),
-        None => format!("{} ok", status.as_u16()),
-    }
-}
-
 fn check(lines: &[String], expect: Expect) {
     expect.assert_eq(&(lines.join("\n") + "\n"));
 }

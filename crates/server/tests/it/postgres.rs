@@ -8,15 +8,7 @@ use expect_test::expect;
 use serde_json::{Value, json};
 
 fn line(status: axum::http::StatusCode, v: &Value) -> String {
-    match v.get("error") {
-        Some(e) => format!(
-            "{} {}: {}",
-            status.as_u16(),
-            e.as_str().unwrap_or("?"),
-            v["message"].as_str().unwrap_or("")
-        ),
-        None => format!("{} ok seq={}", status.as_u16(), v["seq"]),
-    }
+    line_with(status, v, &format!(" seq={}", v["seq"]))
 }
 
 fn black_stones(state: &Value) -> usize {

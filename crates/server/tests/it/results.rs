@@ -11,18 +11,6 @@ use crate::support::*;
 use expect_test::expect;
 use serde_json::{Value, json};
 
-fn line(status: axum::http::StatusCode, v: &Value) -> String {
-    match v.get("error") {
-        Some(e) => format!(
-            "{} {}: {}",
-            status.as_u16(),
-            e.as_str().unwrap_or("?"),
-            v["message"].as_str().unwrap_or("")
-        ),
-        None => format!("{} ok", status.as_u16()),
-    }
-}
-
 /// The results of round `n` as the event holds them: `board: result`.
 async fn event_results(r: &axum::Router, n: usize) -> String {
     let (_, v) = call(r, "GET", "/api/events/cup", None, None).await;

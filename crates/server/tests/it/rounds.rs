@@ -36,18 +36,6 @@ async fn paired_event(
 }
 
 /// `status error: message` of a refusal, `status ok` otherwise.
-fn line(status: axum::http::StatusCode, v: &Value) -> String {
-    match v.get("error") {
-        Some(e) => format!(
-            "{} {}: {}",
-            status.as_u16(),
-            e.as_str().unwrap_or("?"),
-            v["message"].as_str().unwrap_or("")
-        ),
-        None => format!("{} ok", status.as_u16()),
-    }
-}
-
 /// Regression: a komi of `i32::MIN` half points overflowed `abs` in the round's check (a
 /// panic in a debug build); and a game created alone took komi up to 800 points whatever the
 /// board, while a round's games took at most the board's N² points. One check now: the

@@ -10,15 +10,7 @@ use server::auth::{self, Session, SessionLimits};
 use std::time::Duration;
 
 fn line(status: axum::http::StatusCode, v: &Value) -> String {
-    match v.get("error") {
-        Some(e) => format!(
-            "{} {}: {}",
-            status.as_u16(),
-            e.as_str().unwrap_or("?"),
-            v["message"].as_str().unwrap_or("")
-        ),
-        None => format!("{} ok {}", status.as_u16(), v["account"]),
-    }
+    line_with(status, v, &format!(" {}", v["account"]))
 }
 
 #[tokio::test]

@@ -256,3 +256,21 @@ impl Drop for PgSchema {
         .join();
     }
 }
+
+/// A response as one line of a test's transcript: `status error: message`, or `status ok`.
+pub fn line(status: StatusCode, v: &Value) -> String {
+    line_with(status, v, "")
+}
+
+/// As [`line`], with `ok_tail` after `ok` for a success.
+pub fn line_with(status: StatusCode, v: &Value, ok_tail: &str) -> String {
+    match v.get("error") {
+        Some(e) => format!(
+            "{} {}: {}",
+            status.as_u16(),
+            e.as_str().unwrap_or("?"),
+            v["message"].as_str().unwrap_or("")
+        ),
+        None => format!("{} ok{ok_tail}", status.as_u16()),
+    }
+}
