@@ -49,7 +49,7 @@ impl Store {
             ev = pair_manual_in(&tx, id, &games, &r.byes)?;
             for (i, (_, _, res)) in r.games.iter().enumerate() {
                 if let Some(res) = res {
-                    ev = record_result_in(&tx, id, round, i as u32 + 1, *res, false)?.0;
+                    ev = record_result_in(&tx, id, round, i as u32 + 1, None, *res, false)?.0;
                 }
             }
         }

@@ -309,7 +309,7 @@ impl Store {
         correct: bool,
     ) -> Result<(Event, Recorded)> {
         let tx = self.write()?;
-        let out = record_result_in(&tx, event, round, board, result, correct)?;
+        let out = record_result_in(&tx, event, round, board, None, result, correct)?;
         tx.commit()?;
         Ok(out)
     }
@@ -329,8 +329,7 @@ impl Store {
         correct: bool,
     ) -> Result<(Event, Recorded)> {
         let tx = self.write()?;
-        game_between(&load(&tx, event)?.ev, event, round, board, players)?;
-        let out = record_result_in(&tx, event, round, board, result, correct)?;
+        let out = record_result_in(&tx, event, round, board, Some(players), result, correct)?;
         tx.commit()?;
         Ok(out)
     }
@@ -475,16 +474,23 @@ pub(crate) fn pair_manual_in(tx: &Tx<'_>, event: &str, games: &[(String, String)
 }
 
 /// [`Store::record_result`] in the caller's transaction.
+/// Records `result` on the board; with `players`, only if the board still pairs them (Black,
+/// White), checked on the event this transaction loaded.
 pub(crate) fn record_result_in(
     tx: &Tx<'_>,
     event: &str,
     round: u32,
     board: u32,
+    players: Option<[&str; 2]>,
     result: GameResult,
     correct: bool,
 ) -> Result<(Event, Recorded)> {
     let mut l = load(tx, event)?;
-    let previous = paired_game(&l.ev, event, round, board)?.result;
+    let game = match players {
+        Some(players) => game_between(&l.ev, event, round, board, players)?,
+        None => paired_game(&l.ev, event, round, board)?,
+    };
+    let previous = game.result;
     let outcome = match previous {
         None => Recorded::New,
         Some(r) if r == result => return Ok((l.ev, Recorded::Unchanged)),

@@ -1076,7 +1076,7 @@ fn withdraw(store: &mut Store, a: WithdrawArgs) -> anyhow::Result<String> {
 }
 
 /// A number that may be a half: an integer, or `x.5`.
-fn halves_json(halves: i64) -> Json {
+pub(crate) fn halves_json(halves: i64) -> Json {
     if halves % 2 == 0 {
         json!(halves / 2)
     } else {

@@ -327,13 +327,6 @@ struct Criteria(Vec<(String, i64)>);
 
 impl Serialize for Criteria {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(self.0.iter().map(|(k, v)| {
-            let v = if v % 2 == 0 {
-                serde_json::Value::from(v / 2)
-            } else {
-                serde_json::Value::from(*v as f64 / 2.0)
-            };
-            (k, v)
-        }))
+        s.collect_map(self.0.iter().map(|(k, v)| (k, super::event::halves_json(*v))))
     }
 }
