@@ -652,14 +652,6 @@ fn parse_rank(s: &str) -> WireResult<Rank> {
     }
 }
 
-fn rank_text(r: Rank) -> String {
-    match r {
-        Rank::Kyu(n) => format!("{n}k"),
-        Rank::Dan(n) => format!("{n}d"),
-        Rank::Pro(n) => format!("{n}p"),
-    }
-}
-
 /// The settings of a game as JSON. Everything but the players has a default: the Chinese
 /// rules on 19x19, no handicap, no time limit, an hour's lateness limit.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -780,7 +772,7 @@ impl WSettings {
         WSettings {
             players: [0, 1].map(|i| WPlayer {
                 name: s.players[i].name.clone(),
-                rank: rank_text(s.players[i].rank),
+                rank: s.players[i].rank.to_string(),
             }),
             size: s.rules.size.get(),
             komi_half_points: s.rules.komi.0,

@@ -22,14 +22,6 @@ fn player(r: &Referee, color: Color) -> &referee::Player {
     &r.settings().players[seat_index(seat)]
 }
 
-fn rank_text(r: referee::Rank) -> String {
-    match r {
-        referee::Rank::Kyu(n) => format!("{n}k"),
-        referee::Rank::Dan(n) => format!("{n}d"),
-        referee::Rank::Pro(n) => format!("{n}p"),
-    }
-}
-
 /// The game of `r` as an `FF[4]` SGF file: players, ranks, komi, handicap, moves and result.
 /// When the result was ruled rather than played out (an adjudication, both lose, a replay),
 /// the last node's comment says so in words, since `RE` cannot.
@@ -38,7 +30,7 @@ pub fn game_sgf(r: &Referee, event: Option<&str>, round: Option<u32>) -> String 
     for (color, slot) in [(Color::Black, &mut info.black), (Color::White, &mut info.white)] {
         let p = player(r, color);
         slot.name = Some(p.name.clone());
-        slot.rank = Some(rank_text(p.rank));
+        slot.rank = Some(p.rank.to_string());
     }
     let outcome = r.result();
     // `RE` is the referee's text (`Outcome::sgf`: `B+R`, `W+3.5`, `B+`, `0`, `Void`; none for
@@ -83,7 +75,7 @@ pub fn game_view(r: &Referee) -> Value {
     let size = g.rules().size;
     let names = |c: Color| {
         let p = player(r, c);
-        json!({ "name": p.name, "rank": rank_text(p.rank) })
+        json!({ "name": p.name, "rank": p.rank.to_string() })
     };
     let last = g.history().last().map(|h| match h.mv {
         Move::Play(p) => json!({ "color": color_name(h.color), "point": size.gtp(p) }),
