@@ -481,8 +481,8 @@ fn nineteen() -> u8 {
     19
 }
 
-/// Art. 11: Black gives 3¾ stones, 7½ points, 15 half points.
-const KOMI_HALF_POINTS: i32 = 15;
+/// Art. 11: Black gives 3¾ stones, 7½ points, 15 half points (the rules crate's).
+const KOMI_HALF_POINTS: i32 = rules::Rules::CHINESE.komi.0;
 
 /// The time control a round's form starts from when the event has none: an hour of basic
 /// time, then three byo-yomi periods of 60 seconds.

@@ -685,8 +685,9 @@ pub struct WSettings {
 fn default_size() -> u8 {
     19
 }
+/// Art. 11: 3¾ stones (15 half points), the rules crate's.
 fn default_komi() -> i32 {
-    15
+    rules::Rules::CHINESE.komi.0
 }
 fn default_time() -> String {
     "none".into()
