@@ -751,8 +751,7 @@ impl Task {
                     }));
                     return;
                 }
-                let last = self.referee.events().last().map_or(0, |e| e.at.0);
-                let at = Instant(now_ms().max(last));
+                let at = now_at(&self.referee);
                 let r = self.record(seq, Event::new(at, actor, action), by).await;
                 let _ = reply.send(r);
             }
@@ -802,8 +801,7 @@ impl Task {
             }));
         }
         let seq = self.referee.events().len() as u64;
-        let last = self.referee.events().last().map_or(0, |e| e.at.0);
-        let at = Instant(now_ms().max(last));
+        let at = now_at(&self.referee);
         let ack = self
             .record(seq, Event::new(at, Actor::ChiefReferee, action), by)
             .await?;
@@ -986,6 +984,12 @@ impl Task {
     fn state(&self) -> Json {
         game_state(self.id, &self.referee)
     }
+}
+
+/// Now for `r`'s record: never before its last event (another instance's clock may be a
+/// little ahead, and a record's instants never go back).
+pub(crate) fn now_at(r: &Referee) -> Instant {
+    Instant(now_ms().max(r.events().last().map_or(0, |e| e.at.0)))
 }
 
 /// The full state of a game as JSON.

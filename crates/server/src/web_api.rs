@@ -213,9 +213,7 @@ async fn time_left(
         c => return Err(ApiError::BadRequest(format!("color {c:?} must be black or white"))),
     };
     let (_, r) = replayed(&st, id).await?;
-    // Never before the record's last event (another instance's clock may be a little ahead).
-    let last = r.events().last().map_or(0, |e| e.at.0);
-    let at = clock::Instant(crate::db::now_ms().max(last));
+    let at = crate::game::now_at(&r);
     Ok(Json(json!({
         "game": id,
         "color": crate::wire::WColor::from(color).name(),
