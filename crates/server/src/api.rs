@@ -614,14 +614,12 @@ async fn record_result(
     }
     // The board's live game: the one between the players the board pairs (a game started
     // before its round was paired again is not the board's: it is left alone).
+    // One game per board at most (the index server_game_board).
     let mut live = None;
-    for (gid, _, r, b) in st.0.hub.db().list_games(Some(id.clone())).await?.into_iter().rev() {
-        if (r, b) == (Some(round), Some(board)) {
-            let h = game(&st, gid).await?;
-            if crate::game::players(&h.info) == [paired[0].as_str(), paired[1].as_str()] {
-                live = Some(h);
-                break;
-            }
+    if let Some(gid) = st.0.hub.db().game_on_board(id.clone(), round, board).await? {
+        let h = game(&st, gid).await?;
+        if crate::game::players(&h.info) == [paired[0].as_str(), paired[1].as_str()] {
+            live = Some(h);
         }
     }
     let mut game_json = Json_::Null;
