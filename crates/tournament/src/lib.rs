@@ -12,7 +12,10 @@
 //!   changing anything; the director accepts it as it is, amends it, or pairs by hand, and
 //!   the round records which ([`PairingOrigin`]);
 //! - [`GameResult`] (an SGF `RE` value, or both-lose) and [`Standings`] under a chain of
-//!   [`TieBreak`]s.
+//!   [`TieBreak`]s;
+//! - [`rating`]: the EGF's GoR, Glicko-2 and a configurable Elo (等级分), ratings frozen by a
+//!   date and an event's ratings before and after its games; [`promotion`]: who goes up a
+//!   grade (升段/升级) by quota within a dan group or by a kyu win rate.
 //!
 //! The systems: round robin from the FIDE Berger tables ([`berger`]); knockout brackets
 //! with seeds, byes, a loser bracket and a grand final ([`knockout`]), best-of-N matches;
@@ -46,6 +49,8 @@ pub mod knockout;
 pub mod matching;
 pub mod nigiri;
 mod player;
+pub mod promotion;
+pub mod rating;
 mod result;
 mod standings;
 pub mod swiss;
