@@ -1,13 +1,15 @@
-//! The browser tests' machinery: the real `weiqi serve` on a free loopback port with a fresh
-//! database, chromedriver with Debian's chromium, one browser per person, screenshots. Each
-//! test's folder under the temp dir (database, log, Chromium profiles, uploads) is removed
-//! when its [`Rig`] is dropped, whether the test passed or panicked.
+//! The browser tests' machinery: the real `weiqi serve` (the binary cargo built for this test)
+//! with a fresh database, chromedriver with Debian's chromium, one browser per person,
+//! screenshots. Both servers listen on port 0 and say the port the system gave them, which is
+//! read from their first lines: no port is chosen here, so none is raced for. Each test's
+//! folder under the temp dir (database, log, Chromium profiles, uploads) is removed when its
+//! [`Rig`] is dropped, whether the test passed or panicked.
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
-use std::net::TcpListener;
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, ChildStdout, Command, Stdio};
 use std::time::Duration;
 
 /// A child process killed when dropped, with its process group when it leads one (so the
@@ -40,13 +42,6 @@ impl Drop for Proc {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free loopback port")
 }
 
 /// A fresh directory under the system's temp dir, removed when dropped (with whatever is in
@@ -95,25 +90,25 @@ pub fn artefacts() -> PathBuf {
     d
 }
 
-/// The `weiqi` binary, built (or brought up to date) first.
-fn weiqi_binary() -> PathBuf {
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "--quiet", "-p", "weiqi"])
-        .env("CARGO_TARGET_DIR", target_debug().parent().expect("target"))
-        .status()
-        .expect("cargo runs");
-    assert!(status.success(), "cargo build -p weiqi failed");
-    target_debug().join("weiqi")
-}
-
-async fn wait_port(port: u16, what: &str) {
-    for _ in 0..200 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
-            return;
+/// Reads `child`'s stdout until a line contains `marker`, and returns what follows it up to
+/// the next of `ends` (the address or port the line announces). The rest of the output
+/// is drained by a thread, so the child never blocks on a full pipe. `what` names the child,
+/// and `log` is where its errors went, for the panic message if it exits before the line.
+fn announced(out: ChildStdout, marker: &str, ends: &[char], what: &str, log: Option<&Path>) -> String {
+    let mut lines = BufReader::new(out).lines();
+    for line in lines.by_ref() {
+        let Ok(line) = line else { break };
+        if let Some((_, rest)) = line.split_once(marker) {
+            let value = rest.split(ends).next().unwrap_or_default().to_string();
+            std::thread::spawn(move || lines.for_each(drop));
+            return value;
         }
-        tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    panic!("{what} did not listen on port {port}");
+    let log = log.map_or(String::new(), |p| std::fs::read_to_string(p).unwrap_or_default());
+    panic!(
+        "{what} ended before it said where it listens{}{log}",
+        if log.is_empty() { "" } else { ":\n" }
+    );
 }
 
 /// Everything a test drives. Dropped (at the end of the test, or while a failed test
@@ -139,43 +134,44 @@ impl Drop for Rig {
 }
 
 impl Rig {
-    /// Starts `weiqi serve` and chromedriver.
+    /// Starts `weiqi serve` and chromedriver, each on a port of its own choosing, and returns
+    /// once both have said which (each listens before it says so).
     pub async fn start(tag: &str) -> Rig {
-        // Built before the folder exists (a failed build leaves nothing behind either).
-        let binary = weiqi_binary();
         let folder = Folder::new(tag);
         let dir = folder.0.clone();
-        let port = free_port();
-        let log = std::fs::File::create(dir.join("serve.log")).expect("log file");
-        let server = Proc::spawn(
-            Command::new(binary)
-                .args([
-                    "serve",
-                    "--listen",
-                    &format!("127.0.0.1:{port}"),
-                    "--rate-limit",
-                    "0",
-                    "--db",
-                ])
+        let log_path = dir.join("serve.log");
+        let log = std::fs::File::create(&log_path).expect("log file");
+        let mut server = Proc::spawn(
+            Command::new(env!("CARGO_BIN_EXE_weiqi"))
+                .args(["serve", "--listen", "127.0.0.1:0", "--rate-limit", "0", "--db"])
                 .arg(dir.join("weiqi.db"))
-                .stdout(Stdio::null())
+                .stdout(Stdio::piped())
                 .stderr(log),
             false,
             "weiqi serve",
         );
-        let dport = free_port();
-        let driver = Proc::spawn(
+        let mut driver = Proc::spawn(
             Command::new("/usr/bin/chromedriver")
-                .arg(format!("--port={dport}"))
-                .stdout(Stdio::null())
+                .arg("--port=0")
+                .stdout(Stdio::piped())
                 .stderr(Stdio::null()),
             true,
             "chromedriver (apt-get install chromium chromium-driver)",
         );
-        wait_port(port, "weiqi serve").await;
-        wait_port(dport, "chromedriver").await;
+        let server_out = server.child.stdout.take().expect("piped");
+        let driver_out = driver.child.stdout.take().expect("piped");
+        // Read off the runtime: the lines come when the processes are ready, not before.
+        let (addr, dport) = tokio::task::spawn_blocking(move || {
+            // "weiqi serve: http://127.0.0.1:PORT/ (database …)"
+            let addr = announced(server_out, "http://", &['/'], "weiqi serve", Some(&log_path));
+            // "ChromeDriver was started successfully on port PORT."
+            let dport = announced(driver_out, "successfully on port ", &['.'], "chromedriver", None);
+            (addr, dport)
+        })
+        .await
+        .expect("the servers say where they listen");
         Rig {
-            base: format!("http://127.0.0.1:{port}"),
+            base: format!("http://{addr}"),
             driver_url: format!("http://127.0.0.1:{dport}"),
             server: Some(server),
             driver: Some(driver),

@@ -17,8 +17,8 @@ impl WebDriverCompatibleCommand for Cdp {
         base.join(&format!("session/{}/goog/cdp/execute", session.unwrap_or("")))
     }
 
-    fn method_and_body(&self, _: &url::Url) -> (axum::http::Method, Option<String>) {
-        (axum::http::Method::POST, Some(self.0.to_string()))
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(self.0.to_string()))
     }
 }
 

@@ -1,0 +1,19 @@
+//! The web pages in a real browser: Debian's chromium driven over WebDriver against the real
+//! `weiqi serve` (the binary cargo built for this test, `CARGO_BIN_EXE_weiqi`), a fresh
+//! database, every server on a port of its own choosing (`--listen 127.0.0.1:0`). Screenshots
+//! of every page go to `target/web-artefacts/`. The pages' plain functions are tested in the
+//! `web` crate (`crates/web/tests/it/`).
+
+mod board;
+mod browser;
+mod clock_rights;
+mod director;
+mod harness;
+mod keyboard;
+mod kit;
+mod layout;
+mod referee;
+mod rounds;
+mod seats;
+mod stale;
+mod support;
