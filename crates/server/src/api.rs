@@ -11,7 +11,7 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post, put};
+use axum::routing::{delete, get, post, put};
 use axum::{Json, Router};
 use referee::{Action, Actor, ColourChoice, Event, Referee};
 use serde::de::DeserializeOwned;
@@ -65,7 +65,14 @@ pub fn router(state: AppState) -> Router {
         .route("/api/sessions", post(login).delete(logout))
         .route("/api/events", post(create_event).get(list_events))
         .route("/api/events/{id}", get(show_event))
-        .route("/api/events/{id}/roles", put(grant_role))
+        .route("/api/events/{id}/roles", put(grant_role).get(role_history))
+        .route("/api/events/{id}/roles/{account}/{role}", delete(revoke_role))
+        .route(
+            "/api/events/{id}/players/{name}/account",
+            put(link_player).delete(unlink_player),
+        )
+        .route("/api/events/{id}/players/{name}/claim-code", post(claim_code))
+        .route("/api/events/{id}/claims", post(claim))
         .route("/api/events/{id}/players", post(add_player))
         .route("/api/events/{id}/rounds", post(pair_round))
         .route("/api/events/{id}/results", post(record_result))
@@ -393,7 +400,15 @@ async fn create_event(
     };
     let ev = with_store(&st, move |s| s.create_event(&new)).await?;
     // Art. 29: the account that creates the event organises it.
-    auth::grant(st.0.hub.db(), r.id.clone(), account.id, Role::Organizer).await?;
+    auth::grant(
+        st.0.hub.db(),
+        r.id.clone(),
+        account.id,
+        Role::Organizer,
+        account.id,
+        crate::db::now_ms(),
+    )
+    .await?;
     Ok((StatusCode::CREATED, Json(event_json(&r.id, &ev))).into_response())
 }
 
@@ -508,15 +523,197 @@ async fn grant_role(
     Body(r): Body<RoleReq>,
 ) -> Result<Json<Json_>, ApiError> {
     // Art. 29: the organizer appoints the chief referee and the referees.
-    require_role(&st, &caller, &id, &[Role::Organizer]).await?;
+    let by = require_role(&st, &caller, &id, &[Role::Organizer]).await?;
     let role = Role::parse(&r.role).ok_or_else(|| {
         ApiError::BadRequest(format!("role {:?} must be organizer, chief_referee or referee", r.role))
     })?;
     let (account, _) = auth::account_by_name(st.0.hub.db(), r.account.clone())
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no account named {:?}", r.account)))?;
-    auth::grant(st.0.hub.db(), id.clone(), account, role).await?;
+    auth::grant(st.0.hub.db(), id.clone(), account, role, by.id, crate::db::now_ms()).await?;
+    tracing::info!(event = %id, account = %r.account, role = role.name(), by = %by.name, "role granted");
     Ok(Json(json!({ "event": id, "account": r.account, "role": role.name() })))
+}
+
+/// `DELETE /api/events/{id}/roles/{account}/{role}`: the organizer takes a role away; the
+/// change is recorded with who and when, as a grant is. An organizer cannot take away their
+/// own organizer role (the event would be left with nobody to appoint its officials).
+async fn revoke_role(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path((id, name, role)): Path<(String, String, String)>,
+) -> Result<Json<Json_>, ApiError> {
+    // Art. 29: the organizer appoints (and so dismisses) the officials.
+    let by = require_role(&st, &caller, &id, &[Role::Organizer]).await?;
+    let role = Role::parse(&role)
+        .ok_or_else(|| ApiError::BadRequest(format!("role {role:?} must be organizer, chief_referee or referee")))?;
+    let (account, _) = auth::account_by_name(st.0.hub.db(), name.clone())
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no account named {name:?}")))?;
+    if account == by.id && role == Role::Organizer {
+        return Err(ApiError::Conflict(
+            "an organizer cannot revoke their own organizer role: another organizer may".into(),
+        ));
+    }
+    if !auth::revoke(st.0.hub.db(), id.clone(), account, role, by.id, crate::db::now_ms()).await? {
+        return Err(ApiError::NotFound(format!(
+            "{name:?} holds no {} role in event {id}",
+            role.name()
+        )));
+    }
+    tracing::info!(event = %id, account = %name, role = role.name(), by = %by.name, "role revoked");
+    Ok(Json(
+        json!({ "event": id, "account": name, "role": role.name(), "revoked": true }),
+    ))
+}
+
+/// `GET /api/events/{id}/roles`: every role granted or revoked in the event, in order, with
+/// who did it and when (the organizer's and the chief referee's to read).
+async fn role_history(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Json_>, ApiError> {
+    require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    let changes = st.0.hub.db().role_changes(id.clone()).await?;
+    Ok(Json(json!({
+        "event": id,
+        "changes": changes.iter().map(|c| json!({
+            "account": c.account, "role": c.role, "change": c.change, "by": c.by, "at": c.at,
+        })).collect::<Vec<_>>(),
+    })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LinkReq {
+    account: String,
+}
+
+/// The registered player `name` of event `id` (404 if the event has none of that name).
+async fn registered(st: &AppState, id: &str, name: &str) -> Result<(), ApiError> {
+    let (i, n) = (id.to_string(), name.to_string());
+    let found = with_store(st, move |s| Ok(s.load_event(&i)?.players().iter().any(|p| p.name == n))).await?;
+    if found {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound(format!(
+            "event {id} has no registered player {name:?}"
+        )))
+    }
+}
+
+/// `PUT /api/events/{id}/players/{name}/account`: an official links an account to a
+/// registered player; that account may then take the player's seat in the event's games
+/// (`POST /api/games/{game}/join`). One account is one player's in an event.
+async fn link_player(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path((id, name)): Path<(String, String)>,
+    Body(r): Body<LinkReq>,
+) -> Result<Json<Json_>, ApiError> {
+    let by = require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    registered(&st, &id, &name).await?;
+    let (account, _) = auth::account_by_name(st.0.hub.db(), r.account.clone())
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no account named {:?}", r.account)))?;
+    link(&st, &id, &name, account, &r.account, by.id).await?;
+    tracing::info!(event = %id, player = %name, account = %r.account, by = %by.name, "player linked to account");
+    Ok(Json(json!({ "event": id, "player": name, "account": r.account })))
+}
+
+async fn link(
+    st: &AppState,
+    id: &str,
+    player: &str,
+    account: i64,
+    account_name: &str,
+    by: i64,
+) -> Result<(), ApiError> {
+    match st
+        .0
+        .hub
+        .db()
+        .link_player(id.to_string(), player.to_string(), account, by, crate::db::now_ms())
+        .await
+    {
+        Ok(()) => Ok(()),
+        Err(DbError::Conflict) => Err(ApiError::Conflict(format!(
+            "the account {account_name:?} is linked to another player of event {id} already: one account is one player's"
+        ))),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `DELETE /api/events/{id}/players/{name}/account`: an official unlinks the player's account.
+async fn unlink_player(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path((id, name)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let by = require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    if !st.0.hub.db().unlink_player(id.clone(), name.clone()).await? {
+        return Err(ApiError::NotFound(format!(
+            "player {name:?} of event {id} has no linked account"
+        )));
+    }
+    tracing::info!(event = %id, player = %name, by = %by.name, "player unlinked from account");
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// `POST /api/events/{id}/players/{name}/claim-code`: an official issues a one-time code that
+/// the player redeems from their own account (`POST /api/events/{id}/claims`). Only its
+/// digest is kept.
+async fn claim_code(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path((id, name)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let by = require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    registered(&st, &id, &name).await?;
+    let code = auth::new_token();
+    st.0.hub
+        .db()
+        .issue_claim(
+            auth::digest(&code),
+            id.clone(),
+            name.clone(),
+            by.id,
+            crate::db::now_ms(),
+        )
+        .await?;
+    tracing::info!(event = %id, player = %name, by = %by.name, "claim code issued");
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "event": id, "player": name, "code": code })),
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClaimReq {
+    code: String,
+}
+
+/// `POST /api/events/{id}/claims`: a player's account redeems the one-time code an official
+/// gave them, and is linked to that registered player.
+async fn claim(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    Body(r): Body<ClaimReq>,
+) -> Result<Json<Json_>, ApiError> {
+    let account = caller.account()?.clone();
+    let Some(player) = st.0.hub.db().redeem_claim(auth::digest(&r.code), id.clone()).await? else {
+        tracing::warn!(event = %id, account = %account.name, "claim refused: unknown or used code");
+        return Err(ApiError::Forbidden(format!(
+            "the code is not one of event {id}'s, or it was used already: ask the director for a new one"
+        )));
+    };
+    link(&st, &id, &player, account.id, &account.name, account.id).await?;
+    tracing::info!(event = %id, player = %player, account = %account.name, "player claimed by account");
+    Ok(Json(json!({ "event": id, "player": player, "account": account.name })))
 }
 
 #[derive(Deserialize)]
@@ -741,6 +938,20 @@ struct NewGameReq {
     colours: Option<WColours>,
     #[serde(default = "yes")]
     start: bool,
+    /// A free game's seats: `invited` (the default: played through the seat links the
+    /// creator hands out) or `open` (the first account to join a seat takes it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seats: Option<WSeats>,
+}
+
+/// Who may take a free game's seats.
+#[derive(Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+enum WSeats {
+    /// Only through the seat links.
+    Invited,
+    /// The first account to join a seat.
+    Open,
 }
 
 fn yes() -> bool {
@@ -792,6 +1003,12 @@ async fn create_game(
     {
         return replay_created(&st, first, &digest, k, &token).await;
     }
+    let open = r.seats == Some(WSeats::Open);
+    if open && r.event.is_some() {
+        return Err(ApiError::BadRequest(
+            "seats: a game of an event is its players': its seats cannot be open".into(),
+        ));
+    }
     check_board(&st, &r).await?;
     let colours = match r.colours {
         None => ColourChoice::Draw {
@@ -839,6 +1056,9 @@ async fn create_game(
         Err(e) => return Err(e.into()),
     };
     let id = h.info.id;
+    if open {
+        st.0.hub.db().open_seats(id).await?;
+    }
     let state = h.state().await.unwrap_or(Json_::Null);
     Ok((
         StatusCode::CREATED,
@@ -1082,13 +1302,43 @@ async fn join_game(
     Body(r): Body<JoinReq>,
 ) -> Result<Json<Json_>, ApiError> {
     let account = caller.account()?.clone();
-    game(&st, id).await?;
-    if st.0.hub.join(id, r.color.into(), account.id).await? {
+    let h = game(&st, id).await?;
+    let color: rules::Color = r.color.into();
+    let seat = r.color.name();
+    let refuse = |why: &str| {
+        tracing::warn!(game = id, seat, account = %account.name, why, "join refused");
+    };
+    let exclusive = match &h.info.event_id {
+        Some(event) => {
+            // A seat of an event's game is its registered player's: only the account an
+            // official linked to that player (or that claimed it with a code) takes it.
+            let player = crate::game::players(&h.info)[color.index()].to_string();
+            let linked = st.0.hub.db().player_account(event.clone(), player.clone()).await?;
+            if linked != Some(account.id) {
+                refuse("not the player's account");
+                return Err(ApiError::Forbidden(format!(
+                    "the {seat} seat of game {id} is {player}'s: play it through its seat link, or have an official link your account to {player} in event {event} (or redeem the code they give you)"
+                )));
+            }
+            true
+        }
+        None => {
+            if !st.0.hub.db().seats_open(id).await? {
+                refuse("invited seats");
+                return Err(ApiError::Forbidden(format!(
+                    "the seats of game {id} are by invitation: play through the seat link its creator gave you"
+                )));
+            }
+            false
+        }
+    };
+    if st.0.hub.join(id, color, account.id, exclusive).await? {
+        tracing::info!(game = id, seat, account = %account.name, "seat joined");
         Ok(Json(json!({ "game": id, "color": r.color, "account": account.name })))
     } else {
+        refuse("taken");
         Err(ApiError::Conflict(format!(
-            "the {} seat of game {id} is taken",
-            r.color.name()
+            "the {seat} seat of game {id} is taken (one account never holds both seats of an event's game)"
         )))
     }
 }

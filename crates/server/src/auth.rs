@@ -230,7 +230,20 @@ pub async fn roles(db: &Db, event: String, account: i64) -> Result<Vec<Role>, Db
     Ok(names.iter().filter_map(|n| Role::parse(n)).collect())
 }
 
-/// Gives `account` the `role` in `event` (idempotent).
-pub async fn grant(db: &Db, event: String, account: i64, role: Role) -> Result<(), DbError> {
-    db.grant(event, account, role.name()).await
+/// Gives `account` the `role` in `event` (idempotent), recorded as done by `by` at `at`.
+pub async fn grant(db: &Db, event: String, account: i64, role: Role, by: i64, at: u64) -> Result<(), DbError> {
+    db.grant(event.clone(), account, role.name()).await?;
+    db.record_role_change(event, account, role.name(), "grant", Some(by), at)
+        .await
+}
+
+/// Takes `role` in `event` away from `account`, recorded as done by `by` at `at`; false if
+/// the account did not hold it (nothing is recorded then).
+pub async fn revoke(db: &Db, event: String, account: i64, role: Role, by: i64, at: u64) -> Result<bool, DbError> {
+    if !db.revoke(event.clone(), account, role.name()).await? {
+        return Ok(false);
+    }
+    db.record_role_change(event, account, role.name(), "revoke", Some(by), at)
+        .await?;
+    Ok(true)
 }

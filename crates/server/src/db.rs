@@ -119,6 +119,43 @@ const MIGRATIONS: &[(u32, &str)] = &[
         CREATE UNIQUE INDEX server_game_board ON server_game (event_id, round, board)
             WHERE event_id IS NOT NULL;",
     ),
+    (
+        6,
+        // Who may take a seat, and who appointed whom. A registered player of an event is
+        // linked to at most one account (by an official, or by the player redeeming a
+        // one-time claim code whose digest is kept here); a free game whose creator opened
+        // its seats to the first accounts to join is listed in server_open_game (the others
+        // are played through their seat links); every role granted or revoked is recorded
+        // with who did it and when.
+        "CREATE TABLE IF NOT EXISTS server_player_account (
+            event_id   TEXT NOT NULL,
+            player     TEXT NOT NULL,
+            account_id INTEGER NOT NULL REFERENCES server_account (id),
+            linked_by  INTEGER NOT NULL,
+            at         INTEGER NOT NULL,
+            PRIMARY KEY (event_id, player)
+        ) STRICT;
+        CREATE UNIQUE INDEX IF NOT EXISTS server_player_account_once ON server_player_account (event_id, account_id);
+        CREATE TABLE IF NOT EXISTS server_claim_code (
+            code_hash TEXT PRIMARY KEY,
+            event_id  TEXT NOT NULL,
+            player    TEXT NOT NULL,
+            issued_by INTEGER NOT NULL,
+            at        INTEGER NOT NULL
+        ) STRICT;
+        CREATE TABLE IF NOT EXISTS server_open_game (
+            game_id INTEGER PRIMARY KEY REFERENCES server_game (id)
+        ) STRICT;
+        CREATE TABLE IF NOT EXISTS server_role_change (
+            id         INTEGER PRIMARY KEY,
+            event_id   TEXT NOT NULL,
+            account_id INTEGER NOT NULL,
+            role       TEXT NOT NULL,
+            change     TEXT NOT NULL CHECK (change IN ('grant', 'revoke')),
+            by_account INTEGER,
+            at         INTEGER NOT NULL
+        ) STRICT;",
+    ),
 ];
 
 /// Why a database call failed.
@@ -812,6 +849,280 @@ impl Db {
                 .await
             }
         }
+    }
+}
+
+/// A plain value of a statement written once for both databases ([`Db::exec`], [`Db::rows`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum V {
+    /// NULL (in a result only).
+    Null,
+    /// An integer.
+    I(i64),
+    /// A text.
+    T(String),
+}
+
+impl V {
+    fn pg(&self) -> &(dyn tokio_postgres::types::ToSql + Sync) {
+        match self {
+            V::Null => &None::<i64>,
+            V::I(n) => n,
+            V::T(t) => t,
+        }
+    }
+
+    fn int(&self) -> Option<i64> {
+        match self {
+            V::I(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    fn text(&self) -> String {
+        match self {
+            V::T(t) => t.clone(),
+            V::I(n) => n.to_string(),
+            V::Null => String::new(),
+        }
+    }
+}
+
+impl rusqlite::ToSql for V {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        use rusqlite::types::{ToSqlOutput, Value};
+        Ok(match self {
+            V::Null => ToSqlOutput::Owned(Value::Null),
+            V::I(n) => ToSqlOutput::Owned(Value::Integer(*n)),
+            V::T(t) => ToSqlOutput::Borrowed(rusqlite::types::ValueRef::Text(t.as_bytes())),
+        })
+    }
+}
+
+/// A role granted or revoked: the account's name, the role, `grant` or `revoke`, who did it
+/// (an account's name; none for the event's creation) and when.
+#[derive(Clone, Debug)]
+pub struct RoleChange {
+    /// The account the role is (or was) held by.
+    pub account: String,
+    /// The role's API name.
+    pub role: String,
+    /// `grant` or `revoke`.
+    pub change: String,
+    /// Who did it.
+    pub by: Option<String>,
+    /// When (milliseconds since the epoch).
+    pub at: u64,
+}
+
+/// Statements written once, in the dialect both databases read (`$1` parameters, `ON
+/// CONFLICT`, `RETURNING`), for the tables of who may take a seat and who holds a role.
+impl Db {
+    /// Runs a statement; the rows it changed.
+    pub async fn exec(&self, sql: &'static str, params: Vec<V>) -> Result<u64, DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.exec(sql, &params).await,
+            Backend::Sqlite(jobs) => {
+                Db::call(jobs, move |c| {
+                    let sql = sql.replace('$', "?");
+                    Ok(c.execute(&sql, rusqlite::params_from_iter(params.iter()))? as u64)
+                })
+                .await
+            }
+        }
+    }
+
+    /// Runs a query; its rows.
+    pub async fn rows(&self, sql: &'static str, params: Vec<V>) -> Result<Vec<Vec<V>>, DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.rows(sql, &params).await,
+            Backend::Sqlite(jobs) => {
+                Db::call(jobs, move |c| {
+                    let sql = sql.replace('$', "?");
+                    let mut st = c.prepare(&sql)?;
+                    let n = st.column_count();
+                    let rows = st
+                        .query_map(rusqlite::params_from_iter(params.iter()), |r| {
+                            (0..n)
+                                .map(|i| {
+                                    Ok(match r.get::<_, rusqlite::types::Value>(i)? {
+                                        rusqlite::types::Value::Integer(n) => V::I(n),
+                                        rusqlite::types::Value::Text(t) => V::T(t),
+                                        _ => V::Null,
+                                    })
+                                })
+                                .collect::<rusqlite::Result<Vec<V>>>()
+                        })?
+                        .collect::<Result<Vec<_>, _>>()?;
+                    Ok(rows)
+                })
+                .await
+            }
+        }
+    }
+
+    /// Opens both seats of free game `id` to the first accounts to join.
+    pub async fn open_seats(&self, id: i64) -> Result<(), DbError> {
+        self.exec(
+            "INSERT INTO server_open_game (game_id) VALUES ($1) ON CONFLICT DO NOTHING",
+            vec![V::I(id)],
+        )
+        .await
+        .map(drop)
+    }
+
+    /// Whether free game `id`'s seats are open to any account (else only its seat links).
+    pub async fn seats_open(&self, id: i64) -> Result<bool, DbError> {
+        Ok(!self
+            .rows(
+                "SELECT game_id FROM server_open_game WHERE game_id = $1",
+                vec![V::I(id)],
+            )
+            .await?
+            .is_empty())
+    }
+
+    /// The account linked to registered player `player` of `event`, if any.
+    pub async fn player_account(&self, event: String, player: String) -> Result<Option<i64>, DbError> {
+        let rows = self
+            .rows(
+                "SELECT account_id FROM server_player_account WHERE event_id = $1 AND player = $2",
+                vec![V::T(event), V::T(player)],
+            )
+            .await?;
+        Ok(rows.first().and_then(|r| r[0].int()))
+    }
+
+    /// Links `account` to registered player `player` of `event` (replacing any account linked
+    /// before), as done by `by` at `at`; `Conflict` if the account is another player's in the
+    /// event.
+    pub async fn link_player(
+        &self,
+        event: String,
+        player: String,
+        account: i64,
+        by: i64,
+        at: u64,
+    ) -> Result<(), DbError> {
+        self.exec(
+            "INSERT INTO server_player_account (event_id, player, account_id, linked_by, at) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (event_id, player) DO UPDATE SET account_id = excluded.account_id, \
+             linked_by = excluded.linked_by, at = excluded.at",
+            vec![V::T(event), V::T(player), V::I(account), V::I(by), V::I(at as i64)],
+        )
+        .await
+        .map(drop)
+    }
+
+    /// Unlinks registered player `player` of `event` from its account; false if none was.
+    pub async fn unlink_player(&self, event: String, player: String) -> Result<bool, DbError> {
+        Ok(self
+            .exec(
+                "DELETE FROM server_player_account WHERE event_id = $1 AND player = $2",
+                vec![V::T(event), V::T(player)],
+            )
+            .await?
+            == 1)
+    }
+
+    /// Keeps the digest of a one-time claim code for `player` of `event`, issued by `by`.
+    pub async fn issue_claim(
+        &self,
+        hash: String,
+        event: String,
+        player: String,
+        by: i64,
+        at: u64,
+    ) -> Result<(), DbError> {
+        self.exec(
+            "INSERT INTO server_claim_code (code_hash, event_id, player, issued_by, at) VALUES ($1, $2, $3, $4, $5)",
+            vec![V::T(hash), V::T(event), V::T(player), V::I(by), V::I(at as i64)],
+        )
+        .await
+        .map(drop)
+    }
+
+    /// Uses up the claim code of digest `hash` for `event`: the player it names, once.
+    pub async fn redeem_claim(&self, hash: String, event: String) -> Result<Option<String>, DbError> {
+        let rows = self
+            .rows(
+                "DELETE FROM server_claim_code WHERE code_hash = $1 AND event_id = $2 RETURNING player",
+                vec![V::T(hash), V::T(event)],
+            )
+            .await?;
+        Ok(rows.first().map(|r| r[0].text()))
+    }
+
+    /// Binds `account` to seat `color` (0 Black, 1 White) of game `id` unless the account holds
+    /// the other seat; false if the seat is someone else's or the other seat is the account's.
+    pub async fn join_one_seat(&self, id: i64, color: usize, account: i64) -> Result<bool, DbError> {
+        let sql = if color == 0 {
+            "UPDATE server_game SET account_black = $1 WHERE id = $2 AND (account_black IS NULL OR account_black = $1) \
+             AND (account_white IS NULL OR account_white <> $1)"
+        } else {
+            "UPDATE server_game SET account_white = $1 WHERE id = $2 AND (account_white IS NULL OR account_white = $1) \
+             AND (account_black IS NULL OR account_black <> $1)"
+        };
+        Ok(self.exec(sql, vec![V::I(account), V::I(id)]).await? == 1)
+    }
+
+    /// Records that `by` granted or revoked (`change`) `role` of `account` in `event` at `at`.
+    pub async fn record_role_change(
+        &self,
+        event: String,
+        account: i64,
+        role: &'static str,
+        change: &'static str,
+        by: Option<i64>,
+        at: u64,
+    ) -> Result<(), DbError> {
+        self.exec(
+            "INSERT INTO server_role_change (event_id, account_id, role, change, by_account, at) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+            vec![
+                V::T(event),
+                V::I(account),
+                V::T(role.into()),
+                V::T(change.into()),
+                by.map_or(V::Null, V::I),
+                V::I(at as i64),
+            ],
+        )
+        .await
+        .map(drop)
+    }
+
+    /// Takes `role` of `account` in `event` away; false if it was not held.
+    pub async fn revoke(&self, event: String, account: i64, role: &'static str) -> Result<bool, DbError> {
+        Ok(self
+            .exec(
+                "DELETE FROM server_role WHERE event_id = $1 AND account_id = $2 AND role = $3",
+                vec![V::T(event), V::I(account), V::T(role.into())],
+            )
+            .await?
+            == 1)
+    }
+
+    /// Every role granted or revoked in `event`, in order.
+    pub async fn role_changes(&self, event: String) -> Result<Vec<RoleChange>, DbError> {
+        let rows = self
+            .rows(
+                "SELECT a.name, c.role, c.change, b.name, c.at FROM server_role_change c \
+                 JOIN server_account a ON a.id = c.account_id LEFT JOIN server_account b ON b.id = c.by_account \
+                 WHERE c.event_id = $1 ORDER BY c.id",
+                vec![V::T(event)],
+            )
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| RoleChange {
+                account: r[0].text(),
+                role: r[1].text(),
+                change: r[2].text(),
+                by: (r[3] != V::Null).then(|| r[3].text()),
+                at: r[4].int().unwrap_or(0) as u64,
+            })
+            .collect())
     }
 }
 

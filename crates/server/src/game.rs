@@ -450,9 +450,14 @@ impl Hub {
         Ok(true)
     }
 
-    /// Binds `account` to `color` of game `id`; false if the seat is taken by someone else.
-    pub async fn join(&self, id: i64, color: Color, account: i64) -> Result<bool, DbError> {
-        let joined = self.db.join(id, color.index(), account).await?;
+    /// Binds `account` to `color` of game `id`; false if the seat is taken by someone else
+    /// (or, `exclusive`, if the account holds the other seat).
+    pub async fn join(&self, id: i64, color: Color, account: i64, exclusive: bool) -> Result<bool, DbError> {
+        let joined = if exclusive {
+            self.db.join_one_seat(id, color.index(), account).await?
+        } else {
+            self.db.join(id, color.index(), account).await?
+        };
         if joined {
             let mut games = self.games.lock().expect("hub lock");
             if let Some(h) = games.get_mut(&id) {

@@ -114,7 +114,7 @@ pub async fn run(opts: Options) -> Result<Report, String> {
         let made = futures_util::future::join_all(chunk.iter().map(|_| {
             let body = json!({ "settings": {
                 "players": [{ "name": "A", "rank": "1d" }, { "name": "B", "rank": "1d" }],
-                "size": opts.size, "time": "1h+3x60s" } });
+                "size": opts.size, "time": "1h+3x60s" }, "seats": "open" });
             post(&router, "/api/games", Some(&token), body)
         }))
         .await;

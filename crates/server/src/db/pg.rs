@@ -16,7 +16,7 @@
 //! trip each, where a statement given as text is prepared first (a round trip more, and a
 //! close).
 
-use super::{DbError, GameRow, Idempotency, Note, SeatLinkRow, SessionEnds, StoredGame, StoredSession, now_ms};
+use super::{DbError, GameRow, Idempotency, Note, SeatLinkRow, SessionEnds, StoredGame, StoredSession, V, now_ms};
 use futures_util::StreamExt;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -122,6 +122,39 @@ const MIGRATIONS: &[(i32, &str)] = &[
                           AND g.board = server_game.board);
         CREATE UNIQUE INDEX server_game_board ON server_game (event_id, round, board)
             WHERE event_id IS NOT NULL;",
+    ),
+    (
+        7,
+        // Seat owners, claim codes, open free games and the record of roles (SQLite's
+        // migration 6).
+        "CREATE TABLE IF NOT EXISTS server_player_account (
+            event_id   TEXT NOT NULL,
+            player     TEXT NOT NULL,
+            account_id BIGINT NOT NULL REFERENCES server_account (id),
+            linked_by  BIGINT NOT NULL,
+            at         BIGINT NOT NULL,
+            PRIMARY KEY (event_id, player)
+        );
+        CREATE UNIQUE INDEX IF NOT EXISTS server_player_account_once ON server_player_account (event_id, account_id);
+        CREATE TABLE IF NOT EXISTS server_claim_code (
+            code_hash TEXT PRIMARY KEY,
+            event_id  TEXT NOT NULL,
+            player    TEXT NOT NULL,
+            issued_by BIGINT NOT NULL,
+            at        BIGINT NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS server_open_game (
+            game_id BIGINT PRIMARY KEY REFERENCES server_game (id)
+        );
+        CREATE TABLE IF NOT EXISTS server_role_change (
+            id         BIGSERIAL PRIMARY KEY,
+            event_id   TEXT NOT NULL,
+            account_id BIGINT NOT NULL,
+            role       TEXT NOT NULL,
+            change     TEXT NOT NULL CHECK (change IN ('grant', 'revoke')),
+            by_account BIGINT,
+            at         BIGINT NOT NULL
+        );",
     ),
 ];
 
@@ -536,6 +569,30 @@ impl Pg {
             &[(&event, Type::TEXT), (&account, Type::INT8)],
         ))?;
         Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// A statement written with `$1`, `$2`… over plain values; the rows it changed.
+    pub(crate) async fn exec(&self, sql: &str, params: &[V]) -> Result<u64, DbError> {
+        let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = params.iter().map(V::pg).collect();
+        run!(self, |c| c.execute(sql, &refs))
+    }
+
+    /// A query written with `$1`, `$2`… over plain values; its rows as plain values.
+    pub(crate) async fn rows(&self, sql: &str, params: &[V]) -> Result<Vec<Vec<V>>, DbError> {
+        let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = params.iter().map(V::pg).collect();
+        let rows = run!(self, |c| c.query(sql, &refs))?;
+        Ok(rows
+            .iter()
+            .map(|r| {
+                (0..r.len())
+                    .map(|i| match *r.columns()[i].type_() {
+                        Type::INT8 => r.get::<_, Option<i64>>(i).map_or(V::Null, V::I),
+                        Type::INT4 => r.get::<_, Option<i32>>(i).map_or(V::Null, |n| V::I(i64::from(n))),
+                        _ => r.get::<_, Option<String>>(i).map_or(V::Null, V::T),
+                    })
+                    .collect()
+            })
+            .collect())
     }
 
     pub(crate) async fn grant(&self, event: &str, account: i64, role: &str) -> Result<(), DbError> {

@@ -10,6 +10,7 @@ mod postgres;
 mod results;
 mod rounds;
 mod seat_links;
+mod security;
 mod sessions;
 mod support;
 mod ws;

@@ -37,7 +37,7 @@ async fn the_core_game_flow_runs_on_postgres() {
     )
     .await;
     out.push(line(s, &v));
-    let (id, black, _) = game(r, &li, "none").await;
+    let (id, black, _) = open_game(r, &li, "none").await;
     // White plays through an account bound to the seat, Black through the seat's link.
     let (s, v) = call(
         r,
@@ -111,7 +111,7 @@ async fn a_spectator_on_one_instance_sees_moves_made_on_the_other() {
     let mut a = db.app().await;
     let b = db.app().await;
     let token = login(&b.router, "li").await;
-    let (id, black, white) = game(&b.router, &token, "none").await;
+    let (id, black, white) = open_game(&b.router, &token, "none").await;
     // White's account takes the seat through A and plays through B.
     let wang = login(&a.router, "wang").await;
     let path = format!("/api/games/{id}/join");

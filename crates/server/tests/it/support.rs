@@ -122,6 +122,18 @@ pub async fn game(router: &Router, token: &str, time: &str) -> (i64, String, Str
     )
 }
 
+/// As [`game`], with seats open to the first accounts to join (`"seats": "open"`).
+pub async fn open_game(router: &Router, token: &str, time: &str) -> (i64, String, String) {
+    let body = json!({ "settings": settings(time), "seats": "open" });
+    let (s, v) = call(router, "POST", "/api/games", Some(token), Some(body)).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    (
+        v["game"].as_i64().unwrap(),
+        v["secrets"]["black"].as_str().unwrap().into(),
+        v["secrets"]["white"].as_str().unwrap().into(),
+    )
+}
+
 /// A casual game created with its clock not started (the colours drawn, no `Start`): a test
 /// that must hear the clock's first call subscribes first, then starts it
 /// ([`start_game`]). (id, black secret, white secret).
