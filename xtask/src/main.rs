@@ -3,7 +3,8 @@
 //! - `cargo xtask setup`: installs what the tests need on a fresh Debian machine (GNU Go, the
 //!   goban-original-games records, Chromium for browser tests, the Python oracles, Sabaki's
 //!   SGF parser from npm), skipping what is already there.
-//! - `cargo xtask test`: `setup`, then every test of the workspace.
+//! - `cargo xtask test`: `setup`, then every test of the workspace, then `node --test` on the
+//!   pages' script modules (`crates/web/tests/js/`).
 //!
 //! Plain `std::process::Command`, no dependencies: this must build before anything else does.
 
@@ -49,7 +50,11 @@ fn main() -> ExitCode {
 /// (`--all-targets`) and run by `cargo bench`, not here: in a debug build a peer library in a
 /// benchmark may trip an overflow check that its release build never makes.
 fn test() -> Result<(), String> {
-    run("cargo", &["test", "--workspace"])
+    run("cargo", &["test", "--workspace"])?;
+    // The pages' script modules, by node's own runner (no dependencies).
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let js = root.join("crates/web/tests/js");
+    run("node", &["--test", &js.to_string_lossy()])
 }
 
 fn setup() -> Result<(), String> {

@@ -1015,31 +1015,6 @@ pub fn game_state(id: i64, r: &Referee) -> Json {
         .collect();
     let now = Instant(now_ms());
     let c = r.clock_at(now);
-    let side = |s: &clock::SideState| {
-        let (periods, period_left) = match s.overtime {
-            clock::Overtime::ByoYomi {
-                periods_left,
-                period_left,
-            } => (Some(periods_left), Some(period_left.0)),
-            clock::Overtime::Canadian {
-                moves_left,
-                period_left,
-                ..
-            } => (Some(moves_left), Some(period_left.0)),
-            clock::Overtime::None => (None, None),
-        };
-        json!({
-            "used_ms": s.used.0,
-            "main_left_ms": s.main_left.map(|m| m.0),
-            "overtime_left": periods,
-            "period_left_ms": period_left,
-            "flagged": s.flagged,
-        })
-    };
-    let running = match c.phase {
-        clock::Phase::Running(col) => Some(WColor::from(col)),
-        _ => None,
-    };
     json!({
         "game": id,
         "seq": r.events().len(),
@@ -1055,7 +1030,7 @@ pub fn game_state(id: i64, r: &Referee) -> Json {
         "board": board,
         "captures": { "black": g.board().captures(Color::Black), "white": g.board().captures(Color::White) },
         "warnings": { "black": r.warnings()[0], "white": r.warnings()[1] },
-        "clock": { "at": now.0, "running": running, "black": side(&c.black), "white": side(&c.white) },
+        "clock": web::clock_json(&c, &r.settings().time),
         "marking": r.marking().iter().map(|&p| size.gtp(p)).collect::<Vec<_>>(),
         "result": r.result().map(|o| json!({ "outcome": WOutcome::from(o), "text": o.to_string(), "zh": o.zh() })),
         "final": r.confirmed_result().is_some(),

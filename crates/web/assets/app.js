@@ -1,7 +1,8 @@
 // weiqi: the pages' one script. Vanilla JavaScript, no dependencies, embedded in the binary.
 // Pages are shells (crates/web/src/pages.rs); this draws them from the JSON API (/api/...) and
 // follows games over the WebSocket (/api/ws). Strings come from the page (zh-CN or English).
-'use strict';
+// An ES module (strict by itself); the clock's period rule is its own module, tested by node.
+import { clockAt, inOvertime } from './clock.js';
 
 const DATA = JSON.parse(document.getElementById('app-data').textContent);
 const LANG = DATA.lang;
@@ -226,27 +227,11 @@ function fmt(ms) {
   return hh ? `${hh}:${two(mm)}:${two(ss)}` : `${mm}:${two(ss)}`;
 }
 
-// A side's clock now, from a clock JSON read `ago` ms before.
-function sideNow(side, running, ago) {
-  const c = Object.assign({}, side);
-  if (!running || c.flagged) return c;
-  let spend = ago;
-  if (c.main_left_ms !== null && c.main_left_ms !== undefined) {
-    const fromMain = Math.min(spend, c.main_left_ms);
-    c.main_left_ms -= fromMain; spend -= fromMain;
-  }
-  if (spend > 0 && c.period_left_ms !== null && c.period_left_ms !== undefined) {
-    c.period_left_ms = Math.max(0, c.period_left_ms - spend);
-  }
-  return c;
-}
-
 // A clock as two parts: the time that runs now, and what follows it (the periods left, or
 // the byo-yomi to come), so that a narrow screen can set the second under the first.
 function clockParts(c) {
   if (c.flagged) return [t('clock.flag'), ''];
-  const inOvertime = c.main_left_ms === 0 || c.main_left_ms === null;
-  if (c.period_left_ms !== null && c.period_left_ms !== undefined && inOvertime) {
+  if (inOvertime(c)) {
     return [fmt(c.period_left_ms), t('clock.byoyomi_left', { periods: c.overtime_left })];
   }
   if (c.main_left_ms === null || c.main_left_ms === undefined) return [t('clock.used', { time: fmt(c.used_ms) }), ''];
@@ -255,8 +240,18 @@ function clockParts(c) {
   return [fmt(c.main_left_ms), extra];
 }
 
+// What a face shows, as data for tests and assistive tools: the instant it shows (in the
+// reading's time base), the periods left and the seconds shown.
+function faceData(el, c, at) {
+  el.dataset.at = String(Math.round(at));
+  el.dataset.periods = c.overtime_left === null || c.overtime_left === undefined ? '' : String(c.overtime_left);
+  el.dataset.secs = String(Math.max(0, Math.ceil((inOvertime(c) ? c.period_left_ms : (c.main_left_ms ?? 0)) / 1000)));
+  el.dataset.flagged = String(!!c.flagged);
+}
+
 // Shows a clock in `el` (its `.main` and `.extra` parts), its whole text as the label.
-function showClock(el, c) {
+function showClock(el, c, at) {
+  faceData(el, c, at);
   const [main, extra] = clockParts(c);
   if (!el.querySelector('.main')) el.replaceChildren(h('span', { class: 'main' }), ' ', h('span', { class: 'extra' }));
   el.querySelector('.main').textContent = main;
@@ -266,8 +261,7 @@ function showClock(el, c) {
 
 function clockText(c) {
   if (c.flagged) return t('clock.flag');
-  const inOvertime = c.main_left_ms === 0 || c.main_left_ms === null;
-  if (c.period_left_ms !== null && c.period_left_ms !== undefined && inOvertime) {
+  if (inOvertime(c)) {
     return t('clock.byoyomi', { time: fmt(c.period_left_ms), periods: c.overtime_left });
   }
   if (c.main_left_ms === null || c.main_left_ms === undefined) return t('clock.used', { time: fmt(c.used_ms) });
@@ -990,11 +984,12 @@ pages.game = async function () {
 
   const tick = () => {
     if (!view) return;
-    const ago = performance.now() - readAt;
+    // The clock crate's reading moved on by its own rule (clock.js), in the server's time.
+    const at = view.clock.at + (performance.now() - readAt);
+    const now = clockAt(view.clock, view.clock.at, at);
     for (const c of ['black', 'white']) {
-      const side = sideNow(view.clock[c], view.clock.running === c && !view.paused, ago);
       const el = clocks[c].querySelector('.time');
-      if (el) showClock(el, side);
+      if (el) showClock(el, now[c], at);
     }
   };
   setInterval(tick, 250);
@@ -1016,7 +1011,9 @@ pages.game = async function () {
   document.getElementById('page-title').textContent = `${view.names.black.name} ${t('vs')} ${view.names.white.name}`;
   connect((m) => {
     if (m.game !== id) return;
-    if (m.type === 'call') voice.say(m);
+    // A call (Art. 12.3) is the server's clock moving to its next step: read it again, so
+    // the face starts from the crate's state at each period.
+    if (m.type === 'call') { voice.say(m); refresh().catch(() => {}); }
     else if (m.type === 'event' || m.type === 'state') refresh().catch(() => {});
   }, (ws) => ws.send(JSON.stringify({ type: 'subscribe', game: id })));
 };
@@ -1041,7 +1038,7 @@ pages.clock = function () {
   const KEY = 'weiqi.clock';
   let st = JSON.parse(localStorage.getItem(KEY) || 'null');
   const save = () => localStorage.setItem(KEY, JSON.stringify(st));
-  let plan = null, planAt = 0, timers = [];
+  let plan = null, timers = [];
 
   const setup = () => {
     const time = h('input', { id: 'c-time', value: params.get('time') || '1h+3x60s' });
@@ -1068,7 +1065,7 @@ pages.clock = function () {
       body: JSON.stringify({ time: st.time, ops: st.ops, now: Date.now(), horizon_ms: 180000, lost_turn_on_timeout: !!st.lost_turn }) });
     const j = await r.json();
     if (!r.ok) throw new Error(j.message);
-    plan = j; planAt = Date.now();
+    plan = j;
     for (const x of timers) clearTimeout(x);
     timers = j.calls.map((c) => setTimeout(() => voice.say(c), Math.max(0, c.at - Date.now())));
     // Ask again before the listed calls run out, and just after the last one (the flag may
@@ -1137,14 +1134,17 @@ pages.clock = function () {
 
   const draw = () => {
     if (!plan || !faces) return;
-    const ago = Date.now() - planAt;
+    // The clock crate's reading moved on by its own rule (clock.js), in the tablet's time
+    // (the instants of the presses, and of the reading).
+    const at = Math.max(plan.at, Date.now());
+    const now = clockAt(plan, plan.at, at);
     for (const c of ['black', 'white']) {
-      const side = sideNow(plan[c], plan.running === c && !plan.flag, ago);
+      const side = now[c];
       faces[c].classList.toggle('running', plan.running === c);
       const name = (st.names[c] || '') ? ` · ${st.names[c]}` : '';
       const flag = plan.flag && plan.flag.color === c;
       faces[c].replaceChildren(h('span', { class: 'who' }, t('color.' + c) + name),
-        h('span', { class: 'time' }, flag ? t('clock.flag') : clockText(side)),
+        ((el) => { faceData(el, side, at); return el; })(h('span', { class: 'time' }, flag ? t('clock.flag') : clockText(side))),
         h('span', { class: 'hint' }, plan.running === c ? t('clock.press_hint') : ''));
       faces[c].setAttribute('aria-label', `${t('color.' + c)}${name}: ${flag ? t('clock.flag') : clockText(side)}`);
     }
@@ -1194,8 +1194,8 @@ pages.referee = async function () {
   const draw = (gid) => {
     const v = views[gid];
     if (!v) return;
-    const ago = performance.now() - readAt[gid];
-    const c = (col) => clockText(sideNow(v.clock[col], v.clock.running === col && !v.paused, ago));
+    const now = clockAt(v.clock, v.clock.at, v.clock.at + (performance.now() - readAt[gid]));
+    const c = (col) => clockText(now[col]);
     rows[gid].replaceChildren(
       h('td', {}, h('a', { href: '/play/' + gid }, '#' + gid)),
       h('td', {}, t('game.round_board', { round: v.round || '?', board: v.board_no || '?' })),

@@ -51,11 +51,13 @@
 
 #![deny(missing_docs)]
 
+mod clock_json;
 pub mod i18n;
 mod pages;
 pub mod plan;
 mod sgf_out;
 
+pub use clock_json::{clock_json, control_json, side_json};
 pub use i18n::Lang;
 pub use pages::router;
 pub use sgf_out::{game_sgf, game_view};

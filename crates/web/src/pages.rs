@@ -10,6 +10,8 @@ use axum::routing::{get, post};
 use serde::Deserialize;
 
 const APP_JS: &str = include_str!("../assets/app.js");
+/// The clock port app.js imports (an ES module, tested with `node --test`).
+const CLOCK_JS: &str = include_str!("../assets/clock.js");
 const STYLE_CSS: &str = include_str!("../assets/style.css");
 const FAVICON: &str = include_str!("../assets/favicon.svg");
 
@@ -30,6 +32,7 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
             page(&q, &h, "game", &id.to_string())
         }))
         .route("/static/app.js", get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }))
+        .route("/static/clock.js", get(|| async { asset("text/javascript; charset=utf-8", CLOCK_JS) }))
         .route("/static/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }))
         .route("/favicon.ico", get(|| async { asset("image/svg+xml", FAVICON) }))
         .route("/static/favicon.svg", get(|| async { asset("image/svg+xml", FAVICON) }))
@@ -161,7 +164,7 @@ pub fn shell(lang: Lang, kind: &str, id: &str) -> String {
 </main>
 <div id="toast" role="status" aria-live="polite"></div>
 <script id="app-data" type="application/json">{data}</script>
-<script src="/static/app.js"></script>
+<script type="module" src="/static/app.js"></script>
 </body>
 </html>
 "##,

@@ -7,7 +7,7 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use clock::{Clock, Instant, Lang, Overtime, Phase, Pressed, SideState, TimeControl};
+use clock::{Clock, Instant, Lang, Phase, Pressed, TimeControl};
 use rules::Color;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -80,29 +80,6 @@ fn color(s: &str) -> Result<Color, String> {
     }
 }
 
-fn side(s: &SideState) -> Value {
-    let (periods, period_left) = match s.overtime {
-        Overtime::ByoYomi {
-            periods_left,
-            period_left,
-        } => (Some(periods_left), Some(period_left.0)),
-        Overtime::Canadian {
-            moves_left,
-            period_left,
-            ..
-        } => (Some(moves_left), Some(period_left.0)),
-        Overtime::None => (None, None),
-    };
-    json!({
-        "used_ms": s.used.0,
-        "main_left_ms": s.main_left.map(|m| m.0),
-        "overtime_left": periods,
-        "period_left_ms": period_left,
-        "moves": s.moves,
-        "flagged": s.flagged,
-    })
-}
-
 fn name(c: Color) -> &'static str {
     match c {
         Color::Black => "black",
@@ -158,11 +135,6 @@ pub fn plan(r: &PlanReq) -> Result<Value, String> {
     }
     let now = Instant(r.now);
     let s = clock.state(now);
-    let running = match s.phase {
-        Phase::Running(c) => Some(name(c)),
-        _ => None,
-    };
-    let paused = matches!(s.phase, Phase::Paused(_));
     if let Phase::Flagged(t) = s.phase {
         flagged = Some(json!({
             "color": name(t.color),
@@ -182,17 +154,14 @@ pub fn plan(r: &PlanReq) -> Result<Value, String> {
     };
     // Art. 16: what a player who asks the time left is told.
     let answer = |c: Color| json!({ "zh": clock.answer(now, c, Lang::Zh), "en": clock.answer(now, c, Lang::En) });
-    Ok(json!({
-        "at": s.at.0,
-        "running": running,
-        "paused": paused,
-        "black": side(&s.black),
-        "white": side(&s.white),
-        "calls": calls,
-        "flag": flagged,
-        "lost_turns": lost_turns,
-        "answers": { "black": answer(Color::Black), "white": answer(Color::White) },
-    }))
+    // The clocks as the game page reads them (one JSON, one script rule to move them on),
+    // plus what only this page needs.
+    let mut out = crate::clock_json(&s, clock.control());
+    out["calls"] = json!(calls);
+    out["flag"] = json!(flagged);
+    out["lost_turns"] = json!(lost_turns);
+    out["answers"] = json!({ "black": answer(Color::Black), "white": answer(Color::White) });
+    Ok(out)
 }
 
 /// `POST /clock/plan`.
