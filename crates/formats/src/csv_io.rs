@@ -98,9 +98,23 @@ pub fn read_registrations(bytes: &[u8]) -> Result<Vec<Player>, FormatError> {
     let mut rd = csv::ReaderBuilder::new()
         .delimiter(delimiter)
         .flexible(true)
+        .has_headers(false)
         .from_reader(text.as_bytes());
-    let headers = rd.headers().map_err(|e| FormatError::Csv(e.to_string()))?.clone();
-    let cols: Vec<Option<Column>> = headers.iter().map(column).collect();
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for (k, rec) in rd.records().enumerate() {
+        let rec = rec.map_err(|e| FormatError::Csv(format!("line {}: {e}", k + 1)))?;
+        rows.push(rec.iter().map(str::to_string).collect());
+    }
+    registrations_from_rows(&rows)
+}
+
+/// Reads registrations from rows of cells, the first the header: a CSV file's lines or a
+/// spreadsheet's rows ([`crate::xlsx::read_registrations`]), with the same headers and
+/// checks. A row's line is its number from 1, the header's being 1.
+pub fn registrations_from_rows(rows: &[Vec<String>]) -> Result<Vec<Player>, FormatError> {
+    let empty = Vec::new();
+    let headers = rows.first().unwrap_or(&empty);
+    let cols: Vec<Option<Column>> = headers.iter().map(|h| column(h)).collect();
     for need in [Column::Name, Column::Rank] {
         if !cols.contains(&Some(need)) {
             return Err(FormatError::Line {
@@ -108,15 +122,14 @@ pub fn read_registrations(bytes: &[u8]) -> Result<Vec<Player>, FormatError> {
                 what: format!(
                     "no {} column (the header is {:?}; name/姓名 and rank/段位 are needed)",
                     if need == Column::Name { "name" } else { "rank" },
-                    headers.iter().collect::<Vec<_>>()
+                    headers
                 ),
             });
         }
     }
     let mut players: Vec<Player> = Vec::new();
-    for (k, rec) in rd.records().enumerate() {
-        let line = k + 2;
-        let rec = rec.map_err(|e| FormatError::Csv(format!("line {line}: {e}")))?;
+    for (k, rec) in rows.iter().enumerate().skip(1) {
+        let line = k + 1;
         if rec.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
@@ -124,7 +137,7 @@ pub fn read_registrations(bytes: &[u8]) -> Result<Vec<Player>, FormatError> {
             cols.iter()
                 .position(|x| *x == Some(c))
                 .and_then(|i| rec.get(i))
-                .map(str::trim)
+                .map(|v| v.trim())
                 .filter(|v| !v.is_empty())
         };
         let bad = |what: String| FormatError::Line { line, what };
@@ -214,6 +227,12 @@ pub fn pairings(ev: &Event, round: Option<u32>, lang: Lang) -> String {
 
 /// The standings under the event's tie-break chain.
 pub fn standings(ev: &Event, lang: Lang) -> String {
+    standings_with(ev, lang, &crate::ratings::Extras::default())
+}
+
+/// The standings with the ratings before and after and the promotions of `extras` in
+/// columns after the tie-breaks.
+pub fn standings_with(ev: &Event, lang: Lang, extras: &crate::ratings::Extras) -> String {
     let st = ev.standings();
     let mut header: Vec<String> = match lang {
         Lang::En => ["place", "name", "rank", "club", "points", "wins", "draws", "losses"],
@@ -223,6 +242,7 @@ pub fn standings(ev: &Event, lang: Lang) -> String {
     .map(|s| s.to_string())
     .collect();
     header.extend(st.chain.iter().map(|t| t.name().to_string()));
+    header.extend(extras.header(lang));
     let mut rows = vec![header];
     for r in &st.rows {
         let p = ev.player(r.player);
@@ -237,6 +257,7 @@ pub fn standings(ev: &Event, lang: Lang) -> String {
             r.stats.losses.to_string(),
         ];
         row.extend(r.values.iter().map(|v| v.to_string()));
+        row.extend(extras.cells(r.player));
         rows.push(row);
     }
     write_rows(rows)

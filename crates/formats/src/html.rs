@@ -139,6 +139,60 @@ pub fn crosstable(ev: &Event, lang: Lang) -> String {
     page(lang, &title, &b)
 }
 
+/// The crosstable as plain cells (a spreadsheet's): the header, then one row per player in
+/// standings order, as [`crosstable`] prints them.
+pub fn crosstable_cells(ev: &Event, lang: Lang) -> (Vec<String>, Vec<Vec<String>>) {
+    let st = ev.standings();
+    let mut place_of = vec![0u32; ev.players().len()];
+    for r in &st.rows {
+        place_of[r.player.0] = r.place;
+    }
+    let mut head: Vec<String> = vec![
+        t(lang, "Place", "名次").into(),
+        t(lang, "Name", "姓名").into(),
+        t(lang, "Rank", "段位").into(),
+        t(lang, "Club", "单位").into(),
+    ];
+    for r in ev.rounds() {
+        head.push(if lang == Lang::Zh {
+            format!("第{}轮", r.number)
+        } else {
+            format!("R{}", r.number)
+        });
+    }
+    head.push(t(lang, "Points", "积分").into());
+    let shown: Vec<usize> = (0..st.chain.len())
+        .filter(|&i| st.chain[i] != TieBreak::Points)
+        .collect();
+    head.extend(shown.iter().map(|&i| tie_break_name(st.chain[i], lang).to_string()));
+    let rows = st
+        .rows
+        .iter()
+        .map(|row| {
+            let p = ev.player(row.player);
+            let mut name = p.name.clone();
+            if row.withdrawn {
+                name += t(lang, " (withdrawn)", "（退赛）");
+            }
+            let mut cells = vec![
+                row.place.to_string(),
+                name,
+                p.rank.to_string(),
+                p.club.clone().unwrap_or_default(),
+            ];
+            cells.extend(ev.rounds().iter().map(|r| cell(ev, r, row.player, &place_of)));
+            cells.push(row.stats.points.to_string());
+            cells.extend(
+                shown
+                    .iter()
+                    .map(|&i| row.values.get(i).map_or(String::new(), |v| v.to_string())),
+            );
+            cells
+        })
+        .collect();
+    (head, rows)
+}
+
 fn cell(ev: &Event, r: &tournament::Round, p: PlayerId, place_of: &[u32]) -> String {
     if r.byes.contains(&p) {
         return match ev.settings().bye.points() {

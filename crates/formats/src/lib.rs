@@ -8,6 +8,10 @@
 //! - [`csv_io`]: registrations read from CSV (English or Chinese headers, UTF-8 with or
 //!   without a BOM, or GBK), and pairings and standings written as CSV.
 //! - [`html`]: a printable crosstable and pairing sheet, in Chinese or English.
+//! - [`xlsx`]: registrations and rating lists read from Excel workbooks, and standings,
+//!   crosstable and pairings written as them.
+//! - [`ratings`]: rating lists in, the frozen ratings kept with an event, and the columns
+//!   (ratings before, after, change; promotion) the standings add in every export.
 //!
 //! Key design decision: an imported OpenGotha tournament is kept as OpenGotha has it, beside
 //! the weiqi event made from it. The event holds what weiqi runs (players, rounds, results);
@@ -24,6 +28,8 @@ pub mod csv_io;
 pub mod h9;
 pub mod html;
 pub mod opengotha;
+pub mod ratings;
+pub mod xlsx;
 
 use std::fmt;
 
@@ -48,6 +54,8 @@ pub enum FormatError {
     NotLatin1(Vec<String>),
     /// The event cannot be written in this format.
     Unsupported(String),
+    /// The .xlsx workbook cannot be read, or written.
+    Xlsx(String),
 }
 
 impl fmt::Display for FormatError {
@@ -63,6 +71,7 @@ impl fmt::Display for FormatError {
                 texts.join("; ")
             ),
             FormatError::Unsupported(m) => write!(f, "{m}"),
+            FormatError::Xlsx(m) => write!(f, "spreadsheet: {m}"),
         }
     }
 }

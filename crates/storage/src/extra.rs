@@ -126,3 +126,39 @@ pub(crate) fn set_attachment_in(tx: &Tx<'_>, event: &str, name: &str, body: &str
     )?;
     Ok(())
 }
+
+impl Store {
+    /// Freezes the players' ratings before the event: sets each named player's rating (the
+    /// one seeding and the Swiss halves use) and attaches `body` under `name` (the frozen
+    /// list), in one transaction. Refused once a round is paired, when the seeding has been
+    /// used; a name not in the event is refused, and then nothing changes.
+    pub fn freeze_ratings(
+        &mut self,
+        event: &str,
+        ratings: &[(String, Option<i32>)],
+        name: &str,
+        body: &str,
+    ) -> Result<tournament::Event> {
+        let tx = self.write()?;
+        let ev = crate::store::load_in(&tx, event)?;
+        if !ev.rounds().is_empty() {
+            return Err(StoreError::Invalid(format!(
+                "ratings are frozen before round 1 is paired; event {event:?} has {} round(s) paired",
+                ev.rounds().len()
+            )));
+        }
+        for (player, rating) in ratings {
+            if ev.find(player).is_err() {
+                return Err(StoreError::Invalid(format!("event {event:?} has no player {player:?}")));
+            }
+            tx.exec(
+                "UPDATE player SET rating = ?1 WHERE event_id = ?2 AND name = ?3",
+                args![*rating, event, player.as_str()],
+            )?;
+        }
+        set_attachment_in(&tx, event, name, body)?;
+        let ev = crate::store::load_in(&tx, event)?;
+        tx.commit()?;
+        Ok(ev)
+    }
+}

@@ -805,6 +805,11 @@ struct PairingRow {
     cost: Option<PairCost>,
 }
 
+/// [`load`]'s event, for the other modules of the store.
+pub(crate) fn load_in(tx: &Tx<'_>, id: &str) -> Result<Event> {
+    Ok(load(tx, id)?.ev)
+}
+
 /// Rebuilds the event by replaying its changes in sequence order through the tournament
 /// crate, which checks every one of them as it did when it was made.
 fn load(tx: &Tx<'_>, id: &str) -> Result<Loaded> {

@@ -5,8 +5,8 @@
 //! a win rate (75–90 %), each with a minimum number of games. A [`Rule`] says that, written
 //! as the director gives it (`dan=4:15,3:20,2:25,1:30 kyu=75 min-games=5`), and
 //! [`promotions`] applies it to the standings: within each dan group the players in standings
-//! order, the quota of the group's size rounded to the nearest (half up), at least one if
-//! the quota is not 0; a kyu player whose wins (a draw half a win) over the games played
+//! order, the quota of the group's size rounded to the nearest (half up: 15 % of ten is 2,
+//! of three 0); a kyu player whose wins (a draw half a win) over the games played
 //! reach the rate. A withdrawn player is not promoted; a bye is not a game; a forfeit win
 //! counts as a win (the standings count it so).
 //!
@@ -151,13 +151,9 @@ pub struct Promotion {
     pub reason: Reason,
 }
 
-/// The quota of a group of `size` players at `percent`: rounded half up, at least one when
-/// the percentage is not 0 and the group not empty.
+/// The quota of a group of `size` players at `percent`: rounded half up.
 pub fn quota(size: u32, percent: u32) -> u32 {
-    if percent == 0 || size == 0 {
-        return 0;
-    }
-    ((size * percent + 50) / 100).max(1)
+    (size * percent + 50) / 100
 }
 
 /// The promotions of `ev` under `rule`, from its standings `st` (in standings order within

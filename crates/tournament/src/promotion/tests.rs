@@ -24,11 +24,12 @@ fn a_rule_reads_as_the_director_writes_it_and_prints_back() {
 }
 
 #[test]
-fn the_quota_rounds_half_up_and_is_at_least_one() {
+fn the_quota_rounds_half_up() {
     assert_eq!(quota(20, 15), 3);
     assert_eq!(quota(10, 15), 2); // 1.5 → 2
     assert_eq!(quota(9, 15), 1); // 1.35 → 1
-    assert_eq!(quota(3, 15), 1); // 0.45 → at least one
+    assert_eq!(quota(3, 15), 0); // 0.45
+    assert_eq!(quota(1, 50), 1); // 0.5
     assert_eq!(quota(3, 0), 0);
     assert_eq!(quota(0, 30), 0);
 }

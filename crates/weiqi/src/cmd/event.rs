@@ -79,6 +79,10 @@ enum Command {
     Import(super::io::ImportArgs),
     /// Write an event as OpenGotha XML, EGD h9, CSV or printable HTML.
     Export(super::io::ExportArgs),
+    /// Freeze the ratings before the event (GoR, Glicko-2, Elo), or print them before and after.
+    Ratings(super::ratings::RatingsArgs),
+    /// Record the promotion rule (升段/升级), or print the promotion list.
+    Promotion(super::ratings::PromotionArgs),
     /// Team events (Art. 25-28): teams, line-ups, pairing, board results, standings.
     #[command(subcommand)]
     Team(super::team::TeamCommand),
@@ -497,14 +501,24 @@ fn execute(args: Args) -> anyhow::Result<String> {
             if let Some(out) = super::io::opengotha_standings(&mut store, &a.event.event, &ev, a.json)? {
                 return Ok(out);
             }
+            let extras = super::ratings::extras(&mut store, &a.event.event, &ev)?;
             Ok(if a.json {
-                json_line(&standings_json(&a.event.event, &ev))
+                let mut st = standings_json(&a.event.event, &ev);
+                add_extras_json(&mut st.rows, &ev, &extras);
+                json_line(&st)
             } else {
-                standings_table(&a.event.event, &ev)
+                let mut out = standings_with(&a.event.event, &ev, &extras);
+                if let Some(rule) = super::ratings::rule(&mut store, &a.event.event)? {
+                    out.push('\n');
+                    out += &super::ratings::promotion_text(&a.event.event, &ev, &rule, &extras);
+                }
+                out
             })
         }
         Command::Import(a) => super::io::import(&mut store, a),
         Command::Export(a) => super::io::export(&mut store, a),
+        Command::Ratings(a) => super::ratings::ratings(&mut store, a),
+        Command::Promotion(a) => super::ratings::promotion(&mut store, a),
         Command::Team(c) => super::team::run(&mut store, c),
     }
 }
@@ -1114,6 +1128,20 @@ pub(crate) struct RowJson {
     sosos: i64,
     cumulative: u32,
     warnings: u32,
+    /// The ratings, when the event has frozen ones.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating_before: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating_after: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating_change: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deviation_before: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deviation_after: Option<f64>,
+    /// With a promotion rule: the rank promoted to, or null.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    promotion: Option<Option<String>>,
 }
 
 /// A row of `weiqi event standings --json`: the player's figures, at `place`.
@@ -1131,6 +1159,12 @@ pub(crate) fn row_json(ev: &Event, r: &tournament::Row, place: u32) -> RowJson {
         sosos: s.sosos,
         cumulative: s.cumulative,
         warnings: s.warnings,
+        rating_before: None,
+        rating_after: None,
+        rating_change: None,
+        deviation_before: None,
+        deviation_after: None,
+        promotion: None,
     }
 }
 
@@ -1145,6 +1179,35 @@ fn standings_json<'a>(id: &'a str, ev: &Event) -> StandingsJson<'a> {
 }
 
 pub(crate) fn standings_table(id: &str, ev: &Event) -> String {
+    standings_with(id, ev, &formats::ratings::Extras::default())
+}
+
+/// The rows of `weiqi event standings --json` with the ratings (`rating_before`,
+/// `rating_after`, `rating_change`, and for Glicko-2 `deviation_before`, `deviation_after`) and
+/// the promotion (`promotion`: the rank promoted to, or null) of `x`, for the rows it covers.
+fn add_extras_json(rows: &mut [RowJson], ev: &Event, x: &formats::ratings::Extras) {
+    for row in rows {
+        let Ok(id) = ev.find(&row.name) else {
+            continue;
+        };
+        if let Some(c) = x.ratings.iter().find(|c| c.player == id) {
+            row.rating_before = Some(c.before.value);
+            row.rating_after = Some(c.after.value);
+            row.rating_change = Some(c.change());
+            if x.deviation {
+                row.deviation_before = c.before.deviation;
+                row.deviation_after = c.after.deviation;
+            }
+        }
+        if x.promotion_rule {
+            row.promotion = Some(x.promotions.iter().find(|p| p.player == id).map(|p| p.to.to_string()));
+        }
+    }
+}
+
+/// The standings table with the extra columns of `x` (ratings before, after, change;
+/// promotion).
+pub(crate) fn standings_with(id: &str, ev: &Event, x: &formats::ratings::Extras) -> String {
     let st = ev.standings();
     let chain: Vec<&str> = st.chain.iter().map(|t| t.name()).collect();
     let mut out = format!(
@@ -1172,7 +1235,7 @@ pub(crate) fn standings_table(id: &str, ev: &Event) -> String {
             if r.withdrawn {
                 name.push_str(" (withdrawn)");
             }
-            vec![
+            let mut row = vec![
                 place,
                 name,
                 ev.player(r.player).rank.to_string(),
@@ -1185,16 +1248,19 @@ pub(crate) fn standings_table(id: &str, ev: &Event) -> String {
                 s.sosos.to_string(),
                 s.cumulative.to_string(),
                 s.warnings.to_string(),
-            ]
+            ];
+            row.extend(x.cells(r.player));
+            row
         })
         .collect();
-    out += &table(
-        &[
-            "place", "name", "rank", "pts", "W", "D", "L", "SOS", "SODOS", "SOSOS", "cum", "warn",
-        ],
-        &[true, false, true, true, true, true, true, true, true, true, true, true],
-        rows,
-    );
+    let mut header = vec![
+        "place", "name", "rank", "pts", "W", "D", "L", "SOS", "SODOS", "SOSOS", "cum", "warn",
+    ];
+    let extra = x.header(formats::csv_io::Lang::En);
+    header.extend(extra.iter().map(String::as_str));
+    let mut right = vec![true; header.len()];
+    right[1] = false;
+    out += &table(&header, &right, rows);
     out
 }
 

@@ -26,13 +26,13 @@ use storage::{ImportRound, ImportedEvent, NewEvent, Store};
 use tournament::{Event, PlayerId, Settings};
 
 /// The attachment under which an imported OpenGotha tournament is kept.
-const OPENGOTHA: &str = "opengotha";
+pub(crate) const OPENGOTHA: &str = "opengotha";
 
 /// `weiqi event import`.
 #[derive(ClapArgs, Debug)]
 pub struct ImportArgs {
-    /// The file's format: opengotha (XML) or csv (registrations: name/姓名, rank/段位,
-    /// rating/等级分, club/单位; UTF-8 or GBK).
+    /// The file's format: opengotha (XML), csv (registrations: name/姓名, rank/段位,
+    /// rating/等级分, club/单位; UTF-8 or GBK) or xlsx (the same headers, first sheet).
     #[arg(long, value_name = "FORMAT")]
     from: String,
     /// The file.
@@ -41,7 +41,7 @@ pub struct ImportArgs {
     /// The id of the event to create.
     #[arg(long, value_name = "ID")]
     id: String,
-    /// CSV: the event's name (default: the id).
+    /// CSV and xlsx: the event's name (default: the id).
     #[arg(long, value_name = "TEXT")]
     name: Option<String>,
     /// CSV: the system (as `weiqi event new --system`).
@@ -60,19 +60,19 @@ pub struct ExportArgs {
     /// The event's id.
     #[arg(long, value_name = "ID")]
     event: String,
-    /// The format: opengotha (XML), h9 (EGD results), csv, html.
+    /// The format: opengotha (XML), h9 (EGD results), csv, xlsx (Excel), html.
     #[arg(long, value_name = "FORMAT")]
     to: String,
     /// The file to write (default: standard output).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// csv and html: standings (csv; html: the crosstable) or pairings.
+    /// csv, xlsx and html: standings, crosstable (xlsx, html) or pairings.
     #[arg(long, value_name = "WHAT", default_value = "standings")]
     what: String,
     /// csv and html pairings: the round (csv default: every round; html default: the last).
     #[arg(long, value_name = "R")]
     round: Option<u32>,
-    /// csv and html: the language, zh or en.
+    /// csv, xlsx and html: the language, zh or en.
     #[arg(long, value_name = "LANG", default_value = "zh")]
     lang: String,
     /// h9: write Latin-1, as the EGD reads it (refused, naming each player and field, when a
@@ -99,8 +99,12 @@ pub fn import(store: &mut Store, a: ImportArgs) -> anyhow::Result<String> {
                 plan.n_rounds
             ))
         }
-        "csv" => {
-            let players = csv_io::read_registrations(&bytes)?;
+        "csv" | "xlsx" => {
+            let players = if a.from == "xlsx" {
+                formats::xlsx::read_registrations(&bytes)?
+            } else {
+                csv_io::read_registrations(&bytes)?
+            };
             let system = super::event::system(&a.system, &a.system_options)?;
             let new = NewEvent {
                 id: a.id.clone(),
@@ -116,12 +120,13 @@ pub fn import(store: &mut Store, a: ImportArgs) -> anyhow::Result<String> {
                 attachments: Vec::new(),
             })?;
             Ok(format!(
-                "event {:?} created with {} players from CSV\n",
+                "event {:?} created with {} players from {}\n",
                 a.id,
-                players.len()
+                players.len(),
+                if a.from == "xlsx" { "Excel" } else { "CSV" }
             ))
         }
-        other => bail!("unknown import format {other:?}: opengotha or csv"),
+        other => bail!("unknown import format {other:?}: opengotha, csv or xlsx"),
     }
 }
 
@@ -171,6 +176,7 @@ pub fn export(store: &mut Store, a: ExportArgs) -> anyhow::Result<String> {
         Some(xml) => Some(opengotha::parse(&xml).context("the OpenGotha file kept with the event")?),
         None => None,
     };
+    let extras = super::ratings::extras(store, &a.event, &ev)?;
     let bytes: Vec<u8> = match a.to.as_str() {
         "opengotha" => opengotha::write(&opengotha::merge(base.as_ref(), &ev)).into_bytes(),
         "h9" => {
@@ -181,7 +187,7 @@ pub fn export(store: &mut Store, a: ExportArgs) -> anyhow::Result<String> {
             // An imported OpenGotha tournament is placed as OpenGotha places it.
             "standings" => match &base {
                 Some(b) => csv_io::opengotha_standings(&opengotha::merge(Some(b), &ev), lang)?.into_bytes(),
-                None => csv_io::standings(&ev, lang).into_bytes(),
+                None => csv_io::standings_with(&ev, lang, &extras).into_bytes(),
             },
             "pairings" => csv_io::pairings(&ev, a.round, lang).into_bytes(),
             other => bail!("unknown --what {other:?}: standings or pairings"),
@@ -196,7 +202,13 @@ pub fn export(store: &mut Store, a: ExportArgs) -> anyhow::Result<String> {
             }
             other => bail!("unknown --what {other:?}: crosstable or pairings"),
         },
-        other => bail!("unknown export format {other:?}: opengotha, h9, csv or html"),
+        "xlsx" => match a.what.as_str() {
+            "standings" => formats::xlsx::standings(&ev, lang, &extras)?,
+            "crosstable" => formats::xlsx::crosstable(&ev, lang)?,
+            "pairings" => formats::xlsx::pairings(&ev, a.round, lang)?,
+            other => bail!("unknown --what {other:?}: standings, crosstable or pairings"),
+        },
+        other => bail!("unknown export format {other:?}: opengotha, h9, csv, xlsx or html"),
     };
     match a.out {
         Some(path) => {
@@ -329,4 +341,9 @@ impl Serialize for Criteria {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_map(self.0.iter().map(|(k, v)| (k, super::event::halves_json(*v))))
     }
+}
+
+/// Whether a file is an Excel workbook: named `.xlsx`, or a zip archive.
+pub(crate) fn is_xlsx(path: &std::path::Path, bytes: &[u8]) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("xlsx")) || bytes.starts_with(b"PK\x03\x04")
 }

@@ -7,6 +7,7 @@ pub mod io;
 pub mod league;
 pub mod loadtest;
 pub mod match_cmd;
+pub mod ratings;
 pub mod records;
 pub mod score;
 pub mod serve;

@@ -5,6 +5,7 @@ mod event_pg;
 mod gtp;
 mod league;
 mod match_cmd;
+mod ratings_io;
 mod records;
 mod serve;
 mod teams_io;

@@ -375,7 +375,7 @@ fn csv_registrations_in_gbk_and_exports_to_files() {
     let err = db.fail(&["export", "--event", "club", "--to", "pdf"], 2);
     assert_eq!(
         err,
-        "weiqi event: unknown export format \"pdf\": opengotha, h9, csv or html\n"
+        "weiqi event: unknown export format \"pdf\": opengotha, h9, csv, xlsx or html\n"
     );
     let bad = db.file("bad.csv", "name,rank\nA,5x\n".as_bytes());
     let err = db.fail(&["import", "--from", "csv", &bad, "--id", "x"], 2);

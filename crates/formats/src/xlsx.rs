@@ -1,0 +1,221 @@
+//! Excel workbooks (.xlsx): registrations (and rating lists) read from the first sheet with
+//! the CSV's headers, Chinese or English ([`crate::csv_io`]); standings, the crosstable and
+//! pairings written, one sheet each, in Chinese or English.
+//!
+//! Reading is calamine's (MIT), writing rust_xlsxwriter's (MIT OR Apache-2.0): both pure
+//! Rust, kept up by their authors for years, and without C code. A cell is read as its text: a
+//! number as written without a needless `.0`, a date cell as `YYYY-MM-DD` (so a birth date
+//! typed into Excel reads as the CSV's would). Every text is written as a string cell, never
+//! as a formula, so a name starting with `=` stays a name.
+
+use crate::FormatError;
+use crate::csv_io::{Lang, registrations_from_rows};
+use crate::ratings::Extras;
+use calamine::{Data, Reader, Xlsx};
+use rust_xlsxwriter::{Format, Workbook, Worksheet};
+use std::io::Cursor;
+use tournament::{Event, Player};
+
+/// The rows of the workbook's first sheet, each cell as text.
+pub fn first_sheet_rows(bytes: &[u8]) -> Result<Vec<Vec<String>>, FormatError> {
+    let mut wb: Xlsx<_> =
+        Xlsx::new(Cursor::new(bytes)).map_err(|e| FormatError::Xlsx(format!("not an .xlsx workbook: {e}")))?;
+    let range = wb
+        .worksheet_range_at(0)
+        .ok_or_else(|| FormatError::Xlsx("the workbook has no sheet".into()))?
+        .map_err(|e| FormatError::Xlsx(format!("the first sheet cannot be read: {e}")))?;
+    // The sheet's rows from A1, so that row n of the file is row n here (a sheet whose data
+    // starts lower keeps its empty rows, which the readers skip).
+    let (top, left) = range.start().unwrap_or((0, 0));
+    let mut rows: Vec<Vec<String>> = vec![Vec::new(); top as usize];
+    for r in range.rows() {
+        let mut row = vec![String::new(); left as usize];
+        row.extend(r.iter().map(cell_text));
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+fn cell_text(d: &Data) -> String {
+    match d {
+        Data::Empty => String::new(),
+        Data::String(s) => s.clone(),
+        Data::Int(n) => n.to_string(),
+        Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
+        Data::Float(f) => f.to_string(),
+        Data::Bool(b) => b.to_string(),
+        Data::DateTime(dt) => {
+            let (y, m, day, ..) = dt.to_ymd_hms_milli();
+            format!("{y:04}-{m:02}-{day:02}")
+        }
+        Data::DateTimeIso(s) | Data::DurationIso(s) => s.chars().take(10).collect(),
+        Data::Error(e) => format!("#{e:?}"),
+    }
+}
+
+/// Reads registrations from the first sheet (the CSV's headers and checks).
+pub fn read_registrations(bytes: &[u8]) -> Result<Vec<Player>, FormatError> {
+    let rows = first_sheet_rows(bytes)?;
+    // The header is the first row with a cell; the rows above it are skipped.
+    let first = rows
+        .iter()
+        .position(|r| r.iter().any(|c| !c.trim().is_empty()))
+        .unwrap_or(0);
+    if first == 0 {
+        return registrations_from_rows(&rows);
+    }
+    registrations_from_rows(&rows[first..]).map_err(|e| match e {
+        FormatError::Line { line, what } => FormatError::Line {
+            line: line + first,
+            what,
+        },
+        e => e,
+    })
+}
+
+fn xlsx_err(e: rust_xlsxwriter::XlsxError) -> FormatError {
+    FormatError::Xlsx(e.to_string())
+}
+
+/// Writes a sheet: the header in bold, then the rows; a cell that reads as a whole or decimal
+/// number is written as a number, any other as a string.
+fn sheet(ws: &mut Worksheet, name: &str, header: &[String], rows: &[Vec<String>]) -> Result<(), FormatError> {
+    ws.set_name(name).map_err(xlsx_err)?;
+    let bold = Format::new().set_bold();
+    for (c, h) in header.iter().enumerate() {
+        ws.write_string_with_format(0, c as u16, h, &bold).map_err(xlsx_err)?;
+    }
+    for (r, row) in rows.iter().enumerate() {
+        for (c, v) in row.iter().enumerate() {
+            let (r, c) = (r as u32 + 1, c as u16);
+            match number(v) {
+                Some(n) => ws.write_number(r, c, n).map_err(xlsx_err)?,
+                None => ws.write_string(r, c, v).map_err(xlsx_err)?,
+            };
+        }
+    }
+    ws.autofit();
+    Ok(())
+}
+
+/// A plain number (`12`, `-3`, `2.5`, `+8.8`), not a rank, a result or a name.
+fn number(v: &str) -> Option<f64> {
+    let t = v.strip_prefix('+').unwrap_or(v);
+    if t.is_empty() || !t.chars().all(|c| c.is_ascii_digit() || c == '.' || c == '-') {
+        return None;
+    }
+    t.parse().ok()
+}
+
+/// A sheet to write: its name, header and rows.
+type Sheet = (String, Vec<String>, Vec<Vec<String>>);
+
+fn book(sheets: &[Sheet]) -> Result<Vec<u8>, FormatError> {
+    let mut wb = Workbook::new();
+    for (name, header, rows) in sheets {
+        sheet(wb.add_worksheet(), name, header, rows)?;
+    }
+    wb.save_to_buffer().map_err(xlsx_err)
+}
+
+fn l(lang: Lang, en: &str, zh: &str) -> String {
+    if lang == Lang::Zh { zh.into() } else { en.into() }
+}
+
+/// The standings (and, when the event has a promotion rule, the promotion list on a second
+/// sheet), with the ratings and promotions of `extras`.
+pub fn standings(ev: &Event, lang: Lang, extras: &Extras) -> Result<Vec<u8>, FormatError> {
+    let st = ev.standings();
+    let mut header: Vec<String> = match lang {
+        Lang::En => ["place", "name", "rank", "club", "points", "wins", "draws", "losses"],
+        Lang::Zh => ["名次", "姓名", "段位", "单位", "积分", "胜", "和", "负"],
+    }
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    header.extend(
+        st.chain
+            .iter()
+            .map(|t| crate::html::tie_break_name(*t, lang).to_string()),
+    );
+    header.extend(extras.header(lang));
+    let rows: Vec<Vec<String>> = st
+        .rows
+        .iter()
+        .map(|r| {
+            let p = ev.player(r.player);
+            let mut row = vec![
+                r.place.to_string(),
+                p.name.clone(),
+                p.rank.to_string(),
+                p.club.clone().unwrap_or_default(),
+                r.stats.points.to_string(),
+                r.stats.wins.to_string(),
+                r.stats.draws.to_string(),
+                r.stats.losses.to_string(),
+            ];
+            row.extend(r.values.iter().map(|v| v.to_string()));
+            row.extend(extras.cells(r.player));
+            row
+        })
+        .collect();
+    let mut sheets = vec![(l(lang, "Standings", "名次表"), header, rows)];
+    if extras.promotion_rule {
+        let h = match lang {
+            Lang::En => ["name", "from", "to", "why"],
+            Lang::Zh => ["姓名", "原段级位", "升至", "依据"],
+        };
+        sheets.push((
+            l(lang, "Promotions", "升段升级名单"),
+            h.iter().map(|s| s.to_string()).collect(),
+            extras.promotion_rows(ev, lang),
+        ));
+    }
+    book(&sheets)
+}
+
+/// The crosstable: place, name, rank, club, one column per round (the opponent's place, the
+/// result and the color, as the printed crosstable), points and the tie-breaks.
+pub fn crosstable(ev: &Event, lang: Lang) -> Result<Vec<u8>, FormatError> {
+    let (header, rows) = crate::html::crosstable_cells(ev, lang);
+    book(&[(l(lang, "Crosstable", "成绩表"), header, rows)])
+}
+
+/// The pairings of every round (or of one): round, board, Black and White with their ranks,
+/// the result; a bye on a line of its own.
+pub fn pairings(ev: &Event, round: Option<u32>, lang: Lang) -> Result<Vec<u8>, FormatError> {
+    let header: Vec<String> = match lang {
+        Lang::En => ["round", "board", "black", "black rank", "white", "white rank", "result"],
+        Lang::Zh => ["轮次", "台次", "黑方", "黑方段位", "白方", "白方段位", "结果"],
+    }
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let mut rows = Vec::new();
+    for r in ev.rounds().iter().filter(|r| round.is_none_or(|n| n == r.number)) {
+        for g in &r.games {
+            let (b, w) = (ev.player(g.black), ev.player(g.white));
+            rows.push(vec![
+                r.number.to_string(),
+                g.board.to_string(),
+                b.name.clone(),
+                b.rank.to_string(),
+                w.name.clone(),
+                w.rank.to_string(),
+                g.result.map(|x| x.to_string()).unwrap_or_default(),
+            ]);
+        }
+        for &p in &r.byes {
+            rows.push(vec![
+                r.number.to_string(),
+                String::new(),
+                ev.player(p).name.clone(),
+                ev.player(p).rank.to_string(),
+                String::new(),
+                String::new(),
+                l(lang, "bye", "轮空"),
+            ]);
+        }
+    }
+    book(&[(l(lang, "Pairings", "对阵表"), header, rows)])
+}
