@@ -47,12 +47,35 @@ impl std::str::FromStr for KoRule {
 /// What a whole-board repetition does (Art. 20), other than the immediate retake of a single
 /// ko, which is always forbidden (Art. 20.1).
 ///
-/// The engine cannot tell the cycles of Art. 20 apart: a false-life cycle (假生, 20.2, which
-/// the rules forbid outright) repeats the board exactly as a triple ko or eternal life
-/// (20.3) does, and which of them is on the board is a judgement about life and death.
-/// Under an outcome policy every repetition other than a simple-ko retake ends the game
-/// with that outcome; an event that must forbid 20.2's cycles while allowing 20.3's
-/// outcomes needs a referee's ruling, which the referee record carries.
+/// How Art. 20 is read. Its text (2002): "全局同形再现是妨碍终局的唯一技术性原因，原则上必须
+/// 禁止" (whole-board repetition is the only technical obstacle to ending a game and must be
+/// forbidden in principle): 1. no immediate retake of a single ko; 2. no false-life multi-ko
+/// cycles (假生); 3. "原则上禁止三劫循环、四劫循环、长生、双提两子等全局同形再现的罕见特例" (triple
+/// ko, quadruple ko, eternal life, double two-stone capture and such rare cases of repetition
+/// are forbidden in principle), for which an event may instead decide no result, a draw or a
+/// replay. So an event's outcome policy is for 20.3's cycles only: repetitions the players
+/// cannot leave without giving something up, which come back move after move with no pass in
+/// between. A repetition that a pass made possible (the one case the rules engine can tell
+/// apart: a single ko retaken after both sides passed, Art. 7's end reopened) is not one of
+/// them; it falls under the principle of the article's first sentence and is forbidden like
+/// any other repetition, under every policy. Otherwise the side behind could pass, let the
+/// opponent pass, and retake a ko to force the event's outcome (a draw) on a lost game.
+///
+/// Precisely: a move that brings back a position seen before (board and side to move under
+/// situational superko, Art. 6) is a 20.3 cycle when no pass was played since that position
+/// was last seen; then the policy decides. Under [`CyclePolicy::Forbid`] every repetition is
+/// illegal, as before.
+///
+/// The engine cannot tell 20.2 from 20.3: a false-life cycle (假生, which the rules forbid
+/// outright) repeats the board exactly as a triple ko or eternal life does, and which of them
+/// is on the board is a judgement about life and death. Under an outcome policy every pass-free
+/// repetition ends the game with that outcome; an event that must forbid 20.2's cycles while
+/// allowing 20.3's outcomes needs a referee's ruling, which the referee record carries.
+///
+/// The digest (`RULES.md`) gives Art. 6 as "after a move, the opponent must not face a
+/// position that has occurred before"; the 2002 text has no such article of its own: the ban
+/// is Art. 20's, "in principle", with the exceptions above. The engine's situational superko
+/// is the software reading of that principle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CyclePolicy {
     /// A repeating move is illegal (the default: "forbidden in principle").
@@ -221,6 +244,9 @@ pub struct Game {
     history: Vec<HistoryEntry>,
     seen: PositionSet,
     passes: u32,
+    /// Passes in the whole history: a repetition with a pass since the position was last
+    /// seen is not a cycle of Art. 20.3 (see [`CyclePolicy`]).
+    total_passes: u32,
     end: Option<GameEnd>,
     /// Every `resume` so far: the history length at the time and the side it gave the move
     /// to, so that `undo` can replay the game exactly as it went.
@@ -260,11 +286,12 @@ impl Game {
             history: Vec::new(),
             seen: PositionSet::with_capacity(rules.size.n_points()),
             passes: 0,
+            total_passes: 0,
             end: None,
             resumptions: Vec::new(),
         };
         let k = g.key(g.board.hash(), to_move);
-        g.seen.insert(k);
+        g.seen.insert(k, 0);
         g
     }
 
@@ -350,7 +377,10 @@ impl Game {
         };
         self.to_move = color.opponent();
         self.history.push(HistoryEntry { color, mv });
-        self.seen.insert(verdict.key);
+        if mv == Move::Pass {
+            self.total_passes += 1;
+        }
+        self.seen.insert(verdict.key, self.total_passes);
         if verdict.cycle {
             // Art. 20.3: under an outcome policy the repeating move ends the game.
             self.end = Some(GameEnd::Cycle(self.rules.cycle));
@@ -502,10 +532,16 @@ impl Game {
         } else {
             self.key(self.board.hash_after(color, p), color.opponent())
         };
-        if self.rules.ko != KoRule::Simple && self.seen.contains(key) {
-            // Art. 6: the opponent would face a position that has occurred before.
+        if self.rules.ko != KoRule::Simple
+            && let Some(passes_then) = self.seen.get(key)
+        {
+            // Art. 6, 20: the opponent would face a position that has occurred before. Only a
+            // cycle no pass made possible (Art. 20.3: triple ko, eternal life, ...) is left to
+            // the event's policy; any other repetition is forbidden (see `CyclePolicy`).
+            let pass_made = self.total_passes > passes_then;
             return match self.rules.cycle {
                 CyclePolicy::Forbid => Err(IllegalMove::Repetition),
+                _ if pass_made => Err(IllegalMove::Repetition),
                 _ => Ok(Verdict { key, cycle: true }),
             };
         }
@@ -520,21 +556,21 @@ pub(crate) struct Verdict {
     cycle: bool,
 }
 
-/// The set of position keys seen in a game: open addressing with linear probing over a
-/// power-of-two table at most half full. Keys are Zobrist hashes, uniformly random already,
-/// so their low bits are the slot; a `HashMap` would hash them again and store a count that
-/// nothing reads. Zero marks an empty slot, so the key 0 (the empty board with Black to
-/// move) is kept apart.
+/// The set of position keys seen in a game, each with the number of passes played in the game
+/// when it was last seen: open addressing with linear probing over a power-of-two table at
+/// most half full. Keys are Zobrist hashes, uniformly random already, so their low bits are
+/// the slot; a `HashMap` would hash them again. Zero marks an empty slot, so the key 0 (the
+/// empty board with Black to move) is kept apart.
 #[derive(Clone)]
 struct PositionSet {
-    slots: Vec<u128>,
+    slots: Vec<(u128, u32)>,
     len: usize,
-    has_zero: bool,
+    zero: Option<u32>,
 }
 
 impl fmt::Debug for PositionSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "PositionSet({} positions)", self.len + self.has_zero as usize)
+        write!(f, "PositionSet({} positions)", self.len + self.zero.is_some() as usize)
     }
 }
 
@@ -542,51 +578,56 @@ impl PositionSet {
     /// A set sized for about `n` positions before it grows.
     fn with_capacity(n: usize) -> PositionSet {
         PositionSet {
-            slots: vec![0; (2 * n).next_power_of_two().max(16)],
+            slots: vec![(0, 0); (2 * n).next_power_of_two().max(16)],
             len: 0,
-            has_zero: false,
+            zero: None,
         }
     }
 
+    /// The passes played when `key` was last seen, or `None` if it never was.
     #[inline]
-    fn contains(&self, key: u128) -> bool {
+    fn get(&self, key: u128) -> Option<u32> {
         if key == 0 {
-            return self.has_zero;
+            return self.zero;
         }
         let mask = self.slots.len() - 1;
         let mut i = key as usize & mask;
         loop {
             match self.slots[i] {
-                0 => return false,
-                k if k == key => return true,
+                (0, _) => return None,
+                (k, passes) if k == key => return Some(passes),
                 _ => i = (i + 1) & mask,
             }
         }
     }
 
-    fn insert(&mut self, key: u128) {
+    /// Records `key` as seen now, `passes` passes into the game.
+    fn insert(&mut self, key: u128, passes: u32) {
         if key == 0 {
-            self.has_zero = true;
+            self.zero = Some(passes);
             return;
         }
         if 2 * (self.len + 1) > self.slots.len() {
-            let grown = vec![0; 2 * self.slots.len()];
+            let grown = vec![(0, 0); 2 * self.slots.len()];
             let old = std::mem::replace(&mut self.slots, grown);
             self.len = 0;
-            for k in old.into_iter().filter(|&k| k != 0) {
-                self.insert(k);
+            for (k, p) in old.into_iter().filter(|&(k, _)| k != 0) {
+                self.insert(k, p);
             }
         }
         let mask = self.slots.len() - 1;
         let mut i = key as usize & mask;
         loop {
             match self.slots[i] {
-                0 => {
-                    self.slots[i] = key;
+                (0, _) => {
+                    self.slots[i] = (key, passes);
                     self.len += 1;
                     return;
                 }
-                k if k == key => return,
+                (k, _) if k == key => {
+                    self.slots[i].1 = passes;
+                    return;
+                }
                 _ => i = (i + 1) & mask,
             }
         }

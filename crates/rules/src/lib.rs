@@ -1,5 +1,6 @@
 //! The rules of play of the Chinese Go Competition Rules (中国围棋竞赛规则, 2002), Chapter 1,
-//! with the counting of Art. 9, 11 and 24 and the cycle options of Art. 20.
+//! with the counting of Art. 9, 11 and 24 and the cycle options of Art. 20 (how Art. 20 is
+//! read, with its text: [`CyclePolicy`]).
 //!
 //! Three things, kept apart as KataGo keeps them:
 //! - [`Board`]: stones, groups, liberties, captures (Art. 3–5). Fast, and nothing else.

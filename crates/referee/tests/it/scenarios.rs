@@ -749,9 +749,11 @@ fn art19_a_forbidden_point_is_void_with_a_lost_turn_that_never_ends_play() {
 // ----- Art. 20: cycles -----
 
 #[test]
-fn art20_3_a_cycle_ends_the_game_under_the_events_policy() {
+fn art20_a_ko_retaken_after_both_passed_is_refused_not_a_cycle() {
     // 5×5, cycles drawn: after Black takes the ko at D3 both pass; White disputes, claiming
-    // dead, and retakes: the board repeats the position after White's C3 (Art. 20.3).
+    // dead, and retakes: the board would repeat the position after White's C3, but a pass made
+    // that possible, so it is no 20.3 cycle and the event's draw does not apply: the retake is
+    // refused as any repetition is (Art. 20, forbidden in principle), and play goes on.
     check(
         "@size 5
          @cycle draw
@@ -761,7 +763,8 @@ fn art20_3_a_cycle_ends_the_game_under_the_events_policy() {
          10s W play C3
          11s moves pass pass
          20s W dispute W
-         21s W play C3",
+         21s W play C3
+         22s W play E1",
         expect![[r#"
             #0 0s ref Colours(Draw { black: First }) => first player takes black
             #1 0s ref Start { late: [] } => started, black to move
@@ -769,7 +772,31 @@ fn art20_3_a_cycle_ends_the_game_under_the_events_policy() {
                10s W C3 !! [Art. 6] illegal move: ko: immediate retake of a single ko (Art. 6, 20.1)
             #11..#12 moves pass pass
             #13 20s W Dispute { claims_dead: White } => play resumes, white to move
-            #14 21s W C3 => white C3 x1; result: draw (0)
+               21s W C3 !! [Art. 6] illegal move: whole-board repetition (Art. 6)
+            #14 22s W E1 => white E1
+            -- phase play, black to move, warnings B0 W0
+        "#]],
+    );
+}
+
+#[test]
+fn art20_3_a_cycle_ends_the_game_under_the_events_policy() {
+    // 7×7, cycles drawn: the triple ko (三劫) of a capturing race, set up with White passing
+    // while Black places its last stones. Six captures in a row, no pass among them, bring
+    // back the position after the set-up with Black to move: a true long cycle (Art. 20.3),
+    // which the event's policy decides.
+    check(
+        "@size 7
+         @cycle draw
+         0 ref colours draw first
+         0 ref start
+         1s moves A7 D6 B7 F6 C7 A5 D7 C5 E7 E5 F7 G5 G7 A4 A6 B4 C6 C4 E6 D4 G6 E4 B5 F4 A3 G4 B3 pass C3 pass D3 pass E3 pass F3 pass G3 pass
+         50s moves D5 B6 F5 D6 B5 F6",
+        expect![[r#"
+            #0 0s ref Colours(Draw { black: First }) => first player takes black
+            #1 0s ref Start { late: [] } => started, black to move
+            #2..#39 moves A7 D6 B7 F6 C7 A5 D7 C5 E7 E5 F7 G5 G7 A4 A6 B4 C6 C4 E6 D4 G6 E4 B5 F4 A3 G4 B3 pass C3 pass D3 pass E3 pass F3 pass G3 pass
+            #40..#45 moves D5 B6 F5 D6 B5 F6 => black D5 x1; white B6 x1; black F5 x1; white D6 x1; black B5 x1; white F6 x1; result: draw (0)
             -- phase decided, black to move, warnings B0 W0, result draw (0)
         "#]],
     );

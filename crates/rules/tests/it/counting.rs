@@ -274,3 +274,85 @@ fn handicap_game_from_fixed_placement() {
     let none = Game::with_handicap(rules, &[]);
     assert_eq!((none.handicap(), none.to_move()), (0, Color::Black));
 }
+
+/// A finished handicap game on an `n`×`n` board: Black's `stones` fixed handicap stones
+/// (`fixed_handicap`), then a wall that gives Black the first `black_area` points in column
+/// order (column A from the top, then B, ...) and White the rest. Handicap stones inside
+/// White's area are dead (named to the count); those on a wall point of White's were taken
+/// and replaced by White's stone. Returns the result in points and the margin in stones.
+fn handicap_count(n: u8, stones: u32, black_area: usize) -> (String, String) {
+    use rules::{Board, BoardSize, Color, Game, Point, Rules, fixed_handicap};
+    let size = BoardSize::new(n).unwrap();
+    let rules = Rules {
+        size,
+        komi: rules::HalfPoints(0),
+        ..Rules::CHINESE
+    };
+    let black = |x: u8, y: u8| (x as usize) * n as usize + (y as usize) < black_area;
+    let handicap = fixed_handicap(size, stones).unwrap();
+    let mut board = Board::new(size);
+    for &p in &handicap {
+        board.set(p, Some(Color::Black));
+    }
+    for p in size.points() {
+        let mine = black(p.x, p.y);
+        let border = [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)].iter().any(|&(dx, dy)| {
+            let (x, y) = (p.x as i8 + dx, p.y as i8 + dy);
+            (0..n as i8).contains(&x) && (0..n as i8).contains(&y) && black(x as u8, y as u8) != mine
+        });
+        if border {
+            board.set(p, Some(if mine { Color::Black } else { Color::White }));
+        }
+    }
+    let dead: Vec<Point> = handicap
+        .iter()
+        .copied()
+        .filter(|&p| !black(p.x, p.y) && board.get(p) == Some(Color::Black))
+        .collect();
+    let game = Game::from_position(rules, board, Color::White, stones);
+    let c = game.count(&dead, [0, 0]);
+    assert_eq!(
+        c.area[0] as usize, black_area,
+        "the wall gives Black {black_area} points"
+    );
+    (c.result(), c.margin_stones())
+}
+
+/// Handicap games under the Chinese practice (Art. 11 leaves handicap games to their own
+/// criterion): no komi, and Black gives back half the handicap stones, so Black must exceed
+/// half the board plus n/2 stones. Hand counts on 19×19 with Black's area 183: par 180½, so
+/// the margin is 183 − 180½ − n/2 = 2½ − n/2 stones (twice that in points): 2 stones → B by
+/// 1½ (B+3), 3 → B by 1, 4 → B by ½, 5 → a draw (an odd handicap makes whole-stone
+/// thresholds), 6 → W by ½, 7 → W by 1, 8 → W by 1½, 9 → W by 2. On 13×13 with Black's area
+/// 86: par 84½, margin 1½ − n/2: 2 → B by ½, 3 → draw, 4 → W by ½, … 9 → W by 3.
+#[test]
+fn handicap_counts_give_back_half_the_stones_from_2_to_9() {
+    let hand_19 = [
+        (2, "B+3", "1½"),
+        (3, "B+2", "1"),
+        (4, "B+1", "½"),
+        (5, "0", "0"),
+        (6, "W+1", "½"),
+        (7, "W+2", "1"),
+        (8, "W+3", "1½"),
+        (9, "W+4", "2"),
+    ];
+    for (stones, result, margin) in hand_19 {
+        let got = handicap_count(19, stones, 183);
+        assert_eq!(got, (result.to_string(), margin.to_string()), "19×19, {stones} stones");
+    }
+    let hand_13 = [
+        (2, "B+1", "½"),
+        (3, "0", "0"),
+        (4, "W+1", "½"),
+        (5, "W+2", "1"),
+        (6, "W+3", "1½"),
+        (7, "W+4", "2"),
+        (8, "W+5", "2½"),
+        (9, "W+6", "3"),
+    ];
+    for (stones, result, margin) in hand_13 {
+        let got = handicap_count(13, stones, 86);
+        assert_eq!(got, (result.to_string(), margin.to_string()), "13×13, {stones} stones");
+    }
+}

@@ -618,3 +618,37 @@ fn a_point_off_the_board_is_off_board_not_occupied() {
     let mut game = Game::new(Rules { size, ..Rules::CHINESE });
     assert_eq!(game.play(Move::Play(off)), Err(IllegalMove::OffBoard));
 }
+
+/// The single ko of the issue's 5×5 game: White's B3 is taken at C3 by Black; both sides
+/// pass (Art. 7's end), play is reopened (Art. 21.4) and White retakes B3, which brings back
+/// the position after White's first B3 with Black to move. A pass made that repetition
+/// possible, so it is no cycle of Art. 20.3 (triple ko, eternal life, ...) and no event
+/// policy turns it into an outcome: it is forbidden under every policy (Art. 20, "forbidden
+/// in principle"), and White must play elsewhere. Before this reading, `cycle=draw` ended the
+/// game as a draw here, so the side behind could force a draw.
+const PASS_KO: &str = "
+    size 5
+";
+
+#[test]
+fn art20_a_ko_retaken_after_both_passed_is_no_cycle_under_any_policy() {
+    let moves = "B B4\nW C4\nB A3\nW D3\nB B2\nW C2\nB E5\nW B3\nB C3\nW pass\nB pass\nresume W\nW B3\nW E1";
+    let mut transcript = String::new();
+    for cycle in ["forbid", "no-result", "draw", "replay"] {
+        let out = run(&format!("{PASS_KO}\nrules cycle={cycle}\n{moves}"));
+        let lines: Vec<&str> = out.lines().collect();
+        transcript.push_str(&format!(
+            "{cycle}: {} / {} / {}\n",
+            lines[12],
+            lines[13],
+            lines.last().unwrap()
+        ));
+    }
+    expect![[r#"
+        forbid: W B3: illegal: repetition (whole-board repetition (Art. 6)) / W E1: ok / to move: black; end: none
+        no-result: W B3: illegal: repetition (whole-board repetition (Art. 6)) / W E1: ok / to move: black; end: none
+        draw: W B3: illegal: repetition (whole-board repetition (Art. 6)) / W E1: ok / to move: black; end: none
+        replay: W B3: illegal: repetition (whole-board repetition (Art. 6)) / W E1: ok / to move: black; end: none
+    "#]]
+    .assert_eq(&transcript);
+}

@@ -6,7 +6,9 @@
 //! suicide is "our group has no liberties after the captures", the simple ko is "this move
 //! undoes the opponent's single-stone capture by capturing the single capturing stone", and
 //! whole-board repetition keeps every situation (the whole board and the side to move) of
-//! the game and compares whole boards, with no hashing of our own.
+//! the game and compares whole boards, with no hashing of our own. Under an outcome policy a
+//! repetition is a cycle of Art. 20.3 only when no pass was played since the situation's last
+//! occurrence; one a pass made possible is forbidden (the reading in `rules::CyclePolicy`).
 
 use rules::{Color, CyclePolicy, GameEnd, IllegalMove, KoRule, Move, Point};
 use std::collections::HashSet;
@@ -39,6 +41,9 @@ pub struct RefGame {
     situations: HashSet<(Cells, Color)>,
     /// Every board of the game so far (for positional superko).
     boards: HashSet<Cells>,
+    /// The situations in the order they occurred (the start first), each with whether the
+    /// move that made it was a pass.
+    timeline: Vec<(Cells, Color, bool)>,
 }
 
 impl RefGame {
@@ -55,6 +60,7 @@ impl RefGame {
             last: None,
             situations: HashSet::new(),
             boards: HashSet::new(),
+            timeline: vec![(cells.clone(), Color::Black, false)],
         };
         g.situations.insert((cells.clone(), Color::Black));
         g.boards.insert(cells);
@@ -162,7 +168,22 @@ impl RefGame {
         if repeats && self.cycle == CyclePolicy::Forbid {
             return Err(IllegalMove::Repetition);
         }
+        if repeats && self.pass_since_last(&cells, color.opponent()) {
+            // Art. 20: a repetition a pass made possible is no 20.3 cycle; it is forbidden.
+            return Err(IllegalMove::Repetition);
+        }
         Ok((cells, captured, repeats))
+    }
+
+    /// Whether a pass was played after the last occurrence of the situation (`cells`, `to_move`)
+    /// (of the board alone under positional superko).
+    fn pass_since_last(&self, cells: &Cells, to_move: Color) -> bool {
+        let last = self
+            .timeline
+            .iter()
+            .rposition(|(c, m, _)| c == cells && (self.ko == KoRule::Positional || *m == to_move))
+            .expect("a repeated situation occurred before");
+        self.timeline[last + 1..].iter().any(|&(_, _, pass)| pass)
     }
 
     /// Whether `mv` is legal for `color` now.
@@ -186,6 +207,7 @@ impl RefGame {
         self.to_move = color.opponent();
         self.situations.insert((self.cells.clone(), self.to_move));
         self.boards.insert(self.cells.clone());
+        self.timeline.push((self.cells.clone(), self.to_move, mv == Move::Pass));
         if repeats {
             self.end = Some(GameEnd::Cycle(self.cycle));
         } else if self.passes >= 2 {
