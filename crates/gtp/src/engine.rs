@@ -196,15 +196,27 @@ impl Engine {
         Ok(String::new())
     }
 
+    /// `komi K` (GTP v2: any float). Counts are kept exact in half points (quarter stones,
+    /// the unit of Art. 9 and 11), so a komi that is a multiple of ½ point is played as sent;
+    /// any other is played as the nearest multiple of ½ (halves rounded away from zero),
+    /// and the response says which komi is played.
     fn komi(&mut self, args: &[&str]) -> Result<String, CommandError> {
         let [k] = exactly(args, "a komi in points")?;
         let points: f64 = k
             .parse()
             .map_err(|_| CommandError::Syntax(format!("{k:?} is not a number")))?;
-        if points.abs() > 10_000.0 {
+        if points.is_nan() {
+            return Err(CommandError::Syntax(format!("{k:?} is not a number")));
+        }
+        if !points.is_finite() || points.abs() > 10_000.0 {
             return Err(CommandError::Syntax(format!("komi {k} is out of range")));
         }
-        let komi = HalfPoints::from_points(points).map_err(|e| CommandError::Syntax(format!("komi {e}")))?;
+        let komi = HalfPoints((points * 2.0).round() as i32);
+        let note = if komi.points() == points {
+            String::new()
+        } else {
+            format!("komi {komi} played: the nearest multiple of 0.5 to {k} (counts are kept exact in half points)")
+        };
         self.settings.rules.komi = komi;
         if self.game.rules().komi != komi {
             self.game = replay(
@@ -215,7 +227,7 @@ impl Engine {
                 &self.game,
             );
         }
-        Ok(String::new())
+        Ok(note)
     }
 
     fn require_empty_board(&self) -> Result<(), CommandError> {
