@@ -37,7 +37,6 @@ pub mod auth;
 pub mod db;
 pub mod error;
 pub mod game;
-pub mod loadtest;
 pub mod results;
 pub mod web_api;
 pub mod wire;
