@@ -285,7 +285,12 @@ pub fn opengotha_standings(t: &crate::opengotha::Tournament, lang: Lang) -> Resu
             p.country.clone(),
             p.club.clone(),
         ];
-        row.extend(r.values.iter().map(|v| crate::opengotha::halves(*v)));
+        row.extend(
+            criteria
+                .iter()
+                .zip(&r.values)
+                .map(|(c, v)| crate::opengotha::value_text(c, *v)),
+        );
         out.push(row);
     }
     Ok(write_rows(out))

@@ -8,7 +8,7 @@
 //! naming the player and the field; nothing is replaced or transliterated.
 
 use crate::FormatError;
-use crate::opengotha::{GothaResult, Tournament, halves};
+use crate::opengotha::{GothaResult, Tournament, value_text};
 
 /// The encoding to write in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,8 +166,8 @@ fn text(t: &Tournament) -> Result<String, FormatError> {
             if p.country.is_empty() { "-" } else { &p.country },
             if p.club.is_empty() { "-" } else { &p.club }.replace(' ', "_"),
         );
-        for v in &row.values {
-            line += &format!(" {}", halves(*v));
+        for (c, v) in criteria.iter().zip(&row.values) {
+            line += &format!(" {}", value_text(c, *v));
         }
         for tok in &by_round[row.player] {
             line += &format!(" {tok}");

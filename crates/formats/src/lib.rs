@@ -2,8 +2,9 @@
 //!
 //! - [`opengotha`]: OpenGotha's XML tournament files, read into a [`opengotha::Tournament`]
 //!   that keeps every element and attribute of the file (so that import then export gives the
-//!   same tournament), with OpenGotha's own scoring (McMahon score, SOSM, SOSOSM, …) computed
-//!   from its parameters, and the bridge to and from a [`tournament::Event`].
+//!   same tournament), with OpenGotha's own placement ([`opengotha::scoring`], every
+//!   criterion OpenGotha defines, rule for rule) and the bridge to and from a
+//!   [`tournament::Event`].
 //! - [`h9`]: the European Go Database results file (`.h9`), from OpenGotha's placement.
 //! - [`csv_io`]: registrations read from CSV (English or Chinese headers, UTF-8 with or
 //!   without a BOM, or GBK), and pairings and standings written as CSV.

@@ -9,10 +9,15 @@
 //! `RESULT_BLACKWINS`, `RESULT_WHITEWINS`, `RESULT_EQUAL`, `RESULT_BOTHWIN`,
 //! `RESULT_BOTHLOSE`, `RESULT_UNKNOWN`, each but the last with a `_BYDEF` form (not played).
 //!
-//! Our readings where OpenGotha's documentation is silent: SOS and SOSOS(M) add nothing for
-//! a round without a game, SOSM adds the player's own starting McMahon score (as OpenGotha
-//! documents); `genRoundDownNBWMMS` rounds the NBW and MMS columns down to whole points but
-//! the sums of opponents use the exact values.
+//! The placement is OpenGotha's own, rule for rule ([`scoring`]). The file is read as
+//! OpenGotha reads it: names as written (trimmed only for display; the keys games use are
+//! the name and first name without spaces, upper-cased), ranks clamped to 30k–9d (`99K` is
+//! 30k), a game whose keys OpenGotha matches only through its ASCII fallback (a Turkish
+//! `İ`) matched the same way, a second game on the same round and table replacing the
+//! first, a second bye of a round replacing the first. What OpenGotha loads but is wrong
+//! (a player named twice, a game naming no player, a player in two games of a round, a
+//! player against himself, an unknown result) is loaded as OpenGotha loads it, with a
+//! warning naming it in [`Tournament::warnings`].
 
 use crate::FormatError;
 use quick_xml::events::Event as XmlEvent;
@@ -20,6 +25,9 @@ use quick_xml::reader::Reader;
 use rules::Color;
 use std::collections::HashMap;
 use tournament::{ByeValue, Event, GameResult, Player, Rank, Settings, System, TieBreak, WinBy};
+
+pub mod scoring;
+pub use scoring::Criterion;
 
 /// An XML element kept whole: its name, attributes in file order, and children.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,21 +113,31 @@ pub struct GothaRank {
 }
 
 impl GothaRank {
-    /// Reads `5D`, `10k`, `3p`.
+    /// Reads `5D`, `10k`, `3p` as OpenGotha does (`Player.convertKDPToInt`): a number alone
+    /// or with another letter is kyu, the value is clamped to 30k–9d (`99K` is 30k), 1–3p
+    /// count as 7d, 4–6p as 8d, 7p and up as 9d.
     pub fn parse(s: &str) -> Result<GothaRank, FormatError> {
         let t = s.trim();
         let bad = || FormatError::Invalid(format!("rank {s:?} is not like 5D, 10K or 3P"));
-        let split = t.find(|c: char| !c.is_ascii_digit()).ok_or_else(bad)?;
-        let n: i32 = t[..split].parse().map_err(|_| bad())?;
-        let value = match t[split..].to_ascii_uppercase().as_str() {
-            "K" if (1..=30).contains(&n) => 30 - n,
-            "D" if (1..=9).contains(&n) => 29 + n,
-            "P" if (1..=9).contains(&n) => 36 + (n - 1) / 3,
-            _ => return Err(bad()),
+        let last = t.chars().last().ok_or_else(bad)?;
+        let (digits, letter) = if last.is_ascii_digit() {
+            (t, 'K')
+        } else {
+            (&t[..t.len() - last.len_utf8()], last.to_ascii_uppercase())
         };
+        let n: i64 = digits.parse().map_err(|_| bad())?;
+        // OpenGotha's scale: 30k = -30, 1k = -1, 1d = 0, 9d = 8.
+        let og = match letter {
+            'D' => n - 1,
+            'P' if n <= 3 => 6,
+            'P' if n <= 6 => 7,
+            'P' => 8,
+            _ => -n,
+        }
+        .clamp(-30, 8);
         Ok(GothaRank {
             text: t.to_string(),
-            value,
+            value: og as i32 + 30,
         })
     }
 
@@ -171,23 +189,41 @@ pub struct GothaPlayer {
 }
 
 impl GothaPlayer {
-    /// The key games use for the player: family name then first name, upper case, without
-    /// spaces.
+    /// The key games use for the player (`Player.computeKeyString`): family name then first
+    /// name as written, spaces removed, upper case.
     pub fn key(&self) -> String {
-        format!("{}{}", self.name, self.first_name)
-            .to_uppercase()
-            .chars()
-            .filter(|c| !c.is_whitespace())
+        key_of(&format!("{}{}", self.name, self.first_name))
+    }
+
+    /// OpenGotha's older key (`getPlayerByObsoleteCanonicalName`): upper case, spaces removed,
+    /// Latin-9 accents dropped, then everything but A–Z removed.
+    fn canonical(&self) -> String {
+        let up = format!("{}{}", self.name.to_uppercase(), self.first_name.to_uppercase());
+        up.chars()
+            .filter(|&c| c != ' ')
+            .map(|c| match c {
+                'À'..='Å' => 'A',
+                'Ç' => 'C',
+                'È'..='Ë' => 'E',
+                'Ì'..='Ï' => 'I',
+                'Ñ' => 'N',
+                'Ò'..='Ö' | 'Ø' => 'O',
+                'Ù'..='Ü' => 'U',
+                'Ý' => 'Y',
+                c => c,
+            })
+            .filter(|c| c.is_ascii_uppercase())
             .collect()
     }
 
     /// The player's name in weiqi: family name, a space, first name (just the family name
     /// when there is no first name).
     pub fn full_name(&self) -> String {
-        if self.first_name.is_empty() {
-            self.name.clone()
+        let (name, first) = (self.name.trim(), self.first_name.trim());
+        if first.is_empty() {
+            name.to_string()
         } else {
-            format!("{} {}", self.name, self.first_name)
+            format!("{name} {first}")
         }
     }
 
@@ -337,6 +373,8 @@ pub struct Tournament {
     pub byes: Vec<(u32, usize)>,
     /// Every other top-level element (the parameter sets, teams, clubs groups), kept whole.
     pub others: Vec<Element>,
+    /// What is wrong in the file but loaded as OpenGotha loads it (not written back).
+    pub warnings: Vec<String>,
 }
 
 /// Reads an OpenGotha XML file.
@@ -348,25 +386,43 @@ pub fn parse(xml: &str) -> Result<Tournament, FormatError> {
             root.name
         )));
     }
+    let data_version: i64 = root
+        .attr("dataVersion")
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(200);
     let mut t = Tournament {
         root_attrs: root.attrs.clone(),
         players: Vec::new(),
         games: Vec::new(),
         byes: Vec::new(),
         others: Vec::new(),
+        warnings: Vec::new(),
     };
     let mut keys: HashMap<String, usize> = HashMap::new();
+    let mut canon: Vec<String> = Vec::new();
+    // OpenGotha's lookup of a game's or bye's player (`importGamesFromXMLFile`): by key (by
+    // the older canonical name before data version 201), then by the ASCII form of the key
+    // against the canonical names — which is how keys upper-cased in a Turkish locale (`İ`)
+    // find their players.
+    let find = |key: &str, keys: &HashMap<String, usize>, canon: &[String]| -> Option<usize> {
+        let direct = if data_version <= 200 {
+            canon.iter().position(|c| c == key)
+        } else {
+            keys.get(&key_of(key)).copied()
+        };
+        direct.or_else(|| {
+            let a = ascii_key(key);
+            canon.iter().position(|c| *c == a)
+        })
+    };
+    let mut at_table: HashMap<(u32, u32), usize> = HashMap::new();
     for section in &root.children {
         match section.name.as_str() {
             "Players" => {
                 for (i, p) in section.children.iter().filter(|c| c.name == "Player").enumerate() {
-                    let need = |k: &str| {
-                        p.attr(k)
-                            .ok_or_else(|| FormatError::Invalid(format!("player {} has no {k}", i + 1)))
-                    };
                     let num = |k: &str, d: i32| -> Result<i32, FormatError> {
                         match p.attr(k) {
-                            None | Some("") => Ok(d),
+                            None => Ok(d),
                             Some(v) => v
                                 .trim()
                                 .parse()
@@ -383,11 +439,17 @@ pub fn parse(xml: &str) -> Result<Tournament, FormatError> {
                         "participating",
                         "smmsCorrection",
                     ];
+                    // OpenGotha: ratings of files before data version 201 count from -2050,
+                    // and every rating is clamped to -900..2949.
+                    let mut rating = num("rating", -900)?;
+                    if data_version < 201 {
+                        rating = rating.saturating_add(2050);
+                    }
                     let gp = GothaPlayer {
-                        name: need("name")?.to_string(),
+                        name: p.attr("name").unwrap_or("").to_string(),
                         first_name: p.attr("firstName").unwrap_or("").to_string(),
-                        rank: GothaRank::parse(need("rank")?)?,
-                        rating: num("rating", 0)?,
+                        rank: GothaRank::parse(p.attr("rank").unwrap_or("30K"))?,
+                        rating: rating.clamp(-900, 2949),
                         club: p.attr("club").unwrap_or("").to_string(),
                         country: p.attr("country").unwrap_or("").to_string(),
                         participating: p.attr("participating").unwrap_or("").to_string(),
@@ -399,21 +461,26 @@ pub fn parse(xml: &str) -> Result<Tournament, FormatError> {
                             .cloned()
                             .collect(),
                     };
-                    if keys.insert(gp.key(), t.players.len()).is_some() {
-                        return Err(FormatError::Invalid(format!("two players have the key {:?}", gp.key())));
+                    if gp.name.trim().is_empty() {
+                        return Err(FormatError::Invalid(format!("player {} has no name", i + 1)));
                     }
+                    if keys.contains_key(&gp.key()) {
+                        // OpenGotha refuses a homonym and goes on.
+                        t.warnings.push(format!(
+                            "player {} ({}) has the key {:?} of an earlier player: left out, as OpenGotha does",
+                            i + 1,
+                            gp.full_name(),
+                            gp.key()
+                        ));
+                        continue;
+                    }
+                    keys.insert(gp.key(), t.players.len());
+                    canon.push(gp.canonical());
                     t.players.push(gp);
                 }
             }
             "Games" => {
                 for g in section.children.iter().filter(|c| c.name == "Game") {
-                    let player = |k: &str| -> Result<usize, FormatError> {
-                        let key = g.attr(k).unwrap_or("");
-                        let norm: String = key.to_uppercase().chars().filter(|c| !c.is_whitespace()).collect();
-                        keys.get(&norm)
-                            .copied()
-                            .ok_or_else(|| FormatError::Invalid(format!("a game's {k} {key:?} is not a player")))
-                    };
                     let num = |k: &str, d: u32| -> Result<u32, FormatError> {
                         match g.attr(k) {
                             None => Ok(d),
@@ -423,35 +490,62 @@ pub fn parse(xml: &str) -> Result<Tournament, FormatError> {
                                 .map_err(|_| FormatError::Invalid(format!("a game's {k} {v:?} is not a number"))),
                         }
                     };
-                    let (result, by_default) = parse_result(g.attr("result").unwrap_or("RESULT_UNKNOWN"))?;
+                    let round = num("roundNumber", 1)?;
+                    let table = num("tableNumber", 1)?;
+                    if round == 0 || round > MAX_ROUNDS || table == 0 {
+                        return Err(FormatError::Invalid(format!(
+                            "round {round} table {table}: a game needs a round from 1 to {MAX_ROUNDS}, a table from 1 and two players"
+                        )));
+                    }
+                    let (bk, wk) = (g.attr("blackPlayer").unwrap_or(""), g.attr("whitePlayer").unwrap_or(""));
+                    let (Some(black), Some(white)) = (find(bk, &keys, &canon), find(wk, &keys, &canon)) else {
+                        t.warnings.push(format!(
+                            "round {round} table {table}: {bk:?} or {wk:?} is not a player: the game is left out, as OpenGotha does"
+                        ));
+                        continue;
+                    };
+                    let code = g.attr("result").unwrap_or("RESULT_UNKNOWN");
+                    let (result, by_default) = parse_result(code).unwrap_or_else(|_| {
+                        t.warnings.push(format!(
+                            "round {round} table {table}: unknown result {code:?} read as RESULT_UNKNOWN, as OpenGotha does"
+                        ));
+                        (GothaResult::Unknown, false)
+                    });
                     let known_color = g.attr("knownColor").or(g.attr("strKnownColor")).unwrap_or("true") != "false";
                     let game = GothaGame {
-                        round: num("roundNumber", 1)?,
-                        table: num("tableNumber", 1)?,
-                        black: player("blackPlayer")?,
-                        white: player("whitePlayer")?,
+                        round,
+                        table,
+                        black,
+                        white,
                         handicap: num("handicap", 0)?,
                         result,
                         by_default,
                         known_color,
                     };
-                    if game.round == 0 || game.round > MAX_ROUNDS || game.table == 0 || game.black == game.white {
-                        return Err(FormatError::Invalid(format!(
-                            "round {} table {}: a game needs a round from 1 to {MAX_ROUNDS}, a table from 1 and two players",
-                            game.round, game.table
-                        )));
+                    if black == white {
+                        t.warnings.push(format!(
+                            "round {round} table {table}: {} plays against himself (loaded, as OpenGotha does)",
+                            t.players[black].full_name()
+                        ));
                     }
-                    t.games.push(game);
+                    match at_table.get(&(round, table)) {
+                        Some(&k) => {
+                            t.warnings.push(format!(
+                                "round {round} table {table} holds two games: the later replaces the earlier, as in OpenGotha"
+                            ));
+                            t.games[k] = game;
+                        }
+                        None => {
+                            at_table.insert((round, table), t.games.len());
+                            t.games.push(game);
+                        }
+                    }
                 }
             }
             "ByePlayers" => {
                 for b in section.children.iter().filter(|c| c.name == "ByePlayer") {
                     let key = b.attr("player").unwrap_or("");
-                    let norm: String = key.to_uppercase().chars().filter(|c| !c.is_whitespace()).collect();
-                    let p = *keys
-                        .get(&norm)
-                        .ok_or_else(|| FormatError::Invalid(format!("bye player {key:?} is not a player")))?;
-                    let round = b
+                    let round: u32 = b
                         .attr("roundNumber")
                         .unwrap_or("1")
                         .trim()
@@ -462,13 +556,77 @@ pub fn parse(xml: &str) -> Result<Tournament, FormatError> {
                             "bye of {key:?}: round {round} is not from 1 to {MAX_ROUNDS}"
                         )));
                     }
+                    let Some(p) = find(key, &keys, &canon) else {
+                        t.warnings.push(format!(
+                            "bye of round {round}: {key:?} is not a player: left out, as OpenGotha does"
+                        ));
+                        continue;
+                    };
+                    if let Some(k) = t.byes.iter().position(|b| b.0 == round) {
+                        t.warnings.push(format!(
+                            "round {round} has two byes: the later replaces the earlier, as in OpenGotha"
+                        ));
+                        t.byes.remove(k);
+                    }
                     t.byes.push((round, p));
                 }
             }
             _ => t.others.push(section.clone()),
         }
     }
+    let mut seen: HashMap<(u32, usize), u32> = HashMap::new();
+    for g in &t.games {
+        for p in [g.black, g.white] {
+            if let Some(other) = seen.insert((g.round, p), g.table)
+                && !(g.black == g.white && other == g.table)
+            {
+                t.warnings.push(format!(
+                    "round {}: {} is in the games of tables {other} and {} (loaded, as OpenGotha does)",
+                    g.round,
+                    t.players[p].full_name(),
+                    g.table
+                ));
+            }
+        }
+    }
     Ok(t)
+}
+
+/// `Player.computeKeyString`: spaces removed, upper case.
+fn key_of(s: &str) -> String {
+    s.replace(' ', "").to_uppercase()
+}
+
+/// `Gotha.forceToASCII`, then upper case: Latin-9 and Turkish letters to their ASCII base,
+/// anything else beyond ASCII to `?` (which no canonical name holds).
+fn ascii_key(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            'À'..='Å' => 'A',
+            'Ç' => 'C',
+            'È'..='Ë' => 'E',
+            'Ì'..='Ï' | 'İ' => 'I',
+            'Ñ' => 'N',
+            'Ò'..='Ö' | 'Ø' => 'O',
+            'Ù'..='Ü' => 'U',
+            'Ý' => 'Y',
+            'à'..='å' => 'a',
+            'ç' => 'c',
+            'è'..='ë' => 'e',
+            'ì'..='ï' | 'ı' => 'i',
+            'ñ' => 'n',
+            'ò'..='ö' | 'ø' => 'o',
+            'ù'..='ü' => 'u',
+            'ý' => 'y',
+            'ğ' => 'g',
+            'ş' => 's',
+            'Ğ' => 'G',
+            'Ş' => 'S',
+            c if c.is_ascii() => c,
+            _ => '?',
+        })
+        .collect::<String>()
+        .to_ascii_uppercase()
 }
 
 /// Deepest element nesting accepted: OpenGotha files nest four levels; the tree is walked
@@ -602,25 +760,15 @@ impl Tournament {
         }
     }
 
-    fn general_rank(&self, k: &str, default: &str) -> Result<i32, FormatError> {
-        Ok(GothaRank::parse(self.general(k).unwrap_or(default))?.value)
-    }
-
-    /// The placement criteria in order (`PlacementParameterSet`, `NULL` left out).
-    pub fn placement_criteria(&self) -> Vec<String> {
-        let Some(pps) = self.others.iter().find_map(|e| e.find("PlacementParameterSet")) else {
-            return vec!["MMS".into(), "SOSM".into(), "SOSOSM".into()];
-        };
-        let mut v: Vec<(u32, String)> = Vec::new();
-        collect(pps, "PlacementCriterion", &mut |c| {
-            let n = c.attr("number").and_then(|n| n.parse().ok()).unwrap_or(0);
-            let name = c.attr("name").unwrap_or("NULL");
-            if name != "NULL" {
-                v.push((n, name.to_string()));
-            }
-        });
-        v.sort_by_key(|(n, _)| *n);
-        v.into_iter().map(|(_, s)| s).collect()
+    /// The placement criteria in order, as OpenGotha names them (`NULL` left out; a name
+    /// OpenGotha does not know is an error).
+    pub fn placement_criteria(&self) -> Result<Vec<String>, FormatError> {
+        Ok(self
+            .criteria()?
+            .iter()
+            .filter(|&&c| c != Criterion::Null)
+            .map(|c| c.name().to_string())
+            .collect())
     }
 
     /// The tournament's name.
@@ -665,160 +813,64 @@ pub struct Placed {
     pub values: Vec<i64>,
 }
 
-/// The scores OpenGotha computes, doubled.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Scores {
-    /// Number of wins (NBW), doubled.
-    pub nbw2: i64,
-    /// McMahon score, doubled.
-    pub mms2: i64,
-    /// Starting McMahon score (not doubled).
-    pub smms: i64,
-    /// SOS on NBW.
-    pub sos2: i64,
-    /// SOS on MMS.
-    pub sosm2: i64,
-    /// SOSOS on NBW.
-    pub sosos2: i64,
-    /// SOSOS on MMS.
-    pub sososm2: i64,
-    /// SODOS on NBW.
-    pub sodos2: i64,
-    /// SODOS on MMS.
-    pub sodosm2: i64,
-    /// Cumulative NBW.
-    pub cuss2: i64,
-    /// Cumulative MMS.
-    pub cussm2: i64,
-}
-
 impl Tournament {
-    /// OpenGotha's scores after `rounds` rounds, by player.
-    pub fn scores(&self, rounds: u32) -> Result<Vec<Scores>, FormatError> {
-        let bar = self.general_rank("genMMBar", "4D")?;
-        let floor = self.general_rank("genMMFloor", "20K")?;
-        let zero = self.general_rank("genMMZero", "30K")?;
-        let mms_absent = self.general_int("genMMS2ValueAbsent", 1)?;
-        let mms_bye = self.general_int("genMMS2ValueBye", 2)?;
-        let nbw_absent = self.general_int("genNBW2ValueAbsent", 0)?;
-        let nbw_bye = self.general_int("genNBW2ValueBye", 2)?;
-        if bar < floor {
-            return Err(FormatError::Invalid(
-                "genMMBar is below genMMFloor: no McMahon start score fits".to_string(),
-            ));
-        }
-        let n = self.players.len();
-        let mut s: Vec<Scores> = self
-            .players
+    /// OpenGotha's placement after `rounds` rounds under the file's criteria, as OpenGotha
+    /// computes it ([`scoring`]): the names of the criteria (`NULL` left out) and the rows,
+    /// best first, each value as OpenGotha keeps it ([`value_text`] writes it).
+    pub fn placement(&self, rounds: u32) -> Result<(Vec<String>, Vec<Placed>), FormatError> {
+        let field = self.field()?;
+        let crit = field.params.criteria;
+        let shown: Vec<usize> = (0..crit.len()).filter(|&k| crit[k] != Criterion::Null).collect();
+        let criteria: Vec<String> = shown.iter().map(|&k| crit[k].name().to_string()).collect();
+        let placed = field.placement(rounds)?;
+        let mut rows: Vec<Placed> = placed
             .iter()
-            .map(|p| {
-                // In i64: the correction comes from the file.
-                let smms = i64::from(p.rank.value.clamp(floor, bar)) - i64::from(zero) + i64::from(p.smms_correction);
-                Scores {
-                    smms,
-                    mms2: 2 * smms,
-                    ..Scores::default()
-                }
+            .enumerate()
+            .map(|(i, r)| Placed {
+                player: r.player,
+                num: i as u32 + 1,
+                place: 0,
+                values: shown.iter().map(|&k| r.values[k]).collect(),
             })
             .collect();
-        // For each round: (opponent, own points doubled) or None for no game.
-        let mut by_round: Vec<Vec<Option<(usize, i64)>>> = vec![vec![None; rounds as usize]; n];
-        for g in self.games.iter().filter(|g| g.round <= rounds) {
-            let (b, w) = g.points2().unwrap_or((0, 0));
-            by_round[g.black][g.round as usize - 1] = Some((g.white, b));
-            by_round[g.white][g.round as usize - 1] = Some((g.black, w));
-        }
-        for (i, sc) in s.iter_mut().enumerate() {
-            for (r, slot) in by_round[i].iter().enumerate() {
-                let (nbw, mms) = match *slot {
-                    Some((_, p)) => (p, p),
-                    None if self.byes.contains(&(r as u32 + 1, i)) => (nbw_bye, mms_bye),
-                    None => (nbw_absent, mms_absent),
-                };
-                sc.nbw2 += nbw;
-                sc.mms2 += mms;
-                sc.cuss2 += sc.nbw2;
-                sc.cussm2 += sc.mms2;
-            }
-        }
-        let nbw: Vec<i64> = s.iter().map(|x| x.nbw2).collect();
-        let mms: Vec<i64> = s.iter().map(|x| x.mms2).collect();
-        for (i, sc) in s.iter_mut().enumerate() {
-            for slot in &by_round[i] {
-                match *slot {
-                    Some((o, p)) => {
-                        sc.sos2 += nbw[o];
-                        sc.sosm2 += mms[o];
-                        // SODOS: the opponents beaten, and half those drawn.
-                        sc.sodos2 += nbw[o] * p / 2;
-                        sc.sodosm2 += mms[o] * p / 2;
-                    }
-                    None => sc.sosm2 += 2 * sc.smms,
-                }
-            }
-        }
-        let sos: Vec<i64> = s.iter().map(|x| x.sos2).collect();
-        let sosm: Vec<i64> = s.iter().map(|x| x.sosm2).collect();
-        for (i, sc) in s.iter_mut().enumerate() {
-            for (o, _) in by_round[i].iter().flatten() {
-                sc.sosos2 += sos[*o];
-                sc.sososm2 += sosm[*o];
-            }
-        }
-        Ok(s)
-    }
-
-    /// OpenGotha's placement after `rounds` rounds under the file's criteria.
-    pub fn placement(&self, rounds: u32) -> Result<(Vec<String>, Vec<Placed>), FormatError> {
-        let criteria = self.placement_criteria();
-        let scores = self.scores(rounds)?;
-        let round_down = self.general("genRoundDownNBWMMS").unwrap_or("true") == "true";
-        let down = |v: i64| if round_down { v - v.rem_euclid(2) } else { v };
-        let mut rows: Vec<Placed> = Vec::new();
-        for (i, sc) in scores.iter().enumerate() {
-            let p = &self.players[i];
-            let values = criteria
-                .iter()
-                .map(|c| {
-                    Ok(match c.as_str() {
-                        "NBW" => down(sc.nbw2),
-                        "MMS" => down(sc.mms2),
-                        "SOS" => sc.sos2,
-                        "SOSM" => sc.sosm2,
-                        "SOSOS" => sc.sosos2,
-                        "SOSOSM" => sc.sososm2,
-                        "SODOS" => sc.sodos2,
-                        "SODOSM" => sc.sodosm2,
-                        "CUSS" => sc.cuss2,
-                        "CUSSM" => sc.cussm2,
-                        "RANK" => 2 * i64::from(p.rank.value),
-                        "RATING" => 2 * i64::from(p.rating),
-                        "CAT" => 0,
-                        other => {
-                            return Err(FormatError::Unsupported(format!(
-                                "OpenGotha placement criterion {other} is not supported (NBW, MMS, SOS, SOSM, SOSOS, SOSOSM, SODOS, SODOSM, CUSS, CUSSM, RANK, RATING are)"
-                            )));
-                        }
-                    })
-                })
-                .collect::<Result<Vec<i64>, FormatError>>()?;
-            rows.push(Placed {
-                player: i,
-                num: 0,
-                place: 0,
-                values,
-            });
-        }
-        rows.sort_by(|a, b| b.values.cmp(&a.values).then(a.player.cmp(&b.player)));
         for i in 0..rows.len() {
-            rows[i].num = i as u32 + 1;
-            rows[i].place = if i > 0 && rows[i].values == rows[i - 1].values {
+            rows[i].place = if i > 0 && placed[i].values == placed[i - 1].values {
                 rows[i - 1].place
             } else {
                 i as u32 + 1
             };
         }
         Ok((criteria, rows))
+    }
+}
+
+/// A criterion's value as OpenGotha shows it: scores to the half point (`12.5`), SODOS to
+/// the quarter (`20.25`), ranks, ratings and DC as they are, CAT from 1.
+pub fn value_text(criterion: &str, v: i64) -> String {
+    let coef = Criterion::from_name(criterion).map(Criterion::coef).unwrap_or(1);
+    if coef == -1 {
+        return (1 - v).to_string();
+    }
+    if coef <= 1 {
+        return v.to_string();
+    }
+    let (int, frac) = (v / coef, (v % coef).abs());
+    let sign = if v < 0 && int == 0 { "-" } else { "" };
+    match frac * 4 / coef {
+        0 => format!("{sign}{int}"),
+        1 => format!("{sign}{int}.25"),
+        2 => format!("{sign}{int}.5"),
+        _ => format!("{sign}{int}.75"),
+    }
+}
+
+/// A criterion's value as a number (CAT from 1).
+pub fn value_number(criterion: &str, v: i64) -> f64 {
+    let coef = Criterion::from_name(criterion).map(Criterion::coef).unwrap_or(1);
+    if coef == -1 {
+        (1 - v) as f64
+    } else {
+        v as f64 / coef as f64
     }
 }
 
@@ -858,6 +910,32 @@ pub struct PlanRound {
     pub byes: Vec<String>,
 }
 
+impl Plan {
+    /// The weiqi event of the plan, built through the tournament crate as the store builds
+    /// it (players, then each round paired by hand and its results).
+    pub fn event(&self) -> Result<Event, tournament::EventError> {
+        let mut ev = Event::new(&self.name, self.system, self.n_rounds, self.settings.clone())?;
+        for p in &self.players {
+            ev.add_player(p.clone())?;
+        }
+        for (k, r) in self.rounds.iter().enumerate() {
+            let games = r
+                .games
+                .iter()
+                .map(|(b, w, _)| Ok((ev.find(b)?, ev.find(w)?)))
+                .collect::<Result<Vec<_>, tournament::EventError>>()?;
+            let byes = r.byes.iter().map(|b| ev.find(b)).collect::<Result<Vec<_>, _>>()?;
+            ev.pair_manual(&games, &byes)?;
+            for (i, (_, _, res)) in r.games.iter().enumerate() {
+                if let Some(res) = res {
+                    ev.set_result(k as u32 + 1, i as u32 + 1, *res)?;
+                }
+            }
+        }
+        Ok(ev)
+    }
+}
+
 fn clamp_rank(r: &GothaRank) -> Rank {
     r.to_rank()
 }
@@ -865,8 +943,13 @@ fn clamp_rank(r: &GothaRank) -> Rank {
 impl Tournament {
     /// The weiqi event this tournament becomes.
     pub fn plan(&self) -> Result<Plan, FormatError> {
-        let criteria = self.placement_criteria();
-        let mcmahon = criteria.first().map(String::as_str) == Some("MMS");
+        let criteria = self.criteria()?;
+        // OpenGotha's main score: the first of NBW, MMS and CPS among the criteria.
+        let main = criteria
+            .iter()
+            .copied()
+            .find(|c| matches!(c, Criterion::Nbw | Criterion::Mms | Criterion::Cps));
+        let mcmahon = main == Some(Criterion::Mms);
         let system = if mcmahon {
             System::McMahon {
                 bar: clamp_rank(&GothaRank::parse(self.general("genMMBar").unwrap_or("4D"))?),
@@ -875,17 +958,21 @@ impl Tournament {
         } else {
             System::Swiss
         };
-        let bye2 = self.general_int(if mcmahon { "genMMS2ValueBye" } else { "genNBW2ValueBye" }, 2)?;
+        let bye2 = self.general_int(if mcmahon { "genMMS2ValueBye" } else { "genNBW2ValueBye" }, 0)?;
+        // weiqi's own chain, for what weiqi computes itself; the standings of an imported
+        // tournament are OpenGotha's placement under every criterion of the file.
         let mut tie_breaks: Vec<TieBreak> = Vec::new();
-        for c in &criteria {
-            let t = match c.as_str() {
-                "NBW" => TieBreak::Points,
-                "MMS" => TieBreak::McMahonScore,
-                "SOS" | "SOSM" => TieBreak::Sos,
-                "SOSOS" | "SOSOSM" => TieBreak::Sosos,
-                "SODOS" | "SODOSM" => TieBreak::Sodos,
-                "CUSS" | "CUSSM" => TieBreak::Cumulative,
-                _ => continue,
+        for c in criteria {
+            use Criterion::*;
+            let t = match c {
+                Nbw | Cps => TieBreak::Points,
+                Mms | Sts => TieBreak::McMahonScore,
+                Sosw | SoswM1 | SoswM2 | Sosm | SosmM1 | SosmM2 | Sosts => TieBreak::Sos,
+                Sososw | Sososm => TieBreak::Sosos,
+                Sodosw | Sodosm => TieBreak::Sodos,
+                Cussw | Cussm => TieBreak::Cumulative,
+                Dc | Sdc => TieBreak::DirectEncounter,
+                Null | Cat | Rank | Rating | Ext | Exr => continue,
             };
             if !tie_breaks.contains(&t) {
                 tie_breaks.push(t);
@@ -918,6 +1005,17 @@ impl Tournament {
         for r in 1..=last {
             let mut games: Vec<&GothaGame> = self.games.iter().filter(|g| g.round == r).collect();
             games.sort_by_key(|g| g.table);
+            // A player against himself, or in a second game of the round, stays in the kept
+            // file (and OpenGotha's placement) but not in the weiqi event ([`Self::warnings`]).
+            let mut seen = vec![false; players.len()];
+            games.retain(|g| {
+                let fits = g.black != g.white && !seen[g.black] && !seen[g.white];
+                if fits {
+                    seen[g.black] = true;
+                    seen[g.white] = true;
+                }
+                fits
+            });
             rounds.push(PlanRound {
                 games: games
                     .iter()
@@ -1062,13 +1160,14 @@ fn fresh(ev: &Event) -> Tournament {
     for t in chain {
         let n = match t {
             TieBreak::Sos if mcmahon => "SOSM",
-            TieBreak::Sos => "SOS",
+            TieBreak::Sos => "SOSW",
             TieBreak::Sosos if mcmahon => "SOSOSM",
-            TieBreak::Sosos => "SOSOS",
+            TieBreak::Sosos => "SOSOSW",
             TieBreak::Sodos if mcmahon => "SODOSM",
-            TieBreak::Sodos => "SODOS",
+            TieBreak::Sodos => "SODOSW",
             TieBreak::Cumulative if mcmahon => "CUSSM",
-            TieBreak::Cumulative => "CUSS",
+            TieBreak::Cumulative => "CUSSW",
+            TieBreak::DirectEncounter => "DC",
             _ => continue,
         };
         if !names.contains(&n) {
@@ -1106,5 +1205,6 @@ fn fresh(ev: &Event) -> Tournament {
         games: Vec::new(),
         byes: Vec::new(),
         others: vec![tps],
+        warnings: Vec::new(),
     }
 }

@@ -49,43 +49,191 @@ fn ranks_count_as_opengotha_counts_them() {
         [v("1P"), v("3P"), v("4P"), v("6p"), v("7P"), v("9P")],
         [36, 36, 37, 37, 38, 38]
     );
-    assert!(GothaRank::parse("10X").is_err());
-    assert!(GothaRank::parse("31K").is_err());
+    // As OpenGotha reads them: another letter or none is kyu, and 30k–9d bound the scale.
+    assert_eq!(
+        [v("10X"), v("12"), v("31K"), v("99K"), v("12D"), v("10P")],
+        [20, 18, 0, 0, 38, 38]
+    );
+    assert!(GothaRank::parse("K").is_err());
+    assert!(GothaRank::parse("").is_err());
+}
+
+/// OpenGotha's placement of a file after every round, as OpenGotha 3.51 printed it when
+/// driven through its own classes (`Tournament.orderedScoredPlayersList`, then
+/// `ScoredPlayer.getCritValue` for each criterion): `round position key value...`.
+fn opengotha_printed(tsv: &str) -> Vec<(u32, String, Vec<i64>)> {
+    tsv.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[0].parse().unwrap(),
+                f[2].to_string(),
+                f[3..].iter().map(|v| v.parse().unwrap()).collect(),
+            )
+        })
+        .collect()
+}
+
+fn weiqi_placement(xml: &str, rounds: u32) -> Vec<(u32, String, Vec<i64>)> {
+    let t = opengotha::parse(xml).unwrap();
+    let mut out = Vec::new();
+    for r in 1..=rounds {
+        let (_, rows) = t.placement(r).unwrap();
+        out.extend(rows.iter().map(|p| (r, t.players[p.player].key(), p.values.clone())));
+    }
+    out
+}
+
+/// Each file exercises rules of OpenGotha's placement; the expected figures are OpenGotha's
+/// own for the same file:
+/// - `mcmahon.xml`: McMahon start from bar, floor and `smmsCorrection`, a bye, an absent
+///   round worth half a point rounded down, a game won by default, both-win, handicaps;
+/// - `og_swiss_rules.xml`, `og_swiss_more.xml`: `genCountNotPlayedGamesAsHalfPoint` (virtual
+///   scores), no round-down, absent and bye values, SOSW-1/-2, SODOSW, SOSOSW, CUSSW, EXT,
+///   EXR, Rating, Rank; a key upper-cased in a Turkish locale (`YİLDİZEMİR`), rank `99K`, a
+///   family name ending in a space;
+/// - `og_mcmahon_rules.xml`, `og_mcmahon_more.xml`: categories (CAT), the round-down of
+///   accumulated absent and bye halves, the handicap correction in SOSM and SODOSM, SOSOSM
+///   for rounds without a game, SOSM-1/-2 (OpenGotha leaves them 0 after round 2), STS,
+///   SOSTS, CPS, per-round participation;
+/// - `og_direct.xml`, `og_direct_sdc.xml`: DC and SDC among tied players, with a cycle of
+///   wins.
+#[test]
+fn placement_is_opengothas_after_every_round() {
+    let files = [
+        (
+            "mcmahon",
+            include_str!("data/mcmahon.xml"),
+            include_str!("data/mcmahon.opengotha.tsv"),
+        ),
+        (
+            "og_swiss_rules",
+            include_str!("data/og_swiss_rules.xml"),
+            include_str!("data/og_swiss_rules.opengotha.tsv"),
+        ),
+        (
+            "og_swiss_more",
+            include_str!("data/og_swiss_more.xml"),
+            include_str!("data/og_swiss_more.opengotha.tsv"),
+        ),
+        (
+            "og_mcmahon_rules",
+            include_str!("data/og_mcmahon_rules.xml"),
+            include_str!("data/og_mcmahon_rules.opengotha.tsv"),
+        ),
+        (
+            "og_mcmahon_more",
+            include_str!("data/og_mcmahon_more.xml"),
+            include_str!("data/og_mcmahon_more.opengotha.tsv"),
+        ),
+        (
+            "og_direct",
+            include_str!("data/og_direct.xml"),
+            include_str!("data/og_direct.opengotha.tsv"),
+        ),
+        (
+            "og_direct_sdc",
+            include_str!("data/og_direct_sdc.xml"),
+            include_str!("data/og_direct_sdc.opengotha.tsv"),
+        ),
+    ];
+    for (name, xml, tsv) in files {
+        let want = opengotha_printed(tsv);
+        let rounds = want.iter().map(|w| w.0).max().unwrap();
+        assert_eq!(weiqi_placement(xml, rounds), want, "{name}");
+    }
 }
 
 #[test]
-fn scores_are_opengothas_computed_by_hand() {
-    // Bar 3D (32), floor 20K (10), zero 30K: starts Dupont 5D→32, Wang 3P→32, Müller 1K 29
-    // + correction 1 = 30, 张 2D 31, Smith 25K→10. MMS doubled: Dupont 64 + 0 + 0 + 0;
-    // Wang 64 + 2 + 1 + bye 2 = 69; Müller 60 + 2 (by default) + absent 1 + both-win 2 = 65;
-    // 张 62 + 0 + 1 + 2 = 65; Smith 20 + bye 2 + 0 + 2 = 24.
-    // SOSM doubled (an unplayed round adds the player's own start): Dupont 69+24+65 = 158;
-    // Wang 64+65+64 = 193; Müller 65+60+24 = 149; 张 65+69+64 = 198; Smith 20+64+65 = 149.
-    // SOSOSM: Dupont 193+149+198 = 540; Wang 158+198 = 356; Müller 198+149 = 347;
-    // 张 149+193+158 = 500; Smith 158+149 = 307.
+fn placement_values_are_shown_as_opengotha_shows_them() {
     let t = opengotha::parse(FILE).unwrap();
-    let s = t.scores(3).unwrap();
-    let got: Vec<(i64, i64, i64)> = s.iter().map(|x| (x.mms2, x.sosm2, x.sososm2)).collect();
-    assert_eq!(
-        got,
-        [
-            (64, 158, 540),
-            (69, 193, 356),
-            (65, 149, 347),
-            (65, 198, 500),
-            (24, 149, 307)
-        ]
-    );
-    // Placement: MMS rounded down (Wang 34, then Dupont, Müller and 张 32), SOSM next.
     let (criteria, rows) = t.placement(3).unwrap();
     assert_eq!(criteria, ["MMS", "SOSM", "SOSOSM"]);
-    let order: Vec<&str> = rows.iter().map(|r| t.players[r.player].name.as_str()).collect();
-    assert_eq!(order, ["Wang", "张", "Dupont", "Müller", "Smith & Son"]);
+    let shown: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let v: Vec<String> = criteria
+                .iter()
+                .zip(&r.values)
+                .map(|(c, v)| opengotha::value_text(c, *v))
+                .collect();
+            format!("{} {}", t.players[r.player].full_name(), v.join(" "))
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            "Wang Lei 34.5 96.5 264.5",
+            "张 三 32.5 98.5 243",
+            "Müller Anna 32 76.5 269.5",
+            "Dupont Jean 32 70 276",
+            "Smith & Son Bob 12 81 176.5"
+        ]
+    );
+    assert_eq!(opengotha::value_text("SODOSW", 41), "10.25");
+    assert_eq!(opengotha::value_text("CAT", -1), "2");
+    assert_eq!(opengotha::value_text("Rating", 2100), "2100");
+}
+
+#[test]
+fn a_file_is_read_as_opengotha_reads_it() {
+    let t = opengotha::parse(include_str!("data/og_swiss_rules.xml")).unwrap();
+    // 99K is 30k; a name keeps its trailing space for the key, not for display.
+    let dorn = t.players.iter().find(|p| p.name == "Dorn").unwrap();
+    assert_eq!(dorn.rank.value, 0);
+    let brun = t.players.iter().position(|p| p.name == "Brun ").unwrap();
+    assert_eq!(t.players[brun].full_name(), "Brun Bea");
+    assert_eq!(t.players[brun].key(), "BRUNBEA");
+    // The Turkish-locale key YİLDİZEMİR finds Yildiz Emir, through OpenGotha's ASCII fallback.
+    let yildiz = t.players.iter().position(|p| p.name == "Yildiz").unwrap();
+    assert_eq!(t.games[1].white, yildiz);
+    assert!(t.warnings.is_empty(), "{:?}", t.warnings);
+}
+
+#[test]
+fn a_corrupt_file_is_loaded_as_opengotha_loads_it_with_warnings() {
+    let players = "<Players><Player name=\"A\" firstName=\"a\" rank=\"1D\"/><Player name=\"B\" firstName=\"b\" rank=\"1D\"/><Player name=\"C\" firstName=\"c\" rank=\"2K\"/><Player name=\"a \" firstName=\" A\" rank=\"5K\"/></Players>";
+    let games = "<Games><Game roundNumber=\"1\" tableNumber=\"1\" blackPlayer=\"AA\" whitePlayer=\"BB\" result=\"RESULT_WHITEWINS\"/><Game roundNumber=\"1\" tableNumber=\"2\" blackPlayer=\"AA\" whitePlayer=\"CC\" result=\"RESULT_MAYBE\"/><Game roundNumber=\"1\" tableNumber=\"3\" blackPlayer=\"CC\" whitePlayer=\"CC\" result=\"RESULT_BLACKWINS\"/><Game roundNumber=\"1\" tableNumber=\"4\" blackPlayer=\"XX\" whitePlayer=\"CC\"/></Games>";
+    let t = opengotha::parse(&format!(
+        "<Tournament dataVersion=\"201\">{players}{games}</Tournament>"
+    ))
+    .unwrap();
+    expect_test::expect![[r#"
+        player 4 (a A) has the key "AA" of an earlier player: left out, as OpenGotha does
+        round 1 table 2: unknown result "RESULT_MAYBE" read as RESULT_UNKNOWN, as OpenGotha does
+        round 1 table 3: C c plays against himself (loaded, as OpenGotha does)
+        round 1 table 4: "XX" or "CC" is not a player: the game is left out, as OpenGotha does
+        round 1: A a is in the games of tables 1 and 2 (loaded, as OpenGotha does)
+        round 1: C c is in the games of tables 2 and 3 (loaded, as OpenGotha does)
+    "#]]
+    .assert_eq(&(t.warnings.join("\n") + "\n"));
+    assert_eq!(t.players.len(), 3);
+    assert_eq!(t.games.len(), 3);
+    // The weiqi event leaves out the games a round cannot hold.
+    let plan = t.plan().unwrap();
+    assert_eq!(plan.rounds[0].games.len(), 1);
+    plan.event().unwrap();
+}
+
+#[test]
+fn an_unknown_placement_criterion_is_an_error_not_dropped() {
+    let xml = FILE.replace("name=\"SOSOSM\"", "name=\"SOSOS\"");
+    let t = opengotha::parse(&xml).unwrap();
+    let err = t.plan().unwrap_err().to_string();
+    assert!(
+        err.starts_with(
+            "invalid OpenGotha file: unknown placement criterion \"SOSOS\": OpenGotha's are NULL, CAT, NBW"
+        ),
+        "{err}"
+    );
+    assert!(t.placement(1).is_err());
 }
 
 #[test]
 fn h9_is_what_opengotha_exports() {
-    // Tokens by hand from the numbers above: Wang 1, 张 2, Dupont 3, Müller 4, Smith 5.
+    // OpenGotha's placement after round 3 (see `placement_is_opengothas_after_every_round`):
+    // Wang 1, 张 2, Müller 3, Dupont 4, Smith 5.
     let t = opengotha::parse(FILE).unwrap();
     let text = String::from_utf8(h9::write(&t, Encoding::Utf8).unwrap()).unwrap();
     let expected = "\
@@ -98,11 +246,11 @@ fn h9_is_what_opengotha_exports() {
 ; CM[Generated by weiqi]
 ;
 ; Num Name Rk Co Club MMS SOSM SOSOSM
-1 Wang Lei 3p CN Bjng 34 96.5 178 3+/w0 2=/b0 0+
-2 张 三 2d CN 上海 32 99 250 4-/w0! 1=/w0 3+/b0
-3 Dupont Jean 5d FR Pari 32 79 270 1-/b0 5-/b9 2-/w0 |12345678
-4 Müller Anna 1k DE Berl 32 74.5 173.5 2+/b0! 0- 5+/w2 |13579246
-5 Smith_&_Son Bob 25k UK Lond 12 74.5 153.5 0+ 3-/w9 4+/b2
+1 Wang Lei 3p CN Bjng 34.5 96.5 264.5 4+/w0 2=/b0 0+
+2 张 三 2d CN 上海 32.5 98.5 243 3-/w0! 1=/w0 4+/b0
+3 Müller Anna 1k DE Berl 32 76.5 269.5 2+/b0! 0- 5+/w2 |13579246
+4 Dupont Jean 5d FR Pari 32 70 276 1-/b0 5-/b9 2-/w0 |12345678
+5 Smith_&_Son Bob 25k UK Lond 12 81 176.5 0+ 4-/w9 3+/b2
 ";
     assert_eq!(text, expected);
     // Latin-1, which the EGD reads: the texts that do not fit are named, with their player
@@ -218,7 +366,7 @@ fn an_event_born_in_weiqi_exports_to_a_file_that_reads_back() {
     let again = opengotha::parse(&xml).unwrap();
     assert_eq!(again, t);
     assert_eq!(again.general("numberOfRounds"), Some("2"));
-    assert_eq!(again.placement_criteria(), ["NBW", "SOS"]);
+    assert_eq!(again.placement_criteria().unwrap(), ["NBW", "SOSW"]);
     assert_eq!(again.games.len(), 1);
     assert_eq!(again.players[again.games[0].black].name, ev.player(r1.black).name);
     assert_eq!(again.byes.len(), 1);
@@ -239,16 +387,16 @@ fn broken_files_are_refused_with_a_reason() {
             "invalid OpenGotha file: the root element is <Other>, not <Tournament>",
         ),
         (
-            "<Tournament><Players><Player name=\"A\" rank=\"99Z\"/></Players></Tournament>",
-            "invalid OpenGotha file: rank \"99Z\" is not like 5D, 10K or 3P",
+            "<Tournament><Players><Player name=\"A\" rank=\"dan\"/></Players></Tournament>",
+            "invalid OpenGotha file: rank \"dan\" is not like 5D, 10K or 3P",
         ),
         (
-            "<Tournament><Games><Game blackPlayer=\"X\" whitePlayer=\"Y\"/></Games></Tournament>",
-            "invalid OpenGotha file: a game's blackPlayer \"X\" is not a player",
+            "<Tournament><Players><Player name=\" \" rank=\"1D\"/></Players></Tournament>",
+            "invalid OpenGotha file: player 1 has no name",
         ),
         (
-            "<Tournament><Players><Player name=\"A\" rank=\"1D\"/><Player name=\"B\" rank=\"1D\"/></Players><Games><Game blackPlayer=\"A\" whitePlayer=\"B\" result=\"RESULT_MAYBE\"/></Games></Tournament>",
-            "invalid OpenGotha file: unknown game result \"RESULT_MAYBE\"",
+            "<Tournament><Players><Player name=\"A\" rank=\"1D\" rating=\"high\"/></Players></Tournament>",
+            "invalid OpenGotha file: player 1: rating=\"high\"",
         ),
     ];
     for (xml, msg) in cases {
@@ -260,7 +408,7 @@ fn broken_files_are_refused_with_a_reason() {
 /// file nested without bound overflowed the recursive tree walk, and a McMahon bar below the
 /// floor panicked in `clamp`. Each is now refused with a reason.
 #[test]
-fn unbounded_rounds_nesting_and_bar_below_floor_are_refused() {
+fn unbounded_rounds_and_nesting_are_refused_and_bar_below_floor_placed() {
     let two = "<Players><Player name=\"A\" rank=\"1D\"/><Player name=\"B\" rank=\"1D\"/></Players>";
     let huge_round = format!(
         "<Tournament>{two}<Games><Game roundNumber=\"4000000000\" blackPlayer=\"A\" whitePlayer=\"B\"/></Games></Tournament>"
@@ -275,12 +423,14 @@ fn unbounded_rounds_nesting_and_bar_below_floor_are_refused() {
     let bar_below_floor = format!(
         "<Tournament><TournamentParameterSet><GeneralParameterSet genMMBar=\"20K\" genMMFloor=\"4D\"/></TournamentParameterSet>{two}</Tournament>"
     );
+    // OpenGotha places such a file (the start is the bar for everyone): so does weiqi.
     let t = opengotha::parse(&bar_below_floor).unwrap();
-    out += &format!("{}\n", t.scores(1).unwrap_err());
+    let (_, rows) = t.placement(1).unwrap();
+    out += &format!("{:?}\n", rows.iter().map(|r| r.values.clone()).collect::<Vec<_>>());
     expect_test::expect![[r#"
         invalid OpenGotha file: round 4000000000 table 1: a game needs a round from 1 to 1000, a table from 1 and two players
         invalid OpenGotha file: bye of "A": round 0 is not from 1 to 1000
         not well-formed XML: at byte 204: elements nested deeper than 64
-        invalid OpenGotha file: genMMBar is below genMMFloor: no McMahon start score fits
+        [[], []]
     "#]].assert_eq(&out);
 }

@@ -91,13 +91,17 @@ pub fn import(store: &mut Store, a: ImportArgs) -> anyhow::Result<String> {
             let plan = t.plan()?;
             let kept = opengotha::write(&t);
             import_plan(store, &a.id, &plan, kept)?;
-            Ok(format!(
+            let mut report = format!(
                 "event {:?} imported from OpenGotha: {} players, {} rounds paired of {}\n",
                 a.id,
                 plan.players.len(),
                 plan.rounds.len(),
                 plan.n_rounds
-            ))
+            );
+            for w in &t.warnings {
+                report += &format!("warning: {w}\n");
+            }
+            Ok(report)
         }
         "csv" | "xlsx" => {
             let players = if a.from == "xlsx" {
@@ -235,7 +239,7 @@ pub(crate) fn opengotha_criteria(store: &mut Store, id: &str) -> anyhow::Result<
         return Ok(None);
     };
     let t = opengotha::parse(&xml).context("the OpenGotha file kept with the event")?;
-    Ok(Some(t.placement_criteria()))
+    Ok(Some(t.placement_criteria()?))
 }
 
 /// `weiqi event standings` for an event imported from OpenGotha: placed as OpenGotha places
@@ -303,7 +307,12 @@ pub(crate) fn opengotha_standings(
             s.draws.to_string(),
             s.losses.to_string(),
         ];
-        row.extend(p.values.iter().map(|v| opengotha::halves(*v)));
+        row.extend(
+            criteria
+                .iter()
+                .zip(&p.values)
+                .map(|(c, v)| opengotha::value_text(c, *v)),
+        );
         row.push(s.warnings.to_string());
         rows.push(row);
     }
@@ -333,13 +342,21 @@ struct GothaRowJson {
     criteria: Criteria,
 }
 
-/// Criteria values (kept doubled) as a JSON object in the placement's order, half points as
-/// `.5`.
+/// Criteria values (as OpenGotha keeps them) as a JSON object in the placement's order:
+/// integers where whole, else the exact fraction (`.5`, `.25`).
 struct Criteria(Vec<(String, i64)>);
 
 impl Serialize for Criteria {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(self.0.iter().map(|(k, v)| (k, super::event::halves_json(*v))))
+        s.collect_map(self.0.iter().map(|(k, v)| {
+            let x = opengotha::value_number(k, *v);
+            let j = if x.fract() == 0.0 {
+                serde_json::json!(x as i64)
+            } else {
+                serde_json::json!(x)
+            };
+            (k, j)
+        }))
     }
 }
 

@@ -84,11 +84,11 @@ fn opengotha_import_export_import_gives_the_same_event() {
     // The h9 is OpenGotha's, with the handicaps and by-default marks the event does not keep.
     let h9 = db.ok(&["export", "--event", "again", "--to", "h9"]);
     assert!(
-        h9.contains("\n1 Wang Lei 3p CN Bjng 34 96.5 178 3+/w0 2=/b0 0+\n"),
+        h9.contains("\n1 Wang Lei 3p CN Bjng 34.5 96.5 264.5 4+/w0 2=/b0 0+\n"),
         "{h9}"
     );
     assert!(
-        h9.contains("\n3 Dupont Jean 5d FR Pari 32 79 270 1-/b0 5-/b9 2-/w0 |12345678\n"),
+        h9.contains("\n4 Dupont Jean 5d FR Pari 32 70 276 1-/b0 5-/b9 2-/w0 |12345678\n"),
         "{h9}"
     );
     // The CSV standings too are OpenGotha's placement.
@@ -97,8 +97,8 @@ fn opengotha_import_export_import_gives_the_same_event() {
         csv.lines().take(3).collect::<Vec<_>>(),
         [
             "place,name,rank,country,club,MMS,SOSM,SOSOSM",
-            "1,Wang Lei,3p,CN,Bjng,34,96.5,178",
-            "2,张 三,2d,CN,上海,32,99,250"
+            "1,Wang Lei,3p,CN,Bjng,34.5,96.5,264.5",
+            "2,张 三,2d,CN,上海,32.5,98.5,243"
         ]
     );
     let err = db.fail(&["export", "--event", "spring", "--to", "h9", "--latin1"], 2);
@@ -109,11 +109,14 @@ fn opengotha_import_export_import_gives_the_same_event() {
         "{err}"
     );
     // A file that cannot be imported leaves nothing behind, and an id in use is refused.
-    let bad = db.file("bad.xml", OPENGOTHA.replace("RESULT_EQUAL", "RESULT_MAYBE").as_bytes());
+    let bad = db.file(
+        "bad.xml",
+        OPENGOTHA.replace("name=\"SOSOSM\"", "name=\"SOSOS\"").as_bytes(),
+    );
     let err = db.fail(&["import", "--from", "opengotha", &bad, "--id", "bad"], 2);
-    assert_eq!(
-        err,
-        "weiqi event: invalid OpenGotha file: unknown game result \"RESULT_MAYBE\"\n"
+    assert!(
+        err.starts_with("weiqi event: invalid OpenGotha file: unknown placement criterion \"SOSOS\": OpenGotha's are NULL, CAT, NBW,"),
+        "{err}"
     );
     db.fail(&["show", "--event", "bad"], 2);
     db.fail(&["import", "--from", "opengotha", &f, "--id", "spring"], 2);
