@@ -3,11 +3,11 @@
 //! count (Art. 9, 11), recorded as referee events and as an SGF record.
 
 use crate::client::{Engine, GtpError};
+use clock::TimeControl;
 use clock::gtp::{GtpDialect, gtp_time_left, gtp_time_settings};
-use clock::{Millis, Overtime, SideState, TimeControl};
 use referee::{Action, Actor, Article, ColourChoice, Effect, Event, Outcome, Phase, Referee, Seat, WinBy, art};
 use rules::{Color, IllegalMove, Move, Point, Rules};
-use sgf::{GameInfo, GameResult, Node, NoteKind, RefereeNote};
+use sgf::{GameInfo, Node};
 use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -142,7 +142,7 @@ struct Table<'a> {
     setup: &'a GameSetup,
     stop: &'a AtomicBool,
     referee: Referee,
-    record: sgf::Record,
+    record: sgf::Refereed,
     moves: u32,
     void_moves: [u32; 2],
     failed: [bool; 2],
@@ -175,8 +175,8 @@ impl<'a> Table<'a> {
             referee::Settings::new([player(&setup.names[0]), player(&setup.names[1])], setup.time.clone());
         settings.rules = setup.rules;
         let referee = Referee::new(settings).map_err(|e| Abort::Referee(e.to_string()))?;
-        let info = game_info(setup);
-        let record = sgf::Record::new(setup.rules.size, info);
+        let info = game_info(setup, referee.settings());
+        let record = sgf::Refereed::new(referee.settings(), info);
         let mut table = Table {
             setup,
             stop,
@@ -216,16 +216,7 @@ impl<'a> Table<'a> {
             .referee
             .apply(event)
             .map_err(|e| Abort::Referee(format!("the referee refused {described}: {e}")))?;
-        self.record_effects(&effects);
-        // The referee's own words for what moves and notes do not show.
-        let index = self.referee.events().len() - 1;
-        let told = matches!(
-            self.referee.events()[index].action,
-            Action::Flag { .. } | Action::Resign | Action::Dispute { .. } | Action::MarkDead(_)
-        );
-        if told && let Some(summary) = self.referee.summary(index) {
-            self.comment(&format!("{}.", summary.en));
-        }
+        self.record.after(&self.referee);
         Ok(effects)
     }
 
@@ -623,120 +614,23 @@ impl<'a> Table<'a> {
         Ok(())
     }
 
-    /// An adjudication note on the last node: who lost, and why.
-    fn note_end(&mut self, loser: Option<Color>, reason: &str) {
-        let note = RefereeNote {
-            kind: NoteKind::Adjudication,
-            color: loser,
-            article: None,
-            actor: sgf::Actor::ChiefReferee,
-            point: None,
-            text: reason.to_string(),
-        };
-        self.last_node().notes.push(note);
+    /// Why the adjudication that follows is made: its note's text in the record.
+    fn note_end(&mut self, _loser: Option<Color>, reason: &str) {
+        self.record.reason(reason);
     }
 
     /// Appends a line to the comment of the last node.
     fn comment(&mut self, line: &str) {
-        let node = self.last_node();
-        node.comment = Some(match node.comment.take() {
-            Some(c) => format!("{c}\n{line}"),
-            None => line.to_string(),
-        });
+        self.record.comment(line);
     }
 
-    fn last_node(&mut self) -> &mut Node {
-        let last = *self.record.main_line().last().unwrap_or(&sgf::NodeId::ROOT);
-        self.record.node_mut(last)
-    }
-
-    /// Turns the referee's effects into nodes and notes of the SGF record.
-    fn record_effects(&mut self, effects: &[Effect]) {
-        let at = self.referee.events().last().map_or(clock::Instant(0), |e| e.at);
-        let state = self.referee.clock_at(at);
-        let timed = !matches!(self.setup.time, TimeControl::None);
-        let mut pending: Vec<RefereeNote> = Vec::new();
-        for effect in effects {
-            match effect {
-                Effect::Placed { side, point, .. } => self.push_move(*side, Move::Play(*point), &state, timed),
-                Effect::Passed { side } => self.push_move(*side, Move::Pass, &state, timed),
-                Effect::Voided { side, point, article } => pending.push(RefereeNote {
-                    kind: NoteKind::VoidMove,
-                    color: Some(*side),
-                    article: Some(article_code(*article)),
-                    actor: sgf::Actor::Referee,
-                    point: Some(*point),
-                    text: String::new(),
-                }),
-                Effect::TurnLost { side, article } => pending.push(RefereeNote {
-                    kind: NoteKind::LostTurn,
-                    color: Some(*side),
-                    article: Some(article_code(*article)),
-                    actor: sgf::Actor::Referee,
-                    point: None,
-                    text: String::new(),
-                }),
-                Effect::Warning { side, article, total } => pending.push(RefereeNote {
-                    kind: NoteKind::Warning,
-                    color: Some(*side),
-                    article: Some(article_code(*article)),
-                    actor: sgf::Actor::Referee,
-                    point: None,
-                    text: format!("warning {total} in this game"),
-                }),
-                _ => {}
-            }
-        }
-        if !pending.is_empty() {
-            // A node of its own, without a move: the void stone is never written as a move.
-            self.record.push(Node {
-                notes: pending,
-                ..Node::default()
-            });
-        }
-    }
-
-    fn push_move(&mut self, color: Color, mv: Move, state: &clock::ClockState, timed: bool) {
-        let mut node = Node::with_move(color, mv);
-        if timed {
-            let side = state.side(color);
-            let (left, periods) = time_left(side);
-            node.time_left[color.index()] = left;
-            node.periods_left[color.index()] = periods;
-        }
-        self.record.push(node);
-    }
-
-    fn finish(mut self) -> FinishedGame {
-        let outcome = self.referee.result().unwrap_or(Outcome::NoResult);
-        // One mapping from the outcome to `RE`: the referee's text (`Outcome::sgf`; none for a
-        // replay) read by the SGF crate's one parser, so the comment says what the property
-        // says (and, where `RE` cannot say it, `Void` for both lose, what happened). A text the
-        // parser refused would be a bug of the referee's: the comment says so, not silence.
-        let result = outcome.sgf().map(|re| GameResult::from_re(&re));
-        let mut summary = match &result {
-            Some(Ok(re)) => format!("Result: {re} ({outcome})."),
-            Some(Err(e)) => format!("Result: {outcome}; not written as RE ({e})."),
-            None => format!("Result: none ({outcome})."),
-        };
-        self.record.info.result = result.and_then(Result::ok);
-        let size = self.setup.rules.size;
-        if let Some(count) = self.referee.count() {
-            let dead: Vec<String> = self.referee.marking().iter().map(|p| size.gtp(*p)).collect();
-            summary += &format!(
-                " Count (Art. 9, 11): Black {} stones, White {} stones (area {} and {}, dame {}); dead: [{}].",
-                count.counts[0].stones(),
-                count.counts[1].stones(),
-                count.area[0],
-                count.area[1],
-                count.dame,
-                dead.join(" ")
-            );
-        }
-        self.comment(&summary);
+    fn finish(self) -> FinishedGame {
+        // One converter for every refereed game (the server's downloads too): `RE` from the
+        // referee's `Outcome::sgf`, the result and the count in the last comment.
+        let record = self.record.finish(&self.referee);
         FinishedGame {
             referee: self.referee,
-            record: self.record,
+            record,
             moves: self.moves,
             failed: self.failed,
             reason: self.reason,
@@ -744,60 +638,17 @@ impl<'a> Table<'a> {
     }
 }
 
-/// `BL`/`WL` and `OB`/`OW` for a side after its move: basic time left, or in overtime the
-/// time left in the period and the periods (byo-yomi) or moves (Canadian) left.
-fn time_left(side: &SideState) -> (Option<f64>, Option<u32>) {
-    let Some(main) = side.main_left else {
-        return (None, None);
-    };
-    let secs = |m: Millis| m.0 as f64 / 1000.0;
-    match side.overtime {
-        Overtime::ByoYomi {
-            periods_left,
-            period_left,
-        } if main.is_zero() => (Some(secs(period_left)), Some(periods_left)),
-        Overtime::Canadian {
-            moves_left,
-            period_left,
-            started: true,
-        } => (Some(secs(period_left)), Some(moves_left)),
-        _ => (Some(secs(main)), None),
-    }
-}
-
-/// `18.3`, `19`: an article as the SGF notes write it.
-fn article_code(a: Article) -> String {
-    if a.clause == 0 {
-        a.number.to_string()
-    } else {
-        format!("{}.{}", a.number, a.clause)
-    }
-}
-
-fn game_info(setup: &GameSetup) -> GameInfo {
-    let player = |name: &str| sgf::Player {
-        name: Some(name.to_string()),
-        rank: None,
-    };
-    let (main, overtime) = match &setup.time {
-        TimeControl::None => (None, None),
-        TimeControl::Absolute { main } => (Some(*main), None),
-        TimeControl::ByoYomi(b) => (Some(b.main), Some(setup.time.to_string())),
-        TimeControl::Canadian(c) => (Some(c.main), Some(setup.time.to_string())),
-        TimeControl::Fischer(f) => (Some(f.main), Some(setup.time.to_string())),
-    };
-    GameInfo {
-        black: player(&setup.names[0]),
-        white: player(&setup.names[1]),
-        komi: Some(setup.rules.komi),
-        handicap: 0,
-        rules: Some("Chinese".to_string()),
-        result: None,
+/// The record's game information: the one converter's (`TM`/`OT` from the time control,
+/// `DT`, `EV`, `RO`), without ranks, which engines do not have.
+fn game_info(setup: &GameSetup, settings: &referee::Settings) -> GameInfo {
+    let meta = sgf::Meta {
         date: Some(setup.date.clone()),
+        place: None,
         event: Some(setup.event.clone()),
         round: Some(setup.number.to_string()),
-        place: None,
-        main_time: main.map(|m| m.0 as f64 / 1000.0),
-        overtime,
-    }
+    };
+    let mut info = sgf::refereed::info(settings, 0, &meta);
+    info.black.rank = None;
+    info.white.rank = None;
+    info
 }

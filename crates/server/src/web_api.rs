@@ -307,9 +307,40 @@ async fn seat_links(
     Ok(Json(json!({ "event": id, "links": links })))
 }
 
-async fn sgf(State(st): State<AppState>, Path(id): Path<i64>) -> Result<Response, ApiError> {
+async fn sgf(
+    State(st): State<AppState>,
+    Path(id): Path<i64>,
+    headers: axum::http::HeaderMap,
+) -> Result<Response, ApiError> {
     let (h, r) = replayed(&st, id).await?;
-    let text = web::game_sgf(&r, h.info.event_id.as_deref(), h.info.round);
+    // `EV` the event's name (its id when it cannot be read), `RO` the round and board, `PC`
+    // the game's page, as online servers write it.
+    let event = match h.info.event_id.clone() {
+        Some(eid) => {
+            let e = eid.clone();
+            Some(
+                crate::api::with_store(&st, move |s| s.load_event(&e))
+                    .await
+                    .map_or(eid, |ev| ev.name().to_string()),
+            )
+        }
+        None => None,
+    };
+    let round = h.info.round.map(|n| match h.info.board {
+        Some(b) => format!("{n} (board {b})"),
+        None => n.to_string(),
+    });
+    let place = headers
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .map(|host| format!("weiqi serve, http://{host}/play/{id}"));
+    let meta = sgf::Meta {
+        date: None,
+        place,
+        event,
+        round,
+    };
+    let text = web::game_sgf(&r, &meta);
     Ok((
         [
             (header::CONTENT_TYPE, "application/x-go-sgf; charset=utf-8".to_string()),

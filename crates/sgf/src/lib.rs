@@ -9,7 +9,9 @@
 //!   game unreadable (broken syntax, a move that is not a point) is an [`SgfError`], and
 //!   every error says where, by line and column.
 //! - [`write()`] writes a record as `FF[4]` in UTF-8, the way other programs (GNU Go, sgfmill,
-//!   Sabaki) read it; [`Record::from_game`] makes a record of a [`rules::Game`].
+//!   Sabaki) read it; [`Record::from_game`] makes a record of a [`rules::Game`], and
+//!   [`from_referee`] (or [`Refereed`], event by event) of a refereed game, with its
+//!   time control, the time left after each move and the referee's notes.
 //! - [`Record::replay`] plays the main line through the rules engine and reports the first
 //!   move that breaks a rule ([`Problem`]: occupied point, forbidden point of Art. 5,
 //!   repetition of Art. 6, or two moves of one colour in a row, Art. 17.2);
@@ -46,6 +48,7 @@
 mod decode;
 mod read;
 mod record;
+pub mod refereed;
 mod replay;
 mod syntax;
 mod text;
@@ -56,5 +59,6 @@ pub use record::{
     Actor, GameInfo, GameResult, Node, NodeId, NoteKind, Player, Position, Property, Record, RefereeNote, ResultError,
     SgfError, Warning, WinBy,
 };
+pub use refereed::{Meta, Refereed, RefereedError, from_referee};
 pub use replay::{Problem, ProblemKind, Replay};
 pub use write::write;

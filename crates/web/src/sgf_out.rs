@@ -2,7 +2,7 @@
 //! (the download), and the view's extras — the names by colour, the last move, who proposed
 //! the end, who accepted the marking, the count, and the log of the record in both languages.
 
-use referee::{Outcome, Referee, Seat, WinBy};
+use referee::{Referee, Seat};
 use rules::{Color, Move};
 use serde_json::{Value, json};
 
@@ -22,49 +22,26 @@ fn player(r: &Referee, color: Color) -> &referee::Player {
     &r.settings().players[seat_index(seat)]
 }
 
-/// The game of `r` as an `FF[4]` SGF file: players, ranks, komi, handicap, moves and result.
-/// When the result was ruled rather than played out (an adjudication, both lose, a replay),
-/// the last node's comment says so in words, since `RE` cannot.
-pub fn game_sgf(r: &Referee, event: Option<&str>, round: Option<u32>) -> String {
-    let mut info = sgf::GameInfo::default();
-    for (color, slot) in [(Color::Black, &mut info.black), (Color::White, &mut info.white)] {
-        let p = player(r, color);
-        slot.name = Some(p.name.clone());
-        slot.rank = Some(p.rank.to_string());
+/// The game of `r` as an `FF[4]` SGF file, by the one converter of a refereed game
+/// ([`sgf::from_referee`], the arena's too): players, ranks, `DT`, `PC`, `EV`, `RO`, `TM`/`OT`,
+/// komi, handicap, moves with the time left, the referee's notes (warnings, void moves, lost
+/// turns, adjudications) as comments and `WQREF`, `RE` (the referee's
+/// [`referee::Outcome::sgf`]) and the result and count in words. `DT` is the day of the
+/// record's first event when `meta` has none.
+pub fn game_sgf(r: &Referee, meta: &sgf::Meta) -> String {
+    let mut meta = meta.clone();
+    if meta.date.is_none() {
+        meta.date = r.events().first().map(|e| sgf::refereed::date_of(e.at.0));
     }
-    let outcome = r.result();
-    // `RE` is the referee's text (`Outcome::sgf`: `B+R`, `W+3.5`, `B+`, `0`, `Void`; none for
-    // a replay) read by the SGF crate's one parser. A text it refused would be a bug of the
-    // referee's; the comment then says the result in words, as for a ruled one.
-    let re = outcome.and_then(|o| o.sgf()).map(|re| sgf::GameResult::from_re(&re));
-    let unreadable = re.as_ref().and_then(|r| r.as_ref().err()).map(ToString::to_string);
-    info.result = re.and_then(Result::ok);
-    info.event = event.map(str::to_string);
-    info.round = round.map(|n| n.to_string());
-    let mut record = sgf::Record::from_game(r.game(), info);
-    if let Some(o) = outcome {
-        let ruled = matches!(
-            o,
-            Outcome::Win {
-                by: WinBy::Adjudication,
-                ..
-            } | Outcome::BothLose
-                | Outcome::Replay
-        );
-        if ruled || unreadable.is_some() {
-            let last = *record.main_line().last().unwrap_or(&sgf::NodeId::ROOT);
-            let node = record.node_mut(last);
-            let mut line = format!("Result: {o} / {}", o.zh());
-            if let Some(e) = &unreadable {
-                line += &format!(" (not written as RE: {e})");
-            }
-            node.comment = Some(match node.comment.take() {
-                Some(c) => format!("{c}\n{line}"),
-                None => line,
-            });
+    match sgf::from_referee(r, &meta) {
+        Ok(record) => sgf::write(&record),
+        // The server's own record always replays; were it not to, the moves still download.
+        Err(e) => {
+            let mut record = sgf::Record::from_game(r.game(), sgf::refereed::info(r.settings(), 0, &meta));
+            record.root_mut().comment = Some(format!("The referee's record did not replay: {e}"));
+            sgf::write(&record)
         }
     }
-    sgf::write(&record)
 }
 
 /// The extras of the game view: `names`, `last_move`, `moves`, `end_proposed_by`,

@@ -132,7 +132,7 @@ fn three_forbidden_points_forfeit_the_game() {
         expect![[r#"
             game 1: B+F (black wins by forfeit), 5 moves
               reason: White (fake-w) made 3 void moves in one game
-              B A2; W J9; B B1; {Referee: void move by White at A1 (Art. 19), by the referee} {Referee: White loses a turn (Art. 19), by the referee}; B E5; {Referee: void move by White at A1 (Art. 19), by the referee} {Referee: White loses a turn (Art. 19), by the referee}; B E6; {Referee: void move by White at A1 (Art. 19), by the referee} {Referee: White loses a turn (Art. 19), by the referee} {Referee: adjudication against White, by the chief referee: White (fake-w) made 3 void moves in one game} <Result: B+F (black wins by forfeit).>
+              B A2; W J9; B B1; {Referee: void move by White at A1 (Art. 19), by the referee} {Referee: White loses a turn (Art. 19), by the referee}; B E5; {Referee: void move by White at A1 (Art. 19), by the referee} {Referee: White loses a turn (Art. 19), by the referee}; B E6; {Referee: void move by White at A1 (Art. 19), by the referee} {Referee: White loses a turn (Art. 19), by the referee} {Referee: adjudication against White (Art. 19), by the chief referee: White (fake-w) made 3 void moves in one game} <Result: B+F (black wins by forfeit).>
         "#]],
     );
 }
@@ -168,7 +168,7 @@ fn an_engine_that_crashes_forfeits_and_is_restarted_for_the_next_game() {
         expect![[r#"
             game 1: B+F (black wins by forfeit), 3 moves
               reason: White (fake-w) crashed: the engine exited while answering "genmove w"
-              B E5; W G7; B C3 {Referee: adjudication against White, by the chief referee: White (fake-w) crashed: the engine exited while answering "genmove w"} <Result: B+F (black wins by forfeit).>
+              B E5; W G7; B C3 {Referee: adjudication against White (Art. 13.1), by the chief referee: White (fake-w) crashed: the engine exited while answering "genmove w"} <Result: B+F (black wins by forfeit).>
             game 2: W+88.5 (white wins by 44¼ stones (88.5 points)), 4 moves
               B pass; W G7; B pass; W pass <Both engines name the same dead stones (Art. 8).
             The system marks dead: — (Art. 8).
@@ -185,10 +185,10 @@ fn an_engine_that_hangs_past_its_flag_forfeits() {
     check(
         case,
         expect![[r#"
-        game 1: B+F (black wins by forfeit), 1 moves
-          reason: White (fake-w) gave no move within 0.3 s after its flag fell: the engine hangs
-          B E5 {Referee: adjudication against White, by the chief referee: White (fake-w) gave no move within 0.3 s after its flag fell: the engine hangs} <Result: B+F (black wins by forfeit).>
-    "#]],
+            game 1: B+F (black wins by forfeit), 1 moves
+              reason: White (fake-w) gave no move within 0.3 s after its flag fell: the engine hangs
+              B E5 {Referee: adjudication against White (Art. 22.5), by the chief referee: White (fake-w) gave no move within 0.3 s after its flag fell: the engine hangs} <Result: B+F (black wins by forfeit).>
+        "#]],
     );
 }
 
@@ -213,7 +213,7 @@ fn answers_that_are_not_gtp_or_not_a_move_forfeit() {
         expect![[r#"
             game 1: B+F (black wins by forfeit), 1 moves
               reason: White (fake-w) answered "genmove w" with garbage: "hello world"
-              B E5 {Referee: adjudication against White, by the chief referee: White (fake-w) answered "genmove w" with garbage: "hello world"} <Result: B+F (black wins by forfeit).>
+              B E5 {Referee: adjudication against White (Art. 13.1), by the chief referee: White (fake-w) answered "genmove w" with garbage: "hello world"} <Result: B+F (black wins by forfeit).>
         "#]],
     );
     check(
@@ -221,7 +221,7 @@ fn answers_that_are_not_gtp_or_not_a_move_forfeit() {
         expect![[r#"
             game 1: B+F (black wins by forfeit), 1 moves
               reason: White (fake-w) answered "genmove w" with garbage: "Z99"
-              B E5 {Referee: adjudication against White, by the chief referee: White (fake-w) answered "genmove w" with garbage: "Z99"} <Result: B+F (black wins by forfeit).>
+              B E5 {Referee: adjudication against White (Art. 13.1), by the chief referee: White (fake-w) answered "genmove w" with garbage: "Z99"} <Result: B+F (black wins by forfeit).>
         "#]],
     );
     check(
@@ -229,7 +229,7 @@ fn answers_that_are_not_gtp_or_not_a_move_forfeit() {
         expect![[r#"
             game 1: B+F (black wins by forfeit), 1 moves
               reason: White (fake-w) played E5: occupied point
-              B E5 {Referee: adjudication against White, by the chief referee: White (fake-w) played E5: occupied point} <Result: B+F (black wins by forfeit).>
+              B E5 {Referee: adjudication against White (Art. 13.1), by the chief referee: White (fake-w) played E5: occupied point} <Result: B+F (black wins by forfeit).>
         "#]],
     );
 }

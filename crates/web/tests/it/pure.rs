@@ -202,11 +202,19 @@ fn the_game_view_and_sgf_of_a_record() {
             log: Colours by the draw: 王 takes Black (Art. 10) | The game starts | Black plays E5 | White plays C3 | Black plays G7 | White resigns; result: black wins by resignation (Art. 7.2)"#]],
     );
     check(
-        web::game_sgf(&r, Some("open"), Some(2)),
+        web::game_sgf(
+            &r,
+            &sgf::Meta {
+                event: Some("open".into()),
+                round: Some("2".into()),
+                ..sgf::Meta::default()
+            },
+        ),
         expect![[r#"
             (;FF[4]CA[UTF-8]GM[1]AP[weiqi:0.0.0]SZ[9]
-            RU[Chinese]KM[7.5]PB[王]BR[1d]PW[李]WR[1d]EV[open]RO[2]RE[B+R]
-            ;B[ee];W[cg];B[gc])
+            RU[Chinese]KM[7.5]PB[王]BR[1d]PW[李]WR[1d]DT[1970-01-01]EV[open]RO[2]RE[B+R]
+            ;B[ee];W[cg];B[gc]C[White resigns; result: black wins by resignation (Art. 7.2).
+            Result: B+R (black wins by resignation).])
         "#]],
     );
 }
@@ -300,7 +308,7 @@ fn adjudicated(outcome: referee::Outcome) -> String {
         },
     ));
     let r = Referee::replay(settings, &events).expect("the record stands");
-    web::game_sgf(&r, None, None)
+    web::game_sgf(&r, &sgf::Meta::default())
 }
 
 #[test]
@@ -319,14 +327,20 @@ fn a_ruled_result_is_said_in_words_where_re_cannot() {
         .join(""),
         expect![[r#"
             (;FF[4]CA[UTF-8]GM[1]AP[weiqi:0.0.0]SZ[9]
-            RU[Chinese]KM[7.5]PB[李]BR[1d]PW[王]WR[1d]RE[W+]
-            ;B[ee];W[cg]C[Result: white wins by the chief referee's adjudication / 白胜（裁判长判定）])
+            RU[Chinese]KM[7.5]PB[李]BR[1d]PW[王]WR[1d]DT[1970-01-01]RE[W+]
+            ;B[ee];W[cg]C[Result: W+ (white wins by the chief referee's adjudication).
+
+            Referee: adjudication against Black (Art. 17.5), by the chief referee]WQREF[adjudication:B:17.5:chief-referee::])
             (;FF[4]CA[UTF-8]GM[1]AP[weiqi:0.0.0]SZ[9]
-            RU[Chinese]KM[7.5]PB[李]BR[1d]PW[王]WR[1d]RE[Void]
-            ;B[ee];W[cg]C[Result: both lose / 双方负])
+            RU[Chinese]KM[7.5]PB[李]BR[1d]PW[王]WR[1d]DT[1970-01-01]RE[Void]
+            ;B[ee];W[cg]C[Result: Void (both lose).
+
+            Referee: adjudication (Art. 17.5), by the chief referee]WQREF[adjudication::17.5:chief-referee::])
             (;FF[4]CA[UTF-8]GM[1]AP[weiqi:0.0.0]SZ[9]
-            RU[Chinese]KM[7.5]PB[李]BR[1d]PW[王]WR[1d]
-            ;B[ee];W[cg]C[Result: replay ordered / 重赛])
+            RU[Chinese]KM[7.5]PB[李]BR[1d]PW[王]WR[1d]DT[1970-01-01]
+            ;B[ee];W[cg]C[Result: none (replay ordered).
+
+            Referee: adjudication (Art. 17.5), by the chief referee]WQREF[adjudication::17.5:chief-referee::])
         "#]],
     );
 }

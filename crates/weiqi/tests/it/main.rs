@@ -1,5 +1,6 @@
 //! Integration tests of the `weiqi` binary, run as a subprocess as users run it.
 
+mod download;
 mod event;
 mod event_pg;
 mod gtp;
