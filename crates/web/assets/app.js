@@ -176,6 +176,21 @@ function drawBoard(box, size, rows, opts) {
     if (dead.has(v)) stones.append(s('path', { d: `M${X(x) - 45},${Y(y) - 45}L${X(x) + 45},${Y(y) + 45}M${X(x) + 45},${Y(y) - 45}L${X(x) - 45},${Y(y) + 45}`, class: 'deadmark' }));
   }));
   svg.append(stones);
+  // Art. 9: the territory the count gave each side, a small square on each point.
+  if (opts.owner) {
+    const terr = s('g', { class: 'territory', 'aria-hidden': 'true' });
+    opts.owner.forEach((r, y) => [...r].forEach((o, x) => {
+      const v = vertex(size, x, y);
+      if (o === '.' || (rows[y][x] !== '.' && !dead.has(v))) return;
+      terr.append(s('rect', { x: X(x) - 55, y: Y(y) - 55, width: 110, height: 110, class: 'terr ' + (o === 'b' ? 'black' : 'white'), 'data-owner': o }));
+    }));
+    svg.append(terr);
+  }
+  // A stone placed but not played yet (confirm-move on a touch screen).
+  if (opts.ghost) {
+    const p = parseVertex(size, opts.ghost.point);
+    if (p) svg.append(s('circle', { cx: X(p[0]), cy: Y(p[1]), r: G.stone_r, class: 'stone ghost ' + opts.ghost.color, 'data-ghost': opts.ghost.point }));
+  }
   if (last && last.point !== 'pass') {
     const p = parseVertex(size, last.point);
     if (p) svg.append(s('circle', { cx: X(p[0]), cy: Y(p[1]), r: G.stone_r * 0.45, class: 'last ' + (last.color === 'black' ? 'on-black' : 'on-white') }));
@@ -200,13 +215,13 @@ function drawBoard(box, size, rows, opts) {
       if (d) {
         cur = [Math.min(size - 1, Math.max(0, cur[0] + d[0])), Math.min(size - 1, Math.max(0, cur[1] + d[1]))];
         show(); e.preventDefault();
-      } else if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); opts.onPoint(cur[0], cur[1]); }
+      } else if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); opts.onPoint(cur[0], cur[1], 'key'); }
     });
     svg.addEventListener('click', (e) => {
       const pt = svg.createSVGPoint(); pt.x = e.clientX; pt.y = e.clientY;
       const q = pt.matrixTransform(svg.getScreenCTM().inverse());
       const x = Math.round((q.x - m) / w), y = Math.round((q.y - m) / hh);
-      if (x >= 0 && x < size && y >= 0 && y < size) { cur = [x, y]; show(); opts.onPoint(x, y); }
+      if (x >= 0 && x < size && y >= 0 && y < size) { cur = [x, y]; show(); opts.onPoint(x, y, 'pointer'); }
     });
     const hadFocus = box.contains(document.activeElement) && document.activeElement.tagName === 'svg';
     box.replaceChildren(svg);
@@ -270,8 +285,80 @@ function clockText(c) {
   return fmt(c.main_left_ms) + extra;
 }
 
+// Quarter stones (the rules crate's HalfPoints: 4 a stone) as the rules write them:
+// 184¼, 2¾; 184又1/4, 2又3/4.
+function quarters(q) {
+  const neg = q < 0, a = Math.abs(q), whole = Math.floor(a / 4), f = a % 4;
+  const frac = LANG === 'zh' ? ['', '1/4', '1/2', '3/4'][f] : ['', '¼', '½', '¾'][f];
+  const body = !f ? String(whole) : whole ? (LANG === 'zh' ? `${whole}又${frac}` : `${whole}${frac}`) : frac;
+  return (neg ? '−' : '') + body;
+}
+
+// The count explained, line by line (Art. 9: stones, territory, half the dame; Art. 24: a
+// warning moves one stone to the other side; Art. 11: komi and the handicap's return).
+function countLines(view) {
+  const c = view.count, q = c.quarters, lines = [];
+  for (const col of ['black', 'white']) {
+    lines.push(t('count.side', { color: t('color.' + col), stones: c.stones[col], territory: c.territory[col],
+      dame: c.dame, half: quarters(2 * c.dame), area: quarters(4 * c.area[col] + 2 * c.dame) }));
+  }
+  for (const col of ['black', 'white']) {
+    if (c.penalties[col]) lines.push(t('count.warnings', { color: t('color.' + col), n: c.penalties[col] }));
+  }
+  if (c.penalties.black || c.penalties.white) {
+    lines.push(t('count.final', { black: quarters(q.black), white: quarters(q.white), total: quarters(q.black + q.white) }));
+  }
+  lines.push(t('count.need', { par: quarters(q.par), komi: quarters(q.komi),
+    handicap: q.handicap ? t('count.handicap', { n: quarters(q.handicap) }) : '', threshold: quarters(q.threshold) }));
+  const result = view.result ? (LANG === 'zh' ? view.result.zh : view.result.text) : '';
+  lines.push(t('count.result', { count: quarters(q.black), threshold: quarters(q.threshold), margin: quarters(q.margin), result }));
+  return lines;
+}
+
+// A stone's click (off by default), from the page's own audio, no file.
+const sound = {
+  get on() { return localStorage.getItem('weiqi.sound') === 'on'; },
+  set on(v) { localStorage.setItem('weiqi.sound', v ? 'on' : 'off'); },
+  stone() {
+    if (!this.on) return;
+    try {
+      voice.audio = voice.audio || new (window.AudioContext || window.webkitAudioContext)();
+      const a = voice.audio, o = a.createOscillator(), g = a.createGain();
+      o.type = 'triangle'; o.frequency.value = 420; o.connect(g); g.connect(a.destination);
+      const at = a.currentTime;
+      g.gain.setValueAtTime(0.4, at); g.gain.exponentialRampToValueAtTime(0.001, at + 0.08);
+      o.start(at); o.stop(at + 0.1);
+      window.__stoneSounds = (window.__stoneSounds || 0) + 1;
+    } catch (e) { /* no audio device */ }
+  },
+};
+
+// Confirm-move: on a touch screen a tap puts a ghost stone, a second tap on it plays. On by
+// default where the main pointer is coarse (a finger), off elsewhere; the player's choice is
+// remembered.
+const confirmMove = {
+  get on() {
+    const v = localStorage.getItem('weiqi.confirm');
+    if (v) return v === 'on';
+    return window.matchMedia ? window.matchMedia('(pointer: coarse)').matches : false;
+  },
+  set on(v) { localStorage.setItem('weiqi.confirm', v ? 'on' : 'off'); },
+};
+
+// A checkbox bound to a setting (`obj.on`).
+function setting(id, label, obj, after) {
+  const box = h('input', { type: 'checkbox', id, checked: obj.on });
+  box.addEventListener('change', () => { obj.on = box.checked; if (after) after(); });
+  return h('div', { class: 'field check' }, box, h('label', { for: id }, label));
+}
+
 const voice = {
-  enabled: localStorage.getItem('weiqi.voice') === 'on',
+  // Art. 12.3's calls aloud: the player's choice when made (remembered); else on where the
+  // browser has a voice for the language (decided at load, and when the voices arrive).
+  chosen: localStorage.getItem('weiqi.voice'),
+  enabled: localStorage.getItem('weiqi.voice') ? localStorage.getItem('weiqi.voice') === 'on' : false,
+  // Browsers speak and sound only after a gesture on the page (their permission flow).
+  unlocked: false,
   lang: localStorage.getItem('weiqi.voicelang') || LANG,
   audio: null,
   pick() {
@@ -304,6 +391,7 @@ const voice = {
     const big = document.getElementById('call-now');
     if (big) big.textContent = `${t('color.' + call.color)} · ${text}`;
     if (!this.enabled) return;
+    window.__calledAloud = (window.__calledAloud || 0) + 1;
     const v = this.pick();
     if (v) {
       const u = new SpeechSynthesisUtterance(text);
@@ -335,7 +423,8 @@ const voice = {
     const label = () => { btn.textContent = this.enabled ? t('voice.on') : t('voice.off'); btn.setAttribute('aria-pressed', String(this.enabled)); };
     btn.addEventListener('click', () => {
       this.enabled = !this.enabled;
-      localStorage.setItem('weiqi.voice', this.enabled ? 'on' : 'off');
+      this.chosen = this.enabled ? 'on' : 'off';
+      localStorage.setItem('weiqi.voice', this.chosen);
       if (this.enabled && 'speechSynthesis' in window) {
         // Browsers speak only after a gesture: this click is it.
         window.speechSynthesis.cancel();
@@ -347,8 +436,28 @@ const voice = {
       h('option', { value: 'en', selected: this.lang === 'en' }, 'English'));
     sel.addEventListener('change', () => { this.lang = sel.value; localStorage.setItem('weiqi.voicelang', sel.value); note(); });
     const info = h('span', { class: 'hint', id: 'voice-note' });
-    const note = () => { info.textContent = this.enabled ? (this.pick() ? t('voice.has') : t('voice.none')) : ''; };
-    if ('speechSynthesis' in window) window.speechSynthesis.addEventListener?.('voiceschanged', note);
+    const note = () => {
+      info.textContent = !this.enabled ? '' : !this.pick() ? t('voice.none') : this.unlocked ? t('voice.has') : t('voice.tap');
+    };
+    const decide = () => {
+      if (this.chosen === null && !this.enabled && this.pick()) this.enabled = true;
+      label(); note();
+    };
+    if ('speechSynthesis' in window) window.speechSynthesis.addEventListener?.('voiceschanged', decide);
+    // The first gesture anywhere on the page lets it speak (and sound) from then on.
+    const unlock = () => {
+      if (this.unlocked) return;
+      this.unlocked = true;
+      try {
+        if ('speechSynthesis' in window) window.speechSynthesis.resume();
+        this.audio = this.audio || new (window.AudioContext || window.webkitAudioContext)();
+        this.audio.resume?.();
+      } catch (e) { /* no audio device: the calls are on screen */ }
+      note();
+    };
+    document.addEventListener('pointerdown', unlock, { once: true });
+    document.addEventListener('keydown', unlock, { once: true });
+    decide();
     label(); note();
     box.append(btn, field(t('voice.lang'), sel), info);
     return box;
@@ -848,6 +957,10 @@ pages.game = async function () {
   const calls = h('ul', { id: 'calls', 'aria-live': 'assertive' });
   const coord = h('input', { id: 'coord', size: 5, autocomplete: 'off', 'aria-describedby': 'coord-help', placeholder: 'D4' });
   let marking = null; // the dead stones being marked, a Set of vertices
+  let ghost = null; // confirm-move: the point tapped once, not played yet
+  let movesSeen = null; // for the stone's sound
+  const explain = h('div', { id: 'count-explained', class: 'count-explained', hidden: true });
+  const where = h('p', { id: 'game-where', class: 'where' });
 
   // Commands go one after another, each for the sequence number seen when its turn comes
   // (a click while the previous command is in flight waits for it rather than being lost);
@@ -880,6 +993,8 @@ pages.game = async function () {
     // Answers can cross: an older view never replaces a newer one.
     if (view && v.seq < view.seq) return;
     view = v; readAt = performance.now();
+    if (movesSeen !== null && view.moves > movesSeen) sound.stone();
+    movesSeen = view.moves;
     if (view.phase !== 'counting') marking = null;
     else if (marking === null) marking = new Set(view.marking.length ? view.marking : view.machine_marking);
     render();
@@ -888,9 +1003,11 @@ pages.game = async function () {
   const mine = () => view && view.you;
   const myTurn = () => mine() && view.phase === 'play' && view.to_move === mine() && !view.paused;
 
-  const onPoint = (x, y) => {
+  const onPoint = (x, y, via) => {
     if (!view) return;
     const v = vertex(view.settings.size, x, y);
+    // Art. 14: while the clocks are stopped nothing is played; say so rather than ignore it.
+    if (mine() && view.phase === 'play' && view.paused) { toast(t('game.paused_click'), true); return; }
     if (view.phase === 'counting' && mine()) {
       const row = view.board[y];
       if (row[x] === '.') return;
@@ -901,7 +1018,16 @@ pages.game = async function () {
       render();
       return;
     }
-    if (myTurn()) send({ type: 'play', point: v });
+    if (!myTurn()) return;
+    // Confirm-move: a tap places a ghost stone; a tap on it plays (a key plays at once).
+    if (via === 'pointer' && confirmMove.on && (!ghost || ghost.point !== v)) {
+      if (view.board[y][x] !== '.') return;
+      ghost = { point: v, color: view.to_move };
+      render();
+      return;
+    }
+    ghost = null;
+    send({ type: 'play', point: v });
   };
 
   const render = () => {
@@ -912,7 +1038,20 @@ pages.game = async function () {
       if (note && !note.classList.contains('bad')) { note.textContent = t('game.seat_link_invalid'); note.className = 'bad'; }
     }
     const dead = view.phase === 'counting' ? [...(marking || [])] : (view.phase === 'decided' || view.phase === 'final') ? view.marking : [];
-    drawBoard(boardBox, size, view.board, { last: view.last_move, dead, onPoint: mine() ? onPoint : null });
+    if (ghost && (!myTurn() || ghost.color !== view.to_move)) ghost = null;
+    const owner = view.count && view.phase !== 'counting' ? view.count.owner : null;
+    drawBoard(boardBox, size, view.board, { last: view.last_move, dead, owner, ghost, onPoint: mine() ? onPoint : null });
+    // The big call is for play in progress: gone once the game ends or the clocks stop.
+    if (view.phase !== 'play' || view.paused) document.getElementById('call-now').textContent = '';
+    // Hints only where they apply: to a player, while there is something to play or mark.
+    const helps = !!mine() && (view.phase === 'play' || view.phase === 'counting');
+    for (const hid of ['board-help', 'coord-help']) { const e = document.getElementById(hid); if (e) e.hidden = !helps || (hid === 'coord-help' && view.phase !== 'play'); }
+    const ghostNote = document.getElementById('ghost-note');
+    if (ghostNote) ghostNote.textContent = ghost ? t('game.ghost', { point: ghost.point }) : '';
+    if (view.count) {
+      explain.hidden = false;
+      explain.replaceChildren(h('h3', {}, t('count.title')), h('ol', {}, countLines(view).map((l) => h('li', {}, l))));
+    } else explain.hidden = true;
     for (const c of ['black', 'white']) {
       const n = view.names[c];
       clocks[c].classList.toggle('running', view.clock.running === c);
@@ -995,20 +1134,34 @@ pages.game = async function () {
   setInterval(tick, 250);
 
   const me = SECRET ? t('game.seat_link') : auth.token ? '' : t('game.spectator');
+  const comforts = h('div', { class: 'comforts', id: 'comforts' },
+    setting('opt-confirm', t('game.opt_confirm'), confirmMove, () => { ghost = null; render(); }),
+    setting('opt-sound', t('game.opt_sound'), sound));
   setMain(
+    where,
     h('p', { class: 'hint' }, h('span', { id: 'conn' }, ''), ' ', h('span', { id: 'seat-note' }, me)),
     h('div', { class: 'game' },
       h('div', { class: 'left' }, boardBox,
-        h('p', { id: 'board-help', class: 'hint' }, t('board.help'), ' ', h('span', { id: 'cursor-status', 'aria-live': 'polite' }))),
+        h('p', { id: 'ghost-note', class: 'ghost-note', 'aria-live': 'polite' }),
+        h('p', { id: 'board-help', class: 'hint' }, t('board.help'), ' ', h('span', { id: 'cursor-status', 'aria-live': 'polite' })),
+        explain),
       h('div', { class: 'right' }, h('div', { class: 'clocks' }, clocks.black, clocks.white), status,
         h('p', { id: 'call-now', class: 'call-now', 'aria-live': 'assertive' }),
         h('p', { id: 'time-answer', class: 'time-answer', 'aria-live': 'assertive' }), controls,
         h('span', { id: 'coord-help', class: 'hint' }, t('game.coord_help')),
-        voice.controls(),
+        voice.controls(), comforts,
         h('details', { open: true }, h('summary', {}, t('game.calls')), calls),
         h('details', {}, h('summary', {}, t('game.log')), log))));
   try { await refresh(); } catch (e) { setMain(h('p', { class: 'bad' }, e.message)); return; }
   document.getElementById('page-title').textContent = `${view.names.black.name} ${t('vs')} ${view.names.white.name}`;
+  // The event, round and board the game is played on, named and linked.
+  if (view.event) {
+    const ev = await api('GET', `/api/events/${encodeURIComponent(view.event)}`).catch(() => null);
+    where.replaceChildren(h('a', { href: `/events/${encodeURIComponent(view.event)}`, id: 'game-event' }, ev && ev.name ? ev.name : view.event),
+      ' · ', t('game.where', { round: view.round || '?', board: view.board_no || '?' }));
+  }
+  // Confirm-move is for the player's own taps.
+  comforts.querySelector('#opt-confirm').parentElement.hidden = !mine();
   connect((m) => {
     if (m.game !== id) return;
     // A call (Art. 12.3) is the server's clock moving to its next step: read it again, so
@@ -1105,10 +1258,13 @@ pages.clock = function () {
     const end = h('form', { id: 'c-end', class: 'inline', onsubmit: (e) => {
       e.preventDefault();
       attempt(async () => {
+        // "Saved" only when the server saved it; a clock of no event keeps it nowhere.
         if (st.event && st.round && st.board) {
           await api('POST', `/api/events/${encodeURIComponent(st.event)}/results`, { round: Number(st.round), board: Number(st.board), result: result.value });
+          toast(t('clock.result_saved', { result: result.value }));
+        } else {
+          toast(t('clock.result_local', { result: result.value }));
         }
-        toast(t('clock.result_saved', { result: result.value }));
         localStorage.removeItem(KEY);
         setTimeout(() => location.reload(), 1500);
       });
@@ -1143,13 +1299,17 @@ pages.clock = function () {
       faces[c].classList.toggle('running', plan.running === c);
       const name = (st.names[c] || '') ? ` · ${st.names[c]}` : '';
       const flag = plan.flag && plan.flag.color === c;
+      // The running time and what follows it, each on one line (never wrapped).
+      const [main, extra] = flag ? [t('clock.flag'), ''] : clockParts(side);
       faces[c].replaceChildren(h('span', { class: 'who' }, t('color.' + c) + name),
-        ((el) => { faceData(el, side, at); return el; })(h('span', { class: 'time' }, flag ? t('clock.flag') : clockText(side))),
+        ((el) => { faceData(el, side, at); return el; })(h('span', { class: 'time' }, h('span', { class: 'main' }, main), ' ', h('span', { class: 'extra' }, extra))),
         h('span', { class: 'hint' }, plan.running === c ? t('clock.press_hint') : ''));
       faces[c].setAttribute('aria-label', `${t('color.' + c)}${name}: ${flag ? t('clock.flag') : clockText(side)}`);
     }
     const pause = document.getElementById('c-pause');
     if (pause) pause.textContent = plan.paused ? t('clock.resume') : t('clock.pause');
+    // The big call is for a clock that runs.
+    if (plan.paused || plan.flag) { const big = document.getElementById('call-now'); if (big && !plan.flag) big.textContent = ''; }
     const lost = document.getElementById('c-lost');
     if (lost) {
       const offer = !!(plan.flag && plan.flag.lost_turn_allowed);

@@ -303,8 +303,52 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ),
     (
         "game.count",
-        "Black {black}, White {white} points on the board",
+        "Black {black}, White {white} stones and territory",
         "黑方{black}子，白方{white}子",
+    ),
+    ("game.where", "round {round}, board {board}", "第{round}轮第{board}台"),
+    (
+        "game.paused_click",
+        "The clocks are stopped (Art. 14): nothing is played until they run again.",
+        "计时已暂停（第14条）：恢复计时前不能落子。",
+    ),
+    (
+        "game.ghost",
+        "{point}: tap it again to play, elsewhere to move it.",
+        "{point}：再点一次落子，点别处改位置。",
+    ),
+    (
+        "game.opt_confirm",
+        "Confirm each move (tap twice)",
+        "落子确认（点两次）",
+    ),
+    ("game.opt_sound", "Stone sound", "落子声"),
+    ("count.title", "How the count is made", "计算方法"),
+    (
+        "count.side",
+        "{color}: {stones} stones on the board + {territory} territory + {half} (half of {dame} dame) = {area}",
+        "{color}：盘上{stones}子 + 围空{territory}子 + {half}子（单官{dame}个之半） = {area}子",
+    ),
+    (
+        "count.warnings",
+        "{color}: {n} warning(s), one stone each to the other side (Art. 24)",
+        "{color}警告{n}次，每次罚一子给对方（第24条）",
+    ),
+    (
+        "count.final",
+        "After the warnings: Black {black}, White {white} (together {total})",
+        "罚子后：黑方{black}子，白方{white}子（合计{total}子）",
+    ),
+    (
+        "count.need",
+        "Black must have more than {par} (half the board) + komi {komi}{handicap} = {threshold} (Art. 9, 11)",
+        "黑方须超过{par}子（半数） + 贴{komi}子{handicap} = {threshold}子（第9条、第11条）",
+    ),
+    ("count.handicap", " + {n} given back for the handicap", " + 让子还{n}子"),
+    (
+        "count.result",
+        "Black {count} − {threshold} = {margin} stones: {result}",
+        "黑方{count} − {threshold} = {margin}子：{result}",
     ),
     (
         "game.accepted",
@@ -417,8 +461,13 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("clock.enter_result", "Enter the result", "录入结果"),
     (
         "clock.result_saved",
-        "Result {result} entered.",
-        "结果 {result} 已录入。",
+        "Result {result} saved in the event.",
+        "结果 {result} 已保存到比赛。",
+    ),
+    (
+        "clock.result_local",
+        "Result {result} noted on this device only: this clock belongs to no event, nothing was saved.",
+        "结果 {result} 仅记在本设备：此计时钟不属于任何比赛，未保存。",
     ),
     (
         "clock.for_board",
@@ -431,6 +480,11 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("voice.off", "Voice calls: off", "语音读秒：关"),
     ("voice.lang", "Call language", "读秒语言"),
     ("voice.has", "A voice is available.", "有可用的语音。"),
+    (
+        "voice.tap",
+        "Tap or press a key once: the browser lets the page speak after a gesture.",
+        "请点一下页面或按一下键：浏览器在操作后才允许读秒出声。",
+    ),
     (
         "voice.none",
         "No voice in this browser: beeps and calls on screen.",

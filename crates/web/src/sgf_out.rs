@@ -59,12 +59,40 @@ pub fn game_view(r: &Referee) -> Value {
         Move::Pass => json!({ "color": color_name(h.color), "point": "pass" }),
     });
     let accepted = r.marking_accepted();
+    // The count as the page explains it (Art. 9, 11, 24), amounts in quarter stones (the
+    // rules crate's `HalfPoints`: 4 a stone), and who owns each point (territory shading).
     let count = r.count().map(|c| {
+        let n = size.get() as usize;
+        let owner: Vec<String> = c
+            .owner
+            .chunks(n)
+            .map(|row| {
+                row.iter()
+                    .map(|o| match o {
+                        Some(Color::Black) => 'b',
+                        Some(Color::White) => 'w',
+                        None => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        let komi = g.rules().komi.0;
         json!({
             "area": { "black": c.area[0], "white": c.area[1] },
             "stones": { "black": c.stones[0], "white": c.stones[1] },
             "territory": { "black": c.territory[0], "white": c.territory[1] },
             "dame": c.dame,
+            "penalties": { "black": c.penalties[0], "white": c.penalties[1] },
+            "quarters": {
+                "black": c.counts[0].0,
+                "white": c.counts[1].0,
+                "par": 2 * c.size.n_points() as i32,
+                "komi": komi,
+                "handicap": c.threshold.0 - 2 * c.size.n_points() as i32 - komi,
+                "threshold": c.threshold.0,
+                "margin": c.margin.0,
+            },
+            "owner": owner,
         })
     });
     let log: Vec<Value> = (0..r.events().len())

@@ -40,7 +40,7 @@ async fn drawn(c: &Client, what: &str) {
 }
 
 /// Taps (a touch, not a click) the viewport point (`x`, `y`).
-async fn tap_at(c: &Client, x: f64, y: f64) {
+pub async fn tap_at(c: &Client, x: f64, y: f64) {
     c.perform_actions(
         TouchActions::new("finger".into())
             .then(PointerAction::MoveTo { duration: None, x, y })
@@ -231,6 +231,24 @@ async fn phones_and_tablets_show_every_page_whole() {
                 )
                 .await
                 .unwrap();
+            // Confirm-move, on by default on a touch screen: the first tap puts a ghost
+            // stone and plays nothing; the second, on it, plays.
+            tap_at(&c, at[0].as_f64().unwrap(), at[1].as_f64().unwrap()).await;
+            until(
+                &c,
+                "the ghost stone at Q16",
+                "document.querySelector('svg.board [data-ghost=\"Q16\"]')",
+            )
+            .await;
+            let played = c
+                .execute(
+                    "return !!document.querySelector('svg.board .stone[data-v=\"Q16\"]')",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert_eq!(played, json!(false), "one tap played the move");
+            full_shot(&c, "layout-phone-game-ghost").await;
             tap_at(&c, at[0].as_f64().unwrap(), at[1].as_f64().unwrap()).await;
             until(
                 &c,

@@ -8,6 +8,7 @@ mod board;
 mod browser;
 mod clock_faces;
 mod clock_rights;
+mod comforts;
 mod director;
 mod harness;
 mod keyboard;
