@@ -960,6 +960,34 @@ pages.game = async function () {
   let ghost = null; // confirm-move: the point tapped once, not played yet
   let movesSeen = null; // for the stone's sound
   const explain = h('div', { id: 'count-explained', class: 'count-explained', hidden: true });
+  // The move list and the review: `review` is the number of moves shown, null for live.
+  let review = null, listed = -1;
+  const moveList = h('ol', { id: 'move-list', class: 'move-list' });
+  const reviewNote = h('p', { id: 'review-note', class: 'review-note', 'aria-live': 'polite' });
+  const goTo = (k) => {
+    if (!view) return;
+    const total = view.history.length;
+    const n = Math.max(0, Math.min(total, k));
+    review = n >= total ? null : n;
+    ghost = null;
+    render();
+  };
+  const shown = () => (review === null ? view.history.length : review);
+  const nav = (id, label, fn) => h('button', { type: 'button', id, class: 'nav', 'aria-label': label, title: label, onclick: fn }, label);
+  const moves = h('div', { id: 'moves', class: 'moves' },
+    h('div', { class: 'buttons nav-buttons' },
+      nav('nav-first', t('review.first'), () => goTo(0)),
+      nav('nav-prev', t('review.prev'), () => goTo(shown() - 1)),
+      nav('nav-next', t('review.next'), () => goTo(shown() + 1)),
+      nav('nav-last', t('review.last'), () => goTo(Infinity))),
+    reviewNote, moveList);
+  document.addEventListener('keydown', (e) => {
+    const tag = e.target.tagName;
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'svg' || !view) return;
+    const k = { ArrowLeft: shown() - 1, ArrowRight: shown() + 1, Home: 0, End: Infinity }[e.key];
+    if (k === undefined) return;
+    e.preventDefault(); goTo(k);
+  });
   const where = h('p', { id: 'game-where', class: 'where' });
 
   // Commands go one after another, each for the sequence number seen when its turn comes
@@ -1039,8 +1067,25 @@ pages.game = async function () {
     }
     const dead = view.phase === 'counting' ? [...(marking || [])] : (view.phase === 'decided' || view.phase === 'final') ? view.marking : [];
     if (ghost && (!myTurn() || ghost.color !== view.to_move)) ghost = null;
-    const owner = view.count && view.phase !== 'counting' ? view.count.owner : null;
-    drawBoard(boardBox, size, view.board, { last: view.last_move, dead, owner, ghost, onPoint: mine() ? onPoint : null });
+    if (review !== null && review >= view.history.length) review = null;
+    if (review === null) {
+      const owner = view.count && view.phase !== 'counting' ? view.count.owner : null;
+      drawBoard(boardBox, size, view.board, { last: view.last_move, dead, owner, ghost, onPoint: mine() ? onPoint : null });
+    } else {
+      // The game as it stood after move `review`, with the rulings made there.
+      const last = review ? view.history[review - 1] : null;
+      drawBoard(boardBox, size, replayTo(view.start, view.history, review), { last });
+    }
+    if (listed !== view.history.length) {
+      listed = view.history.length;
+      moveList.replaceChildren(...view.history.map((m, i) => h('li', {}, h('button', { type: 'button', class: 'move', 'data-n': i + 1,
+        onclick: () => goTo(i + 1) }, `${i + 1}. ${t('color.' + m.color)} ${m.point === 'pass' ? t('game.pass') : m.point}`))));
+    }
+    const at = shown();
+    for (const b of moveList.querySelectorAll('button.move')) b.classList.toggle('current', Number(b.dataset.n) === at);
+    const rulings = view.log.filter((e) => e.after_move === at && e.article).map((e) => (LANG === 'zh' ? e.zh : e.en));
+    reviewNote.textContent = (review === null ? '' : t('review.at', { n: at, total: view.history.length }) + (rulings.length ? ' · ' : '')) +
+      (review === null ? '' : rulings.join(LANG === 'zh' ? '；' : '; '));
     // The big call is for play in progress: gone once the game ends or the clocks stop.
     if (view.phase !== 'play' || view.paused) document.getElementById('call-now').textContent = '';
     // Hints only where they apply: to a player, while there is something to play or mark.
@@ -1149,6 +1194,7 @@ pages.game = async function () {
         h('p', { id: 'call-now', class: 'call-now', 'aria-live': 'assertive' }),
         h('p', { id: 'time-answer', class: 'time-answer', 'aria-live': 'assertive' }), controls,
         h('span', { id: 'coord-help', class: 'hint' }, t('game.coord_help')),
+        moves,
         voice.controls(), comforts,
         h('details', { open: true }, h('summary', {}, t('game.calls')), calls),
         h('details', {}, h('summary', {}, t('game.log')), log))));
@@ -1170,6 +1216,28 @@ pages.game = async function () {
     else if (m.type === 'event' || m.type === 'state') refresh().catch(() => {});
   }, (ws) => ws.send(JSON.stringify({ type: 'subscribe', game: id })));
 };
+
+// The position after the first `k` moves of `history` from `start` (Art. 4: a stone with
+// no liberty left is taken off), for the review of a game.
+function replayTo(start, history, k) {
+  const b = start.map((r) => [...r]), n = b.length;
+  const on = (x, y) => x >= 0 && y >= 0 && x < n && y < n;
+  for (let i = 0; i < k && i < history.length; i++) {
+    const m = history[i];
+    const p = m.point === 'pass' ? null : parseVertex(n, m.point);
+    if (!p) continue;
+    const me = m.color === 'black' ? 'X' : 'O', opp = me === 'X' ? 'O' : 'X';
+    b[p[1]][p[0]] = me;
+    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+      const x = p[0] + dx, y = p[1] + dy;
+      if (!on(x, y) || b[y][x] !== opp) continue;
+      const g = groupOf(b.map((r) => r.join('')), x, y);
+      const free = g.some(([a, c]) => [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([ex, ey]) => on(a + ex, c + ey) && b[c + ey][a + ex] === '.'));
+      if (!free) for (const [a, c] of g) b[c][a] = '.';
+    }
+  }
+  return b.map((r) => r.join(''));
+}
 
 function groupOf(rows, x, y) {
   const c = rows[y][x], n = rows.length, seen = new Set([x + ',' + y]), out = [[x, y]];

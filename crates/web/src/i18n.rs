@@ -324,6 +324,11 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ),
     ("game.opt_sound", "Stone sound", "落子声"),
     ("count.title", "How the count is made", "计算方法"),
+    ("review.first", "|◀ First", "|◀ 开局"),
+    ("review.prev", "◀ Previous", "◀ 上一手"),
+    ("review.next", "Next ▶", "下一手 ▶"),
+    ("review.last", "Last ▶|", "最新 ▶|"),
+    ("review.at", "Move {n} of {total}", "第{n}手（共{total}手）"),
     (
         "count.side",
         "{color}: {stones} stones on the board + {territory} territory + {half} (half of {dame} dame) = {area}",

@@ -95,11 +95,45 @@ pub fn game_view(r: &Referee) -> Value {
             "owner": owner,
         })
     });
+    // The moves made before each event (a void stone is no move, a lost turn is a pass of
+    // the game's), so the review puts each ruling after its move.
+    let mut made = 0usize;
+    let mut moves_before = Vec::with_capacity(r.events().len());
+    for effects in r.effects() {
+        moves_before.push(made);
+        made += effects
+            .iter()
+            .filter(|e| matches!(e, referee::Effect::Placed { .. } | referee::Effect::Passed { .. }))
+            .count();
+    }
+    let n = size.get();
+    let start: Vec<String> = (0..n)
+        .map(|y| {
+            (0..n)
+                .map(|x| match g.start().get(rules::Point::new(x, y)) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                })
+                .collect()
+        })
+        .collect();
+    let history: Vec<Value> = g
+        .history()
+        .iter()
+        .map(|h| {
+            json!({
+                "color": color_name(h.color),
+                "point": match h.mv { Move::Play(p) => size.gtp(p), Move::Pass => "pass".to_string() },
+            })
+        })
+        .collect();
     let log: Vec<Value> = (0..r.events().len())
         .filter_map(|i| {
             r.summary(i).map(|s| {
                 json!({
                     "index": i,
+                    "after_move": moves_before.get(i).copied().map(|m| m.min(g.history().len())),
                     "at": r.events()[i].at.0,
                     "en": s.en,
                     "zh": s.zh,
@@ -123,6 +157,9 @@ pub fn game_view(r: &Referee) -> Value {
         "count": count,
         // Art. 16.4: whether a recount may be asked for (a counted result, not confirmed).
         "may_recount": r.may_recount(),
+        // The start position (handicap stones) and every move, for the move list and review.
+        "start": start,
+        "history": history,
         "log": log,
     })
 }

@@ -209,7 +209,10 @@ async fn a_last_period_timeout_becomes_a_lost_turn_on_the_clock_only_page() {
         "{seen}"
     );
     let black = seen["black"].as_str().unwrap();
-    assert!(black.contains("byo-yomi, 1 left") && !black.contains("time is up"), "{seen}");
+    assert!(
+        black.contains("byo-yomi, 1 left") && !black.contains("time is up"),
+        "{seen}"
+    );
     until(
         &tablet,
         "the clocks stopped",

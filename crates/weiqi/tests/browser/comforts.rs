@@ -8,7 +8,7 @@
 //! page the far face turned toward its player, the faces unwrapped from 768 px up, and
 //! "saved" only when the server saved.
 
-use crate::kit::{account, cdp, event, full_shot, screen, seat_do};
+use crate::kit::{account, cdp, event, full_shot, press, screen, seat_do};
 use crate::layout::tap_at;
 use crate::support::{Rig, click, fill, until};
 use fantoccini::Client;
@@ -272,6 +272,43 @@ async fn players_comforts_on_phone_tablet_and_desktop() {
     let zh = w[2].as_str().unwrap();
     assert!(zh.contains("贴3又3/4子") && zh.contains("警告1次"), "{zh}");
     full_shot(&watcher, "comforts-desktop-spectator-count").await;
+
+    // The review: the move list numbered; Home goes to the start, → a move on, the warning
+    // shown after the move it followed (White's C7, move 4), the last button back to live.
+    let listed = js(
+        &watcher,
+        "[...document.querySelectorAll('#move-list button.move')].map((b) => b.textContent).join(' ')",
+    )
+    .await;
+    assert_eq!(
+        listed,
+        json!("1. 黑方 E5 2. 白方 C3 3. 黑方 A2 4. 白方 C7 5. 黑方 B1 6. 白方 G3 7. 黑方 虚着 8. 白方 虚着")
+    );
+    press(&watcher, fantoccini::key::Key::Home).await;
+    until(
+        &watcher,
+        "the start",
+        "document.querySelectorAll('svg.board .stone').length === 0",
+    )
+    .await;
+    for _ in 0..4 {
+        press(&watcher, fantoccini::key::Key::Right).await;
+    }
+    let note = until(
+        &watcher,
+        "move 4 with its warning",
+        "document.querySelectorAll('svg.board .stone').length === 4 && document.getElementById('review-note').textContent",
+    )
+    .await;
+    assert!(
+        note.as_str().unwrap().starts_with("第4手（共8手）") && note.as_str().unwrap().contains("警告"),
+        "{note}"
+    );
+    full_shot(&watcher, "comforts-desktop-review-move-4").await;
+    click(&watcher, "#nav-prev").await;
+    until(&watcher, "move 3", "document.querySelectorAll('svg.board .stone').length === 3 && document.querySelector('#move-list button.current').dataset.n === '3'").await;
+    click(&watcher, "#nav-last").await;
+    until(&watcher, "live again", "document.querySelectorAll('svg.board .stone').length === 6 && document.getElementById('review-note').textContent === '' && document.querySelectorAll('svg.board .terr').length > 0").await;
 
     // The clock-only page on a tablet lying between the players.
     screen(&tablet, 820, 1180, true).await;
