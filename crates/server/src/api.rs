@@ -40,20 +40,58 @@ pub struct Inner {
     pub rate: u32,
     /// How long sessions last.
     pub sessions: auth::SessionLimits,
+    /// The bounds on logins and connections.
+    pub limits: crate::limits::Limits,
+    /// Responses carry HSTS (the server sits behind TLS).
+    pub behind_tls: bool,
+    /// Failed logins and account creations.
+    pub throttle: crate::limits::Throttle,
+    /// The password checks that may run at once.
+    checks: Arc<tokio::sync::Semaphore>,
     buckets: Mutex<HashMap<IpAddr, (f64, StdInstant)>>,
 }
 
 impl AppState {
-    /// The state over a hub and a store.
-    pub fn new(hub: Hub, store: EventStore, rate: u32, sessions: auth::SessionLimits) -> AppState {
+    /// The state over a hub and a store, configured by `config`.
+    pub fn new(hub: Hub, store: EventStore, config: &crate::Config) -> AppState {
+        let limits = config.limits;
         AppState(Arc::new(Inner {
             hub,
             store,
-            rate,
-            sessions,
+            rate: config.rate_limit,
+            sessions: config.sessions,
+            limits,
+            behind_tls: config.behind_tls,
+            throttle: crate::limits::Throttle::new(limits.free_failures),
+            checks: Arc::new(tokio::sync::Semaphore::new(limits.password_checks.max(1))),
             buckets: Mutex::new(HashMap::new()),
         }))
     }
+}
+
+/// The client's address (unspecified when the router is called in-process, without one).
+pub fn client_ip(ext: &axum::http::Extensions) -> IpAddr {
+    ext.get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip())
+}
+
+/// Runs a password hash or check off the runtime, if one of the bounded permits is free
+/// (else the 503 that says to retry).
+async fn password_work<R: Send + 'static>(
+    st: &AppState,
+    f: impl FnOnce() -> R + Send + 'static,
+) -> Result<R, ApiError> {
+    let permit = st.0.checks.clone().try_acquire_owned().map_err(|_| {
+        tracing::warn!("password checks at their bound: login refused with 503");
+        ApiError::Busy { retry_after: 1 }
+    })?;
+    tokio::task::spawn_blocking(move || {
+        let r = f();
+        drop(permit);
+        r
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))
 }
 
 /// The router of the whole API.
@@ -86,6 +124,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::web_api::routes().merge(web::router()))
         .fallback(|| async { ApiError::NotFound("no such route: see /api/openapi.json".into()) })
         .layer(axum::middleware::from_fn_with_state(state.clone(), rate_limit))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), security_headers))
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .with_state(state)
@@ -99,25 +138,73 @@ async fn openapi() -> Response {
         .into_response()
 }
 
+/// The Content-Security-Policy of every response: scripts only from the server's own files
+/// (no inline script, no `eval`), never framed by another page (clickjacking of the
+/// director's console), connections (the API and the WebSocket) to the server only. Inline
+/// styles stay allowed: the print views carry their stylesheet in the page.
+pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
+                       connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// Headers on every response (pages, API, errors, the WebSocket's upgrade): the CSP, no MIME
+/// sniffing, no `Referer` (a seat link's page must not leak its URL), no framing, and HSTS
+/// when the server sits behind TLS.
+async fn security_headers(State(st): State<AppState>, req: Request, next: Next) -> Response {
+    use axum::http::header::{self, HeaderValue};
+    let mut r = next.run(req).await;
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    if st.0.behind_tls {
+        h.insert(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=31536000; includeSubDomains"),
+        );
+    }
+    r
+}
+
 /// A simple token bucket per client address: `rate` requests a second, bursts of `2 × rate`.
 async fn rate_limit(State(st): State<AppState>, req: Request, next: Next) -> Response {
-    if st.0.rate > 0 {
-        let ip = req
-            .extensions()
-            .get::<ConnectInfo<SocketAddr>>()
-            .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
-        let rate = f64::from(st.0.rate);
-        let now = StdInstant::now();
-        let mut buckets = st.0.buckets.lock().expect("bucket lock");
-        let (tokens, last) = buckets.entry(ip).or_insert((2.0 * rate, now));
-        *tokens = (*tokens + now.duration_since(*last).as_secs_f64() * rate).min(2.0 * rate);
-        *last = now;
-        if *tokens < 1.0 {
-            return ApiError::RateLimited.into_response();
-        }
-        *tokens -= 1.0;
+    if !take_token(&st, client_ip(req.extensions())) {
+        return ApiError::RateLimited.into_response();
     }
     next.run(req).await
+}
+
+/// Takes one request's token from `ip`'s bucket; false if it is empty (a 429). HTTP requests
+/// and WebSocket messages draw from the same bucket.
+pub fn take_token(st: &AppState, ip: IpAddr) -> bool {
+    if st.0.rate == 0 {
+        return true;
+    }
+    let rate = f64::from(st.0.rate);
+    let now = StdInstant::now();
+    let mut buckets = st.0.buckets.lock().expect("bucket lock");
+    if buckets.len() >= 100_000 {
+        // Forget the full buckets (idle clients) rather than grow without bound.
+        buckets.retain(|_, (t, last)| *t + now.duration_since(*last).as_secs_f64() * rate < 2.0 * rate);
+    }
+    let (tokens, last) = buckets.entry(ip).or_insert((2.0 * rate, now));
+    *tokens = (*tokens + now.duration_since(*last).as_secs_f64() * rate).min(2.0 * rate);
+    *last = now;
+    if *tokens < 1.0 {
+        return false;
+    }
+    *tokens -= 1.0;
+    true
+}
+
+/// The client's address, or the unspecified address for a router called in-process.
+pub struct ConnectInfoOpt(pub IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for ConnectInfoOpt {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(ConnectInfoOpt(client_ip(&parts.extensions)))
+    }
 }
 
 /// A JSON body read strictly: a syntax error, a wrong type, an unknown field or an oversized
@@ -251,17 +338,34 @@ struct Credentials {
     password: String,
 }
 
-async fn create_account(State(st): State<AppState>, Body(c): Body<Credentials>) -> Result<Response, ApiError> {
+async fn create_account(
+    State(st): State<AppState>,
+    ConnectInfoOpt(ip): ConnectInfoOpt,
+    Body(c): Body<Credentials>,
+) -> Result<Response, ApiError> {
     if c.name.trim().is_empty() || c.name.chars().count() > 64 {
         return Err(ApiError::BadRequest("name: 1 to 64 characters".into()));
     }
     if c.password.chars().count() < 8 {
         return Err(ApiError::BadRequest("password: at least 8 characters".into()));
     }
+    if !st
+        .0
+        .throttle
+        .create(ip, st.0.limits.accounts_per_hour, StdInstant::now())
+    {
+        tracing::warn!(%ip, "account creation refused: too many from this address");
+        return Err(ApiError::Throttled {
+            retry_after: 3600,
+            message: format!(
+                "this address created {} accounts in the last hour: try again later",
+                st.0.limits.accounts_per_hour
+            ),
+        });
+    }
     let pw = c.password;
-    let hash = tokio::task::spawn_blocking(move || auth::hash_password(&pw))
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?
+    let hash = password_work(&st, move || auth::hash_password(&pw))
+        .await?
         .map_err(ApiError::Internal)?;
     match auth::create_account(st.0.hub.db(), c.name.clone(), hash).await {
         Ok(id) => Ok((StatusCode::CREATED, Json(json!({ "id": id, "name": c.name }))).into_response()),
@@ -273,18 +377,50 @@ async fn create_account(State(st): State<AppState>, Body(c): Body<Credentials>) 
     }
 }
 
-async fn login(State(st): State<AppState>, Body(c): Body<Credentials>) -> Result<Json<Json_>, ApiError> {
+/// `POST /api/sessions`. A name or address with too many failures is locked out for a growing
+/// time (429, `Retry-After`) before any password is checked; an unknown name is checked
+/// against a dummy hash, so that it answers in the time a known one does; the checks that
+/// run at once are bounded (503, `Retry-After`).
+async fn login(
+    State(st): State<AppState>,
+    ConnectInfoOpt(ip): ConnectInfoOpt,
+    Body(c): Body<Credentials>,
+) -> Result<Json<Json_>, ApiError> {
     let bad = || ApiError::Unauthenticated("wrong account name or password".into());
-    let (id, hash) = auth::account_by_name(st.0.hub.db(), c.name.clone())
-        .await?
-        .ok_or_else(bad)?;
-    let pw = c.password;
-    let ok = tokio::task::spawn_blocking(move || auth::verify_password(&pw, &hash))
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
-    if !ok {
-        return Err(bad());
+    let keys = [format!("account:{}", c.name), format!("address:{ip}")];
+    let now = StdInstant::now();
+    for (key, what) in keys.iter().zip(["this account", "this address"]) {
+        if let Some(wait) = st.0.throttle.locked(key, now) {
+            let secs = wait.as_secs_f64().ceil() as u64;
+            return Err(ApiError::Throttled {
+                retry_after: secs.max(1),
+                message: format!(
+                    "too many failed logins for {what}: wait {} s and try again",
+                    secs.max(1)
+                ),
+            });
+        }
     }
+    let found = auth::account_by_name(st.0.hub.db(), c.name.clone()).await?;
+    let pw = c.password;
+    let (id, hash) = match found {
+        Some((id, hash)) => (Some(id), Some(hash)),
+        None => (None, None),
+    };
+    let ok = password_work(&st, move || {
+        let ok = auth::verify_password(&pw, hash.as_deref().unwrap_or_else(|| auth::dummy_hash()));
+        ok && hash.is_some()
+    })
+    .await?;
+    let Some(id) = id.filter(|_| ok) else {
+        let now = StdInstant::now();
+        for key in &keys {
+            st.0.throttle.fail(key, now);
+        }
+        tracing::warn!(account = %c.name, %ip, "login failed");
+        return Err(bad());
+    };
+    st.0.throttle.succeed(&keys[0]);
     let now = crate::db::now_ms();
     let limits = st.0.sessions;
     let token = auth::create_session(st.0.hub.db(), id, limits, now).await?;

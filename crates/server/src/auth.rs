@@ -91,6 +91,14 @@ pub fn hash_password(password: &str) -> Result<String, String> {
         .map_err(|e| e.to_string())
 }
 
+/// The hash an unknown account's password is checked against, so that a login for a name
+/// nobody has takes as long as one for a real account (its timing tells nothing). Made once,
+/// of a random password nobody knows.
+pub fn dummy_hash() -> &'static str {
+    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HASH.get_or_init(|| hash_password(&new_token()).expect("a password hashes"))
+}
+
 /// Whether `password` matches the stored hash.
 pub fn verify_password(password: &str, hash: &str) -> bool {
     PasswordHash::new(hash).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())

@@ -49,6 +49,20 @@ pub enum ApiError {
     TooLarge(String),
     /// Too many requests from this client (429).
     RateLimited,
+    /// Too many failed logins for this account or from this address: wait `retry_after`
+    /// seconds (429 with `Retry-After`).
+    Throttled {
+        /// Seconds to wait.
+        retry_after: u64,
+        /// What is throttled.
+        message: String,
+    },
+    /// The server is at its bound of concurrent password checks: retry after `retry_after`
+    /// seconds (503 with `Retry-After`).
+    Busy {
+        /// Seconds to wait.
+        retry_after: u64,
+    },
     /// The server failed (500); the text is logged, never sent.
     Internal(String),
 }
@@ -88,6 +102,14 @@ impl ApiError {
                 StatusCode::TOO_MANY_REQUESTS,
                 json!({ "error": "rate_limited", "message": "too many requests from this client: wait a second and retry" }),
             ),
+            ApiError::Throttled { retry_after, message } => (
+                StatusCode::TOO_MANY_REQUESTS,
+                json!({ "error": "throttled", "message": message, "retry_after": retry_after }),
+            ),
+            ApiError::Busy { retry_after } => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                json!({ "error": "busy", "message": format!("the server is checking as many passwords as it can: retry in {retry_after} s"), "retry_after": retry_after }),
+            ),
             ApiError::Internal(cause) => {
                 tracing::error!(%cause, "internal error");
                 (
@@ -101,8 +123,17 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        let retry = match &self {
+            ApiError::RateLimited => Some(1),
+            ApiError::Throttled { retry_after, .. } | ApiError::Busy { retry_after } => Some(*retry_after),
+            _ => None,
+        };
         let (status, body) = self.status_and_body();
-        (status, axum::Json(body)).into_response()
+        let mut r = (status, axum::Json(body)).into_response();
+        if let Some(s) = retry {
+            r.headers_mut().insert(axum::http::header::RETRY_AFTER, s.into());
+        }
+        r
     }
 }
 

@@ -37,12 +37,12 @@ pub mod auth;
 pub mod db;
 pub mod error;
 pub mod game;
+pub mod limits;
 pub mod results;
 pub mod web_api;
 pub mod wire;
 pub mod ws;
 
-use std::net::SocketAddr;
 use std::path::PathBuf;
 
 /// How to run.
@@ -58,6 +58,10 @@ pub struct Config {
     pub rate_limit: u32,
     /// How long login sessions last (idle and in all).
     pub sessions: auth::SessionLimits,
+    /// The bounds on logins and connections.
+    pub limits: limits::Limits,
+    /// The server sits behind TLS (a proxy that terminates HTTPS): responses carry HSTS.
+    pub behind_tls: bool,
 }
 
 impl Default for Config {
@@ -68,6 +72,8 @@ impl Default for Config {
             database_url: None,
             rate_limit: 50,
             sessions: auth::SessionLimits::default(),
+            limits: limits::Limits::default(),
+            behind_tls: false,
         }
     }
 }
@@ -111,7 +117,7 @@ impl Server {
             tracing::info!(results = n, "final results written into their events");
         }
         Ok(Server {
-            state: api::AppState::new(hub, store, config.rate_limit, config.sessions),
+            state: api::AppState::new(hub, store, config),
         })
     }
 
@@ -120,12 +126,11 @@ impl Server {
         api::router(self.state.clone())
     }
 
-    /// Serves on `listener` until SIGINT or SIGTERM, then finishes the requests in flight.
+    /// Serves on `listener` until SIGINT or SIGTERM, then finishes the requests in flight;
+    /// within the connection limits of [`limits::serve`].
     pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-        let app = self.router().into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(listener, app)
-            .with_graceful_shutdown(shutdown_signal())
-            .await
+        let limits = self.state.0.limits;
+        limits::serve(listener, self.router(), limits, shutdown_signal()).await
     }
 }
 

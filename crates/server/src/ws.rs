@@ -15,7 +15,7 @@
 //! Credentials come with the upgrade (`?token=` or `Authorization`, `?secret=` or
 //! `X-Seat-Secret`) or per command (`secret`).
 
-use crate::api::{ActReq, AppState, Caller, session_account, submit};
+use crate::api::{ActReq, AppState, Caller, ConnectInfoOpt, session_account, submit, take_token};
 use crate::error::ApiError;
 use crate::wire::WAction;
 use axum::extract::State;
@@ -51,38 +51,95 @@ enum ClientMsg {
 }
 
 /// `GET /api/ws`.
-pub async fn upgrade(State(st): State<AppState>, caller: Caller, ws: WebSocketUpgrade) -> Response {
+pub async fn upgrade(
+    State(st): State<AppState>,
+    ConnectInfoOpt(ip): ConnectInfoOpt,
+    caller: Caller,
+    ws: WebSocketUpgrade,
+) -> Response {
     ws.max_message_size(crate::api::BODY_LIMIT)
-        .on_upgrade(move |socket| session(st, caller, socket))
+        .on_upgrade(move |socket| session(st, ip, caller, socket))
         .into_response()
 }
 
-async fn session(st: AppState, caller: Caller, socket: WebSocket) {
+/// One socket: the server pings it every `ws_ping` and closes it when nothing (not even a
+/// pong) has come for `ws_idle`; every message draws on the client address's rate limit, as
+/// an HTTP request does; it follows at most `ws_subscriptions` games, each once.
+async fn session(st: AppState, ip: std::net::IpAddr, caller: Caller, socket: WebSocket) {
+    let limits = st.0.limits;
     let (mut sink, mut stream) = socket.split();
     let (out, mut out_rx) = mpsc::channel::<Json>(1024);
+    let (ping_tx, mut ping_rx) = mpsc::channel::<()>(1);
     let writer = tokio::spawn(async move {
-        while let Some(msg) = out_rx.recv().await {
-            if sink.send(Message::text(msg.to_string())).await.is_err() {
+        loop {
+            let m = tokio::select! {
+                m = out_rx.recv() => match m {
+                    Some(msg) => Message::text(msg.to_string()),
+                    None => break,
+                },
+                Some(()) = ping_rx.recv() => Message::Ping(Vec::new().into()),
+            };
+            if sink.send(m).await.is_err() {
                 break;
             }
         }
     });
-    let mut subscriptions: Vec<tokio::task::JoinHandle<()>> = Vec::new();
-    while let Some(Ok(msg)) = stream.next().await {
+    let mut subscriptions: std::collections::HashMap<i64, tokio::task::JoinHandle<()>> =
+        std::collections::HashMap::new();
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + limits.ws_ping, limits.ws_ping);
+    let silence = tokio::time::sleep(limits.ws_idle);
+    tokio::pin!(silence);
+    loop {
+        let msg = tokio::select! {
+            m = stream.next() => match m {
+                Some(Ok(m)) => m,
+                _ => break,
+            },
+            _ = ping.tick() => {
+                let _ = ping_tx.try_send(());
+                continue;
+            }
+            () = &mut silence => {
+                tracing::debug!(%ip, "WebSocket closed: silent too long");
+                break;
+            }
+        };
+        silence.as_mut().reset(tokio::time::Instant::now() + limits.ws_idle);
         let text = match msg {
             Message::Text(t) => t,
             Message::Close(_) => break,
             _ => continue,
         };
+        if !take_token(&st, ip) {
+            if out.send(described(ApiError::RateLimited, None, None)).await.is_err() {
+                break;
+            }
+            continue;
+        }
         let reply = match serde_json::from_str::<ClientMsg>(&text) {
             Err(e) => Some(described(
                 ApiError::BadRequest(format!("unreadable message: {e}")),
                 None,
                 None,
             )),
+            Ok(ClientMsg::Subscribe { game, .. })
+                if subscriptions.len() >= limits.ws_subscriptions && !subscriptions.contains_key(&game) =>
+            {
+                Some(described(
+                    ApiError::Conflict(format!(
+                        "this socket follows {} games, the most one may: open another socket",
+                        limits.ws_subscriptions
+                    )),
+                    None,
+                    Some(game),
+                ))
+            }
             Ok(ClientMsg::Subscribe { game, since }) => match subscribe(&st, game, since, out.clone()).await {
                 Ok(task) => {
-                    subscriptions.push(task);
+                    // Subscribing again to a game replaces the subscription: one copy per push.
+                    if let Some(old) = subscriptions.insert(game, task) {
+                        old.abort();
+                    }
                     None
                 }
                 Err(e) => Some(described(e, None, Some(game))),
@@ -125,7 +182,7 @@ async fn session(st: AppState, caller: Caller, socket: WebSocket) {
             break;
         }
     }
-    for s in subscriptions {
+    for s in subscriptions.into_values() {
         s.abort();
     }
     drop(out);

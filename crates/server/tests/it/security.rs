@@ -209,3 +209,312 @@ async fn a_role_can_be_revoked_and_both_changes_are_recorded() {
         "revoke" "chief_referee" "chief" by "org" at>0=true"#]]
     .assert_eq(&out.join("\n"));
 }
+
+async fn try_login(r: &axum::Router, name: &str, password: &str) -> (axum::http::StatusCode, serde_json::Value) {
+    call(
+        r,
+        "POST",
+        "/api/sessions",
+        None,
+        Some(json!({ "name": name, "password": password })),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn failed_logins_lock_the_account_and_the_address_out_for_a_growing_time() {
+    let a = app().await;
+    let r = &a.router;
+    login(r, "li").await;
+    login(r, "wang").await;
+    let mut out = Vec::new();
+    for _ in 0..6 {
+        let (s, v) = try_login(r, "li", "wrong password").await;
+        out.push(line(s, &v));
+    }
+    let (s, v) = try_login(r, "li", "correct horse").await;
+    out.push(format!("{} retry_after={}", line(s, &v), v["retry_after"]));
+    // Another account from the same address: the address is locked out too.
+    let (s, v) = try_login(r, "wang", "correct horse").await;
+    out.push(line(s, &v));
+    expect![[r#"
+        401 unauthenticated: wrong account name or password
+        401 unauthenticated: wrong account name or password
+        401 unauthenticated: wrong account name or password
+        401 unauthenticated: wrong account name or password
+        401 unauthenticated: wrong account name or password
+        401 unauthenticated: wrong account name or password
+        429 throttled: too many failed logins for this account: wait 1 s and try again retry_after=1
+        429 throttled: too many failed logins for this address: wait 1 s and try again"#]]
+    .assert_eq(&out.join("\n"));
+}
+
+#[tokio::test]
+async fn password_checks_are_bounded_and_an_unknown_account_is_checked_too() {
+    let a = app_with(|c| {
+        c.limits.password_checks = 1;
+        c.limits.free_failures = 1000;
+    })
+    .await;
+    let r = &a.router;
+    // Eight logins at once for a name nobody has: each is checked against the dummy hash, so
+    // one holds the only permit while the others are told to retry.
+    let answers = futures_util::future::join_all((0..8).map(|_| try_login(r, "nobody", "some password"))).await;
+    let mut statuses: Vec<u16> = answers.iter().map(|(s, _)| s.as_u16()).collect();
+    statuses.sort();
+    statuses.dedup();
+    assert_eq!(statuses, [401, 503], "{answers:?}");
+    let busy = answers.iter().find(|(s, _)| s.as_u16() == 503).unwrap();
+    assert_eq!(busy.1["retry_after"], 1, "{}", busy.1);
+}
+
+#[tokio::test]
+async fn accounts_are_created_at_a_bounded_rate_per_address() {
+    let a = app_with(|c| c.limits.accounts_per_hour = 2).await;
+    let r = &a.router;
+    let mut out = Vec::new();
+    for name in ["a1", "a2", "a3"] {
+        let creds = json!({ "name": name, "password": "correct horse" });
+        let (s, v) = call(r, "POST", "/api/accounts", None, Some(creds)).await;
+        out.push(line(s, &v));
+    }
+    expect![[r#"
+        201 ok
+        201 ok
+        429 throttled: this address created 2 accounts in the last hour: try again later"#]]
+    .assert_eq(&out.join("\n"));
+}
+
+// ----- connection limits, against the real server on loopback -----
+
+use crate::ws::{connect, next, send, serve};
+use futures_util::StreamExt;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// A server configured by `f`, listening; its address (`127.0.0.1:port`).
+async fn listening(f: impl FnOnce(&mut server::Config)) -> (App, String) {
+    let mut a = app_with(f).await;
+    let url = serve(&mut a).await;
+    let addr = url.trim_start_matches("ws://").trim_end_matches("/api/ws").to_string();
+    (a, addr)
+}
+
+/// Reads until the server closes the connection; what it sent meanwhile. A server that never
+/// closes fails the test after 20 s (the limits under test are far shorter).
+async fn until_closed(s: &mut TcpStream) -> String {
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        let n = tokio::time::timeout(Duration::from_secs(20), s.read(&mut buf))
+            .await
+            .expect("the server closes the connection")
+            .unwrap_or(0);
+        if n == 0 {
+            return String::from_utf8_lossy(&got).into_owned();
+        }
+        got.extend_from_slice(&buf[..n]);
+    }
+}
+
+const HEALTHZ: &[u8] = b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n";
+
+#[tokio::test]
+async fn a_request_whose_headers_never_end_is_closed_after_the_header_timeout() {
+    let (_a, addr) = listening(|c| c.limits.header_timeout = Duration::from_millis(200)).await;
+    let mut s = TcpStream::connect(&addr).await.unwrap();
+    s.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+    let got = until_closed(&mut s).await;
+    assert!(!got.contains("200 OK"), "{got}");
+}
+
+#[tokio::test]
+async fn an_idle_keep_alive_connection_is_closed_after_the_idle_timeout() {
+    let (_a, addr) = listening(|c| c.limits.idle_timeout = Duration::from_millis(300)).await;
+    let mut s = TcpStream::connect(&addr).await.unwrap();
+    s.write_all(HEALTHZ).await.unwrap();
+    let got = until_closed(&mut s).await;
+    assert!(got.starts_with("HTTP/1.1 200 OK"), "{got}");
+}
+
+#[tokio::test]
+async fn connections_beyond_the_caps_are_closed_as_they_come() {
+    let (_a, addr) = listening(|c| c.limits.max_connections_per_address = 2).await;
+    let mut held = Vec::new();
+    for _ in 0..2 {
+        let mut s = TcpStream::connect(&addr).await.unwrap();
+        s.write_all(HEALTHZ).await.unwrap();
+        let mut buf = [0u8; 64];
+        let n = s.read(&mut buf).await.unwrap();
+        assert!(buf[..n].starts_with(b"HTTP/1.1 200"));
+        held.push(s);
+    }
+    let mut third = TcpStream::connect(&addr).await.unwrap();
+    let _ = third.write_all(HEALTHZ).await;
+    assert_eq!(until_closed(&mut third).await, "");
+    // One closes: a new one is served.
+    held.pop();
+    let mut s = loop {
+        let mut s = TcpStream::connect(&addr).await.unwrap();
+        let _ = s.write_all(HEALTHZ).await;
+        let mut buf = [0u8; 64];
+        match s.read(&mut buf).await {
+            Ok(n) if n > 0 => break (s, buf[..n].to_vec()),
+            // The server may not have seen the close yet: the slot frees when it does.
+            _ => tokio::task::yield_now().await,
+        }
+    };
+    assert!(s.1.starts_with(b"HTTP/1.1 200"));
+    s.0.shutdown().await.unwrap();
+
+    let (_b, addr) = listening(|c| c.limits.max_connections = 1).await;
+    let mut first = TcpStream::connect(&addr).await.unwrap();
+    first.write_all(HEALTHZ).await.unwrap();
+    let mut buf = [0u8; 64];
+    assert!(first.read(&mut buf).await.unwrap() > 0);
+    let mut second = TcpStream::connect(&addr).await.unwrap();
+    let _ = second.write_all(HEALTHZ).await;
+    assert_eq!(until_closed(&mut second).await, "");
+}
+
+#[tokio::test]
+async fn a_websocket_is_pinged_and_closed_when_silent() {
+    let (_a, addr) = listening(|c| c.limits.ws_ping = Duration::from_millis(100)).await;
+    let mut ws = connect(&format!("ws://{addr}/api/ws")).await;
+    let first = tokio::time::timeout(Duration::from_secs(20), ws.next()).await.unwrap();
+    assert!(
+        matches!(first, Some(Ok(tokio_tungstenite::tungstenite::Message::Ping(_)))),
+        "{first:?}"
+    );
+    let (_b, addr) = listening(|c| c.limits.ws_idle = Duration::from_millis(300)).await;
+    let mut ws = connect(&format!("ws://{addr}/api/ws")).await;
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(20), ws.next())
+            .await
+            .expect("the server closes a silent socket");
+        match m {
+            None | Some(Err(_)) | Some(Ok(tokio_tungstenite::tungstenite::Message::Close(_))) => break,
+            Some(Ok(_)) => {}
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_websocket_follows_each_game_once_up_to_its_cap_within_the_rate_limit() {
+    let (a, addr) = listening(|c| c.limits.ws_subscriptions = 2).await;
+    let r = &a.router;
+    let li = login(r, "li").await;
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        games.push(game(r, &li, "none").await);
+    }
+    let mut ws = connect(&format!("ws://{addr}/api/ws")).await;
+    let mut out = Vec::new();
+    for (id, _, _) in &games[..2] {
+        send(&mut ws, json!({ "type": "subscribe", "game": id })).await;
+        out.push(format!("{} {}", next(&mut ws).await["type"], id));
+    }
+    send(&mut ws, json!({ "type": "subscribe", "game": games[2].0 })).await;
+    let v = next(&mut ws).await;
+    out.push(format!("{} {}: {}", v["status"], v["game"], v["message"]));
+    // Again to game 1: replaced, not doubled.
+    send(&mut ws, json!({ "type": "subscribe", "game": games[0].0 })).await;
+    out.push(format!("{} {}", next(&mut ws).await["type"], games[0].0));
+    let (s, _) = act(r, games[0].0, &games[0].1, 2, json!({ "type": "play", "point": "E5" })).await;
+    assert_eq!(s, 200);
+    // The push, then the answer to a state request: no second copy of the push between.
+    send(&mut ws, json!({ "type": "state", "game": games[1].0 })).await;
+    for _ in 0..2 {
+        let v = next(&mut ws).await;
+        out.push(format!("{} {}", v["type"], v["game"]));
+    }
+    expect![[r#"
+        "state" 1
+        "state" 2
+        409 3: "this socket follows 2 games, the most one may: open another socket"
+        "state" 1
+        "event" 1
+        "state" 2"#]]
+    .assert_eq(&out.join("\n"));
+
+    let (_b, addr) = listening(|c| c.rate_limit = 1).await;
+    let mut ws = connect(&format!("ws://{addr}/api/ws")).await;
+    for _ in 0..4 {
+        send(&mut ws, json!({ "type": "state", "game": 99 })).await;
+    }
+    let mut statuses = Vec::new();
+    for _ in 0..4 {
+        statuses.push(next(&mut ws).await["status"].as_u64().unwrap());
+    }
+    // The upgrade took one token of the burst of two, the first message the other; the
+    // next ones find the bucket empty (unless a second passed meanwhile on a busy machine).
+    assert_eq!(statuses[0], 404, "{statuses:?}");
+    assert!(statuses.contains(&429), "{statuses:?}");
+}
+
+// ----- headers -----
+
+/// The security headers of `GET path`, one `name: value` a line.
+async fn headers_of(r: &axum::Router, path: &str) -> String {
+    use tower::ServiceExt;
+    let req = axum::http::Request::get(path).body(axum::body::Body::empty()).unwrap();
+    let resp = r.clone().oneshot(req).await.unwrap();
+    let mut out = vec![format!("{path} {}", resp.status().as_u16())];
+    for name in [
+        "content-security-policy",
+        "x-content-type-options",
+        "referrer-policy",
+        "x-frame-options",
+        "strict-transport-security",
+    ] {
+        if let Some(v) = resp.headers().get(name) {
+            out.push(format!("  {name}: {}", v.to_str().unwrap()));
+        }
+    }
+    out.join("\n")
+}
+
+#[tokio::test]
+async fn every_response_carries_the_security_headers_and_hsts_behind_tls() {
+    let a = app().await;
+    let mut out = Vec::new();
+    for path in ["/", "/static/app.js", "/api/events", "/api/nothing", "/healthz"] {
+        out.push(headers_of(&a.router, path).await);
+    }
+    let tls = app_with(|c| c.behind_tls = true).await;
+    out.push(headers_of(&tls.router, "/api/games/7").await);
+    expect![[r#"
+        / 200
+          content-security-policy: default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'
+          x-content-type-options: nosniff
+          referrer-policy: no-referrer
+          x-frame-options: DENY
+        /static/app.js 200
+          content-security-policy: default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'
+          x-content-type-options: nosniff
+          referrer-policy: no-referrer
+          x-frame-options: DENY
+        /api/events 200
+          content-security-policy: default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'
+          x-content-type-options: nosniff
+          referrer-policy: no-referrer
+          x-frame-options: DENY
+        /api/nothing 404
+          content-security-policy: default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'
+          x-content-type-options: nosniff
+          referrer-policy: no-referrer
+          x-frame-options: DENY
+        /healthz 200
+          content-security-policy: default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'
+          x-content-type-options: nosniff
+          referrer-policy: no-referrer
+          x-frame-options: DENY
+        /api/games/7 404
+          content-security-policy: default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'
+          x-content-type-options: nosniff
+          referrer-policy: no-referrer
+          x-frame-options: DENY
+          strict-transport-security: max-age=31536000; includeSubDomains"#]]
+    .assert_eq(&out.join("\n"));
+}

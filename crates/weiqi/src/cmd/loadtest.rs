@@ -29,8 +29,9 @@ pub struct Args {
     /// Board size.
     #[arg(long, default_value_t = 19)]
     size: u8,
-    /// A server already running (http://host:port; started with --rate-limit 0, since every
-    /// player comes from one address) instead of one started for the test.
+    /// A server already running (http://host:port; started with --rate-limit 0 and a
+    /// --max-connections-per-address above the sockets, since every player comes from one
+    /// address) instead of one started for the test.
     #[arg(long, value_name = "URL", conflicts_with_all = ["in_process", "database_url", "dir", "pin"])]
     target: Option<String>,
     /// The process id of the --target server, to measure its CPU time, memory and fsyncs.
@@ -100,6 +101,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 db: stem.with_extension("db"),
                 database_url: args.database_url.clone(),
                 rate_limit: 0,
+                limits: server::limits::Limits {
+                    max_connections: 1_000_000,
+                    max_connections_per_address: 1_000_000,
+                    ..server::limits::Limits::default()
+                },
                 ..server::Config::default()
             };
             let server = server::Server::open(&config)
@@ -150,7 +156,14 @@ fn start_server(args: &Args, stem: &Path) -> anyhow::Result<Started> {
     } else {
         Command::new(&exe)
     };
+    // Every player comes from one address: no rate limit, and no cap per address.
     cmd.args(["serve", "--listen", "127.0.0.1:0", "--rate-limit", "0"]);
+    cmd.args([
+        "--max-connections",
+        "1000000",
+        "--max-connections-per-address",
+        "1000000",
+    ]);
     match &args.database_url {
         Some(url) => cmd.args(["--database-url", url]),
         None => cmd.arg("--db").arg(stem.with_extension("db")),

@@ -30,6 +30,41 @@ pub struct Args {
     /// A login session ends this long after the login, however busy.
     #[arg(long, value_name = "DURATION", default_value = "7d", value_parser = server::auth::parse_duration)]
     session_lifetime: std::time::Duration,
+    /// Password checks run at once (default: twice the cores); beyond, a login is a 503.
+    #[arg(long, default_value_t = server::limits::Limits::default().password_checks)]
+    password_checks: usize,
+    /// Failed logins per account and per address before each further one locks them out
+    /// for a growing time (1 s, 2 s, 4 s, … up to 15 min).
+    #[arg(long, default_value_t = 5)]
+    free_failures: u32,
+    /// Accounts created per client address per hour (0: no limit).
+    #[arg(long, default_value_t = 20)]
+    accounts_per_hour: u32,
+    /// The longest time a client may take to send a request's headers.
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = server::auth::parse_duration)]
+    header_timeout: std::time::Duration,
+    /// A connection with nothing sent either way and no request running is closed after this.
+    #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = server::auth::parse_duration)]
+    idle_timeout: std::time::Duration,
+    /// Connections open at once, in total.
+    #[arg(long, default_value_t = 4096)]
+    max_connections: usize,
+    /// Connections open at once from one client address.
+    #[arg(long, default_value_t = 64)]
+    max_connections_per_address: usize,
+    /// The server pings each WebSocket this often.
+    #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = server::auth::parse_duration)]
+    ws_ping: std::time::Duration,
+    /// A WebSocket silent (not even a pong) for this long is closed.
+    #[arg(long, value_name = "DURATION", default_value = "90s", value_parser = server::auth::parse_duration)]
+    ws_idle: std::time::Duration,
+    /// Games one WebSocket may subscribe to.
+    #[arg(long, default_value_t = 100)]
+    ws_subscriptions: usize,
+    /// The server sits behind a proxy that terminates TLS: responses carry
+    /// Strict-Transport-Security.
+    #[arg(long)]
+    behind_tls: bool,
     /// Logs as JSON lines instead of text.
     #[arg(long)]
     log_json: bool,
@@ -49,6 +84,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             idle: args.session_idle,
             lifetime: args.session_lifetime,
         },
+        limits: server::limits::Limits {
+            password_checks: args.password_checks,
+            free_failures: args.free_failures,
+            accounts_per_hour: args.accounts_per_hour,
+            header_timeout: args.header_timeout,
+            idle_timeout: args.idle_timeout,
+            max_connections: args.max_connections,
+            max_connections_per_address: args.max_connections_per_address,
+            ws_ping: args.ws_ping,
+            ws_idle: args.ws_idle,
+            ws_subscriptions: args.ws_subscriptions,
+        },
+        behind_tls: args.behind_tls,
     };
     let rt = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     rt.block_on(async move {
