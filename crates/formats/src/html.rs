@@ -161,8 +161,9 @@ pub fn crosstable_cells(ev: &Event, lang: Lang) -> (Vec<String>, Vec<Vec<String>
         });
     }
     head.push(t(lang, "Points", "积分").into());
+    // Lots break the last ties; their draw is no figure to print.
     let shown: Vec<usize> = (0..st.chain.len())
-        .filter(|&i| st.chain[i] != TieBreak::Points)
+        .filter(|&i| st.chain[i] != TieBreak::Points && st.chain[i] != TieBreak::Lots)
         .collect();
     head.extend(shown.iter().map(|&i| tie_break_name(st.chain[i], lang).to_string()));
     let rows = st

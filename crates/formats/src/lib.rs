@@ -9,6 +9,8 @@
 //! - [`csv_io`]: registrations read from CSV (English or Chinese headers, UTF-8 with or
 //!   without a BOM, or GBK), and pairings and standings written as CSV.
 //! - [`html`]: a printable crosstable and pairing sheet, in Chinese or English.
+//! - [`forms`]: the print pack, A4 sheets in Chinese or English: 对阵表, 记分单, 个人成绩表,
+//!   名次表, 团体成绩表, 团体名次表, 姓名签 and the final result with the chief referee's line.
 //! - [`xlsx`]: registrations and rating lists read from Excel workbooks, and standings,
 //!   crosstable and pairings written as them.
 //! - [`ratings`]: rating lists in, the frozen ratings kept with an event, and the columns
@@ -26,6 +28,7 @@
 #![deny(missing_docs)]
 
 pub mod csv_io;
+pub mod forms;
 pub mod h9;
 pub mod html;
 pub mod opengotha;

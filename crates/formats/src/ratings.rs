@@ -13,6 +13,13 @@ use tournament::promotion::{Promotion, Reason};
 use tournament::rating::{Change, Frozen, ListEntry, Rating, System};
 use tournament::{Date, Event, PlayerId};
 
+/// The name under which an event keeps its frozen ratings ([`frozen_text`]).
+pub const RATINGS_ATTACHMENT: &str = "ratings";
+/// The name under which an event keeps its promotion rule.
+pub const PROMOTION_ATTACHMENT: &str = "promotion";
+/// The name under which an event imported from OpenGotha keeps the file.
+pub const OPENGOTHA_ATTACHMENT: &str = "opengotha";
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Column {
     Name,
@@ -166,6 +173,57 @@ pub fn parse_frozen(ev: &Event, text: &str) -> Result<Frozen, FormatError> {
         });
     }
     Ok(Frozen { system, as_of, ratings })
+}
+
+/// The ratings before and after of `ev` from its frozen ratings, with the handicaps of the
+/// OpenGotha file kept with an imported event (`kept`; a weiqi event's games are even).
+pub fn changes(ev: &Event, frozen: &Frozen, kept: Option<&str>) -> Result<Vec<Change>, FormatError> {
+    let handicaps: Vec<(u32, usize, i32)> = match kept {
+        Some(xml) => {
+            let base = crate::opengotha::parse(xml)?;
+            // The merged tournament lists the event's players in the event's order.
+            crate::opengotha::merge(Some(&base), ev)
+                .games
+                .iter()
+                .map(|g| (g.round, g.black, g.handicap as i32))
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    let handicap = |round: u32, board: u32| -> i32 {
+        let Some(g) = ev
+            .rounds()
+            .get(round as usize - 1)
+            .and_then(|r| r.games.iter().find(|g| g.board == board))
+        else {
+            return 0;
+        };
+        handicaps
+            .iter()
+            .find(|&&(r, b, _)| r == round && b == g.black.0)
+            .map_or(0, |&(_, _, h)| h)
+    };
+    Ok(tournament::rating::event_ratings(ev, frozen, &handicap))
+}
+
+/// The [`Extras`] of `ev` from the texts kept with it: the frozen ratings ([`frozen_text`]),
+/// the promotion rule (as [`tournament::promotion::Rule`] prints it) and the OpenGotha file
+/// of an imported event; each may be absent.
+pub fn extras(ev: &Event, frozen: Option<&str>, rule: Option<&str>, kept: Option<&str>) -> Result<Extras, FormatError> {
+    let mut x = Extras::default();
+    if let Some(text) = frozen {
+        let f = parse_frozen(ev, text)?;
+        x.deviation = matches!(f.system, System::Glicko2 { .. });
+        x.ratings = changes(ev, &f, kept)?;
+    }
+    if let Some(text) = rule {
+        let rule: tournament::promotion::Rule = text
+            .parse()
+            .map_err(|e: tournament::promotion::RuleError| FormatError::Invalid(e.to_string()))?;
+        x.promotion_rule = true;
+        x.promotions = tournament::promotion::promotions(ev, &ev.standings(), &rule);
+    }
+    Ok(x)
 }
 
 /// What the standings show beside each player's figures: the ratings before and after the

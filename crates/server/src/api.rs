@@ -1021,10 +1021,50 @@ async fn record_result(
     .into_response())
 }
 
+/// The ratings before and after and the promotions of `ev`, from the texts kept with it
+/// (`weiqi event ratings`, `weiqi event promotion`); a text that does not read is a corrupt
+/// store.
+pub(crate) fn extras_of(
+    s: &mut storage::Store,
+    id: &str,
+    ev: &tournament::Event,
+) -> Result<formats::ratings::Extras, storage::StoreError> {
+    use formats::ratings as r;
+    let frozen = s.attachment(id, r::RATINGS_ATTACHMENT)?;
+    let rule = s.attachment(id, r::PROMOTION_ATTACHMENT)?;
+    let kept = match frozen {
+        Some(_) => s.attachment(id, r::OPENGOTHA_ATTACHMENT)?,
+        None => None,
+    };
+    r::extras(ev, frozen.as_deref(), rule.as_deref(), kept.as_deref())
+        .map_err(|e| storage::StoreError::Corrupt(format!("event {id:?}: the ratings or promotion rule kept: {e}")))
+}
+
 async fn standings(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {
     let i = id.clone();
-    let ev = with_store(&st, move |s| s.load_event(&i)).await?;
+    let (ev, extras) = with_store(&st, move |s| {
+        let ev = s.load_event(&i)?;
+        let extras = extras_of(s, &i, &ev)?;
+        Ok((ev, extras))
+    })
+    .await?;
     let s = ev.standings();
+    // The ratings (before, after, change) and the promotion, when the event has them.
+    let rating = |p: tournament::PlayerId| {
+        extras.ratings.iter().find(|c| c.player == p).map(|c| {
+            json!({ "before": c.before.value.round(), "after": c.after.value.round(),
+                    "change": (c.change() * 10.0).round() / 10.0,
+                    "deviation_before": c.before.deviation.map(f64::round),
+                    "deviation_after": c.after.deviation.map(f64::round) })
+        })
+    };
+    let promotion = |p: tournament::PlayerId| {
+        extras
+            .promotions
+            .iter()
+            .find(|x| x.player == p)
+            .map(|x| x.to.to_string())
+    };
     Ok(Json(json!({
         "event": id,
         "after_round": s.after_round,
@@ -1043,7 +1083,11 @@ async fn standings(State(st): State<AppState>, Path(id): Path<String>) -> Result
             "draws": r.stats.draws,
             "values": r.values.iter().map(|v| v.to_string()).collect::<Vec<_>>(),
             "withdrawn": r.withdrawn,
+            "rating": rating(r.player),
+            "promotion": promotion(r.player),
         })).collect::<Vec<_>>(),
+        "rated": !extras.ratings.is_empty(),
+        "promotion_rule": extras.promotion_rule,
     })))
 }
 

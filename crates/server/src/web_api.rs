@@ -13,7 +13,8 @@
 //! - `GET /api/events/{id}/seat-links`: every seat link of the event's games issued again
 //!   (game, round, board, seat, who, when), for its officials (the referee console).
 //! - `GET /api/events/{id}/me`: the caller's roles in the event.
-//! - `POST /api/events/{id}/players/csv`: registrations from a CSV file (the formats crate).
+//! - `POST /api/events/{id}/players/csv`: registrations from a CSV or .xlsx file (the formats crate).
+//! - `GET /api/events/{id}/print/form/{name}?lang=&round=`: a form of the print pack (formats::forms).
 //! - `GET /api/events/{id}/proposal`, `POST /api/events/{id}/rounds/amended`: the proposed
 //!   pairing and pairing it with the director's changes; `DELETE /api/events/{id}/rounds/{n}`:
 //!   undo the last pairing (a 409 naming the round's live games while any is in play: a
@@ -66,6 +67,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/events/{id}/collect", post(collect))
         .route("/api/events/{id}/print/crosstable", get(print_crosstable))
         .route("/api/events/{id}/print/pairings/{n}", get(print_pairings))
+        .route("/api/events/{id}/print/form/{name}", get(print_form))
 }
 
 async fn store<R: Send + 'static>(
@@ -372,8 +374,12 @@ async fn import_csv(
     body: Bytes,
 ) -> Result<Response, ApiError> {
     need(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
-    let players =
-        formats::csv_io::read_registrations(&body).map_err(|e| ApiError::BadRequest(format!("the CSV file: {e}")))?;
+    // An Excel workbook is a zip archive; anything else is read as CSV.
+    let players = if body.starts_with(b"PK\x03\x04") {
+        formats::xlsx::read_registrations(&body).map_err(|e| ApiError::BadRequest(format!("the Excel file: {e}")))?
+    } else {
+        formats::csv_io::read_registrations(&body).map_err(|e| ApiError::BadRequest(format!("the CSV file: {e}")))?
+    };
     let n = players.len();
     let i = id.clone();
     // One transaction: a refused row (a name already registered, …) registers nobody.
@@ -1011,6 +1017,38 @@ async fn print_pairings(
     formats::html::pairing_sheet(&ev, n, lang(&q))
         .map(html)
         .ok_or_else(|| ApiError::NotFound(format!("event {id} has no round {n}")))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FormQ {
+    #[serde(default)]
+    lang: Option<String>,
+    #[serde(default)]
+    round: Option<u32>,
+}
+
+/// A form of the print pack (formats::forms): A4 sheets, with the event's ratings and
+/// promotions where the form shows them.
+async fn print_form(
+    State(st): State<AppState>,
+    Path((id, name)): Path<(String, String)>,
+    Query(q): Query<FormQ>,
+) -> Result<Response, ApiError> {
+    let form: formats::forms::Form = name
+        .parse()
+        .map_err(|e: formats::forms::UnknownForm| ApiError::NotFound(e.to_string()))?;
+    let lang = lang(&LangQ { lang: q.lang.clone() });
+    let i = id.clone();
+    let (ev, extras) = store(&st, move |s| {
+        let ev = s.load_event(&i)?;
+        let extras = crate::api::extras_of(s, &i, &ev)?;
+        Ok((ev, extras))
+    })
+    .await?;
+    formats::forms::form(&ev, form, q.round, lang, &extras)
+        .map(html)
+        .map_err(|e| ApiError::NotFound(format!("event {id}: {e}")))
 }
 
 #[cfg(test)]

@@ -586,6 +586,10 @@ pages.event = async function () {
   kids.push(h('p', { class: 'hint', id: 'event-summary' }, t('event.summary', { system, rounds: ev.planned_rounds, players: ev.players.length }),
     ' ', h('a', { href: `/referee/${enc}` }, t('event.referee_console')),
     ' · ', h('a', { href: `/api/events/${enc}/print/crosstable?lang=${LANG}`, target: '_blank' }, t('event.print_crosstable'))));
+  // The print pack: A4 forms (formats::forms); the pairings and score sheets of the last round.
+  const forms = ev.rounds.length ? ['pairings', 'scoresheets', 'crosstable', 'ranking', 'namecards', 'final'] : ['namecards'];
+  kids.push(h('p', { class: 'hint', id: 'print-pack' }, t('event.print_pack'), ' ',
+    ...forms.flatMap((f, i) => [i ? ' · ' : '', h('a', { href: `/api/events/${enc}/print/form/${f}?lang=${LANG}`, target: '_blank', 'data-form': f }, t('print_form.' + f))])));
 
   // Players and registration.
   const playerRows = ev.players.map((p) => [p.name, p.rank, t('status.' + (p.status.startsWith('withdrawn') ? 'withdrawn' : p.status)),
@@ -604,7 +608,7 @@ pages.event = async function () {
       attempt(async () => { await api('POST', `/api/events/${enc}/players`, { name: name.value, rank: rank.value, club: club.value || null }); location.reload(); });
     } }, field(t('player.name'), name), field(t('player.rank'), rank), field(t('player.club'), club),
     h('button', { type: 'submit' }, t('event.register'))));
-    const file = h('input', { type: 'file', accept: '.csv,text/csv', id: 'csv-file' });
+    const file = h('input', { type: 'file', accept: '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', id: 'csv-file' });
     players.push(h('form', { id: 'csv-import', class: 'inline', onsubmit: (e) => {
       e.preventDefault();
       const f = file.files[0];
@@ -656,7 +660,9 @@ pages.event = async function () {
         extra.push(form);
         if (form) followForm(form, r.number, clockLinks);
       }
-      extra.push(h('p', {}, h('a', { href: `/api/events/${enc}/print/pairings/${r.number}?lang=${LANG}`, target: '_blank' }, t('event.print_pairings'))));
+      extra.push(h('p', {}, h('a', { href: `/api/events/${enc}/print/pairings/${r.number}?lang=${LANG}`, target: '_blank' }, t('event.print_pairings')),
+        ' · ', h('a', { href: `/api/events/${enc}/print/form/pairings?round=${r.number}&lang=${LANG}`, target: '_blank' }, t('print_form.pairings')),
+        ' · ', h('a', { href: `/api/events/${enc}/print/form/scoresheets?round=${r.number}&lang=${LANG}`, target: '_blank' }, t('print_form.scoresheets'))));
       if (r.number === ev.rounds.length) {
         extra.push(h('button', { type: 'button', class: 'danger', onclick: () => {
           if (!confirm(t('event.unpair_confirm', { round: r.number }))) return;
@@ -690,10 +696,15 @@ pages.event = async function () {
 
   // Standings.
   if (standings) {
-    const rows = standings.rows.map((r) => [r.place, r.name + (r.withdrawn ? t('standings.withdrawn') : ''), r.points, `${r.wins}/${r.losses}/${r.draws}`, r.values.join(' · ')]);
+    // The ratings (before, after, change) and the promotion, when the event has them.
+    const rated = (r) => standings.rated ? (r.rating ? [r.rating.before, r.rating.after, (r.rating.change > 0 ? '+' : '') + r.rating.change] : ['', '', '']) : [];
+    const promoted = (r) => standings.promotion_rule ? [r.promotion || ''] : [];
+    const rows = standings.rows.map((r) => [r.place, r.name + (r.withdrawn ? t('standings.withdrawn') : ''), r.points, `${r.wins}/${r.losses}/${r.draws}`, r.values.join(' · '), ...rated(r), ...promoted(r)]);
     kids.push(section(t('event.standings'), 'standings',
       table([t('standings.place'), t('player.name'), t('standings.points'), t('standings.wld'),
-        (standings.chain_names ? standings.chain_names[LANG] : standings.chain).join(' · ')], rows,
+        (standings.chain_names ? standings.chain_names[LANG] : standings.chain).join(' · '),
+        ...(standings.rated ? [t('standings.rating_before'), t('standings.rating_after'), t('standings.rating_change')] : []),
+        ...(standings.promotion_rule ? [t('standings.promotion')] : [])], rows,
         t('standings.after', { n: standings.after_round }))));
   }
   setMain(...kids);

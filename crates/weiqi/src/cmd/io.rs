@@ -20,13 +20,13 @@ use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
 use formats::csv_io::{self, Lang};
 use formats::h9::{self, Encoding};
-use formats::{html, opengotha};
+use formats::{forms, html, opengotha};
 use serde::Serialize;
 use storage::{ImportRound, ImportedEvent, NewEvent, Store};
 use tournament::{Event, PlayerId, Settings};
 
 /// The attachment under which an imported OpenGotha tournament is kept.
-pub(crate) const OPENGOTHA: &str = "opengotha";
+pub(crate) const OPENGOTHA: &str = formats::ratings::OPENGOTHA_ATTACHMENT;
 
 /// `weiqi event import`.
 #[derive(ClapArgs, Debug)]
@@ -75,6 +75,12 @@ pub struct ExportArgs {
     /// csv, xlsx and html: the language, zh or en.
     #[arg(long, value_name = "LANG", default_value = "zh")]
     lang: String,
+    /// html: a form of the print pack, each page an A4 sheet: pairings (对阵表), scoresheets
+    /// (记分单), crosstable (个人成绩表), ranking (名次表), namecards (姓名签), final (成绩公告,
+    /// with the chief referee's line); of a team event, team-crosstable (团体成绩表) and
+    /// team-ranking (团体名次表). pairings and scoresheets take --round (default: the last).
+    #[arg(long, value_name = "NAME")]
+    form: Option<String>,
     /// h9: write Latin-1, as the EGD reads it (refused, naming each player and field, when a
     /// text does not fit).
     #[arg(long)]
@@ -170,12 +176,27 @@ fn import_plan(store: &mut Store, id: &str, plan: &opengotha::Plan, kept: String
 /// Writes the export to `--out` or standard output; returns the report (empty for standard
 /// output, so the data stays clean).
 pub fn export(store: &mut Store, a: ExportArgs) -> anyhow::Result<String> {
-    let ev = store.load_event(&a.event)?;
     let lang = match a.lang.as_str() {
         "zh" => Lang::Zh,
         "en" => Lang::En,
         other => bail!("unknown language {other:?}: zh or en"),
     };
+    if let Some(name) = &a.form {
+        if a.to != "html" {
+            bail!("--form is a printed form: give --to html");
+        }
+        let page = if let Ok(f) = name.parse::<forms::TeamForm>() {
+            let (ev, _) = super::team::load(store, &a.event)?;
+            forms::team_form(&ev, f, lang)
+        } else {
+            let f: forms::Form = name.parse()?;
+            let ev = store.load_event(&a.event)?;
+            let extras = super::ratings::extras(store, &a.event, &ev)?;
+            forms::form(&ev, f, a.round, lang, &extras).with_context(|| format!("event {:?}", a.event))?
+        };
+        return write_out(&a.event, a.out.as_deref(), &a.to, page.as_bytes());
+    }
+    let ev = store.load_event(&a.event)?;
     let base = match store.attachment(&a.event, OPENGOTHA)? {
         Some(xml) => Some(opengotha::parse(&xml).context("the OpenGotha file kept with the event")?),
         None => None,
@@ -214,19 +235,19 @@ pub fn export(store: &mut Store, a: ExportArgs) -> anyhow::Result<String> {
         },
         other => bail!("unknown export format {other:?}: opengotha, h9, csv, xlsx or html"),
     };
-    match a.out {
+    write_out(&a.event, a.out.as_deref(), &a.to, &bytes)
+}
+
+/// Writes an export to `out` or standard output; the report.
+fn write_out(event: &str, out: Option<&std::path::Path>, to: &str, bytes: &[u8]) -> anyhow::Result<String> {
+    match out {
         Some(path) => {
-            std::fs::write(&path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
-            Ok(format!(
-                "event {:?} written to {} ({})\n",
-                a.event,
-                path.display(),
-                a.to
-            ))
+            std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+            Ok(format!("event {event:?} written to {} ({to})\n", path.display()))
         }
         None => {
             std::io::stdout()
-                .write_all(&bytes)
+                .write_all(bytes)
                 .context("cannot write to standard output")?;
             Ok(String::new())
         }

@@ -16,17 +16,17 @@
 
 use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
+use formats::csv_io::Lang;
 use formats::ratings::{self, Extras, change_text, rating_text};
-use formats::{csv_io::Lang, opengotha};
 use storage::Store;
-use tournament::promotion::{self, Rule};
+use tournament::promotion::Rule;
 use tournament::rating::{self, Frozen, ListEntry, Rating, System};
 use tournament::{Date, Event};
 
 /// The attachment of the frozen ratings.
-pub(crate) const RATINGS: &str = "ratings";
+pub(crate) const RATINGS: &str = ratings::RATINGS_ATTACHMENT;
 /// The attachment of the promotion rule.
-pub(crate) const PROMOTION: &str = "promotion";
+pub(crate) const PROMOTION: &str = ratings::PROMOTION_ATTACHMENT;
 
 /// `weiqi event ratings`.
 #[derive(ClapArgs, Debug)]
@@ -153,35 +153,10 @@ pub(crate) fn frozen(store: &mut Store, id: &str, ev: &Event) -> anyhow::Result<
     ))
 }
 
-/// The ratings before and after of `ev`, with the handicaps of the OpenGotha file kept with
-/// an imported event (a weiqi event's games are even).
+/// The ratings before and after of `ev` (with the handicaps of an imported event's file).
 fn changes(store: &mut Store, id: &str, ev: &Event, frozen: &Frozen) -> anyhow::Result<Vec<rating::Change>> {
-    let handicaps: Vec<(u32, usize, i32)> = match store.attachment(id, super::io::OPENGOTHA)? {
-        Some(xml) => {
-            let base = opengotha::parse(&xml).context("the OpenGotha file kept with the event")?;
-            // The merged tournament lists the event's players in the event's order.
-            opengotha::merge(Some(&base), ev)
-                .games
-                .iter()
-                .map(|g| (g.round, g.black, g.handicap as i32))
-                .collect()
-        }
-        None => Vec::new(),
-    };
-    let handicap = |round: u32, board: u32| -> i32 {
-        let Some(g) = ev
-            .rounds()
-            .get(round as usize - 1)
-            .and_then(|r| r.games.iter().find(|g| g.board == board))
-        else {
-            return 0;
-        };
-        handicaps
-            .iter()
-            .find(|&&(r, b, _)| r == round && b == g.black.0)
-            .map_or(0, |&(_, _, h)| h)
-    };
-    Ok(rating::event_ratings(ev, frozen, &handicap))
+    let kept = store.attachment(id, super::io::OPENGOTHA)?;
+    ratings::changes(ev, frozen, kept.as_deref()).context("the OpenGotha file kept with the event")
 }
 
 /// The event's promotion rule, if it has one.
@@ -194,16 +169,14 @@ pub(crate) fn rule(store: &mut Store, id: &str) -> anyhow::Result<Option<Rule>> 
 
 /// What the standings show beside the figures of `ev`: its ratings and promotions.
 pub(crate) fn extras(store: &mut Store, id: &str, ev: &Event) -> anyhow::Result<Extras> {
-    let mut x = Extras::default();
-    if let Some(f) = frozen(store, id, ev)? {
-        x.deviation = matches!(f.system, System::Glicko2 { .. });
-        x.ratings = changes(store, id, ev, &f)?;
-    }
-    if let Some(rule) = rule(store, id)? {
-        x.promotion_rule = true;
-        x.promotions = promotion::promotions(ev, &ev.standings(), &rule);
-    }
-    Ok(x)
+    let frozen = store.attachment(id, RATINGS)?;
+    let rule = store.attachment(id, PROMOTION)?;
+    let kept = match frozen {
+        Some(_) => store.attachment(id, super::io::OPENGOTHA)?,
+        None => None,
+    };
+    ratings::extras(ev, frozen.as_deref(), rule.as_deref(), kept.as_deref())
+        .context("the ratings or promotion rule kept with the event")
 }
 
 /// Runs `weiqi event promotion`.

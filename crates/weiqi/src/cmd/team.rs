@@ -268,7 +268,7 @@ pub fn run(store: &mut Store, cmd: TeamCommand) -> anyhow::Result<String> {
     }
 }
 
-fn load(store: &mut Store, id: &str) -> anyhow::Result<(TeamEvent, usize)> {
+pub(crate) fn load(store: &mut Store, id: &str) -> anyhow::Result<(TeamEvent, usize)> {
     let lines = store.team_changes(id)?;
     let changes: Vec<Change> = lines.iter().map(|l| Change::decode(l)).collect::<Result<_, _>>()?;
     let ev = TeamEvent::replay(&changes).map_err(|e| anyhow!("team event {id:?} does not replay: {e}"))?;

@@ -72,7 +72,7 @@ pub async fn full_shot(c: &Client, name: &str) {
 }
 
 /// Standard base64 (RFC 4648, with padding) to bytes; `None` on any other character.
-fn base64(s: &str) -> Option<Vec<u8>> {
+pub fn base64(s: &str) -> Option<Vec<u8>> {
     let val = |c: u8| -> Option<u32> {
         Some(match c {
             b'A'..=b'Z' => c - b'A',

@@ -14,6 +14,7 @@ mod harness;
 mod keyboard;
 mod kit;
 mod layout;
+mod print_pack;
 mod referee;
 mod rounds;
 mod seats;
