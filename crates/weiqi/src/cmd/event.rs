@@ -79,6 +79,8 @@ enum Command {
     Import(super::io::ImportArgs),
     /// Write an event as OpenGotha XML, EGD h9, CSV or printable HTML.
     Export(super::io::ExportArgs),
+    /// Say what the EGD would refuse in the event's h9 before it is sent.
+    CheckEgd(super::io::CheckEgdArgs),
     /// Freeze the ratings before the event (GoR, Glicko-2, Elo), or print them before and after.
     Ratings(super::ratings::RatingsArgs),
     /// Record the promotion rule (升段/升级), or print the promotion list.
@@ -371,6 +373,9 @@ fn exit_code(e: &anyhow::Error) -> u8 {
     if let Some(code) = super::team::exit_code(e) {
         return code;
     }
+    if e.downcast_ref::<super::io::EgdRefuses>().is_some() {
+        return 1;
+    }
     let Some(e) = e.downcast_ref::<StoreError>() else {
         return 2;
     };
@@ -517,6 +522,7 @@ fn execute(args: Args) -> anyhow::Result<String> {
         }
         Command::Import(a) => super::io::import(&mut store, a),
         Command::Export(a) => super::io::export(&mut store, a),
+        Command::CheckEgd(a) => super::io::check_egd(&mut store, a),
         Command::Ratings(a) => super::ratings::ratings(&mut store, a),
         Command::Promotion(a) => super::ratings::promotion(&mut store, a),
         Command::Team(c) => super::team::run(&mut store, c),

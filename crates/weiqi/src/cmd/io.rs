@@ -206,7 +206,9 @@ pub fn export(store: &mut Store, a: ExportArgs) -> anyhow::Result<String> {
         "opengotha" => opengotha::write(&opengotha::merge(base.as_ref(), &ev)).into_bytes(),
         "h9" => {
             let t = opengotha::merge(base.as_ref(), &ev);
-            h9::write(&t, if a.latin1 { Encoding::Latin1 } else { Encoding::Utf8 })?
+            // Only the rounds of the standings: a round still being played is left out.
+            let rounds = ev.standings().after_round;
+            h9::write_rounds(&t, rounds, if a.latin1 { Encoding::Latin1 } else { Encoding::Utf8 })?
         }
         "csv" => match a.what.as_str() {
             // An imported OpenGotha tournament is placed as OpenGotha places it.
@@ -385,3 +387,55 @@ impl Serialize for Criteria {
 pub(crate) fn is_xlsx(path: &std::path::Path, bytes: &[u8]) -> bool {
     path.extension().is_some_and(|e| e.eq_ignore_ascii_case("xlsx")) || bytes.starts_with(b"PK\x03\x04")
 }
+
+/// `weiqi event check-egd`.
+#[derive(ClapArgs, Debug)]
+pub struct CheckEgdArgs {
+    /// The event's id.
+    #[arg(long, value_name = "ID")]
+    event: String,
+}
+
+/// `weiqi event check-egd`: what the EGD would refuse in the event's h9 (the rounds of the
+/// standings), and what it would warn of. An error (exit 1) when it would refuse the file.
+pub fn check_egd(store: &mut Store, a: CheckEgdArgs) -> anyhow::Result<String> {
+    let ev = store.load_event(&a.event)?;
+    let base = match store.attachment(&a.event, OPENGOTHA)? {
+        Some(xml) => Some(opengotha::parse(&xml).context("the OpenGotha file kept with the event")?),
+        None => None,
+    };
+    let t = opengotha::merge(base.as_ref(), &ev);
+    let rounds = ev.standings().after_round;
+    let problems = h9::check(&t, rounds);
+    let mut out = String::new();
+    for p in &problems {
+        out += &format!("{}: {}\n", if p.refused { "refused" } else { "warning" }, p.what);
+    }
+    let refused = problems.iter().filter(|p| p.refused).count();
+    if refused > 0 {
+        return Err(EgdRefuses(format!(
+            "the EGD would refuse the h9 of event {:?} (rounds 1-{rounds}): {refused} problem(s)\n{}",
+            a.event,
+            out.trim_end()
+        ))
+        .into());
+    }
+    out += &format!(
+        "the h9 of event {:?} (rounds 1-{rounds}) is what the EGD accepts; {} warning(s)\n",
+        a.event,
+        problems.len()
+    );
+    Ok(out)
+}
+
+/// The EGD would refuse the event's h9: the command is well formed, the file is not (exit 1).
+#[derive(Debug)]
+pub(crate) struct EgdRefuses(String);
+
+impl std::fmt::Display for EgdRefuses {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for EgdRefuses {}

@@ -447,3 +447,41 @@ fn standings_crosstable_and_pairings_go_out_as_excel_workbooks() {
     assert_eq!(pr[1][6], "B+2.5");
     assert_eq!(pr[6][6], "");
 }
+
+#[test]
+fn check_egd_says_what_the_egd_would_refuse_before_the_file_is_sent() {
+    let db = Db::new("check-egd");
+    six_players(&db);
+    db.ok(&["pair", "--event", "e"]);
+    // Nothing to rate yet, no time control, no place or dates: refused, exit 1.
+    let err = db.fails(&["check-egd", "--event", "e"], 1);
+    assert!(
+        err.contains("the EGD would refuse the h9 of event \"e\" (rounds 1-0)"),
+        "{err}"
+    );
+    assert!(err.contains("refused: no round is complete"), "{err}");
+    assert!(err.contains("refused: the tournament has no basic time"), "{err}");
+    assert!(err.contains("warning: player \"A\" has no EGD pin"), "{err}");
+    // The h9 holds only the rounds of the standings: round 1 is not complete, so no round.
+    for board in 1..=3 {
+        db.ok(&[
+            "result",
+            "--event",
+            "e",
+            "--round",
+            "1",
+            "--board",
+            &board.to_string(),
+            "--result",
+            "B+R",
+        ]);
+    }
+    db.ok(&["pair", "--event", "e"]);
+    let h9 = db.ok(&["export", "--event", "e", "--to", "h9"]);
+    let line = h9.lines().find(|l| l.starts_with("1 ")).unwrap();
+    assert_eq!(
+        line.matches('/').count(),
+        1,
+        "only round 1, the standings' round: {line}"
+    );
+}
