@@ -186,6 +186,12 @@ impl GameHandle {
         self.pushes.subscribe()
     }
 
+    /// How many follow the game live on this instance (each page subscribed over the
+    /// WebSocket holds one receiver): the viewer count the pages show.
+    pub fn watchers(&self) -> usize {
+        self.pushes.receiver_count()
+    }
+
     /// The result the game's event should hold: its result once final (with the latest
     /// correction), in the event's terms; `None` before (or for a replay).
     pub async fn final_result(&self) -> Option<Final> {

@@ -116,6 +116,19 @@ async fn list_games(State(st): State<AppState>, Query(q): Query<ListQ>) -> Resul
     let ev = q.event.clone();
     let rows = st.0.hub.db().list_games(ev).await?;
     let mut out = Vec::new();
+    // The events' names, read once each (a spectator sees the name, not the id).
+    let mut names: std::collections::BTreeMap<String, String> = std::collections::BTreeMap::new();
+    for (_, event, _, _) in &rows {
+        if let Some(e) = event
+            && !names.contains_key(e)
+        {
+            let k = e.clone();
+            let name = crate::api::with_store(&st, move |s| s.load_event(&k))
+                .await
+                .map_or(e.clone(), |ev| ev.name().to_string());
+            names.insert(e.clone(), name);
+        }
+    }
     for (id, event, round, board) in rows {
         let Some(h) = st.0.hub.get(id).await? else { continue };
         let Some(s) = h.state().await else { continue };
@@ -126,12 +139,17 @@ async fn list_games(State(st): State<AppState>, Query(q): Query<ListQ>) -> Resul
         // The names by the colours played: the seats are the pairing's players, and Black
         // may sit in the second (a nigiri, a handicap game's weaker player).
         let p = &h.info.settings.players;
-        let black = match replayed(&st, id).await {
-            Ok((_, r)) => r.seat_of(rules::Color::Black).unwrap_or(referee::Seat::First),
-            Err(_) => referee::Seat::First,
+        let (black, moves) = match replayed(&st, id).await {
+            Ok((_, r)) => (
+                r.seat_of(rules::Color::Black).unwrap_or(referee::Seat::First),
+                r.game().history().len(),
+            ),
+            Err(_) => (referee::Seat::First, 0),
         };
         out.push(json!({
             "game": id, "event": event, "round": round, "board": board,
+            "event_name": event.as_ref().and_then(|e| names.get(e)),
+            "moves": moves, "clock": s["clock"], "paused": s["paused"], "viewers": h.watchers(),
             "black": p[black.index()].name, "white": p[black.other().index()].name,
             "phase": phase, "seq": s["seq"],
             "stones": s["board"].as_array().map_or(0, |rows| rows
@@ -183,6 +201,7 @@ async fn view(State(st): State<AppState>, caller: Caller, Path(id): Path<i64>) -
     s["event"] = json!(h.info.event_id);
     s["round"] = json!(h.info.round);
     s["board_no"] = json!(h.info.board);
+    s["viewers"] = json!(h.watchers());
     s["you"] = Value::Null;
     if caller.secret.is_some() || caller.account.is_some() {
         // Only a player's own seat: an official's rights are not a colour.

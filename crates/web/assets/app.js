@@ -493,16 +493,37 @@ pages.home = async function () {
       h('a', { href: '/events/' + encodeURIComponent(e.id) }, e.name),
       ' ', h('span', { class: 'hint' }, t('home.event_line', { players: e.players, paired: e.paired, rounds: e.rounds })))))
     : h('p', {}, t('home.no_events'));
-  const gameRows = games.map((g) => [
-    h('a', { href: '/play/' + g.game }, '#' + g.game),
-    g.event ? h('a', { href: '/events/' + encodeURIComponent(g.event) }, g.event + (g.round ? ' · ' + t('game.round_board', { round: g.round, board: g.board }) : '')) : '—',
-    `${g.black} ${t('vs')} ${g.white}`,
-    t('phase.' + g.phase),
-    g.stones,
-  ]);
-  const liveSection = section(t('home.live'), 'live',
-    games.length ? table([t('game.id'), t('event.label'), t('game.players'), t('game.phase'), t('game.stones')], gameRows)
-      : h('p', {}, t('home.no_games')));
+  // For spectators: each game's event by name, round and board, players, the move number and
+  // both clocks (the clock crate's reading moved on by its rule), and how many watch.
+  const readAt = performance.now();
+  const clockCells = [];
+  const gameRows = games.map((g) => {
+    const cells = ['black', 'white'].map((c) => h('td', { class: 'time', 'data-game': g.game, 'data-color': c }));
+    clockCells.push([g, cells]);
+    return [
+      h('a', { href: '/play/' + g.game }, '#' + g.game),
+      g.event ? h('a', { href: '/events/' + encodeURIComponent(g.event), class: 'live-event' }, g.event_name || g.event) : '—',
+      g.round ? t('game.where', { round: g.round, board: g.board }) : '—',
+      `${g.black} ${t('vs')} ${g.white}`,
+      String(g.moves),
+      cells[0], cells[1],
+      String(g.viewers),
+      t('phase.' + g.phase) + (g.result ? ' · ' + g.result : ''),
+    ];
+  });
+  const tickLive = () => {
+    for (const [g, cells] of clockCells) {
+      if (!g.clock) continue;
+      const now = clockAt(g.clock, g.clock.at, g.clock.at + (performance.now() - readAt));
+      cells.forEach((cell, i) => { cell.textContent = clockText(now[i ? 'white' : 'black']); });
+    }
+  };
+  const liveTable = h('div', { class: 'scroll' }, h('table', { id: 'live-games' },
+    h('thead', {}, h('tr', {}, [t('game.id'), t('event.label'), t('live.round_board'), t('game.players'), t('live.move'),
+      t('color.black'), t('color.white'), t('live.viewers'), t('game.phase')].map((c) => h('th', { scope: 'col' }, c)))),
+    h('tbody', {}, gameRows.map((r) => h('tr', {}, r.map((c) => (c instanceof Node && c.tagName === 'TD') ? c : h('td', {}, c)))))));
+  const liveSection = section(t('home.live'), 'live', games.length ? liveTable : h('p', {}, t('home.no_games')));
+  if (games.length) { tickLive(); setInterval(tickLive, 500); }
   const kids = [section(t('home.events'), 'events', evList), liveSection];
   if (auth.token) kids.push(newEventForm(), newGameForm());
   else kids.push(h('p', {}, h('a', { href: '/login' }, t('home.login_to_create'))));
@@ -1122,6 +1143,8 @@ pages.game = async function () {
     if (view.phase === 'play') st += ' · ' + t('game.to_move', { color: t('color.' + view.to_move) }) + (view.paused ? ' · ' + t('game.paused') : '');
     if (view.end_proposed_by) st += ' · ' + t('game.end_proposed', { color: t('color.' + view.end_proposed_by) });
     if (view.result) st += ' · ' + (LANG === 'zh' ? view.result.zh : view.result.text);
+    const watching = document.getElementById('viewers');
+    if (watching) watching.textContent = t('live.watching', { n: view.viewers ?? 0 });
     if (view.count) st += ' · ' + t('game.count', { black: view.count.area.black, white: view.count.area.white });
     if (view.phase === 'counting') st += ' · ' + t('game.accepted', { black: view.marking_accepted.black ? '✓' : '…', white: view.marking_accepted.white ? '✓' : '…' });
     status.textContent = st;
@@ -1195,7 +1218,7 @@ pages.game = async function () {
     setting('opt-sound', t('game.opt_sound'), sound));
   setMain(
     where,
-    h('p', { class: 'hint' }, h('span', { id: 'conn' }, ''), ' ', h('span', { id: 'seat-note' }, me)),
+    h('p', { class: 'hint' }, h('span', { id: 'conn' }, ''), ' ', h('span', { id: 'seat-note' }, me), ' · ', h('span', { id: 'viewers' })),
     h('div', { class: 'game' },
       h('div', { class: 'left' }, boardBox,
         h('p', { id: 'ghost-note', class: 'ghost-note', 'aria-live': 'polite' }),
@@ -1225,7 +1248,12 @@ pages.game = async function () {
     // the face starts from the crate's state at each period.
     if (m.type === 'call') { voice.say(m); refresh().catch(() => {}); }
     else if (m.type === 'event' || m.type === 'state') refresh().catch(() => {});
-  }, (ws) => ws.send(JSON.stringify({ type: 'subscribe', game: id })));
+  }, (ws) => {
+    ws.send(JSON.stringify({ type: 'subscribe', game: id }));
+    // The viewer count counts this page once it listens; read again now and then.
+    setTimeout(() => refresh().catch(() => {}), 400);
+  });
+  setInterval(() => { if (!document.hidden) refresh().catch(() => {}); }, 15000);
 };
 
 // The position after the first `k` moves of `history` from `start` (Art. 4: a stone with

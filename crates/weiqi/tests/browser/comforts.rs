@@ -310,6 +310,35 @@ async fn players_comforts_on_phone_tablet_and_desktop() {
     click(&watcher, "#nav-last").await;
     until(&watcher, "live again", "document.querySelectorAll('svg.board .stone').length === 6 && document.getElementById('review-note').textContent === '' && document.querySelectorAll('svg.board .terr').length > 0").await;
 
+    // Spectators: the viewer count (the phone and the watcher follow the game), and the
+    // live games named by event, round and board, with the move number and both clocks.
+    until(
+        &watcher,
+        "two watching",
+        "document.getElementById('viewers').textContent === '2人观战'",
+    )
+    .await;
+    phone.goto(&rig.base).await.unwrap();
+    let row = until(
+        &phone,
+        "the live games",
+        "(() => { const r = document.querySelector('#live-games tbody tr'); return r && r.children[5].textContent && [...r.children].map((c) => c.textContent); })()",
+    )
+    .await;
+    let cells: Vec<&str> = row.as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    assert_eq!(
+        cells[1..5],
+        ["spring open", "round 1, board 1", "Wang vs Li", "8"],
+        "{row}"
+    );
+    assert!(
+        cells[5].contains("0:30") && cells[6].contains("0:02"),
+        "the clocks: {row}"
+    );
+    // The watcher at least (the phone's own connection may not have closed yet).
+    assert!(cells[7].parse::<u32>().is_ok_and(|n| n >= 1), "{row}");
+    full_shot(&phone, "comforts-phone-live-games").await;
+
     // The clock-only page on a tablet lying between the players.
     screen(&tablet, 820, 1180, true).await;
     tablet
