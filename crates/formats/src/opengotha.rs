@@ -912,7 +912,8 @@ pub struct PlanRound {
 
 impl Plan {
     /// The weiqi event of the plan, built through the tournament crate as the store builds
-    /// it (players, then each round paired by hand and its results).
+    /// it (players, then each round as the file pairs it, and its results; a game of an
+    /// earlier round without a result stays open).
     pub fn event(&self) -> Result<Event, tournament::EventError> {
         let mut ev = Event::new(&self.name, self.system, self.n_rounds, self.settings.clone())?;
         for p in &self.players {
@@ -925,7 +926,7 @@ impl Plan {
                 .map(|(b, w, _)| Ok((ev.find(b)?, ev.find(w)?)))
                 .collect::<Result<Vec<_>, tournament::EventError>>()?;
             let byes = r.byes.iter().map(|b| ev.find(b)).collect::<Result<Vec<_>, _>>()?;
-            ev.pair_manual(&games, &byes)?;
+            ev.pair_imported(&games, &byes)?;
             for (i, (_, _, res)) in r.games.iter().enumerate() {
                 if let Some(res) = res {
                     ev.set_result(k as u32 + 1, i as u32 + 1, *res)?;

@@ -7,7 +7,7 @@ use tournament::{Event, GameResult, Player};
 
 use crate::extra::set_attachment_in;
 use crate::model::NewEvent;
-use crate::store::{add_player_in, create_event_in, pair_manual_in, record_result_in};
+use crate::store::{add_player_in, create_event_in, pair_in, record_result_in};
 use crate::{Store, StoreError};
 
 /// One paired round of an imported event.
@@ -46,7 +46,7 @@ impl Store {
         for (k, r) in e.rounds.iter().enumerate() {
             let round = k as u32 + 1;
             let games: Vec<(String, String)> = r.games.iter().map(|(b, w, _)| (b.clone(), w.clone())).collect();
-            ev = pair_manual_in(&tx, id, &games, &r.byes)?;
+            ev = pair_in(&tx, id, &games, &r.byes, true)?;
             for (i, (_, _, res)) in r.games.iter().enumerate() {
                 if let Some(res) = res {
                     ev = record_result_in(&tx, id, round, i as u32 + 1, None, *res, false)?.0;

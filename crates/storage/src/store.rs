@@ -466,9 +466,25 @@ pub(crate) fn add_player_in(tx: &Tx<'_>, event: &str, p: &Player) -> Result<Even
 
 /// [`Store::pair_manual`] in the caller's transaction.
 pub(crate) fn pair_manual_in(tx: &Tx<'_>, event: &str, games: &[(String, String)], byes: &[String]) -> Result<Event> {
+    pair_in(tx, event, games, byes, false)
+}
+
+/// Pairs the next round by hand, or (`imported`) as another program's file has it, a game of
+/// an earlier round still open ([`Event::pair_imported`]).
+pub(crate) fn pair_in(
+    tx: &Tx<'_>,
+    event: &str,
+    games: &[(String, String)],
+    byes: &[String],
+    imported: bool,
+) -> Result<Event> {
     let mut l = load(tx, event)?;
     let (games, byes) = ids(&l.ev, event, games, byes)?;
-    l.ev.pair_manual(&games, &byes).map_err(refused(event))?;
+    if imported {
+        l.ev.pair_imported(&games, &byes).map_err(refused(event))?;
+    } else {
+        l.ev.pair_manual(&games, &byes).map_err(refused(event))?;
+    }
     save_last_round(tx, event, &l)?;
     Ok(l.ev)
 }
@@ -619,7 +635,9 @@ fn save_last_round(tx: &Tx<'_>, event: &str, l: &Loaded) -> Result<()> {
     let origin = match &r.origin {
         PairingOrigin::Computed => "computed",
         PairingOrigin::Amended { .. } => "amended",
-        PairingOrigin::Manual => "manual",
+        // The schema's origins are computed, amended and manual: an imported round is kept
+        // as manual and replayed as imported where an earlier round is still open.
+        PairingOrigin::Manual | PairingOrigin::Imported => "manual",
     };
     tx.exec(
         "INSERT INTO round (event_id, number, seq, origin) VALUES (?1, ?2, ?3, ?4)",
@@ -632,7 +650,7 @@ fn save_last_round(tx: &Tx<'_>, event: &str, l: &Loaded) -> Result<()> {
     for (k, g) in r.games.iter().enumerate() {
         let changed = match &r.origin {
             PairingOrigin::Computed => false,
-            PairingOrigin::Manual => true,
+            PairingOrigin::Manual | PairingOrigin::Imported => true,
             PairingOrigin::Amended { .. } => !proposed.contains(&(g.black, g.white)),
         };
         let cost = r.explanation.as_ref().and_then(|(costs, _)| costs.get(k));
@@ -1047,9 +1065,16 @@ fn replay_round(
             }
             l.ev.accept_amended(p, &pairs, &byes).map_err(e)?;
         }
-        "manual" => {
-            l.ev.pair_manual(&pairs, &byes).map_err(e)?;
-        }
+        "manual" => match l.ev.pair_manual(&pairs, &byes) {
+            // Only an import writes a round after one still open (as the imported file
+            // had it): it replays as imported.
+            Err(EventError::RoundUnfinished { .. }) => {
+                l.ev.pair_imported(&pairs, &byes).map_err(e)?;
+            }
+            r => {
+                r.map_err(e)?;
+            }
+        },
         other => return Err(format!("round {number}: unknown origin {other:?}")),
     }
     Ok(())

@@ -218,6 +218,9 @@ pub enum PairingOrigin {
     },
     /// Made by hand by the director.
     Manual,
+    /// Copied from another program's file (an OpenGotha tournament) as it was paired there:
+    /// a game of an earlier round may still be without a result.
+    Imported,
 }
 
 /// One round.
@@ -901,8 +904,21 @@ impl Event {
         })
     }
 
+    /// Pairs the next round as another program paired it (an imported file): like
+    /// [`Event::pair_manual`], but a game of an earlier round may still be without a result,
+    /// as the other program left it; it stays open, to be entered later.
+    pub fn pair_imported(&mut self, games: &[(PlayerId, PlayerId)], byes: &[PlayerId]) -> Result<&Round, EventError> {
+        let number = self.rounds.len() as u32 + 1;
+        let q = self.manual_proposal(number, games, byes)?;
+        self.accept(q, PairingOrigin::Imported)
+    }
+
     fn accept(&mut self, p: Proposal, origin: PairingOrigin) -> Result<&Round, EventError> {
-        let next = self.next_round_number()?;
+        let next = if origin == PairingOrigin::Imported {
+            self.rounds.len() as u32 + 1
+        } else {
+            self.next_round_number()?
+        };
         if p.round != next {
             return Err(EventError::StaleProposal {
                 proposal: p.round,

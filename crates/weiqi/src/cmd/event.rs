@@ -922,6 +922,7 @@ fn origin_text(o: &tournament::PairingOrigin) -> &'static str {
         tournament::PairingOrigin::Computed => "as the system proposed it",
         tournament::PairingOrigin::Amended { .. } => "amended by the director (the proposal is kept)",
         tournament::PairingOrigin::Manual => "paired by hand by the director",
+        tournament::PairingOrigin::Imported => "as the imported file has it",
     }
 }
 
@@ -1311,6 +1312,7 @@ fn event_json(id: &str, ev: &Event) -> Json {
                 tournament::PairingOrigin::Computed => "computed",
                 tournament::PairingOrigin::Amended { .. } => "amended",
                 tournament::PairingOrigin::Manual => "manual",
+                tournament::PairingOrigin::Imported => "imported",
             };
             json!({"round": r.number, "origin": origin, "games": games,
                    "byes": r.byes.iter().map(|&p| name(ev, p)).collect::<Vec<_>>(),

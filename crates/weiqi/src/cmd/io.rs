@@ -142,15 +142,6 @@ pub fn import(store: &mut Store, a: ImportArgs) -> anyhow::Result<String> {
 
 /// Creates the event of the plan, with the OpenGotha file `kept` attached, in one transaction.
 fn import_plan(store: &mut Store, id: &str, plan: &opengotha::Plan, kept: String) -> anyhow::Result<()> {
-    for (k, pair) in plan.rounds.windows(2).enumerate() {
-        if pair[0].games.iter().any(|g| g.2.is_none()) {
-            bail!(
-                "round {round} is paired but round {prev} has a game without a result; weiqi pairs a round only once the one before is complete",
-                round = k + 2,
-                prev = k + 1
-            );
-        }
-    }
     store.import_event(&ImportedEvent {
         event: NewEvent {
             id: id.to_string(),

@@ -540,3 +540,31 @@ fn a_stored_team_swiss_keeps_its_pairings() {
         serde_json::json!([2, 0])
     );
 }
+
+/// Regression: a file with a game still without a result in a round before the last was
+/// refused ("round 3 is paired but round 2 has a game without a result"). OpenGotha keeps
+/// such a game open; so does the import, through the store, and its result is entered later.
+#[test]
+fn an_open_game_of_an_earlier_round_is_imported_open_and_entered_later() {
+    let db = Db::new("og-open");
+    let open = OPENGOTHA.replace(
+        "result=\"RESULT_EQUAL\" roundNumber=\"2\"",
+        "result=\"RESULT_UNKNOWN\" roundNumber=\"2\"",
+    );
+    let f = db.file("open.xml", open.as_bytes());
+    assert_eq!(
+        db.ok(&["import", "--from", "opengotha", &f, "--id", "open"]),
+        "event \"open\" imported from OpenGotha: 5 players, 3 rounds paired of 3\n"
+    );
+    let show: Value = serde_json::from_str(&db.ok(&["show", "--event", "open", "--json"])).unwrap();
+    let rounds = show["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 3, "{show}");
+    assert_eq!(rounds[2]["origin"], "imported", "{show}");
+    let st: Value = serde_json::from_str(&db.ok(&["standings", "--event", "open", "--json"])).unwrap();
+    assert_eq!(st["after_round"], 1, "{st}");
+    db.ok(&[
+        "result", "--event", "open", "--round", "2", "--board", "1", "--result", "0",
+    ]);
+    let st: Value = serde_json::from_str(&db.ok(&["standings", "--event", "open", "--json"])).unwrap();
+    assert_eq!(st["after_round"], 3, "{st}");
+}
