@@ -357,5 +357,35 @@ async fn every_form_prints_as_a4_pages_that_hold_what_they_show() {
         links,
         json!(["pairings", "scoresheets", "crosstable", "ranking", "namecards", "final"])
     );
+    // The page's standings show the ratings before, after and the change, and the promotion.
+    let head = until(
+        &c,
+        "the standings with ratings",
+        "(() => { const t = document.querySelector('#standings table'); return t ? [...t.querySelectorAll('th')].map((th) => th.textContent) : null; })()",
+    )
+    .await;
+    let head: Vec<String> = serde_json::from_value(head).unwrap();
+    assert!(
+        head.ends_with(&[
+            "赛前等级分".to_string(),
+            "赛后等级分".into(),
+            "变化".into(),
+            "升段/升级".into()
+        ]),
+        "{head:?}"
+    );
+    let first = until(
+        &c,
+        "a rated standings row",
+        "(() => { const r = document.querySelector('#standings tbody tr'); return r ? [...r.querySelectorAll('td')].map((td) => td.textContent) : null; })()",
+    )
+    .await;
+    let first: Vec<String> = serde_json::from_value(first).unwrap();
+    let n = first.len();
+    let (before, after) = (
+        first[n - 4].parse::<f64>().unwrap(),
+        first[n - 3].parse::<f64>().unwrap(),
+    );
+    assert!(before > 0.0 && after > 0.0, "{first:?}");
     c.close().await.unwrap();
 }
