@@ -910,6 +910,34 @@ pub struct PlanRound {
     pub byes: Vec<String>,
 }
 
+/// The element holding what weiqi keeps and OpenGotha has no field for (OpenGotha ignores
+/// it; its children have names of their own, because OpenGotha reads every `Player` and
+/// `Game` element of the file wherever it is): `WeiqiPlayer` (`key`, and the weiqi `name`,
+/// `region`, `rating="none"` where they differ), `WeiqiWithdrawal` (`key`, `afterRound`,
+/// `voided`), `WeiqiGame` (`at="round.table"`, the `result` with its detail, the `warnings`
+/// of Black and White).
+pub const WEIQI: &str = "Weiqi";
+
+impl Tournament {
+    /// The weiqi names of the players (from [`WEIQI`] where kept, else OpenGotha's).
+    fn plan_players(&self) -> Vec<String> {
+        let ext = self.others.iter().find(|e| e.name == WEIQI);
+        self.players
+            .iter()
+            .map(|p| {
+                ext.and_then(|e| {
+                    e.children
+                        .iter()
+                        .find(|c| c.name == "WeiqiPlayer" && c.attr("key") == Some(&p.key()))
+                })
+                .and_then(|x| x.attr("name"))
+                .map(str::to_string)
+                .unwrap_or_else(|| p.full_name())
+            })
+            .collect()
+    }
+}
+
 impl Plan {
     /// The weiqi event of the plan, built through the tournament crate as the store builds
     /// it (players, then each round as the file pairs it, and its results; a game of an
@@ -989,16 +1017,33 @@ impl Tournament {
             tie_breaks,
             ..Settings::default()
         };
+        let ext = self.others.iter().find(|e| e.name == WEIQI);
+        let ext_of = |tag: &str, k: &str, v: &str| {
+            ext.and_then(|e| e.children.iter().find(|c| c.name == tag && c.attr(k) == Some(v)))
+        };
         let players: Vec<Player> = self
             .players
             .iter()
-            .map(|p| Player {
-                name: p.full_name(),
-                rank: p.rank.to_rank(),
-                rating: Some(p.rating),
-                club: (!p.club.is_empty()).then(|| p.club.clone()),
-                region: (!p.country.is_empty()).then(|| p.country.clone()),
-                birth_date: None,
+            .map(|p| {
+                // What OpenGotha has no field for comes back from weiqi's extension element.
+                let x = ext_of("WeiqiPlayer", "key", &p.key());
+                Player {
+                    name: x
+                        .and_then(|x| x.attr("name"))
+                        .map(str::to_string)
+                        .unwrap_or_else(|| p.full_name()),
+                    rank: p.rank.to_rank(),
+                    rating: match x.and_then(|x| x.attr("rating")) {
+                        Some("none") => None,
+                        _ => Some(p.rating),
+                    },
+                    club: (!p.club.is_empty()).then(|| p.club.clone()),
+                    region: x
+                        .and_then(|x| x.attr("region"))
+                        .map(str::to_string)
+                        .or_else(|| (!p.country.is_empty()).then(|| p.country.clone())),
+                    birth_date: None,
+                }
             })
             .collect();
         let last = self.last_round();
@@ -1024,7 +1069,11 @@ impl Tournament {
                         (
                             players[g.black].name.clone(),
                             players[g.white].name.clone(),
-                            g.to_result(),
+                            ext_of("WeiqiGame", "at", &format!("{r}.{}", g.table))
+                                .and_then(|x| x.attr("result"))
+                                .and_then(|v| v.parse::<GameResult>().ok())
+                                .filter(|res| GothaGame::from_result(Some(*res)) == (g.result, g.by_default))
+                                .or(g.to_result()),
                         )
                     })
                     .collect(),
@@ -1056,39 +1105,89 @@ pub fn merge(base: Option<&Tournament>, ev: &Event) -> Tournament {
         Some(b) => b.clone(),
         None => fresh(ev),
     };
+    let old_names: Vec<String> = match base {
+        Some(b) => b.plan_players(),
+        None => Vec::new(),
+    };
     let old_players = std::mem::take(&mut t.players);
     let n_rounds = ev.planned_rounds().max(ev.rounds().len() as u32);
     let mut index: Vec<usize> = Vec::new();
-    for p in ev.players() {
-        let gp = match old_players.iter().find(|g| g.full_name() == p.name) {
-            Some(g) => g.clone(),
-            None => GothaPlayer {
-                name: p.name.clone(),
-                first_name: String::new(),
-                rank: GothaRank::of(p.rank),
-                rating: p.rating.unwrap_or(0),
-                club: p.club.clone().unwrap_or_default(),
-                country: p.region.clone().unwrap_or_default(),
-                participating: String::new(),
-                smms_correction: 0,
-                other: vec![("registeringStatus".into(), "FIN".into())],
-            },
+    // weiqi's extension: what OpenGotha has no field for (it ignores the element).
+    t.others.retain(|e| e.name != WEIQI);
+    let mut ext = Element::new(WEIQI);
+    for (k, p) in ev.players().iter().enumerate() {
+        let mut gp = match old_names.iter().position(|n| *n == p.name) {
+            Some(i) => old_players[i].clone(),
+            None => {
+                // OpenGotha needs a first name and a country of two letters or none.
+                let (name, first) = match p.name.trim().split_once(' ') {
+                    Some((a, b)) => (a.to_string(), b.trim().to_string()),
+                    None => (p.name.trim().to_string(), "-".to_string()),
+                };
+                let country = p
+                    .region
+                    .clone()
+                    .filter(|r| r.len() == 2 && r.chars().all(|c| c.is_ascii_alphabetic()))
+                    .map(|r| r.to_ascii_uppercase())
+                    .unwrap_or_default();
+                GothaPlayer {
+                    name,
+                    first_name: first,
+                    rank: GothaRank::of(p.rank),
+                    // OpenGotha's value for no rating.
+                    rating: p.rating.unwrap_or(-900).clamp(-900, 2949),
+                    club: p.club.clone().unwrap_or_default(),
+                    country,
+                    participating: String::new(),
+                    smms_correction: 0,
+                    other: vec![("registeringStatus".into(), "FIN".into())],
+                }
+            }
         };
+        // A player takes part in every round not marked otherwise; a withdrawal (Art. 28)
+        // is absence from the rounds after it.
+        let id = tournament::PlayerId(k);
+        let from = match ev.status(id) {
+            tournament::Status::Active => None,
+            tournament::Status::WithdrawnBeforeStart => Some(0),
+            tournament::Status::Withdrawn { after_round, .. } => Some(after_round as usize),
+        };
+        let mut part: Vec<char> = gp.participating.chars().collect();
+        part.resize(part.len().max(n_rounds as usize), '1');
+        if let Some(from) = from {
+            for c in part.iter_mut().skip(from) {
+                *c = '0';
+            }
+            let mut w = Element::new("WeiqiWithdrawal").with("key", &gp.key());
+            if let tournament::Status::Withdrawn { after_round, voided } = ev.status(id) {
+                w = w
+                    .with("afterRound", &after_round.to_string())
+                    .with("voided", &voided.to_string());
+            }
+            ext.children.push(w);
+        }
+        gp.participating = part.into_iter().collect();
+        let mut x = Element::new("WeiqiPlayer").with("key", &gp.key());
+        if gp.full_name() != p.name {
+            x.set("name", &p.name);
+        }
+        if p.region.as_deref().unwrap_or("") != gp.country {
+            x.set("region", p.region.as_deref().unwrap_or(""));
+        }
+        if p.rating.is_none() {
+            x.set("rating", "none");
+        }
+        if x.attrs.len() > 1 {
+            ext.children.push(x);
+        }
         index.push(t.players.len());
         t.players.push(gp);
     }
-    for gp in &mut t.players {
-        // A player takes part in every round not marked otherwise.
-        if gp.participating.len() < n_rounds as usize {
-            let missing = n_rounds as usize - gp.participating.len();
-            gp.participating.push_str(&"1".repeat(missing));
-        }
-    }
     let old_games = std::mem::take(&mut t.games);
     let old_of = |round: u32, b: &str, w: &str| {
-        old_games.iter().find(|g| {
-            g.round == round && old_players[g.black].full_name() == b && old_players[g.white].full_name() == w
-        })
+        old_games
+            .iter()
+            .find(|g| g.round == round && old_names[g.black] == b && old_names[g.white] == w)
     };
     t.byes.clear();
     for r in ev.rounds() {
@@ -1116,11 +1215,28 @@ pub fn merge(base: Option<&Tournament>, ev: &Event) -> Tournament {
                     game.by_default = old.by_default;
                 }
             }
+            // The result's detail (B+2.5, W+R) and the warnings (Art. 24), which OpenGotha
+            // has no field for.
+            let mut x = Element::new("WeiqiGame").with("at", &format!("{}.{}", r.number, game.table));
+            if let Some(res) = g.result
+                && game.to_result() != Some(res)
+            {
+                x.set("result", &res.to_string());
+            }
+            if g.warnings != [0, 0] {
+                x.set("warnings", &format!("{} {}", g.warnings[0], g.warnings[1]));
+            }
+            if x.attrs.len() > 1 {
+                ext.children.push(x);
+            }
             t.games.push(game);
         }
         for b in &r.byes {
             t.byes.push((r.number, index[b.0]));
         }
+    }
+    if !ext.children.is_empty() {
+        t.others.push(ext);
     }
     if let Some(gps) = t.others.iter_mut().find_map(|e| e.find_mut("GeneralParameterSet")) {
         gps.set("numberOfRounds", &n_rounds.to_string());

@@ -374,9 +374,9 @@ fn an_event_born_in_weiqi_exports_to_a_file_that_reads_back() {
     let plan = again.plan().unwrap();
     assert_eq!(plan.system, System::Swiss);
     let ev2 = event_of(&plan);
-    // OpenGotha knows who won, not how: B+R comes back as B+.
-    assert_eq!(ev.rounds()[0].games[0].result, Some("B+R".parse().unwrap()));
-    assert_eq!(ev2.rounds()[0].games[0].result, Some("B+".parse().unwrap()));
+    // OpenGotha knows who won, not how: B+R is kept in weiqi's extension and comes back.
+    assert_eq!(again.games[0].result, GothaResult::BlackWins);
+    assert_eq!(ev2.rounds()[0].games[0].result, Some("B+R".parse().unwrap()));
 }
 
 #[test]
@@ -434,4 +434,59 @@ fn unbounded_rounds_and_nesting_are_refused_and_bar_below_floor_placed() {
         not well-formed XML: at byte 204: elements nested deeper than 64
         [[], []]
     "#]].assert_eq(&out);
+}
+
+/// Regression: the export of an event registered in weiqi had `firstName=""` and a region
+/// of more than two letters as `country` (OpenGotha refuses both, and the whole file with
+/// them), and lost withdrawals, ratings left empty, result detail and warnings. Now the
+/// file has a first name and a country OpenGotha reads, a withdrawal is absence from the
+/// later rounds, and what OpenGotha has no field for is in weiqi's extension element (which
+/// OpenGotha ignores), read back on import.
+#[test]
+fn a_native_event_exports_what_opengotha_reads_and_keeps_the_rest_aside() {
+    let mut ev = Event::new("Club night", System::Swiss, 3, tournament::Settings::default()).unwrap();
+    let mut zhang = tournament::Player::new("张三", "2d".parse().unwrap());
+    zhang.region = Some("Guangdong".into());
+    let mut li = tournament::Player::new("Li Si", "1k".parse().unwrap());
+    li.region = Some("cn".into());
+    li.rating = Some(2040);
+    for p in [zhang, li, tournament::Player::new("Wu", "3k".parse().unwrap())] {
+        ev.add_player(p).unwrap();
+    }
+    ev.pair_next().unwrap();
+    let board = ev.rounds()[0].games[0].clone();
+    ev.set_result(1, 1, "B+2.5".parse().unwrap()).unwrap();
+    ev.add_warning(1, 1, rules::Color::White).unwrap();
+    let wu = ev.find("Wu").unwrap();
+    ev.withdraw(wu).unwrap();
+    let t = opengotha::merge(None, &ev);
+    let xml = opengotha::write(&t);
+    for p in &t.players {
+        assert!(!p.first_name.is_empty(), "{xml}");
+        assert!(p.country.is_empty() || p.country.len() == 2, "{xml}");
+    }
+    let li_og = t.players.iter().find(|p| p.name == "Li").unwrap();
+    assert_eq!(
+        (li_og.first_name.as_str(), li_og.country.as_str(), li_og.rating),
+        ("Si", "CN", 2040)
+    );
+    let wu_og = t.players.iter().find(|p| p.name == "Wu").unwrap();
+    assert_eq!(&wu_og.participating, "100");
+    assert!(xml.contains("<Weiqi>"), "{xml}");
+    assert!(
+        xml.contains("result=\"B+2.5\"") && xml.contains("warnings=\"0 1\""),
+        "{xml}"
+    );
+    // Read back: the weiqi names, regions, the missing rating and the result's detail.
+    let plan = opengotha::parse(&xml).unwrap().plan().unwrap();
+    let names: Vec<&str> = plan.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["张三", "Li Si", "Wu"]);
+    assert_eq!(plan.players[0].region.as_deref(), Some("Guangdong"));
+    assert_eq!(plan.players[1].region.as_deref(), Some("cn"));
+    assert_eq!(plan.players[0].rating, None);
+    assert_eq!(plan.rounds[0].games[0].2, Some("B+2.5".parse().unwrap()));
+    assert_eq!(plan.rounds[0].games[0].0, ev.player(board.black).name);
+    // Merging again into the exported file gives the same file.
+    let again = opengotha::merge(Some(&opengotha::parse(&xml).unwrap()), &ev);
+    assert_eq!(opengotha::write(&again), xml);
 }
