@@ -3,10 +3,14 @@
 //! - `cargo xtask setup`: installs what the tests need on a fresh Debian machine (GNU Go, the
 //!   goban-original-games records, Chromium for browser tests, the Python oracles, Sabaki's
 //!   SGF parser from npm), skipping what is already there.
+//! - `cargo xtask life-vs-gnugo`: the dead-stone proposal against GNU Go, chain by chain
+//!   (`life.rs`; the figures in BENCHMARKS.md).
 //! - `cargo xtask test`: `setup`, then every test of the workspace, then `node --test` on the
 //!   pages' script modules (`crates/web/tests/js/`).
 //!
 //! Plain `std::process::Command`, no dependencies: this must build before anything else does.
+
+mod life;
 
 use std::process::{Command, ExitCode};
 
@@ -32,8 +36,9 @@ fn main() -> ExitCode {
     let result = match task.as_str() {
         "setup" => setup(),
         "test" => setup().and_then(|()| test()),
+        "life-vs-gnugo" => life::run(&std::env::args().skip(2).collect::<Vec<_>>()),
         _ => {
-            eprintln!("usage: cargo xtask setup|test");
+            eprintln!("usage: cargo xtask setup|test|life-vs-gnugo");
             return ExitCode::from(2);
         }
     };

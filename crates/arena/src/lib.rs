@@ -45,6 +45,7 @@ mod client;
 mod elo;
 mod game;
 mod runner;
+pub mod scorer;
 
 pub use client::{Engine, GtpError};
 pub use elo::{Elo, elo, elo_of_score, format_elo};

@@ -374,7 +374,7 @@ impl Engine {
     }
 
     fn final_status_list(&self, args: &[&str]) -> Result<String, CommandError> {
-        let [status] = exactly(args, "alive, dead or seki")?;
+        let [status] = exactly(args, "alive, dead, seki or unsure")?;
         let proposal = self.proposal();
         let stones: Vec<Point> = match status {
             "dead" => proposal.dead,
@@ -385,7 +385,14 @@ impl Engine {
                 .filter(|p| !proposal.seki.contains(p))
                 .collect(),
             "seki" => proposal.seki,
-            _ => return Err(CommandError::Syntax(format!("{status:?} is not alive, dead or seki"))),
+            // An extension: the chains the proposal is unsure of (a ko, an unsettled fight),
+            // listed under `alive` too, since they are counted alive unless a player marks them.
+            "unsure" => proposal.unsure,
+            _ => {
+                return Err(CommandError::Syntax(format!(
+                    "{status:?} is not alive, dead, seki or unsure"
+                )));
+            }
         };
         // One group per line, as GNU Go writes it.
         let board = self.game.board();

@@ -7,7 +7,7 @@ use crate::event::{Action, Actor, ClockFix, ColourChoice, Event, Offence, Penalt
 use crate::outcome::{Outcome, WinBy};
 use crate::settings::{Player, Seat, Settings};
 use clock::{Clock, ClockError, ClockState, Instant, Millis, Phase as ClockPhase, Pressed};
-use rules::life::{ProposalSettings, propose_dead};
+use rules::life::{Proposal, ProposalSettings, propose_dead};
 use rules::{Color, Count, CyclePolicy, Game, GameEnd, IllegalMove, Move, Point};
 use std::collections::BTreeSet;
 use std::fmt;
@@ -345,8 +345,14 @@ impl Referee {
     /// The machine's proposal of dead stones (Art. 8: the machine only proposes), for a
     /// [`Action::MarkDead`] by [`Actor::System`] as the initial marking.
     pub fn machine_marking(&self) -> Vec<Point> {
+        self.machine_proposal().dead
+    }
+
+    /// The machine's whole proposal: the dead stones of [`Referee::machine_marking`], the
+    /// chains it is unsure of (never in the marking) and every chain's status with its reason.
+    pub fn machine_proposal(&self) -> Proposal {
         let g = &self.state.game;
-        propose_dead(g.board(), g.to_move(), &ProposalSettings::default()).dead
+        propose_dead(g.board(), g.to_move(), &ProposalSettings::default())
     }
 
     /// What the clock announces next after `after` (a byo-yomi call or the flag), so a

@@ -53,6 +53,15 @@ use crate::point::{Color, Point};
 /// miss dead stones in loose endings, where random playouts are noisy).
 pub const DEAD_THRESHOLD: f64 = 0.1;
 
+/// A dragon the playouts give to its owner by a mean ownership of at most this, and that
+/// they do not give to the opponent beyond [`DEAD_THRESHOLD`], is unsure: an unsettled
+/// fight, which the players decide (chosen against GNU Go 3.8 with
+/// `cargo xtask life-vs-gnugo`, see BENCHMARKS.md).
+pub const SURE_ALIVE: f64 = 0.3;
+
+/// The most moves the atari reader looks ahead (a ladder across the board and back).
+const READ_DEPTH: u32 = 80;
+
 /// An opponent dragon enclosing an invader counts as safe when the playouts give it to its
 /// owner with a mean ownership beyond this (see [`kill_invaders`]).
 const SAFE_THRESHOLD: f64 = 0.5;
@@ -116,6 +125,89 @@ pub struct Proposal {
     /// Ownership of every point from the playouts, row by row from the top-left (the order of
     /// [`crate::BoardSize::points`]): +1 Black's in every playout, -1 White's.
     pub ownership: Vec<f64>,
+    /// Stones of chains the machine is unsure of (a ko, an unsettled fight): a subset of
+    /// `alive`, never proposed dead, for the players to decide (Art. 8). Sorted.
+    pub unsure: Vec<Point>,
+    /// Every chain with its status and the reason for it, in the order of their first stone.
+    pub chains: Vec<ChainStatus>,
+}
+
+/// What the proposal says of one chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Proposed dead: removed at counting unless a player disputes it (Art. 8, 21.4).
+    Dead,
+    /// Proposed alive.
+    Alive,
+    /// Alive in seki (Art. 9: its shared liberties are dame).
+    Seki,
+    /// Not proposed either way: the players must look (a ko, an unsettled fight). Counted as
+    /// alive unless they mark it.
+    Unsure,
+}
+
+impl Status {
+    /// A short, stable name: `dead`, `alive`, `seki`, `unsure`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Status::Dead => "dead",
+            Status::Alive => "alive",
+            Status::Seki => "seki",
+            Status::Unsure => "unsure",
+        }
+    }
+}
+
+/// Why a chain got its status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// Benson's unconditional life: it cannot be captured even if its owner passes forever.
+    Unconditional,
+    /// Part of a seki.
+    Seki,
+    /// Inside territory Benson proves the opponent's: it can never make two eyes.
+    InTerritory,
+    /// In atari and read out: it cannot escape (extending only leads into a ladder or a net,
+    /// and it captures nothing around it).
+    Captured,
+    /// Its life hangs on a ko: it is in atari and its capture, or its escape, is a ko capture.
+    Ko,
+    /// A small eyeless invader of an area enclosed by safe opponent chains.
+    Invader,
+    /// The playouts give its stones to one side with confidence.
+    Playouts,
+    /// The playouts are undecided about it: a fight not yet played out.
+    Unsettled,
+}
+
+impl std::fmt::Display for Reason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Reason::Unconditional => "unconditionally alive (Benson)",
+            Reason::Seki => "seki",
+            Reason::InTerritory => "inside the opponent's unconditional territory",
+            Reason::Captured => "in atari and cannot escape",
+            Reason::Ko => "its life hangs on a ko",
+            Reason::Invader => "an eyeless invader of enclosed territory",
+            Reason::Playouts => "the playouts give it to one side with confidence",
+            Reason::Unsettled => "the playouts are undecided: an unsettled fight",
+        })
+    }
+}
+
+/// One chain of the proposal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChainStatus {
+    /// Its stones, sorted.
+    pub stones: Vec<Point>,
+    /// Its color.
+    pub color: Color,
+    /// The status proposed.
+    pub status: Status,
+    /// Why.
+    pub reason: Reason,
+    /// The mean ownership of its dragon from its own color's view, in [-1, 1].
+    pub ownership: f64,
 }
 
 /// Proposes which stones are dead in `board`, `to_move` to play (Art. 8).
@@ -185,15 +277,42 @@ pub fn propose_dead(board: &Board, to_move: Color, settings: &ProposalSettings) 
     kill_invaders(board, &benson, &seki, &mut dragons, &own);
 
     let mut proposal = Proposal::default();
+    // Per chain (by head): status and reason, decided once.
+    let mut decided: Vec<Option<(Status, Reason)>> = vec![None; CELLS];
     for p in size.points() {
         let i = board.idx(p);
         let Some(c) = board.color_at(i) else { continue };
+        let h = board.chain_head(i);
         let d = dragons.root[i];
-        let dead = !dragons.keep[d] && (dragons.kill[d] || dragons.mean[d] < -DEAD_THRESHOLD);
-        if dead {
-            proposal.dead.push(p);
-        } else {
-            proposal.alive.push(p);
+        let (status, _) = *decided[h].get_or_insert_with(|| {
+            let mean = dragons.mean[d];
+            if seki.stones[i] {
+                (Status::Seki, Reason::Seki)
+            } else if benson[c.index()].alive[i] {
+                (Status::Alive, Reason::Unconditional)
+            } else if benson[c.opponent().index()].territory[i] {
+                (Status::Dead, Reason::InTerritory)
+            } else if board.in_atari(h) && !dragons.keep[d] {
+                match atari_fate(board, h) {
+                    Fate::Captured => (Status::Dead, Reason::Captured),
+                    // A ko inside a dragon the playouts kill anyway decides nothing.
+                    Fate::Ko => match by_playouts(&dragons, d, mean) {
+                        dead @ (Status::Dead, _) => dead,
+                        _ => (Status::Unsure, Reason::Ko),
+                    },
+                    Fate::Escapes => by_playouts(&dragons, d, mean),
+                }
+            } else {
+                by_playouts(&dragons, d, mean)
+            }
+        });
+        match status {
+            Status::Dead => proposal.dead.push(p),
+            Status::Unsure => {
+                proposal.alive.push(p);
+                proposal.unsure.push(p);
+            }
+            Status::Alive | Status::Seki => proposal.alive.push(p),
         }
         if seki.stones[i] {
             proposal.seki.push(p);
@@ -202,9 +321,186 @@ pub fn propose_dead(board: &Board, to_move: Color, settings: &ProposalSettings) 
             proposal.unconditional.push(p);
         }
     }
+    let mut listed = vec![false; CELLS];
+    for p in size.points() {
+        let i = board.idx(p);
+        let Some(color) = board.color_at(i) else { continue };
+        let h = board.chain_head(i);
+        if std::mem::replace(&mut listed[h], true) {
+            continue;
+        }
+        let (status, reason) = decided[h].expect("every chain was decided");
+        let mut stones = board.group(p);
+        stones.sort();
+        proposal.chains.push(ChainStatus {
+            stones,
+            color,
+            status,
+            reason,
+            ownership: dragons.mean[dragons.root[i]],
+        });
+    }
     proposal.dame = size.points().filter(|&p| seki.dame[board.idx(p)]).collect();
     proposal.ownership = size.points().map(|p| own[board.idx(p)]).collect();
     proposal
+}
+
+/// The status of a dragon that nothing certain decides: the invader rule, then the playouts'
+/// mean ownership `mean` from its own view.
+fn by_playouts(dragons: &Dragons, d: usize, mean: f64) -> (Status, Reason) {
+    if dragons.keep[d] {
+        (Status::Alive, Reason::Unconditional)
+    } else if dragons.kill[d] {
+        (Status::Dead, Reason::Invader)
+    } else if mean < -DEAD_THRESHOLD {
+        (Status::Dead, Reason::Playouts)
+    } else if mean <= SURE_ALIVE {
+        (Status::Unsure, Reason::Unsettled)
+    } else {
+        (Status::Alive, Reason::Playouts)
+    }
+}
+
+/// What becomes of a chain in atari when its owner moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fate {
+    /// Whatever its owner does, it is captured (ladder, net, or no way out at all).
+    Captured,
+    /// It lives or dies by a ko: its capture would be a ko capture, or its only way out is
+    /// taking a ko.
+    Ko,
+    /// It can get out of atari for good, as far as the reader sees.
+    Escapes,
+}
+
+/// Reads out the chain with head `h`, in atari, its owner to move (see [`Fate`]).
+fn atari_fate(board: &Board, h: usize) -> Fate {
+    let color = board.color_at(h).expect("a chain");
+    let lib = board.atari_liberty(h);
+    // The capture itself is a ko capture: a lone stone, taken by a stone left with one liberty
+    // (the point of the stone taken).
+    if board.chain_len(h) == 1 {
+        let (libs, _) = liberties_after_capture(board, color.opponent(), lib);
+        if libs <= 1 {
+            return Fate::Ko;
+        }
+    }
+    let mut budget = 4000u32;
+    match defend(board, h, color, READ_DEPTH, &mut budget) {
+        Some(true) => Fate::Escapes,
+        Some(false) => Fate::Captured,
+        None => Fate::Ko,
+    }
+}
+
+/// The liberties of the stone of `color` played on the empty `x`, counting the captures it
+/// makes (one liberty per captured stone next to it) and its friends' liberties; at most 3.
+fn liberties_after_capture(board: &Board, color: Color, x: usize) -> (usize, usize) {
+    let (libs, size) = liberties_after(board, color, x, 3);
+    let n = libs.cells[..libs.n].iter().filter(|&&c| c != usize::MAX).count();
+    (n, size)
+}
+
+/// Whether the chain of `color` at `i`, in atari, `color` to move, escapes: `Some(true)` it
+/// does, `Some(false)` it is captured whatever it does, `None` its only escape is a ko
+/// capture. Out of depth or budget it escapes (never called dead on a guess).
+fn defend(board: &Board, i: usize, color: Color, depth: u32, budget: &mut u32) -> Option<bool> {
+    if depth == 0 || *budget == 0 {
+        return Some(true);
+    }
+    *budget -= 1;
+    let h = board.chain_head(i);
+    let opp = Cell::of(color.opponent());
+    let mut ko_escape = false;
+    // Capture a neighbouring chain in atari.
+    let mut s = h;
+    loop {
+        for n in board.neighbours(s) {
+            if board.cell(n) == opp {
+                let oh = board.chain_head(n);
+                if board.in_atari(oh) {
+                    let x = board.atari_liberty(oh);
+                    if x == board.ko_idx() {
+                        ko_escape = true;
+                        continue;
+                    }
+                    if board.is_suicide(color, x) {
+                        continue;
+                    }
+                    let mut b = board.clone();
+                    let taken = b.play_idx(color, x);
+                    let nh = b.chain_head(i);
+                    if taken == 1
+                        && board.chain_len(oh) == 1
+                        && b.in_atari(b.chain_head(x))
+                        && b.chain_len(b.chain_head(x)) == 1
+                    {
+                        // Taking a ko: the opponent may retake after a threat.
+                        ko_escape = true;
+                        continue;
+                    }
+                    if b.in_atari(nh) {
+                        continue;
+                    }
+                    if !attack(&b, i, color, depth - 1, budget) {
+                        return Some(true);
+                    }
+                }
+            }
+        }
+        s = board.chain_next(s);
+        if s == h {
+            break;
+        }
+    }
+    // Extend on the last liberty.
+    let x = board.atari_liberty(h);
+    if x != board.ko_idx() && !board.is_suicide(color, x) {
+        let (libs, _) = liberties_after(board, color, x, 3);
+        if libs.len() >= 3 {
+            return Some(true);
+        }
+        if libs.len() == 2 {
+            let mut b = board.clone();
+            b.play_idx(color, x);
+            if !attack(&b, i, color, depth - 1, budget) {
+                return Some(true);
+            }
+        }
+    }
+    if ko_escape { None } else { Some(false) }
+}
+
+/// Whether the opponent, to move, captures the chain of `color` at `i` (two liberties):
+/// by playing on one of its liberties so that it is in atari and cannot escape.
+fn attack(board: &Board, i: usize, color: Color, depth: u32, budget: &mut u32) -> bool {
+    if depth == 0 || *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    let h = board.chain_head(i);
+    let mut libs = Vec::with_capacity(2);
+    let mut marks = Marks::new();
+    chain_liberties(board, h, &mut marks, &mut libs);
+    if libs.len() != 2 {
+        return libs.len() < 2;
+    }
+    let attacker = color.opponent();
+    for &x in &libs {
+        if x == board.ko_idx() || board.is_suicide(attacker, x) {
+            continue;
+        }
+        let mut b = board.clone();
+        b.play_idx(attacker, x);
+        // An attacking stone left in atari is simply taken.
+        if b.in_atari(b.chain_head(x)) && !b.in_atari(b.chain_head(i)) {
+            continue;
+        }
+        if b.in_atari(b.chain_head(i)) && defend(&b, i, color, depth - 1, budget) == Some(false) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Marks as killed (in `dragons.kill`) the invaders: for each color, a region of

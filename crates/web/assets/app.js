@@ -145,6 +145,8 @@ function drawBoard(box, size, rows, opts) {
   const W = 2 * m + (size - 1) * w, H = 2 * m + (size - 1) * hh;
   const X = (x) => m + x * w, Y = (y) => m + y * hh;
   const dead = new Set(opts.dead || []);
+  // Chains the machine is unsure of (a ko, an unsettled fight): ringed, never pre-marked.
+  const unsure = new Set(opts.unsure || []);
   const last = opts.last;
   let black = 0, white = 0;
   for (const r of rows) for (const c of r) { if (c === 'X') black++; else if (c === 'O') white++; }
@@ -174,6 +176,7 @@ function drawBoard(box, size, rows, opts) {
     const cls = (c === 'X' ? 'black' : 'white') + (dead.has(v) ? ' dead' : '');
     stones.append(s('circle', { cx: X(x), cy: Y(y), r: G.stone_r, class: 'stone ' + cls, 'data-v': v }));
     if (dead.has(v)) stones.append(s('path', { d: `M${X(x) - 45},${Y(y) - 45}L${X(x) + 45},${Y(y) + 45}M${X(x) + 45},${Y(y) - 45}L${X(x) - 45},${Y(y) + 45}`, class: 'deadmark' }));
+    else if (unsure.has(v)) stones.append(s('circle', { cx: X(x), cy: Y(y), r: G.stone_r * 1.1, class: 'unsure', 'data-unsure': v }));
   }));
   svg.append(stones);
   // Art. 9: the territory the count gave each side, a small square on each point.
@@ -1102,7 +1105,8 @@ pages.game = async function () {
     if (review !== null && review >= view.history.length) review = null;
     if (review === null) {
       const owner = view.count && view.phase !== 'counting' ? view.count.owner : null;
-      drawBoard(boardBox, size, view.board, { last: view.last_move, dead, owner, ghost, onPoint: mine() ? onPoint : null });
+      const unsure = view.phase === 'counting' ? view.machine_unsure || [] : [];
+      drawBoard(boardBox, size, view.board, { last: view.last_move, dead, owner, ghost, unsure, onPoint: mine() ? onPoint : null });
     } else {
       // The game as it stood after move `review`, with the rulings made there.
       const last = review ? view.history[review - 1] : null;

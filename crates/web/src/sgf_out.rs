@@ -45,10 +45,12 @@ pub fn game_sgf(r: &Referee, meta: &sgf::Meta) -> String {
 }
 
 /// The extras of the game view: `names`, `last_move`, `moves`, `end_proposed_by`,
-/// `marking_accepted`, `machine_marking`, `count`, `may_recount` (Art. 16.4), and `log` (each event's summary in both
+/// `marking_accepted`, `machine_marking` (the chains the machine proposes dead), `machine_unsure`
+/// (those it is unsure of: shown apart, never pre-marked), `count`, `may_recount` (Art. 16.4), and `log` (each event's summary in both
 /// languages, with its article).
 pub fn game_view(r: &Referee) -> Value {
     let g = r.game();
+    let machine = (r.phase() == referee::Phase::Counting).then(|| r.machine_proposal());
     let size = g.rules().size;
     let names = |c: Color| {
         let p = player(r, c);
@@ -149,11 +151,8 @@ pub fn game_view(r: &Referee) -> Value {
         "moves": g.history().len(),
         "end_proposed_by": r.end_proposed_by().map(color_name),
         "marking_accepted": { "black": accepted[0], "white": accepted[1] },
-        "machine_marking": if r.phase() == referee::Phase::Counting {
-            r.machine_marking().iter().map(|&p| size.gtp(p)).collect::<Vec<_>>()
-        } else {
-            vec![]
-        },
+        "machine_marking": machine.as_ref().map_or(vec![], |m| m.dead.iter().map(|&p| size.gtp(p)).collect::<Vec<_>>()),
+        "machine_unsure": machine.as_ref().map_or(vec![], |m| m.unsure.iter().map(|&p| size.gtp(p)).collect::<Vec<_>>()),
         "count": count,
         // Art. 16.4: whether a recount may be asked for (a counted result, not confirmed).
         "may_recount": r.may_recount(),

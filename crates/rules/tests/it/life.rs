@@ -1040,3 +1040,65 @@ fn gnugo_agrees_on_finished_games() {
         agree on 24 of 25
     "#]].assert_eq(&report);
 }
+
+/// The status and reason the proposal gives the chain at `(x, y)`.
+fn status_at(board: &Board, x: u8, y: u8) -> (life::Status, life::Reason) {
+    let p = Point::new(x, y);
+    let proposal = propose_dead(board, Color::Black, &ProposalSettings::default());
+    let chain = proposal
+        .chains
+        .iter()
+        .find(|c| c.stones.contains(&p))
+        .expect("a chain there");
+    assert_eq!(
+        proposal.dead.contains(&p),
+        chain.status == life::Status::Dead,
+        "the dead list follows the statuses"
+    );
+    assert_eq!(proposal.unsure.contains(&p), chain.status == life::Status::Unsure);
+    (chain.status, chain.reason)
+}
+
+/// Art. 8, read out: White's E5 is in atari and extending at E4 only runs into a ladder to
+/// the edge, so it is dead whoever moves; a ladder breaker on the ladder's path (G2) lets it
+/// out, and then the reader does not call it dead.
+#[test]
+fn a_stone_in_atari_caught_in_a_ladder_is_dead() {
+    let ladder = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . X . . . .
+        . . . X O X . . .
+        . . . X . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+    ";
+    let board = parse(ladder);
+    assert_eq!(status_at(&board, 4, 3), (life::Status::Dead, life::Reason::Captured));
+    let mut broken = board.clone();
+    broken.set(Point::new(6, 7), Some(Color::White));
+    let (_, reason) = status_at(&broken, 4, 3);
+    assert_ne!(reason, life::Reason::Captured, "the breaker lets it out");
+}
+
+/// A single ko left open: Black's stone inside White's mouth is in atari, and White's
+/// capture would be a ko capture, so the proposal is unsure and does not mark it (Art. 8:
+/// the players decide).
+#[test]
+fn a_stone_whose_capture_is_a_ko_is_unsure() {
+    let ko = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . X O . . .
+        . . . X . X O . .
+        . . . . X O . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+    ";
+    let board = parse(ko);
+    assert_eq!(status_at(&board, 5, 4), (life::Status::Unsure, life::Reason::Ko));
+}

@@ -1,5 +1,9 @@
-//! `weiqi score FILE [--dead V,V,...] [--komi POINTS] [--json] [--propose] [--move N]`:
-//! counts the final position of a record (Art. 9, 11) with the named groups dead.
+//! `weiqi score FILE [--dead V,V,...] [--komi POINTS] [--json] [--propose] [--scorer CMD]
+//! [--move N]`: counts the final position of a record (Art. 9, 11) with the named groups dead.
+//!
+//! `--scorer CMD` asks a GTP engine (GNU Go, KataGo, any engine with `final_status_list`) for
+//! the dead stones within `--scorer-timeout` seconds, the built-in proposal being the
+//! fall-back; the output says which proposed (`proposed_by` in JSON).
 //!
 //! Komi: `--komi`, else the record's `KM`, else 3¾ stones (7.5 points, Art. 11). Warnings
 //! recorded in the record's referee notes cost a stone each (Art. 24). Handicap stones are
@@ -7,7 +11,6 @@
 
 use crate::cmd::records::load;
 use anyhow::{Context as _, bail};
-use rules::life::{ProposalSettings, propose_dead};
 use rules::{Color, Count, HalfPoints, Point, Rules};
 use sgf::NoteKind;
 use std::path::PathBuf;
@@ -28,6 +31,13 @@ pub struct Args {
     /// Use the engine's dead-stone proposal instead of --dead, and print it.
     #[arg(long, conflicts_with = "dead")]
     propose: bool,
+    /// Ask this GTP engine (a command line, split at spaces) for the dead stones instead of
+    /// the built-in proposal, which stays the fall-back; implies --propose.
+    #[arg(long, value_name = "CMD", conflicts_with = "dead")]
+    scorer: Option<String>,
+    /// The scorer's deadline for the whole exchange, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30)]
+    scorer_timeout: u64,
     /// Count the position after N moves instead of the end of the main line.
     #[arg(long = "move", value_name = "N")]
     upto: Option<usize>,
@@ -49,6 +59,9 @@ struct JsonScore {
     handicap: u32,
     penalties: JsonPenalties,
     moves: usize,
+    /// Who proposed `dead`: `given` (--dead), `builtin`, `builtin (scorer failed: ...)` or
+    /// `scorer NAME`.
+    proposed_by: String,
 }
 
 #[derive(serde::Serialize)]
@@ -82,8 +95,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let game = &replay.game;
     let size = record.size;
-    let dead: Vec<Point> = if args.propose {
-        propose_dead(game.board(), game.to_move(), &ProposalSettings::default()).dead
+    let propose = args.propose || args.scorer.is_some();
+    let mut proposed_by = "given".to_string();
+    let dead: Vec<Point> = if propose {
+        let argv: Option<Vec<String>> = args
+            .scorer
+            .as_ref()
+            .map(|c| c.split_whitespace().map(String::from).collect());
+        let (dead, by) = arena::scorer::propose(
+            game,
+            argv.as_deref(),
+            std::time::Duration::from_secs(args.scorer_timeout),
+        );
+        if let arena::scorer::ProposedBy::Builtin { fallback: Some(why) } = &by {
+            eprintln!("weiqi: the scorer failed ({why}); the built-in proposal is used");
+        }
+        proposed_by = by.describe();
+        dead
     } else {
         let mut v = Vec::new();
         for d in args.dead.iter().map(|d| d.trim()).filter(|d| !d.is_empty()) {
@@ -112,10 +140,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 white: penalties[1],
             },
             moves: replay.moves,
+            proposed_by,
         };
         println!("{}", serde_json::to_string(&j)?);
     } else {
-        print!("{}", describe(&count, &rules, &dead, size, args.propose));
+        print!(
+            "{}",
+            describe(&count, &rules, &dead, size, propose.then_some(proposed_by.as_str()))
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -143,9 +175,13 @@ fn warnings(record: &sgf::Record, moves: usize) -> [u32; 2] {
     out
 }
 
-fn describe(count: &Count, rules: &Rules, dead: &[Point], size: rules::BoardSize, proposed: bool) -> String {
+fn describe(count: &Count, rules: &Rules, dead: &[Point], size: rules::BoardSize, proposed_by: Option<&str>) -> String {
     let mut s = String::new();
-    let verb = if proposed { "Proposed dead" } else { "Dead" };
+    let verb = match proposed_by {
+        Some("builtin") | Some("given") => "Proposed dead".to_string(),
+        Some(by) => format!("Proposed dead ({by})"),
+        None => "Dead".to_string(),
+    };
     let names: Vec<String> = dead.iter().map(|&p| size.gtp(p)).collect();
     if names.is_empty() {
         s += &format!("{verb}: none\n");

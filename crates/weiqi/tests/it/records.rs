@@ -169,33 +169,33 @@ fn score_counts_with_dead_stones_and_komi() {
         &dir,
         &["score", "finished.sgf", "--dead", "B2", "--json"],
         expect![[r#"
-        exit 0
-        {"black":45.0,"white":36.0,"dame":0,"komi":7.0,"margin_stones":1.0,"result":"B+2","dead":["B2"],"handicap":0,"penalties":{"B":0,"W":0},"moves":2}
-    "#]],
+            exit 0
+            {"black":45.0,"white":36.0,"dame":0,"komi":7.0,"margin_stones":1.0,"result":"B+2","dead":["B2"],"handicap":0,"penalties":{"B":0,"W":0},"moves":2,"proposed_by":"given"}
+        "#]],
     );
     check(
         &dir,
         &["score", "finished.sgf", "--dead=B2", "--komi", "-2.5", "--json"],
         expect![[r#"
             exit 0
-            {"black":45.0,"white":36.0,"dame":0,"komi":-2.5,"margin_stones":5.75,"result":"B+11.5","dead":["B2"],"handicap":0,"penalties":{"B":0,"W":0},"moves":2}
+            {"black":45.0,"white":36.0,"dame":0,"komi":-2.5,"margin_stones":5.75,"result":"B+11.5","dead":["B2"],"handicap":0,"penalties":{"B":0,"W":0},"moves":2,"proposed_by":"given"}
         "#]],
     );
     check(
         &dir,
         &["score", "finished.sgf", "--json"],
         expect![[r#"
-        exit 0
-        {"black":26.5,"white":54.5,"dame":35,"komi":7.0,"margin_stones":17.5,"result":"W+35","dead":[],"handicap":0,"penalties":{"B":0,"W":0},"moves":2}
-    "#]],
+            exit 0
+            {"black":26.5,"white":54.5,"dame":35,"komi":7.0,"margin_stones":17.5,"result":"W+35","dead":[],"handicap":0,"penalties":{"B":0,"W":0},"moves":2,"proposed_by":"given"}
+        "#]],
     );
     check(
         &dir,
         &["score", "warned.sgf", "--json"],
         expect![[r#"
-        exit 0
-        {"black":44.0,"white":37.0,"dame":0,"komi":7.0,"margin_stones":0.0,"result":"0","dead":[],"handicap":0,"penalties":{"B":1,"W":0},"moves":2}
-    "#]],
+            exit 0
+            {"black":44.0,"white":37.0,"dame":0,"komi":7.0,"margin_stones":0.0,"result":"0","dead":[],"handicap":0,"penalties":{"B":1,"W":0},"moves":2,"proposed_by":"given"}
+        "#]],
     );
     check(
         &dir,
@@ -296,4 +296,31 @@ fn show_prints_the_board_and_draws_it() {
     assert_eq!(svg.matches(r##"r="2.2" fill="#000""##).count(), 9, "{svg}");
     assert_eq!(svg.matches(r#"r="11.25""#).count(), 2, "{svg}");
     assert!(svg.contains(r#"class="last-move" cx="99" cy="102""#), "{svg}");
+}
+
+/// `--scorer CMD`: a GTP engine proposes the dead stones (here weiqi's own GTP engine, which
+/// finds White's B2 dead in Black's area), and the JSON says who proposed; a scorer that
+/// cannot be started leaves the built-in proposal, which says so too.
+#[test]
+fn score_asks_an_external_scorer_and_falls_back_to_the_builtin_proposal() {
+    let dir = folder("scorer", &[("finished.sgf", FINISHED)]);
+    let scorer = format!("{} gtp", env!("CARGO_BIN_EXE_weiqi"));
+    let out = weiqi(&dir, &["score", "finished.sgf", "--scorer", &scorer, "--json"]);
+    let json: serde_json::Value = serde_json::from_str(out.lines().nth(1).unwrap()).unwrap();
+    assert_eq!(json["dead"], serde_json::json!(["B2"]), "{out}");
+    assert!(
+        json["proposed_by"].as_str().unwrap().starts_with("scorer weiqi"),
+        "{out}"
+    );
+    let out = weiqi(
+        &dir,
+        &["score", "finished.sgf", "--scorer", "/nonexistent/scorer", "--json"],
+    );
+    let json: serde_json::Value = serde_json::from_str(out.lines().nth(1).unwrap()).unwrap();
+    assert_eq!(json["dead"], serde_json::json!(["B2"]), "{out}");
+    let by = json["proposed_by"].as_str().unwrap();
+    assert!(by.starts_with("builtin (scorer failed: "), "{by}");
+    assert!(out.contains("the built-in proposal is used"), "{out}");
+    let out = weiqi(&dir, &["score", "finished.sgf", "--propose", "--json"]);
+    assert!(out.contains("\"proposed_by\":\"builtin\""), "{out}");
 }

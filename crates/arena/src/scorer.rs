@@ -1,0 +1,98 @@
+//! An external scorer: a GTP engine asked for its `final_status_list dead` on a finished
+//! game, within a deadline, with the built-in proposal (`rules::life::propose_dead`) as the
+//! fall-back. Art. 8 leaves dead stones to the players; the scorer, like the built-in
+//! proposal, only proposes, and the caller records which of them did.
+
+use crate::client::{Engine, GtpError};
+use rules::life::{ProposalSettings, propose_dead};
+use rules::{Color, Game, Move, Point};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// Who proposed the dead stones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProposedBy {
+    /// The built-in proposal; `fallback` says why the external scorer was not used, if one
+    /// was asked for.
+    Builtin {
+        /// The scorer's failure, when a scorer was asked and failed.
+        fallback: Option<String>,
+    },
+    /// The external scorer, by its GTP name.
+    Scorer(String),
+}
+
+impl ProposedBy {
+    /// A short text for records and JSON: `builtin`, `builtin (scorer failed: ...)` or
+    /// `scorer NAME`.
+    pub fn describe(&self) -> String {
+        match self {
+            ProposedBy::Builtin { fallback: None } => "builtin".to_string(),
+            ProposedBy::Builtin { fallback: Some(why) } => format!("builtin (scorer failed: {why})"),
+            ProposedBy::Scorer(name) => format!("scorer {name}"),
+        }
+    }
+}
+
+/// The dead stones of `game`'s position as proposed by `scorer` (program and arguments) if
+/// given and it answers within `timeout` in all, else by the built-in proposal.
+pub fn propose(game: &Game, scorer: Option<&[String]>, timeout: Duration) -> (Vec<Point>, ProposedBy) {
+    let fallback = match scorer {
+        None => None,
+        Some(argv) => match ask(game, argv, timeout) {
+            Ok((dead, name)) => return (dead, ProposedBy::Scorer(name)),
+            Err(e) => Some(e.to_string()),
+        },
+    };
+    let dead = propose_dead(game.board(), game.to_move(), &ProposalSettings::default()).dead;
+    (dead, ProposedBy::Builtin { fallback })
+}
+
+/// Sets `game` up in the scorer (size, komi, the start position, the moves) and asks for its
+/// dead list, all before one deadline.
+fn ask(game: &Game, argv: &[String], timeout: Duration) -> Result<(Vec<Point>, String), GtpError> {
+    let stop = AtomicBool::new(false);
+    let deadline = Instant::now() + timeout;
+    let mut engine = Engine::start(argv, timeout, &stop)?;
+    let size = game.rules().size;
+    let send = |engine: &mut Engine, c: &str| engine.send_until(c, Some(deadline), &stop);
+    send(&mut engine, &format!("boardsize {}", size.get()))?;
+    send(&mut engine, "clear_board")?;
+    send(&mut engine, &format!("komi {}", game.rules().komi))?;
+    // The start position: handicap stones as free handicap, other set-up stones as moves.
+    let start = game.start();
+    let black: Vec<Point> = size.points().filter(|&p| start.get(p) == Some(Color::Black)).collect();
+    let white: Vec<Point> = size.points().filter(|&p| start.get(p) == Some(Color::White)).collect();
+    if game.handicap() >= 2 && white.is_empty() {
+        let list: Vec<String> = black.iter().map(|&p| size.gtp(p)).collect();
+        send(&mut engine, &format!("set_free_handicap {}", list.join(" ")))?;
+    } else {
+        for (c, stones) in [("b", &black), ("w", &white)] {
+            for &p in stones.iter() {
+                send(&mut engine, &format!("play {c} {}", size.gtp(p)))?;
+            }
+        }
+    }
+    for e in game.history() {
+        let v = match e.mv {
+            Move::Pass => "pass".to_string(),
+            Move::Play(p) => size.gtp(p),
+        };
+        send(&mut engine, &format!("play {} {v}", e.color.letter()))?;
+    }
+    let answer = send(&mut engine, "final_status_list dead")?;
+    let mut dead = Vec::new();
+    for v in answer.split_whitespace() {
+        let p = size.parse_gtp(v).map_err(|_| GtpError::Garbage {
+            command: "final_status_list dead".to_string(),
+            text: answer.chars().take(200).collect(),
+        })?;
+        if game.board().get(p).is_some() {
+            dead.push(p);
+        }
+    }
+    dead.sort();
+    let name = engine.name().to_string();
+    engine.quit(&stop);
+    Ok((dead, name))
+}
