@@ -545,14 +545,9 @@ impl Socket {
             };
             match tokio::time::timeout(timeout, ws.next()).await {
                 Err(_) if my_turn => {
-                    let legal = local.legal_moves(mover);
-                    let action = if legal.is_empty() {
-                        json!({ "type": "pass" })
-                    } else {
-                        rng ^= rng << 13;
-                        rng ^= rng >> 7;
-                        rng ^= rng << 17;
-                        json!({ "type": "play", "point": self.size.gtp(legal[(rng % legal.len() as u64) as usize]) })
+                    let action = match random_legal(&local, mover, self.size, &mut rng) {
+                        Some(p) => json!({ "type": "play", "point": self.size.gtp(p) }),
+                        None => json!({ "type": "pass" }),
                     };
                     let mut cmd = json!({ "type": "command", "game": game, "seq": seq, "action": action });
                     match mine {
@@ -576,4 +571,28 @@ impl Socket {
         let _ = ws.close(None).await;
         Ok(tally)
     }
+}
+
+/// A random legal point for `color`: a few random points tried first (cheap: the client must
+/// not cost more than the server it measures), else one of all the legal points; `None` when
+/// there is none.
+fn random_legal(game: &Game, color: Color, size: BoardSize, rng: &mut u64) -> Option<rules::Point> {
+    let mut next = || {
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+        *rng
+    };
+    let n = u64::from(size.get());
+    for _ in 0..16 {
+        let r = next();
+        let Some(p) = size.point((r % n) as u8, ((r / n) % n) as u8) else {
+            continue;
+        };
+        if game.check(color, Move::Play(p)).is_ok() {
+            return Some(p);
+        }
+    }
+    let legal = game.legal_moves(color);
+    (!legal.is_empty()).then(|| legal[(next() % legal.len() as u64) as usize])
 }

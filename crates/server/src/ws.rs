@@ -50,6 +50,9 @@ enum ClientMsg {
     },
 }
 
+/// The bytes a socket reads at a time.
+const READ_BUFFER: usize = 4 * 1024;
+
 /// `GET /api/ws`.
 pub async fn upgrade(
     State(st): State<AppState>,
@@ -57,7 +60,13 @@ pub async fn upgrade(
     caller: Caller,
     ws: WebSocketUpgrade,
 ) -> Response {
+    // A client's messages are small commands, but the WebSocket library reads into a
+    // 128 KiB buffer per socket by default: two players and their spectators for each of
+    // thousands of games made that most of the server's memory. A read grows the buffer as
+    // far as a message needs (up to the body limit).
     ws.max_message_size(crate::api::BODY_LIMIT)
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| session(st, ip, caller, socket))
         .into_response()
 }
