@@ -8,6 +8,10 @@
 //! `3级`, `职业九段`). The file may be UTF-8, with or without a byte-order mark, or GBK (as
 //! Chinese Excel saves it); the separator is a comma, or a tab when the header has tabs and
 //! no comma.
+//!
+//! Every cell written that a spreadsheet would run as a formula — one that begins with `=`,
+//! `+`, `-`, `@`, a tab or a carriage return (OWASP's CSV injection rule) — is written with a
+//! leading `'`, so that a player named `=HYPERLINK(…)` is shown as text, never run.
 
 use crate::FormatError;
 use tournament::{Date, Event, Player, Rank};
@@ -175,10 +179,23 @@ pub fn registrations_from_rows(rows: &[Vec<String>]) -> Result<Vec<Player>, Form
     Ok(players)
 }
 
+/// `cell` as a spreadsheet shows it and never runs it: a leading `'` before a cell that
+/// starts with `=`, `+`, `-`, `@`, a tab or a carriage return (OWASP). A number (`-1.5`, a
+/// negative tie-break) is a number, not a formula, and is left as it is.
+pub fn neutralised(cell: &str) -> std::borrow::Cow<'_, str> {
+    let risky = cell.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    if risky && cell.parse::<f64>().is_err() {
+        std::borrow::Cow::Owned(format!("'{cell}"))
+    } else {
+        std::borrow::Cow::Borrowed(cell)
+    }
+}
+
 fn write_rows(rows: Vec<Vec<String>>) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     for r in rows {
-        w.write_record(&r).expect("writing to memory");
+        w.write_record(r.iter().map(|c| neutralised(c).into_owned()))
+            .expect("writing to memory");
     }
     String::from_utf8(w.into_inner().expect("writing to memory")).expect("the fields are UTF-8")
 }
@@ -294,4 +311,39 @@ pub fn opengotha_standings(t: &crate::opengotha::Tournament, lang: Lang) -> Resu
         out.push(row);
     }
     Ok(write_rows(out))
+}
+
+#[cfg(test)]
+mod injection_tests {
+    use super::neutralised;
+
+    #[test]
+    fn cells_a_spreadsheet_would_run_are_written_as_text() {
+        let cells = [
+            "=HYPERLINK(\"http://x\")",
+            "+cmd",
+            "-2+3",
+            "@SUM(A1)",
+            "\tx",
+            "\rx",
+            "Li",
+            "-1.5",
+            "3",
+        ];
+        let out: Vec<String> = cells.iter().map(|c| neutralised(c).into_owned()).collect();
+        assert_eq!(
+            out,
+            [
+                "'=HYPERLINK(\"http://x\")",
+                "'+cmd",
+                "'-2+3",
+                "'@SUM(A1)",
+                "'\tx",
+                "'\rx",
+                "Li",
+                "-1.5",
+                "3"
+            ]
+        );
+    }
 }
