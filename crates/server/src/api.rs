@@ -248,19 +248,12 @@ impl FromRequestParts<AppState> for Caller {
                 .and_then(|v| v.to_str().ok())
                 .map(str::to_string)
         };
-        let token = header("authorization")
-            .map(|h| h.strip_prefix("Bearer ").map(str::to_string).unwrap_or(h))
-            .or_else(|| query_param(parts.uri.query(), "token"));
-        let secret = header("x-seat-secret").or_else(|| query_param(parts.uri.query(), "secret"));
+        // Never from the URL: a URL ends up in logs, in the browser's history and in a
+        // `Referer`. A WebSocket from a browser sends them in its first message.
+        let token = header("authorization").map(|h| h.strip_prefix("Bearer ").map(str::to_string).unwrap_or(h));
+        let secret = header("x-seat-secret");
         caller(st, token.as_deref(), secret).await
     }
-}
-
-fn query_param(q: Option<&str>, key: &str) -> Option<String> {
-    q?.split('&').find_map(|kv| {
-        let (k, v) = kv.split_once('=')?;
-        (k == key).then(|| v.to_string())
-    })
 }
 
 /// The caller for a token and a secret; an ended or unknown session is a 401 that says so.
@@ -1366,8 +1359,8 @@ fn created_json(id: i64, secrets: Option<&[String; 2]>, state: Json_, replayed: 
         Some(s) => {
             v["secrets"] = json!({ "black": s[0], "white": s[1] });
             v["links"] = json!({
-                "black": format!("/play/{id}?secret={}", s[0]),
-                "white": format!("/play/{id}?secret={}", s[1]),
+                "black": format!("/play/{id}#secret={}", s[0]),
+                "white": format!("/play/{id}#secret={}", s[1]),
             });
         }
         None => {

@@ -291,7 +291,7 @@ async fn reissue_link(
         Json(json!({
             "game": id,
             "color": seat,
-            "link": format!("/play/{id}?secret={secret}"),
+            "link": format!("/play/{id}#secret={secret}"),
             "by": account.name,
             "at": at,
             "history": history.iter().map(|(c, by, at)| json!({ "color": c, "by": by, "at": at })).collect::<Vec<_>>(),
@@ -947,8 +947,8 @@ async fn start_games(
             "game": gid, "board": g.board,
             "black": black_name, "white": white_name,
             "links": {
-                "black": format!("/play/{gid}?secret={}", secrets[0]),
-                "white": format!("/play/{gid}?secret={}", secrets[1]),
+                "black": format!("/play/{gid}#secret={}", secrets[0]),
+                "white": format!("/play/{gid}#secret={}", secrets[1]),
             },
         }));
     }

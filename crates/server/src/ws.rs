@@ -12,8 +12,12 @@
 //! `error` is the HTTP API's body for the same error (`error`, `message`; `article` for a
 //! refusal; `state` and `seq` for `stale`) with the HTTP `status` and the command's `ref`;
 //! one for a message that could not be read has `game: null`.
-//! Credentials come with the upgrade (`?token=` or `Authorization`, `?secret=` or
-//! `X-Seat-Secret`) or per command (`secret`).
+//! - `{"type":"auth","token":"…","secret":"…"}` (either or both): the credentials of the
+//!   commands that follow, as a browser sends them (it cannot set headers on a WebSocket);
+//!   answered by `{"type":"auth","account":…}` or the 401 for an ended session.
+//!
+//! Credentials come with the upgrade (`Authorization`, `X-Seat-Secret`), in an `auth`
+//! message, or per command (`secret`); never in the URL, which ends up in logs.
 
 use crate::api::{ActReq, AppState, Caller, ConnectInfoOpt, session_account, submit, take_token};
 use crate::error::ApiError;
@@ -48,6 +52,12 @@ enum ClientMsg {
     State {
         game: i64,
     },
+    Auth {
+        #[serde(default)]
+        token: Option<String>,
+        #[serde(default)]
+        secret: Option<String>,
+    },
 }
 
 /// The bytes a socket reads at a time.
@@ -74,7 +84,7 @@ pub async fn upgrade(
 /// One socket: the server pings it every `ws_ping` and closes it when nothing (not even a
 /// pong) has come for `ws_idle`; every message draws on the client address's rate limit, as
 /// an HTTP request does; it follows at most `ws_subscriptions` games, each once.
-async fn session(st: AppState, ip: std::net::IpAddr, caller: Caller, socket: WebSocket) {
+async fn session(st: AppState, ip: std::net::IpAddr, mut caller: Caller, socket: WebSocket) {
     let limits = st.0.limits;
     let (mut sink, mut stream) = socket.split();
     let (out, mut out_rx) = mpsc::channel::<Json>(1024);
@@ -152,6 +162,14 @@ async fn session(st: AppState, ip: std::net::IpAddr, caller: Caller, socket: Web
                     None
                 }
                 Err(e) => Some(described(e, None, Some(game))),
+            },
+            Ok(ClientMsg::Auth { token, secret }) => match crate::api::caller(&st, token.as_deref(), secret).await {
+                Ok(c) => {
+                    let account = c.account.as_ref().map(|a| a.name.clone());
+                    caller = c;
+                    Some(json!({ "type": "auth", "game": null, "account": account }))
+                }
+                Err(e) => Some(described(e, None, None)),
             },
             Ok(ClientMsg::State { game }) => Some(match st.0.hub.get(game).await {
                 Ok(Some(h)) => match h.state().await {

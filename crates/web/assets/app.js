@@ -74,7 +74,30 @@ const auth = {
   set(token, name) { localStorage.setItem('weiqi.token', token); localStorage.setItem('weiqi.name', name); },
   clear() { localStorage.removeItem('weiqi.token'); localStorage.removeItem('weiqi.name'); },
 };
-const SECRET = new URLSearchParams(location.search).get('secret');
+// A seat's secret comes in the link's fragment (`/play/7#secret=…`), which no request, log
+// or Referer carries; the page sends it in the X-Seat-Secret header. A link of the old form
+// (`?secret=…`) still works, and is rewritten to the fragment at once.
+const SECRET = (() => {
+  const fromHash = new URLSearchParams(location.hash.slice(1)).get('secret');
+  if (fromHash) return fromHash;
+  const q = new URLSearchParams(location.search), old = q.get('secret');
+  if (old) {
+    q.delete('secret');
+    const rest = q.toString();
+    history.replaceState(null, '', location.pathname + (rest ? '?' + rest : '') + '#secret=' + encodeURIComponent(old));
+  }
+  return old;
+})();
+
+// Where a `next` parameter may send the browser: a path on this site only (never another
+// origin, never `javascript:`); anything else is the home page.
+function sameOrigin(next) {
+  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  try {
+    const u = new URL(next, location.origin);
+    return u.origin === location.origin ? u.pathname + u.search + u.hash : '/';
+  } catch (e) { return '/'; }
+}
 
 async function api(method, path, body, opts) {
   const headers = {};
@@ -107,7 +130,12 @@ function headerInit() {
   if (auth.name) {
     who.textContent = t('nav.signed_in', { name: auth.name });
     link.textContent = t('nav.logout');
-    link.addEventListener('click', (e) => { e.preventDefault(); auth.clear(); location.reload(); });
+    // Log out ends the session on the server (the token stops working), then forgets it.
+    link.addEventListener('click', async (e) => {
+      e.preventDefault();
+      try { await api('DELETE', '/api/sessions'); } catch (err) { /* ended already */ }
+      auth.clear(); location.reload();
+    });
   }
 }
 
@@ -478,7 +506,7 @@ pages.login = function () {
     if (create) await api('POST', '/api/accounts', { name: name.value, password: pw.value });
     const r = await api('POST', '/api/sessions', { name: name.value, password: pw.value });
     auth.set(r.token, r.account.name);
-    location.href = new URLSearchParams(location.search).get('next') || '/';
+    location.href = sameOrigin(new URLSearchParams(location.search).get('next'));
   };
   const form = h('form', { id: 'login-form', onsubmit: (e) => { e.preventDefault(); attempt(() => go(false)); } },
     field(t('login.name'), name), field(t('login.password'), pw),
@@ -966,13 +994,15 @@ function toldHow(r, action) {
 }
 
 function connect(onMessage, onOpen) {
-  const q = new URLSearchParams();
-  if (auth.token) q.set('token', auth.token);
-  if (SECRET) q.set('secret', SECRET);
   let ws, tries = 0;
   const open = () => {
-    ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/ws?${q}`);
-    ws.onopen = () => { tries = 0; setConn(true); onOpen(ws); };
+    ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/ws`);
+    ws.onopen = () => {
+      tries = 0; setConn(true);
+      // The credentials go in the first message, never in the URL (which logs keep).
+      if (auth.token || SECRET) ws.send(JSON.stringify({ type: 'auth', token: auth.token || undefined, secret: SECRET || undefined }));
+      onOpen(ws);
+    };
     ws.onmessage = (m) => { try { onMessage(JSON.parse(m.data)); } catch (e) { console.error(e); } };
     ws.onclose = () => { setConn(false); setTimeout(open, Math.min(10000, 500 * 2 ** tries++)); };
   };

@@ -187,7 +187,7 @@ async fn a_handicap_in_an_event_of_even_games_names_the_system_as_people_read_it
     .assert_eq(&(out.join("\n") + "\n"));
 }
 
-/// The secret of a seat link `/play/{game}?secret=…`.
+/// The secret of a seat link `/play/{game}#secret=…`.
 fn secret(link: &Value) -> String {
     link.as_str().unwrap().split_once("secret=").unwrap().1.to_string()
 }

@@ -518,3 +518,27 @@ async fn every_response_carries_the_security_headers_and_hsts_behind_tls() {
           strict-transport-security: max-age=31536000; includeSubDomains"#]]
     .assert_eq(&out.join("\n"));
 }
+
+#[tokio::test]
+async fn a_session_token_or_seat_secret_in_the_url_is_not_taken() {
+    let a = app().await;
+    let r = &a.router;
+    let li = login(r, "li").await;
+    let (id, black, _) = game(r, &li, "none").await;
+    let (s, v) = call(r, "DELETE", &format!("/api/sessions?token={li}"), None, None).await;
+    let mut out = vec![line(s, &v)];
+    let body = json!({ "seq": 2, "action": { "type": "play", "point": "E5" } });
+    let (s, v) = call(
+        r,
+        "POST",
+        &format!("/api/games/{id}/actions?secret={black}"),
+        None,
+        Some(body),
+    )
+    .await;
+    out.push(line(s, &v));
+    expect![[r#"
+        401 unauthenticated: log in first (POST /api/sessions) and send the token as Authorization: Bearer <token>
+        401 unauthenticated: log in first (POST /api/sessions) and send the token as Authorization: Bearer <token>"#]]
+    .assert_eq(&out.join("\n"));
+}

@@ -30,7 +30,9 @@ async fn logging_out_ends_the_session_on(mut a: App) {
     let (id, _, _) = game(&r, &li, "none").await;
     let url = serve(&mut a).await;
     // A socket opened with the session, before the logout.
-    let mut ws = connect(&format!("{url}?token={li}")).await;
+    let mut ws = connect(&url).await;
+    send(&mut ws, json!({ "type": "auth", "token": li })).await;
+    assert_eq!(next(&mut ws).await["account"], "li");
     // A second session of the same account lives on after the first logs out.
     let creds = json!({ "name": "li", "password": "correct horse" });
     let (_, v) = call(&r, "POST", "/api/sessions", None, Some(creds)).await;

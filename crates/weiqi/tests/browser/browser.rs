@@ -155,7 +155,7 @@ async fn a_swiss_event_from_registration_to_standings() {
     );
     let game_id: i64 = black_link
         .trim_start_matches("/play/")
-        .split('?')
+        .split(['?', '#'])
         .next()
         .unwrap()
         .parse()

@@ -154,9 +154,9 @@ pub async fn event(rig: &Rig, c: &Client, id: &str, system: &str, rounds: u32, p
     }
 }
 
-/// A seat link's game and secret (`/play/7?secret=…`).
+/// A seat link's game and secret (`/play/7#secret=…`).
 pub fn seat(link: &str) -> (i64, String) {
-    let (path, query) = link.split_once('?').expect("a seat link has a query");
+    let (path, query) = link.split_once('#').expect("a seat link has a fragment");
     let game = path.trim_start_matches("/play/").parse().expect("a game number");
     let secret = query.trim_start_matches("secret=").to_string();
     (game, secret)

@@ -18,5 +18,6 @@ mod print_pack;
 mod referee;
 mod rounds;
 mod seats;
+mod security;
 mod stale;
 mod support;

@@ -151,7 +151,7 @@ async fn a_round_starts_with_the_directors_time_komi_handicaps_and_lost_turn_cho
             .as_str()
             .unwrap()
             .trim_start_matches("/play/")
-            .split('?')
+            .split(['?', '#'])
             .next()
             .unwrap()
             .parse()
