@@ -48,6 +48,10 @@ pub struct Inner {
     pub throttle: crate::limits::Throttle,
     /// The password checks that may run at once.
     checks: Arc<tokio::sync::Semaphore>,
+    /// The threads that run them, as many as the permits: each thread's allocator keeps the
+    /// 19 MiB of its last check, so a fixed few threads bound the memory (the runtime's
+    /// blocking pool would use a fresh thread, and keep its memory, for each).
+    hashers: std::sync::mpsc::Sender<Box<dyn FnOnce() + Send>>,
     buckets: Mutex<HashMap<IpAddr, (f64, StdInstant)>>,
 }
 
@@ -64,9 +68,31 @@ impl AppState {
             behind_tls: config.behind_tls,
             throttle: crate::limits::Throttle::new(limits.free_failures),
             checks: Arc::new(tokio::sync::Semaphore::new(limits.password_checks.max(1))),
+            hashers: hashers(limits.password_checks.max(1)),
             buckets: Mutex::new(HashMap::new()),
         }))
     }
+}
+
+/// `n` threads that run the jobs sent, one at a time each.
+fn hashers(n: usize) -> std::sync::mpsc::Sender<Box<dyn FnOnce() + Send>> {
+    let (tx, rx) = std::sync::mpsc::channel::<Box<dyn FnOnce() + Send>>();
+    let rx = Arc::new(Mutex::new(rx));
+    for i in 0..n {
+        let rx = rx.clone();
+        let _ = std::thread::Builder::new()
+            .name(format!("password-{i}"))
+            .spawn(move || {
+                loop {
+                    let job = rx.lock().expect("hasher lock").recv();
+                    match job {
+                        Ok(job) => job(),
+                        Err(_) => return,
+                    }
+                }
+            });
+    }
+    tx
 }
 
 /// The client's address (unspecified when the router is called in-process, without one).
@@ -85,13 +111,15 @@ async fn password_work<R: Send + 'static>(
         tracing::warn!("password checks at their bound: login refused with 503");
         ApiError::Busy { retry_after: 1 }
     })?;
-    tokio::task::spawn_blocking(move || {
-        let r = f();
-        drop(permit);
-        r
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.to_string()))
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    st.0.hashers
+        .send(Box::new(move || {
+            let _ = tx.send(f());
+            drop(permit);
+        }))
+        .map_err(|_| ApiError::Internal("the password threads are gone".into()))?;
+    rx.await
+        .map_err(|_| ApiError::Internal("a password check failed".into()))
 }
 
 /// The router of the whole API.
