@@ -364,10 +364,18 @@ impl Reader {
                 self.info.komi = self.komi(raw, at);
                 return self.info.komi.is_some();
             }
-            "HA" => match strict_number(raw.trim()).and_then(|n| u32::try_from(n).ok()) {
+            // More stones than the largest board (25 × 25) has points is no handicap: a
+            // number like 1500000000 would overflow the score's arithmetic downstream.
+            "HA" => match strict_number(raw.trim())
+                .and_then(|n| u32::try_from(n).ok())
+                .filter(|&n| n <= 25 * 25)
+            {
                 Some(n) => self.info.handicap = n,
                 None => {
-                    self.warn(at, format!("HA[{raw}] is not a number of stones; kept as written"));
+                    self.warn(
+                        at,
+                        format!("HA[{raw}] is not a number of stones (0 to 625); kept as written"),
+                    );
                     return false;
                 }
             },

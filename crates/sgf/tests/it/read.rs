@@ -578,3 +578,14 @@ fn a_standard_re_is_read_strictly_and_anything_else_is_an_error_naming_it() {
     "#]]
     .assert_eq(&out);
 }
+
+#[test]
+fn a_handicap_beyond_any_board_is_a_warning_not_a_number() {
+    let r = sgf::parse(b"(;FF[4]SZ[19]HA[1500000000];B[dd])").unwrap();
+    assert_eq!(r.info.handicap, 0);
+    let warn: Vec<_> = r.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(
+        warn,
+        ["HA[1500000000] is not a number of stones (0 to 625); kept as written"]
+    );
+}
