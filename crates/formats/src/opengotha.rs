@@ -29,6 +29,10 @@ use tournament::{ByeValue, Event, GameResult, Player, Rank, Settings, System, Ti
 pub mod scoring;
 pub use scoring::Criterion;
 
+/// The first name an export gives a player registered without one: OpenGotha refuses a file
+/// with an empty `firstName`, and reading it back it is no first name.
+const NO_FIRST_NAME: &str = "-";
+
 /// An XML element kept whole: its name, attributes in file order, and children.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Element {
@@ -217,10 +221,10 @@ impl GothaPlayer {
     }
 
     /// The player's name in weiqi: family name, a space, first name (just the family name
-    /// when there is no first name).
+    /// when there is no first name, or only the placeholder an export writes for none).
     pub fn full_name(&self) -> String {
         let (name, first) = (self.name.trim(), self.first_name.trim());
-        if first.is_empty() {
+        if first.is_empty() || first == NO_FIRST_NAME {
             name.to_string()
         } else {
             format!("{name} {first}")
@@ -1122,7 +1126,7 @@ pub fn merge(base: Option<&Tournament>, ev: &Event) -> Tournament {
                 // OpenGotha needs a first name and a country of two letters or none.
                 let (name, first) = match p.name.trim().split_once(' ') {
                     Some((a, b)) => (a.to_string(), b.trim().to_string()),
-                    None => (p.name.trim().to_string(), "-".to_string()),
+                    None => (p.name.trim().to_string(), NO_FIRST_NAME.to_string()),
                 };
                 let country = p
                     .region
