@@ -88,6 +88,11 @@ const SECRET = (() => {
   }
   return old;
 })();
+// Another seat's link opened in the same tab changes only the fragment, which the browser
+// does not load again: the page must, or it would go on playing the first seat.
+addEventListener('hashchange', () => {
+  if (new URLSearchParams(location.hash.slice(1)).get('secret') !== SECRET) location.reload();
+});
 
 // Where a `next` parameter may send the browser: a path on this site only (never another
 // origin, never `javascript:`); anything else is the home page.

@@ -115,7 +115,7 @@ async fn the_keyboard_alone_plays_and_every_page_is_labelled() {
     // White moves over the board with the arrow keys (the cursor starts at the centre, E5,
     // and is announced) and plays G6 with Enter.
     fresh(&c, &rig, &white).await;
-    tab_to(&c, "svg", 10).await;
+    tab_to(&c, "svg", 25).await;
     for k in [Key::Right, Key::Right, Key::Up] {
         press(&c, k).await;
     }
