@@ -299,7 +299,7 @@ pub async fn caller(st: &AppState, token: Option<&str>, secret: Option<String>) 
 
 /// The account of a live session, or the 401 for an ended or unknown one.
 pub async fn session_account(st: &AppState, token: &str) -> Result<Account, ApiError> {
-    match auth::session(st.0.hub.db(), token, st.0.sessions, crate::db::now_ms()).await? {
+    match auth::session(st.0.hub.db(), token, st.0.sessions, st.0.hub.db().time().now_ms()).await? {
         auth::Session::Valid(a) => Ok(a),
         auth::Session::Expired(why) => Err(ApiError::Unauthenticated(format!(
             "{why}: log in again (POST /api/sessions)"
@@ -442,7 +442,7 @@ async fn login(
         return Err(bad());
     };
     st.0.throttle.succeed(&keys[0]);
-    let now = crate::db::now_ms();
+    let now = st.0.hub.db().time().now_ms();
     let limits = st.0.sessions;
     let token = auth::create_session(st.0.hub.db(), id, limits, now).await?;
     Ok(Json(json!({
@@ -563,7 +563,7 @@ async fn create_event(
         account.id,
         Role::Organizer,
         account.id,
-        crate::db::now_ms(),
+        st.0.hub.db().time().now_ms(),
     )
     .await?;
     Ok((StatusCode::CREATED, Json(event_json(&r.id, &ev))).into_response())
@@ -687,7 +687,15 @@ async fn grant_role(
     let (account, _) = auth::account_by_name(st.0.hub.db(), r.account.clone())
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no account named {:?}", r.account)))?;
-    auth::grant(st.0.hub.db(), id.clone(), account, role, by.id, crate::db::now_ms()).await?;
+    auth::grant(
+        st.0.hub.db(),
+        id.clone(),
+        account,
+        role,
+        by.id,
+        st.0.hub.db().time().now_ms(),
+    )
+    .await?;
     tracing::info!(event = %id, account = %r.account, role = role.name(), by = %by.name, "role granted");
     Ok(Json(json!({ "event": id, "account": r.account, "role": role.name() })))
 }
@@ -712,7 +720,16 @@ async fn revoke_role(
             "an organizer cannot revoke their own organizer role: another organizer may".into(),
         ));
     }
-    if !auth::revoke(st.0.hub.db(), id.clone(), account, role, by.id, crate::db::now_ms()).await? {
+    if !auth::revoke(
+        st.0.hub.db(),
+        id.clone(),
+        account,
+        role,
+        by.id,
+        st.0.hub.db().time().now_ms(),
+    )
+    .await?
+    {
         return Err(ApiError::NotFound(format!(
             "{name:?} holds no {} role in event {id}",
             role.name()
@@ -791,7 +808,13 @@ async fn link(
         .0
         .hub
         .db()
-        .link_player(id.to_string(), player.to_string(), account, by, crate::db::now_ms())
+        .link_player(
+            id.to_string(),
+            player.to_string(),
+            account,
+            by,
+            st.0.hub.db().time().now_ms(),
+        )
         .await
     {
         Ok(()) => Ok(()),
@@ -836,7 +859,7 @@ async fn claim_code(
             id.clone(),
             name.clone(),
             by.id,
-            crate::db::now_ms(),
+            st.0.hub.db().time().now_ms(),
         )
         .await?;
     tracing::info!(event = %id, player = %name, by = %by.name, "claim code issued");
@@ -1315,7 +1338,7 @@ pub async fn new_game(
 ) -> Result<Result<(GameHandle, [String; 2]), DbError>, ApiError> {
     let settings = g.settings.to_settings().map_err(ApiError::BadRequest)?;
     let size = settings.rules.size;
-    let now = clock::Instant(crate::db::now_ms());
+    let now = clock::Instant(st.0.hub.db().time().now_ms());
     let mut opening = vec![Event::new(now, Actor::System, Action::Colours(g.colours))];
     if g.start {
         opening.push(Event::new(now, Actor::System, Action::Start { late: vec![] }));

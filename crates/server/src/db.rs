@@ -28,7 +28,9 @@ mod pg;
 use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
 use std::sync::mpsc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
+
+use crate::time::Time;
 use tokio::sync::oneshot;
 
 /// The server's migrations, applied in order and recorded in `server_schema_version` (apart
@@ -215,9 +217,10 @@ enum Job {
     Call(Call),
 }
 
-/// A handle on the database, SQLite or PostgreSQL. Cheap to clone.
+/// A handle on the database, SQLite or PostgreSQL, with the server's time source (every
+/// instant written, and every instant a game task records, is read from it). Cheap to clone.
 #[derive(Clone)]
-pub struct Db(Backend, Option<Sessions>);
+pub struct Db(Backend, Option<Sessions>, Time);
 
 /// On SQLite, the sessions read so far, by token digest: the one server on the file is the
 /// only writer of its sessions, so the database thread keeps this copy exact (it fills and
@@ -303,13 +306,6 @@ pub type GameRow = (i64, Option<String>, Option<u32>, Option<u32>);
 /// A seat link issued again: the game, the seat (`black`, `white`), who (account name), when.
 pub type SeatLinkRow = (i64, String, String, u64);
 
-/// Milliseconds since the Unix epoch, now.
-pub fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
-}
-
 /// The error for a game whose event board is taken: [`DbError::BoardTaken`] naming the
 /// board of `g`, if it names one.
 fn board_of(g: &StoredGame) -> Option<DbError> {
@@ -330,7 +326,7 @@ fn stopped() -> DbError {
 impl Db {
     /// Opens (creating) the SQLite file, migrates the server's tables, and starts the thread.
     /// Returns the heartbeat found: the last instant the previous run knew it was alive.
-    pub fn open_sqlite(path: &Path) -> Result<(Db, Option<u64>), DbError> {
+    pub fn open_sqlite(path: &Path, time: Time) -> Result<(Db, Option<u64>), DbError> {
         let mut conn = Connection::open(path).map_err(|e| DbError::Failed(format!("{}: {e}", path.display())))?;
         conn.busy_timeout(Duration::from_secs(10))?;
         let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
@@ -338,17 +334,18 @@ impl Db {
             return Err(DbError::Failed(format!("cannot switch to WAL (journal mode {mode})")));
         }
         conn.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")?;
-        migrate(&mut conn)?;
+        migrate(&mut conn, &time)?;
         let heartbeat: Option<i64> = conn
             .query_row("SELECT at FROM server_heartbeat WHERE id = 1", [], |r| r.get(0))
             .optional()?;
         let (tx, rx) = mpsc::channel();
+        let beats = time.clone();
         std::thread::Builder::new()
             .name("weiqi-db".into())
-            .spawn(move || run(conn, rx))
+            .spawn(move || run(conn, rx, beats))
             .map_err(|e| DbError::Failed(e.to_string()))?;
         Ok((
-            Db(Backend::Sqlite(tx), Some(Sessions::default())),
+            Db(Backend::Sqlite(tx), Some(Sessions::default()), time),
             heartbeat.map(|h| h as u64),
         ))
     }
@@ -361,9 +358,15 @@ impl Db {
     /// every instance's commits.
     pub async fn open_postgres(
         url: &str,
+        time: Time,
     ) -> Result<(Db, Option<u64>, tokio::sync::mpsc::UnboundedReceiver<Note>), DbError> {
-        let (pg, heartbeat, rx) = pg::Pg::open(url).await?;
-        Ok((Db(Backend::Postgres(pg), None), heartbeat, rx))
+        let (pg, heartbeat, rx) = pg::Pg::open(url, time.clone()).await?;
+        Ok((Db(Backend::Postgres(pg), None, time), heartbeat, rx))
+    }
+
+    /// The server's time source.
+    pub fn time(&self) -> &Time {
+        &self.2
     }
 
     /// Whether several instances may share this database (PostgreSQL).
@@ -409,6 +412,7 @@ impl Db {
             Backend::Postgres(pg) => pg.create_game(&g, &events, key.as_ref()).await,
             Backend::Sqlite(jobs) => {
                 let board = board_of(&g);
+                let now = self.2.now_ms();
                 Db::call(jobs, move |c| {
                     let tx = c.transaction()?;
                     let (k, d) = key.map(|k| (k.key, k.digest)).unzip();
@@ -424,7 +428,7 @@ impl Db {
                             g.secrets[0],
                             g.secrets[1],
                             g.owner,
-                            now_ms() as i64,
+                            now as i64,
                             k,
                             d
                         ],
@@ -625,10 +629,11 @@ impl Db {
         match &self.0 {
             Backend::Postgres(pg) => pg.create_account(&name, &hash).await,
             Backend::Sqlite(jobs) => {
+                let now = self.2.now_ms();
                 Db::call(jobs, move |c| {
                     c.execute(
                         "INSERT INTO server_account (name, password_hash, created_at) VALUES (?1, ?2, ?3)",
-                        params![name, hash, now_ms() as i64],
+                        params![name, hash, now as i64],
                     )?;
                     Ok(c.last_insert_rowid())
                 })
@@ -1126,7 +1131,7 @@ impl Db {
     }
 }
 
-fn migrate(conn: &mut Connection) -> Result<(), DbError> {
+fn migrate(conn: &mut Connection, time: &Time) -> Result<(), DbError> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     tx.execute_batch(
         "CREATE TABLE IF NOT EXISTS server_schema_version (
@@ -1147,7 +1152,7 @@ fn migrate(conn: &mut Connection) -> Result<(), DbError> {
         tx.execute_batch(sql)?;
         tx.execute(
             "INSERT INTO server_schema_version (version, applied_at) VALUES (?1, ?2)",
-            params![version, now_ms() as i64],
+            params![version, time.now_ms() as i64],
         )?;
     }
     tx.commit()?;
@@ -1157,7 +1162,7 @@ fn migrate(conn: &mut Connection) -> Result<(), DbError> {
 /// The most appends one transaction takes.
 const MAX_BATCH: usize = 4096;
 
-fn run(mut conn: Connection, rx: mpsc::Receiver<Job>) {
+fn run(mut conn: Connection, rx: mpsc::Receiver<Job>, time: Time) {
     let mut last_beat = 0u64;
     loop {
         let first = match rx.recv_timeout(Duration::from_millis(500)) {
@@ -1180,7 +1185,7 @@ fn run(mut conn: Connection, rx: mpsc::Receiver<Job>) {
                 }
             }
         }
-        let now = now_ms();
+        let now = time.now_ms();
         let beat = now >= last_beat + 500;
         if !appends.is_empty() || beat {
             write_batch(&mut conn, appends, beat.then_some(now));

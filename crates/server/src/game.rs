@@ -3,7 +3,8 @@
 //! clock: it sleeps until the clock's next announcement and fires it (a byo-yomi call is
 //! pushed to the subscribers; the flag is recorded as a system `Flag` event).
 
-use crate::db::{Db, DbError, Idempotency, Note, StoredGame, now_ms};
+use crate::db::{Db, DbError, Idempotency, Note, StoredGame};
+use crate::time::Time;
 use crate::wire::{WColor, WEvent, WOutcome, WSettings};
 use clock::{Instant, Lang};
 use referee::{Action, Actor, Event, Phase, Referee, RefereeError};
@@ -590,15 +591,16 @@ struct Task {
 
 impl Task {
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>, heartbeat: Option<u64>) {
-        self.announced = Instant(now_ms());
+        self.announced = Instant(self.db.time().now_ms());
         if let Some(h) = heartbeat {
             self.recover(h).await;
         }
         loop {
             let next = self.referee.next_clock_event(self.announced);
+            let time = self.db.time().clone();
             let sleep = next.as_ref().map(|e| {
-                let wait = e.at.0.saturating_sub(now_ms());
-                tokio::time::sleep(std::time::Duration::from_millis(wait))
+                let at = e.at.0;
+                async move { time.until(at).await }
             });
             tokio::select! {
                 cmd = rx.recv() => match cmd {
@@ -620,7 +622,7 @@ impl Task {
         }
         let last = self.referee.events().last().map_or(0, |e| e.at.0);
         let down_from = Instant(heartbeat.max(last));
-        let now = Instant(now_ms().max(down_from.0));
+        let now = Instant(self.db.time().now_ms().max(down_from.0));
         if let Some(flag) = self.referee.clock().flag_instant()
             && flag <= down_from
         {
@@ -762,7 +764,7 @@ impl Task {
                     }));
                     return;
                 }
-                let at = now_at(&self.referee);
+                let at = now_at(self.db.time(), &self.referee);
                 let r = self.record(seq, Event::new(at, actor, action), by).await;
                 let _ = reply.send(r);
             }
@@ -812,7 +814,7 @@ impl Task {
             }));
         }
         let seq = self.referee.events().len() as u64;
-        let at = now_at(&self.referee);
+        let at = now_at(self.db.time(), &self.referee);
         let ack = self
             .record(seq, Event::new(at, Actor::ChiefReferee, action), by)
             .await?;
@@ -993,18 +995,18 @@ impl Task {
     }
 
     fn state(&self) -> Json {
-        game_state(self.id, &self.referee)
+        game_state(self.id, &self.referee, Instant(self.db.time().now_ms()))
     }
 }
 
 /// Now for `r`'s record: never before its last event (another instance's clock may be a
 /// little ahead, and a record's instants never go back).
-pub(crate) fn now_at(r: &Referee) -> Instant {
-    Instant(now_ms().max(r.events().last().map_or(0, |e| e.at.0)))
+pub(crate) fn now_at(time: &Time, r: &Referee) -> Instant {
+    Instant(time.now_ms().max(r.events().last().map_or(0, |e| e.at.0)))
 }
 
-/// The full state of a game as JSON.
-pub fn game_state(id: i64, r: &Referee) -> Json {
+/// The full state of a game as JSON, its clocks as they are at `now`.
+pub fn game_state(id: i64, r: &Referee, now: Instant) -> Json {
     let g = r.game();
     let size = g.rules().size;
     let n = size.get();
@@ -1019,7 +1021,6 @@ pub fn game_state(id: i64, r: &Referee) -> Json {
                 .collect()
         })
         .collect();
-    let now = Instant(now_ms());
     let c = r.clock_at(now);
     json!({
         "game": id,

@@ -13,6 +13,8 @@
 //! - [`db::Db`]: the database, SQLite (a thread which group-commits appended events) or
 //!   PostgreSQL (whose `LISTEN/NOTIFY` tells every instance of every commit).
 //! - [`error::ApiError`]: the one error type, mapped to status codes and JSON bodies.
+//! - [`time::Time`]: where the server reads the time (the system clock, or a test's held
+//!   time), in [`Config`].
 //!
 //! Key design decision: a game is its referee record, appended one event at a time under a
 //! unique (game, seq) key, and an event is acknowledged or broadcast only after its
@@ -39,6 +41,7 @@ pub mod error;
 pub mod game;
 pub mod limits;
 pub mod results;
+pub mod time;
 pub mod web_api;
 pub mod wire;
 pub mod ws;
@@ -62,6 +65,8 @@ pub struct Config {
     pub limits: limits::Limits,
     /// The server sits behind TLS (a proxy that terminates HTTPS): responses carry HSTS.
     pub behind_tls: bool,
+    /// Where the server reads the time: the system clock, or a test's held time.
+    pub time: time::Time,
 }
 
 impl Default for Config {
@@ -74,6 +79,7 @@ impl Default for Config {
             sessions: auth::SessionLimits::default(),
             limits: limits::Limits::default(),
             behind_tls: false,
+            time: time::Time::system(),
         }
     }
 }
@@ -87,7 +93,9 @@ impl Server {
     /// Opens (creating and migrating) the database and resumes every game that is not over.
     pub async fn open(config: &Config) -> Result<Server, String> {
         let (db, heartbeat, store, notes) = if let Some(url) = &config.database_url {
-            let (db, heartbeat, notes) = db::Db::open_postgres(url).await.map_err(|e| e.to_string())?;
+            let (db, heartbeat, notes) = db::Db::open_postgres(url, config.time.clone())
+                .await
+                .map_err(|e| e.to_string())?;
             // The event tables go in the same schema as the server's own (`server_*`) tables.
             let url = url.clone();
             let store = tokio::task::spawn_blocking(move || storage::Store::open_postgres(&url))
@@ -101,7 +109,7 @@ impl Server {
                 .await
                 .map_err(|e| e.to_string())?
                 .map_err(|e| format!("{}: {e}", config.db.display()))?;
-            let (db, heartbeat) = db::Db::open_sqlite(&config.db).map_err(|e| e.to_string())?;
+            let (db, heartbeat) = db::Db::open_sqlite(&config.db, config.time.clone()).map_err(|e| e.to_string())?;
             (db, heartbeat, store, None)
         };
         let store = std::sync::Arc::new(std::sync::Mutex::new(store));

@@ -234,7 +234,7 @@ async fn time_left(
         c => return Err(ApiError::BadRequest(format!("color {c:?} must be black or white"))),
     };
     let (_, r) = replayed(&st, id).await?;
-    let at = crate::game::now_at(&r);
+    let at = crate::game::now_at(st.0.hub.db().time(), &r);
     Ok(Json(json!({
         "game": id,
         "color": crate::wire::WColor::from(color).name(),
@@ -278,7 +278,7 @@ async fn reissue_link(
         }
     }
     let secret = auth::new_token();
-    let at = crate::db::now_ms();
+    let at = st.0.hub.db().time().now_ms();
     let history =
         st.0.hub
             .reissue_seat(id, color, auth::digest(&secret), account.id, at)

@@ -16,7 +16,8 @@
 //! trip each, where a statement given as text is prepared first (a round trip more, and a
 //! close).
 
-use super::{DbError, GameRow, Idempotency, Note, SeatLinkRow, SessionEnds, StoredGame, StoredSession, V, now_ms};
+use super::{DbError, GameRow, Idempotency, Note, SeatLinkRow, SessionEnds, StoredGame, StoredSession, V};
+use crate::time::Time;
 use futures_util::StreamExt;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -223,6 +224,8 @@ pub(crate) struct Pg {
     appends: mpsc::UnboundedSender<Append>,
     /// This instance's id in `server_instance`.
     instance: String,
+    /// Where every instant written comes from.
+    time: Time,
 }
 
 /// An event to append, and where to answer.
@@ -273,17 +276,20 @@ fn opt_u32(v: Option<i64>) -> Option<u32> {
 }
 
 impl Pg {
-    pub(crate) async fn open(url: &str) -> Result<(Arc<Pg>, Option<u64>, mpsc::UnboundedReceiver<Note>), DbError> {
+    pub(crate) async fn open(
+        url: &str,
+        time: Time,
+    ) -> Result<(Arc<Pg>, Option<u64>, mpsc::UnboundedReceiver<Note>), DbError> {
         let mut client = connect(url).await?;
         let schema: Option<String> = client.query_one("SELECT current_schema()", &[]).await?.get(0);
         let schema = schema.ok_or_else(|| {
             DbError::Failed("the search_path names no existing schema: create it or fix the URL's options".into())
         })?;
-        migrate(&mut client).await?;
+        migrate(&mut client, &time).await?;
         let instance = crate::auth::new_token()[..16].to_string();
         // Registered and beating before it looks at the others: an instance starting at the
         // same time watches this one's beat advance, as this one watches the older ones'.
-        let started = now_ms();
+        let started = time.now_ms();
         client
             .execute(
                 "INSERT INTO server_instance (id, started, beat) VALUES ($1, $2, $2)",
@@ -298,6 +304,7 @@ impl Pg {
             channel: channel.clone(),
             appends,
             instance,
+            time,
         });
         tokio::spawn(beat(Arc::downgrade(&pg)));
         let heartbeat = observe_instances(&pg.current(), &pg.instance, started).await?;
@@ -398,7 +405,7 @@ impl Pg {
                 &g.secrets[0],
                 &g.secrets[1],
                 &g.owner,
-                &(now_ms() as i64),
+                &(self.time.now_ms() as i64),
                 &seqs,
                 &events,
                 &k,
@@ -501,7 +508,7 @@ impl Pg {
     pub(crate) async fn create_account(&self, name: &str, hash: &str) -> Result<i64, DbError> {
         let row = run!(self, |c| c.query_one(
             "INSERT INTO server_account (name, password_hash, created_at) VALUES ($1, $2, $3) RETURNING id",
-            &[&name, &hash, &(now_ms() as i64)],
+            &[&name, &hash, &(self.time.now_ms() as i64)],
         ))?;
         Ok(row.get(0))
     }
@@ -634,7 +641,7 @@ impl Pg {
     }
 }
 
-async fn migrate(client: &mut Client) -> Result<(), DbError> {
+async fn migrate(client: &mut Client, time: &Time) -> Result<(), DbError> {
     let tx = client.transaction().await?;
     // Quiet the "already exists, skipping" notice of every start after the first.
     tx.batch_execute("SET LOCAL client_min_messages = warning").await?;
@@ -661,7 +668,7 @@ async fn migrate(client: &mut Client) -> Result<(), DbError> {
         tx.batch_execute(sql).await?;
         tx.execute(
             "INSERT INTO server_schema_version (version, applied_at) VALUES ($1, $2)",
-            &[version, &(now_ms() as i64)],
+            &[version, &(time.now_ms() as i64)],
         )
         .await?;
     }
@@ -749,73 +756,125 @@ async fn keep_listening(
 /// Finds whether the other instances are alive, for this one (`me`, registered and beating
 /// since `started`): the last instant an instance was known alive when none is (the time
 /// since was nobody's: the hub records it as a system pause), `None` when one is (it kept the
-/// clocks; nothing to recover) or when there was none before.
+/// clocks; nothing to recover), when another instance starting now recovers (see below), or
+/// when there was none before.
 ///
 /// Liveness is observed, not assumed: an older instance (by start, then id) whose beat is
-/// recent is watched for [`WATCH_MS`], and only a beat that advances is a live instance. A
-/// crashed instance restarted at once leaves a recent beat that never moves again. Younger
-/// instances are not asked: when several start together (each beating from its
-/// registration), the oldest recovers the games and the others, seeing it beat, leave them
-/// to it. The last instant alive is the latest beat of the older instances, all judged dead
-/// then: a younger one's row (registered a moment ago) says nothing of the time nobody ran.
+/// recent is watched for [`WATCH_MS`], and only a row that is written again is a live
+/// instance. (The instant a beat carries is not the sign of life: a clock stepped back, or a
+/// test's held time, writes the same instant again.) A crashed instance restarted at once
+/// leaves a recent beat that is never written again. Younger instances are not asked: when
+/// several start together (each beating from its registration), the oldest recovers the games
+/// and the others, seeing it beat, leave them to it. The last instant alive is the latest beat
+/// of the older instances, all judged dead then: a younger one's row (registered a moment ago)
+/// says nothing of the time nobody ran.
+///
+/// Two instances may both take the same instances for dead: one whose registration reached
+/// the database after the other had read the rows, or whose clock is behind the other's, takes
+/// itself for the older. So the recovery is claimed ([`claim`]): only the instance that
+/// deletes the dead instances' rows records the pause; the other finds them gone.
 async fn observe_instances(client: &Client, me: &str, started: u64) -> Result<Option<u64>, DbError> {
-    let others = |rows: Vec<tokio_postgres::Row>| -> Vec<(String, u64, u64)> {
+    let others = |rows: Vec<tokio_postgres::Row>| -> Vec<Instance> {
         rows.iter()
-            .map(|r| (r.get(0), r.get::<_, i64>(1) as u64, r.get::<_, i64>(2) as u64))
+            .map(|r| Instance {
+                id: r.get(0),
+                started: r.get::<_, i64>(1) as u64,
+                beat: r.get::<_, i64>(2) as u64,
+                version: r.get(3),
+            })
             .collect()
     };
-    let read = "SELECT id, started, beat FROM server_instance WHERE id <> $1";
-    let older: Vec<(String, u64, u64)> = others(client.query(read, &[&me]).await?)
+    // `xmin`, the transaction that wrote the row last, changes at every beat.
+    let read = "SELECT id, started, beat, xmin::text FROM server_instance WHERE id <> $1";
+    let older: Vec<Instance> = others(client.query(read, &[&me]).await?)
         .into_iter()
-        .filter(|(id, s, _)| (*s, id.as_str()) < (started, me))
+        .filter(|o| (o.started, o.id.as_str()) < (started, me))
         .collect();
-    let last_beat = older.iter().map(|o| o.2).max();
-    let watched: Vec<(String, u64)> = older
-        .iter()
-        .filter(|(_, _, beat)| beat + FRESH_MS >= started)
-        .map(|(id, _, beat)| (id.clone(), *beat))
-        .collect();
+    let watched: Vec<&Instance> = older.iter().filter(|o| o.beat + FRESH_MS >= started).collect();
     let mut alive = None;
     let mut waited = 0;
     while !watched.is_empty() && waited < WATCH_MS {
+        // Real time, not the server's source: it is another process that is watched.
         tokio::time::sleep(Duration::from_millis(BEAT_MS / 2)).await;
         waited += BEAT_MS / 2;
         let now = others(client.query(read, &[&me]).await?);
-        alive = watched.iter().find_map(|(id, beat)| {
+        alive = watched.iter().find_map(|w| {
             now.iter()
-                .find(|o| o.0 == *id)
-                .filter(|o| o.2 > *beat)
-                .map(|o| o.0.clone())
+                .find(|o| o.id == w.id)
+                .filter(|o| o.version != w.version)
+                .map(|o| o.id.clone())
         });
         if alive.is_some() {
             break;
         }
     }
-    client
-        .execute(
-            "DELETE FROM server_instance WHERE id <> $1 AND beat < $2",
-            &[&me, &(started.saturating_sub(FORGET_MS) as i64)],
+    let forget = async {
+        client
+            .execute(
+                "DELETE FROM server_instance WHERE id <> $1 AND beat < $2",
+                &[&me, &(started.saturating_sub(FORGET_MS) as i64)],
+            )
+            .await
+    };
+    if let Some(id) = alive {
+        forget.await?;
+        tracing::info!(
+            instance = me,
+            alive = id,
+            "another instance is running: nobody was down"
+        );
+        return Ok(None);
+    }
+    if older.is_empty() {
+        forget.await?;
+        return Ok(None);
+    }
+    let older: Vec<&Instance> = older.iter().collect();
+    let last_beat = claim(client, &older).await?;
+    forget.await?;
+    match last_beat {
+        Some(_) if !watched.is_empty() => tracing::info!(
+            instance = me,
+            "the recent beats were not written again: their instances are dead, the games resume with a pause"
+        ),
+        Some(_) => {}
+        None => tracing::info!(
+            instance = me,
+            "another instance claimed the recovery from the dead instances, or one of them beat again: nothing to recover"
+        ),
+    }
+    Ok(last_beat)
+}
+
+/// A row of `server_instance` as read.
+struct Instance {
+    id: String,
+    started: u64,
+    beat: u64,
+    /// The row's `xmin`: another value, and the row was written again.
+    version: String,
+}
+
+/// Claims the recovery from the instances `dead` (as they were read): deletes their rows in
+/// one statement, if every one is still as read. The last beat among them when they are
+/// claimed; `None` when one is gone (another instance starting at the same time claimed
+/// them) or was written again (it is alive after all), and then nothing is deleted.
+async fn claim(client: &Client, dead: &[&Instance]) -> Result<Option<u64>, DbError> {
+    let ids: Vec<&str> = dead.iter().map(|o| o.id.as_str()).collect();
+    let versions: Vec<&str> = dead.iter().map(|o| o.version.as_str()).collect();
+    // The rows are locked first: of two instances claiming together one waits for the
+    // other's statement, then finds the rows gone.
+    let rows = client
+        .query(
+            "WITH still AS (SELECT s.id FROM server_instance s \
+                 JOIN unnest($1::TEXT[], $2::TEXT[]) AS d (id, version) \
+                 ON s.id = d.id AND s.xmin::TEXT = d.version FOR UPDATE OF s) \
+             DELETE FROM server_instance s USING still \
+             WHERE s.id = still.id AND (SELECT count(*) FROM still) = $3 RETURNING s.beat",
+            &[&ids, &versions, &(dead.len() as i64)],
         )
         .await?;
-    match alive {
-        Some(id) => {
-            tracing::info!(
-                instance = me,
-                alive = id,
-                "another instance is running: nobody was down"
-            );
-            Ok(None)
-        }
-        None => {
-            if !watched.is_empty() {
-                tracing::info!(
-                    instance = me,
-                    "the recent beats did not advance: their instances are dead, the games resume with a pause"
-                );
-            }
-            Ok(last_beat)
-        }
-    }
+    Ok(rows.iter().map(|r| r.get::<_, i64>(0) as u64).max())
 }
 
 /// Writes this instance's beat every [`BEAT_MS`] while the database is open.
@@ -827,7 +886,7 @@ async fn beat(pg: Weak<Pg>) {
                 run!(&pg, |c| c.execute(
                     "INSERT INTO server_instance (id, started, beat) VALUES ($1, $2, $2) \
                      ON CONFLICT (id) DO UPDATE SET beat = GREATEST(server_instance.beat, $2)",
-                    &[&pg.instance, &(now_ms() as i64)],
+                    &[&pg.instance, &(pg.time.now_ms() as i64)],
                 ))
             };
             let r: Result<u64, DbError> = write.await;
@@ -835,6 +894,8 @@ async fn beat(pg: Weak<Pg>) {
                 tracing::warn!(error = %e, "heartbeat not written");
             }
         }
+        // Real time: the others see this instance alive by its row being written again,
+        // whatever instant the server's time source gives (a test may hold it still).
         tokio::time::sleep(Duration::from_millis(BEAT_MS)).await;
     }
 }

@@ -434,6 +434,7 @@ async fn a_starting_instance_beats_while_it_watches_the_others() {
         beat_while_watching |= now
             .iter()
             .any(|(id, (started, beat))| !before.contains_key(id) && beat > started);
+        // A wait on observable state: the rows are read again until the opening ends.
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     opening.await.unwrap().unwrap();
@@ -443,21 +444,61 @@ async fn a_starting_instance_beats_while_it_watches_the_others() {
     );
 }
 
+/// Waits until the instance `id`'s beat (written every half second of real time) carries the
+/// instant `at` of the server's held time.
+async fn beat_reaches(schema: &str, id: &str, at: u64) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while instances(schema).await.get(id).map(|r| r.1) != Some(at as i64) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the beat of {id} never carried {at}"
+        );
+        // A wait on observable state: the row is read again until the beat has landed.
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// The instant every held-time test below starts at.
+const T0: u64 = 1_700_000_000_000;
+
+/// A game (1 h for each side, Black's clock running) on an instance whose last beat is one
+/// minute after the game's start, on held time, and which then stops. The database's schema,
+/// the game, the time, and the dead instance's id.
+async fn game_on_a_dead_instance() -> (PgSchema, i64, server::time::Time, String) {
+    let db = PgSchema::new().await;
+    let time = server::time::Time::held(T0);
+    let a = db.app_with(|c| c.time = time.clone()).await;
+    let token = login(&a.router, "li").await;
+    let (id, _, _) = game(&a.router, &token, "1h").await;
+    let dead = instances(&db.name).await.into_keys().next().unwrap();
+    time.advance(std::time::Duration::from_secs(60));
+    beat_reaches(&db.name, &dead, T0 + 60_000).await;
+    drop(a);
+    (db, id, time, dead)
+}
+
+/// The system events of game `id` as `router` tells them: kind and instant (from T0).
+async fn system_events(router: &axum::Router, id: i64) -> Vec<String> {
+    let (_, v) = call(router, "GET", &format!("/api/games/{id}/events"), None, None).await;
+    v["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["event"]["actor"] == "system")
+        .map(|e| {
+            let at = e["event"]["at"].as_u64().unwrap() as i64 - T0 as i64;
+            format!("{} at T0{at:+}", e["event"]["action"]["type"].as_str().unwrap())
+        })
+        .collect()
+}
+
 /// An instance registered after this one (started together, a moment later) says nothing of
 /// the time nobody ran: the pause starts at the last beat of the dead instance, the only one
 /// older than this one, not at the younger one's registration (which would charge the time
 /// between to the side to move).
 #[tokio::test]
 async fn the_pause_starts_at_the_last_beat_of_the_dead_instances_older_than_this_one() {
-    let db = PgSchema::new().await;
-    let a = db.app().await;
-    let token = login(&a.router, "li").await;
-    let (id, _, _) = game(&a.router, &token, "1h").await;
-    // A few beats, so the last one is after the game's start.
-    tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
-    drop(a);
-    let dead_id = instances(&db.name).await.into_keys().next().unwrap();
-    let younger = server::db::now_ms() as i64 + 60_000;
+    let (db, id, time, _) = game_on_a_dead_instance().await;
     pg_admin()
         .await
         .execute(
@@ -465,46 +506,65 @@ async fn the_pause_starts_at_the_last_beat_of_the_dead_instances_older_than_this
                 "INSERT INTO {}.server_instance (id, started, beat) VALUES ('younger', $1, $1)",
                 db.name
             ),
-            &[&younger],
+            &[&((T0 + 130_000) as i64)],
         )
         .await
         .unwrap();
-    let b = db.app().await;
-    // The dead instance's last beat, read once it is surely the last (a beat under way when
-    // it stopped has landed).
-    let last_beat = &instances(&db.name).await[&dead_id].1;
-    let (_, v) = call(&b.router, "GET", &format!("/api/games/{id}/events"), None, None).await;
-    let system: Vec<String> = v["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|e| e["event"]["actor"] == "system")
-        .map(|e| {
-            let at = e["event"]["at"].as_i64().unwrap();
-            let when = if at == *last_beat {
-                "the dead instance's last beat".to_string()
-            } else {
-                format!("{at}")
-            };
-            format!(
-                "{} {}",
-                e["event"]["action"]["type"].as_str().unwrap(),
-                if e["event"]["action"]["type"] == "pause" {
-                    when
-                } else {
-                    String::new()
-                }
-            )
-        })
-        .collect();
+    time.advance(std::time::Duration::from_secs(10));
+    let b = db.app_with(|c| c.time = time.clone()).await;
     assert_eq!(
-        system,
+        system_events(&b.router, id).await,
         [
-            "colours_draw ",
-            "start ",
-            "pause the dead instance's last beat",
-            "resume "
-        ],
-        "dead instance {dead_id}: {v}"
+            "colours_draw at T0+0",
+            "start at T0+0",
+            "pause at T0+60000",
+            "resume at T0+70000"
+        ]
     );
+}
+
+/// Two instances that start together after a crash may each take only the dead one for older
+/// than themselves: one whose registration reached the database after the other had read the
+/// rows, or whose clock is a little behind the other's. Both find it dead, but only one
+/// recovers the games: the first to claim the dead instance's row (deleting it); the other
+/// finds it gone. So the record has one pause and one resume. (Each used to recover: a second
+/// pause and resume, after the first one's, charged nothing but said the server was down twice.)
+#[tokio::test]
+async fn two_instances_that_both_find_the_dead_one_older_record_one_pause() {
+    let (db, id, time, _) = game_on_a_dead_instance().await;
+    time.advance(std::time::Duration::from_secs(10));
+    let b = db.app_with(|c| c.time = time.clone()).await;
+    // Started with it, on a clock a second behind: b is younger than this one.
+    let behind = server::time::Time::held(T0 + 69_000);
+    let c = db.app_with(|c| c.time = behind.clone()).await;
+    let expected = [
+        "colours_draw at T0+0",
+        "start at T0+0",
+        "pause at T0+60000",
+        "resume at T0+70000",
+    ];
+    assert_eq!(system_events(&b.router, id).await, expected);
+    assert_eq!(system_events(&c.router, id).await, expected);
+}
+
+/// An instance is alive while its row is written again, whatever instant it writes: one whose
+/// clock stands still (a test's held time here; a clock stepped back does the same) beats the
+/// same instant, and an instance starting beside it must not take it for dead and record the
+/// downtime a second time.
+#[tokio::test]
+async fn an_instance_whose_clock_stands_still_is_alive_while_it_beats() {
+    let (db, id, time, _) = game_on_a_dead_instance().await;
+    time.advance(std::time::Duration::from_secs(10));
+    let b = db.app_with(|c| c.time = time.clone()).await;
+    // Started a moment after b, on a clock of its own: b's stands still.
+    let after = server::time::Time::held(T0 + 70_001);
+    let c = db.app_with(|c| c.time = after.clone()).await;
+    let expected = [
+        "colours_draw at T0+0",
+        "start at T0+0",
+        "pause at T0+60000",
+        "resume at T0+70000",
+    ];
+    assert_eq!(system_events(&b.router, id).await, expected);
+    assert_eq!(system_events(&c.router, id).await, expected);
 }

@@ -7,6 +7,7 @@ use crate::ws::{connect, next, send, serve};
 use expect_test::expect;
 use serde_json::{Value, json};
 use server::auth::{self, Session, SessionLimits};
+use server::time::Time;
 use std::time::Duration;
 
 fn line(status: axum::http::StatusCode, v: &Value) -> String {
@@ -141,31 +142,40 @@ async fn sessions_expire_when_idle_and_after_their_lifetime_on(db: server::db::D
 #[tokio::test]
 async fn sessions_expire_when_idle_and_after_their_lifetime() {
     let dir = temp_dir();
-    let (db, _) = server::db::Db::open_sqlite(&dir.join("weiqi.db")).unwrap();
+    let (db, _) = server::db::Db::open_sqlite(&dir.join("weiqi.db"), Time::system()).unwrap();
     sessions_expire_when_idle_and_after_their_lifetime_on(db).await;
 }
 
 #[tokio::test]
 async fn sessions_expire_when_idle_and_after_their_lifetime_on_postgres() {
     let schema = PgSchema::new().await;
-    let (db, _, _) = server::db::Db::open_postgres(&schema.url).await.unwrap();
+    let (db, _, _) = server::db::Db::open_postgres(&schema.url, Time::system())
+        .await
+        .unwrap();
     sessions_expire_when_idle_and_after_their_lifetime_on(db).await;
 }
 
+/// The server's time is held: the session is used at the login's instant and an hour later
+/// (its idle limit), with no sleep between.
 #[tokio::test]
 async fn an_expired_session_is_a_401_that_says_so() {
+    let time = Time::held(1_700_000_000_000);
     let a = app_with(|c| {
         c.sessions = SessionLimits {
-            idle: Duration::from_secs(1),
-            lifetime: Duration::from_secs(3600),
-        }
+            idle: Duration::from_secs(3600),
+            lifetime: Duration::from_secs(7 * 24 * 3600),
+        };
+        c.time = time.clone();
     })
     .await;
     let r = &a.router;
     let li = login(r, "li").await;
-    tokio::time::sleep(Duration::from_millis(1100)).await;
+    time.advance(Duration::from_secs(3599));
     let (s, v) = call(r, "GET", "/api/events/any/me", Some(&li), None).await;
-    expect!["401 unauthenticated: the session has expired: it was not used for 1s: log in again (POST /api/sessions)"]
+    assert_ne!(s, axum::http::StatusCode::UNAUTHORIZED, "used within the hour: {v}");
+    time.advance(Duration::from_secs(3600));
+    let (s, v) = call(r, "GET", "/api/events/any/me", Some(&li), None).await;
+    expect!["401 unauthenticated: the session has expired: it was not used for 1h: log in again (POST /api/sessions)"]
         .assert_eq(&line(s, &v));
 }
 

@@ -209,7 +209,7 @@ impl PgSchema {
             "weiqi_it_{}_{}_{}",
             std::process::id(),
             N.fetch_add(1, Ordering::SeqCst),
-            server::db::now_ms()
+            server::time::Time::system().now_ms()
         );
         pg_admin()
             .await

@@ -97,6 +97,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ws_subscriptions: args.ws_subscriptions,
         },
         behind_tls: args.behind_tls,
+        time: server::time::Time::system(),
     };
     let rt = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     rt.block_on(async move {

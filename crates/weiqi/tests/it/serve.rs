@@ -67,7 +67,31 @@ impl Schema {
 
     fn url(&self) -> String {
         let sep = if pg_base().contains('?') { '&' } else { '?' };
-        format!("{}{sep}options=-csearch_path%3D{}", pg_base(), self.0)
+        // The application name lets a test see whether a killed server's connections are gone.
+        format!(
+            "{}{sep}options=-csearch_path%3D{}&application_name={}",
+            pg_base(),
+            self.0,
+            self.0
+        )
+    }
+
+    /// Waits until no connection of a server on this schema is left: a killed server's last
+    /// statements (a beat under way) have landed or been dropped, and nothing more comes.
+    fn wait_until_no_server_is_connected(&self) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        let sql = format!(
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = '{}'",
+            self.0
+        );
+        while psql_value(&sql) != "0" {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the killed server is still connected"
+            );
+            // A wait on observable state: the activity view is read again until it is empty.
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 }
 
@@ -135,7 +159,7 @@ fn sigkill_mid_play_loses_no_acknowledged_move_and_the_downtime_is_a_system_paus
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let db = Db::Sqlite(dir.join("weiqi.db"));
-    sigkill_mid_play(&db, Duration::from_millis(1500));
+    sigkill_mid_play(&db);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -143,14 +167,14 @@ fn sigkill_mid_play_loses_no_acknowledged_move_and_the_downtime_is_a_system_paus
 /// it never advances, so the new one knows nobody was serving.
 #[test]
 fn sigkill_mid_play_on_postgres_and_a_restart_at_once_records_the_system_pause() {
-    sigkill_mid_play(&Db::Postgres(Schema::new("kill")), Duration::ZERO);
+    sigkill_mid_play(&Db::Postgres(Schema::new("kill")));
 }
 
-/// Plays many games on a server, kills it (SIGKILL) in the middle, waits `down`, starts it
-/// again on the same database and checks every game: each acknowledged move is there, the
-/// record ends with the system's pause and resume, the downtime is charged to nobody, and
-/// play goes on.
-fn sigkill_mid_play(db: &Db, down: Duration) {
+/// Plays many games on a server, kills it (SIGKILL) in the middle, starts it again on the
+/// same database and checks every game: each acknowledged move is there, the record ends with
+/// the system's pause and resume, which hold the instant of the kill between them, the
+/// downtime is charged to nobody, and play goes on.
+fn sigkill_mid_play(db: &Db) {
     let (mut child, addr) = start(db);
     let creds = json!({ "name": "td", "password": "tournament director" });
     assert_eq!(http(&addr, "POST", "/api/accounts", &[], Some(&creds)).unwrap().0, 201);
@@ -206,16 +230,24 @@ fn sigkill_mid_play(db: &Db, down: Duration) {
             }
         }));
     }
-    std::thread::sleep(Duration::from_millis(1500));
+    // Killed in the middle of play: once every game has two acknowledged moves, while the
+    // threads go on sending.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while acked.lock().unwrap().iter().any(|a| a.len() < 2) {
+        assert!(std::time::Instant::now() < deadline, "the games are not played");
+        // A wait on observable state: the acknowledged moves are counted again.
+        std::thread::sleep(Duration::from_millis(20));
+    }
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
+    let killed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64;
     for t in threads {
         t.join().unwrap();
     }
     let acked = acked.lock().unwrap().clone();
-    let total: usize = acked.iter().map(Vec::len).sum();
-    assert!(total >= GAMES, "the games were played before the kill ({total} moves)");
-    std::thread::sleep(down);
 
     let (mut child, addr) = start(db);
     for (g, (id, _)) in games.iter().enumerate() {
@@ -230,7 +262,7 @@ fn sigkill_mid_play(db: &Db, down: Duration) {
             );
         }
         // The record ends with the system's pause at the last durable instant and the resume
-        // at the restart; the time between is at least the time we kept the server down.
+        // at the restart: the kill is between them.
         let n = events.len();
         let pause = &events[n - 2]["event"];
         let resume = &events[n - 1]["event"];
@@ -243,11 +275,12 @@ fn sigkill_mid_play(db: &Db, down: Duration) {
             (resume["action"]["type"].as_str(), resume["actor"].as_str()),
             (Some("resume"), Some("system"))
         );
-        let paused_ms = resume["at"].as_u64().unwrap() - pause["at"].as_u64().unwrap();
+        let (paused, resumed) = (pause["at"].as_u64().unwrap(), resume["at"].as_u64().unwrap());
         assert!(
-            paused_ms as u128 >= down.as_millis(),
-            "game {id}: pause of {paused_ms} ms"
+            paused <= killed && killed <= resumed,
+            "game {id}: paused at {paused}, killed at {killed}, resumed at {resumed}"
         );
+        let paused_ms = resumed - paused;
         // The clock runs again for the side to move, and the downtime is charged to nobody:
         // the used times add up to the time since the start less the pause (Art. 14).
         let (_, state) = http(&addr, "GET", &format!("/api/games/{id}"), &[], None).unwrap();
@@ -470,9 +503,31 @@ fn on_postgres_two_instances_started_at_once_after_a_crash_record_one_pause_from
     let (s, v) = http(&addr, "POST", "/api/games", &[("authorization", &bearer)], Some(&body)).unwrap();
     assert_eq!(s, 201);
     let id = v["game"].as_i64().unwrap();
-    // A few beats, so the last one is well after the game's start.
-    std::thread::sleep(Duration::from_millis(1200));
+    let started = http(&addr, "GET", &format!("/api/games/{id}/events"), &[], None)
+        .unwrap()
+        .1["events"][1]["event"]["at"]
+        .as_u64()
+        .unwrap();
+    // Beats after the game's start, so the pause's start tells the last beat from the start.
+    let beat = || {
+        psql_value(&format!(
+            "SELECT COALESCE(MAX(beat), 0) FROM {}.server_instance",
+            schema.0
+        ))
+        .parse::<u64>()
+        .unwrap()
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while beat() <= started {
+        assert!(std::time::Instant::now() < deadline, "the server does not beat");
+        // A wait on observable state: the beat is read again until it passes the start.
+        std::thread::sleep(Duration::from_millis(50));
+    }
     drop(std::mem::replace(&mut dead, Servers(vec![]))); // SIGKILL
+    // The killed instance's last beat, read once its connections are gone (a beat under way
+    // when it died has landed). The instance that recovers deletes its row.
+    schema.wait_until_no_server_is_connected();
+    let last_beat = beat();
     let mut both = Servers(vec![spawn(&db), spawn(&db)]);
     let addrs: Vec<String> = both.0.iter_mut().map(listening).collect();
     // The instance that recovers the game records the pause as its task starts, after it
@@ -497,18 +552,12 @@ fn on_postgres_two_instances_started_at_once_after_a_crash_record_one_pause_from
                 "{addr} shows no resume: {}",
                 events(addr)
             );
+            // A wait on observable state: the record is read again until it has the resume.
             std::thread::sleep(Duration::from_millis(100));
         }
     }
     let v = events(&addrs[0]);
     assert_eq!(v, events(&addrs[1]));
-    // The killed instance's last beat: the oldest row (read now that it surely is its last).
-    let last_beat: u64 = psql_value(&format!(
-        "SELECT beat FROM {}.server_instance ORDER BY started, id LIMIT 1",
-        schema.0
-    ))
-    .parse()
-    .unwrap();
     let system: Vec<(String, u64)> = v["events"]
         .as_array()
         .unwrap()
