@@ -22,10 +22,7 @@ fn fake(args: &[&str]) -> Vec<String> {
 
 /// A fresh directory under the system's temporary directory.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("weiqi-arena-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temporary directory");
-    dir
+    testkit::scratch("arena", name)
 }
 
 struct Case<'a> {
@@ -92,21 +89,13 @@ impl<'a> Case<'a> {
     }
 }
 
-/// Waits until a fake's `--log` shows that it received `command` the `n`-th time.
+/// Waits until a fake's `--log` shows that it received `command` the `n`-th time: a wait on
+/// observable state, the log read again until it shows the command.
 fn until_logged(log: &Path, command: &str, n: usize) {
-    let give_up = std::time::Instant::now() + Duration::from_secs(60);
-    loop {
+    testkit::until(&format!("{command:?} {n} times in {}", log.display()), || {
         let text = std::fs::read_to_string(log).unwrap_or_default();
-        if text.lines().filter(|l| *l == command).count() >= n {
-            return;
-        }
-        assert!(
-            std::time::Instant::now() < give_up,
-            "the engine never received {command:?} {n} times:\n{text}"
-        );
-        // A wait on observable state: the fake's log is read again until it shows the command.
-        std::thread::sleep(Duration::from_millis(10));
-    }
+        text.lines().filter(|l| *l == command).count() >= n
+    });
 }
 
 /// Runs the case and describes every game: result, moves, why, and the record's main line

@@ -30,50 +30,24 @@ impl Db {
     }
 }
 
-/// The PostgreSQL the tests use: `$WEIQI_TEST_PG`, else the local server's `test` database.
-fn pg_base() -> String {
-    std::env::var("WEIQI_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
-}
-
-fn psql(sql: &str) {
-    let out = Command::new("psql")
-        .args([&pg_base(), "-v", "ON_ERROR_STOP=1", "-q", "-c", sql])
-        .output()
-        .unwrap_or_else(|e| panic!("psql runs (these tests need PostgreSQL's client): {e}"));
-    assert!(
-        out.status.success(),
-        "psql -c {sql:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-/// A fresh PostgreSQL schema for one test, dropped with everything in it when the last copy goes.
+/// A fresh PostgreSQL schema for one test (`testkit::pg::Schema`), dropped with everything in
+/// it when the last copy goes.
 #[derive(Clone)]
-struct Schema(Arc<String>);
+struct Schema(Arc<testkit::pg::Schema>);
 
 impl Schema {
     fn new(tag: &str) -> Schema {
-        let name = format!(
-            "weiqi_serve_{tag}_{}_{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_millis()
-        );
-        psql(&format!("CREATE SCHEMA {name}"));
-        Schema(Arc::new(name))
+        Schema(Arc::new(testkit::pg::Schema::new(&format!("serve_{tag}"))))
     }
 
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+
+    /// The URL, whose application name (the schema's) lets a test see whether a killed
+    /// server's connections are gone.
     fn url(&self) -> String {
-        let sep = if pg_base().contains('?') { '&' } else { '?' };
-        // The application name lets a test see whether a killed server's connections are gone.
-        format!(
-            "{}{sep}options=-csearch_path%3D{}&application_name={}",
-            pg_base(),
-            self.0,
-            self.0
-        )
+        self.0.url().to_string()
     }
 
     /// Waits until no connection of a server on this schema is left: a killed server's last
@@ -82,7 +56,7 @@ impl Schema {
         let deadline = std::time::Instant::now() + Duration::from_secs(30);
         let sql = format!(
             "SELECT count(*) FROM pg_stat_activity WHERE application_name = '{}'",
-            self.0
+            self.name()
         );
         while psql_value(&sql) != "0" {
             assert!(
@@ -91,14 +65,6 @@ impl Schema {
             );
             // A wait on observable state: the activity view is read again until it is empty.
             std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Schema {
-    fn drop(&mut self) {
-        if Arc::strong_count(&self.0) == 1 {
-            psql(&format!("DROP SCHEMA IF EXISTS {} CASCADE", self.0));
         }
     }
 }
@@ -473,9 +439,9 @@ fn listening(child: &mut Child) -> String {
 /// The one value a query answers (psql, unaligned).
 fn psql_value(sql: &str) -> String {
     let out = Command::new("psql")
-        .args([&pg_base(), "-v", "ON_ERROR_STOP=1", "-Atq", "-c", sql])
+        .args([&testkit::pg::require(), "-v", "ON_ERROR_STOP=1", "-Atq", "-c", sql])
         .output()
-        .unwrap();
+        .unwrap_or_else(|e| panic!("psql runs (these tests need PostgreSQL's client): {e}"));
     assert!(out.status.success(), "{sql}: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
@@ -512,7 +478,7 @@ fn on_postgres_two_instances_started_at_once_after_a_crash_record_one_pause_from
     let beat = || {
         psql_value(&format!(
             "SELECT COALESCE(MAX(beat), 0) FROM {}.server_instance",
-            schema.0
+            schema.name()
         ))
         .parse::<u64>()
         .unwrap()
