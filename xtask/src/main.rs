@@ -5,8 +5,9 @@
 //!   SGF parser from npm), skipping what is already there.
 //! - `cargo xtask life-vs-gnugo`: the dead-stone proposal against GNU Go, chain by chain
 //!   (`life.rs`; the figures in BENCHMARKS.md).
-//! - `cargo xtask test`: `setup`, then every test of the workspace, then `node --test` on the
-//!   pages' script modules (`crates/web/tests/js/`).
+//! - `cargo xtask test`: `setup`, then a check that the tests' PostgreSQL answers (the local
+//!   cluster is started if it is installed and stopped), then every test of the workspace,
+//!   then `node --test` on the pages' script modules (`crates/web/tests/js/`).
 //!
 //! Plain `std::process::Command`, no dependencies: this must build before anything else does.
 
@@ -51,10 +52,77 @@ fn main() -> ExitCode {
     }
 }
 
+/// The PostgreSQL the tests use when `$WEIQI_TEST_PG` names none (as `testkit::pg`).
+const PG_DEFAULT: &str = "postgres://postgres@127.0.0.1:5432/test";
+
+/// What the PostgreSQL tests need, said when nothing answers (the words of `testkit::pg`).
+const PG_NEEDED: &str = "PostgreSQL tests need a server at 127.0.0.1:5432 with trust auth and a database `test` \
+                         (or WEIQI_TEST_PG=URL)";
+
+/// Makes sure the tests' PostgreSQL answers before any test runs: a missing server is one
+/// clear error at once, not a failure deep in a test an hour later. The local cluster is
+/// started when it is installed and stopped (and `$WEIQI_TEST_PG` names no other server).
+fn postgres() -> Result<(), String> {
+    let named = std::env::var("WEIQI_TEST_PG").ok();
+    let url = named.clone().unwrap_or_else(|| PG_DEFAULT.to_string());
+    let Err(why) = pg_answers(&url) else {
+        return Ok(());
+    };
+    if named.is_none() && start_local_postgres()? {
+        // The cluster's start returns once the server accepts connections: ask again.
+        if pg_answers(&url).is_ok() {
+            return Ok(());
+        }
+    }
+    Err(pg_unreachable(&url, &why))
+}
+
+/// `PG_NEEDED`, where it was asked and what it answered.
+fn pg_unreachable(url: &str, why: &str) -> String {
+    format!("{PG_NEEDED}; none answered at {url}: {why}")
+}
+
+/// Whether `SELECT 1` on `url` answers 1, through `psql` (xtask has no dependencies).
+fn pg_answers(url: &str) -> Result<(), String> {
+    let out = Command::new("psql")
+        .args([url, "-Atq", "-c", "SELECT 1"])
+        .env("PGCONNECT_TIMEOUT", "10")
+        .output()
+        .map_err(|e| format!("cannot run psql (PostgreSQL's client): {e}"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    if out.status.success() && stdout.trim() == "1" {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).trim().to_string())
+    }
+}
+
+/// Starts every stopped cluster of a Debian PostgreSQL (`pg_lsclusters`, `pg_ctlcluster`, which
+/// waits until the server accepts connections). Whether any was started; false when none is
+/// installed.
+fn start_local_postgres() -> Result<bool, String> {
+    let Ok(out) = Command::new("pg_lsclusters").arg("--no-header").output() else {
+        return Ok(false);
+    };
+    let mut started = false;
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        // `15 main 5432 down postgres /var/lib/postgresql/15/main /var/log/...`
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let [version, cluster, _port, status, ..] = words[..]
+            && !status.starts_with("online")
+        {
+            run("pg_ctlcluster", &[version, cluster, "start"])?;
+            started = true;
+        }
+    }
+    Ok(started)
+}
+
 /// Every test: unit, integration and doc tests of every crate. Benchmarks are built by clippy
 /// (`--all-targets`) and run by `cargo bench`, not here: in a debug build a peer library in a
 /// benchmark may trip an overflow check that its release build never makes.
 fn test() -> Result<(), String> {
+    postgres()?;
     run("cargo", &["test", "--workspace"])?;
     // The pages' script modules, by node's own runner (no dependencies).
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
@@ -131,4 +199,24 @@ fn status_of(c: &mut Command) -> Result<bool, String> {
     c.status()
         .map(|s| s.success())
         .map_err(|e| format!("cannot run {c:?}: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unreachable_postgres_is_one_sentence_saying_what_the_tests_need() {
+        // Port 1 on loopback: nothing listens there, so psql is refused at once.
+        let url = "postgres://postgres@127.0.0.1:1/test";
+        let why = pg_answers(url).expect_err("nothing answers on port 1");
+        assert!(!why.is_empty(), "psql says why");
+        assert_eq!(
+            pg_unreachable(url, &why),
+            format!(
+                "PostgreSQL tests need a server at 127.0.0.1:5432 with trust auth and a database `test` \
+                 (or WEIQI_TEST_PG=URL); none answered at postgres://postgres@127.0.0.1:1/test: {why}"
+            )
+        );
+    }
 }
