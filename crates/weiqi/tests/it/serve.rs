@@ -4,9 +4,9 @@
 //! recorded as a system pause, charged to nobody — unless another instance on the same
 //! PostgreSQL database kept serving, and then nobody was down.
 
+use super::support::listening;
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -70,53 +70,16 @@ impl Schema {
 }
 
 fn start(db: &Db) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_weiqi"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--rate-limit", "0"])
-        .args(db.args())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    // "weiqi serve: http://127.0.0.1:PORT/ (database …)"
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .unwrap()
-        .split('/')
-        .next()
-        .unwrap()
-        .to_string();
+    let mut child = spawn(db);
+    let addr = listening(&mut child);
     (child, addr)
 }
 
 /// One HTTP/1.1 request on a fresh connection; (status, JSON body), or None if the server is
 /// gone.
 fn http(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body: Option<&Value>) -> Option<(u16, Value)> {
-    let mut s = TcpStream::connect(addr).ok()?;
-    s.set_read_timeout(Some(Duration::from_secs(10))).ok()?;
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let mut req = format!(
-        "{method} {path} HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\ncontent-length: {}\r\n",
-        body.len()
-    );
-    if !body.is_empty() {
-        req.push_str("content-type: application/json\r\n");
-    }
-    for (k, v) in headers {
-        req.push_str(&format!("{k}: {v}\r\n"));
-    }
-    req.push_str("\r\n");
-    req.push_str(&body);
-    s.write_all(req.as_bytes()).ok()?;
-    let mut resp = String::new();
-    s.read_to_string(&mut resp).ok()?;
-    let status: u16 = resp.split(' ').nth(1)?.parse().ok()?;
-    let (_, text) = resp.split_once("\r\n\r\n")?;
-    Some((status, serde_json::from_str(text).ok()?))
+    let (status, text) = super::support::http(addr, method, path, headers, body)?;
+    Some((status, serde_json::from_str(&text).ok()?))
 }
 
 #[test]
@@ -419,21 +382,6 @@ fn spawn(db: &Db) -> Child {
         .stderr(Stdio::null())
         .spawn()
         .unwrap()
-}
-
-/// The address a server [`spawn`]ed listens on, once it does.
-fn listening(child: &mut Child) -> String {
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    line.split("http://")
-        .nth(1)
-        .unwrap()
-        .split('/')
-        .next()
-        .unwrap()
-        .to_string()
 }
 
 /// The one value a query answers (psql, unaligned).
