@@ -5,8 +5,8 @@
 //!   SGF parser from npm), skipping what is already there.
 //! - `cargo xtask life-vs-gnugo`: the dead-stone proposal against GNU Go, chain by chain
 //!   (`life.rs`; the figures in BENCHMARKS.md).
-//! - `cargo xtask test`: `setup`, then a check that the tests' PostgreSQL answers (the local
-//!   cluster is started if it is installed and stopped), then every test of the workspace,
+//! - `cargo xtask test`: a check that the tests' PostgreSQL answers (the local cluster is
+//!   started if it is installed and stopped), then `setup`, then every test of the workspace,
 //!   then `node --test` on the pages' script modules (`crates/web/tests/js/`).
 //!
 //! Plain `std::process::Command`, no dependencies: this must build before anything else does.
@@ -36,7 +36,8 @@ fn main() -> ExitCode {
     let task = std::env::args().nth(1).unwrap_or_default();
     let result = match task.as_str() {
         "setup" => setup(),
-        "test" => setup().and_then(|()| test()),
+        // The database first: without it the tests cannot pass, so say so before the installs.
+        "test" => postgres().and_then(|()| setup()).and_then(|()| test()),
         "life-vs-gnugo" => life::run(&std::env::args().skip(2).collect::<Vec<_>>()),
         _ => {
             eprintln!("usage: cargo xtask setup|test|life-vs-gnugo");
@@ -122,7 +123,6 @@ fn start_local_postgres() -> Result<bool, String> {
 /// (`--all-targets`) and run by `cargo bench`, not here: in a debug build a peer library in a
 /// benchmark may trip an overflow check that its release build never makes.
 fn test() -> Result<(), String> {
-    postgres()?;
     run("cargo", &["test", "--workspace"])?;
     // The pages' script modules, by node's own runner (no dependencies).
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");

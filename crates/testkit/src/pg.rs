@@ -44,7 +44,7 @@ pub fn connect(url: &str) -> Result<postgres::Client, Unreachable> {
     let url = url.to_string();
     off_runtime(move || {
         postgres::Client::connect(&url, postgres::NoTls).map_err(|e| Unreachable {
-            error: e.to_string(),
+            error: with_causes(&e),
             url,
         })
     })
@@ -133,6 +133,18 @@ impl Drop for Schema {
     }
 }
 
+/// `e` and every error under it, `: `-separated ("error connecting to server: Connection
+/// refused (os error 111)"): the client's own words name no cause.
+fn with_causes(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        text.push_str(&format!(": {c}"));
+        cause = c.source();
+    }
+    text
+}
+
 /// Runs `f` on a thread of its own: the sync client blocks, which inside an async test's
 /// runtime would panic.
 fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> T {
@@ -157,7 +169,10 @@ mod tests {
             ),
             "{message}"
         );
-        assert!(message.len() > 170, "the client's error follows: {message}");
+        assert!(
+            message.ends_with("error connecting to server: Connection refused (os error 111)"),
+            "the client's error and its cause follow: {message}"
+        );
     }
 
     #[test]
