@@ -18,15 +18,9 @@ pub struct App {
 
 static N: AtomicU32 = AtomicU32::new(0);
 
+/// A fresh folder (numbered: one per call).
 pub fn temp_dir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "weiqi-server-it-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::SeqCst)
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    testkit::scratch("server-it", &N.fetch_add(1, Ordering::SeqCst).to_string())
 }
 
 pub async fn app_with_rate(rate: u32) -> App {
