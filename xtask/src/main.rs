@@ -5,12 +5,15 @@
 //!   SGF parser from npm), skipping what is already there.
 //! - `cargo xtask life-vs-gnugo`: the dead-stone proposal against GNU Go, chain by chain
 //!   (`life.rs`; the figures in BENCHMARKS.md).
+//! - `cargo xtask arch`: lists where ARCHITECTURE.md's crate edges differ from the manifests
+//!   (`arch.rs`; a test of this crate fails on any).
 //! - `cargo xtask test`: a check that the tests' PostgreSQL answers (the local cluster is
 //!   started if it is installed and stopped), then `setup`, then every test of the workspace,
 //!   then `node --test` on the pages' script modules (`crates/web/tests/js/`).
 //!
 //! Plain `std::process::Command`, no dependencies: this must build before anything else does.
 
+mod arch;
 mod life;
 
 use std::process::{Command, ExitCode};
@@ -39,8 +42,9 @@ fn main() -> ExitCode {
         // The database first: without it the tests cannot pass, so say so before the installs.
         "test" => postgres().and_then(|()| setup()).and_then(|()| test()),
         "life-vs-gnugo" => life::run(&std::env::args().skip(2).collect::<Vec<_>>()),
+        "arch" => arch_check(),
         _ => {
-            eprintln!("usage: cargo xtask setup|test|life-vs-gnugo");
+            eprintln!("usage: cargo xtask setup|test|life-vs-gnugo|arch");
             return ExitCode::from(2);
         }
     };
@@ -199,6 +203,17 @@ fn status_of(c: &mut Command) -> Result<bool, String> {
     c.status()
         .map(|s| s.success())
         .map_err(|e| format!("cannot run {c:?}: {e}"))
+}
+
+/// Where ARCHITECTURE.md's edges and the manifests differ (also a test of this crate).
+fn arch_check() -> Result<(), String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let diff = arch::differences(&root)?;
+    if diff.is_empty() {
+        println!("ARCHITECTURE.md states every crate's edges as its manifest has them");
+        return Ok(());
+    }
+    Err(diff.join("\n"))
 }
 
 #[cfg(test)]

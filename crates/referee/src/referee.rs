@@ -488,326 +488,404 @@ fn player_side(actor: Actor) -> Color {
 }
 
 /// Applies one event to `st`. `prior` is the record before it (for an overrule's refold).
+/// The actor is checked first ([`permit`]); then one function per action applies it.
 fn step(settings: &Settings, prior: &[Event], st: &mut State, ev: &Event) -> Result<Vec<Effect>, RefereeError> {
     permit(ev.actor, &ev.action)?;
     let at = ev.at;
     let mut fx = Vec::new();
+    let out = &mut fx;
     match &ev.action {
-        Action::Colours(choice) => {
-            if st.phase != Phase::Setup {
-                return Err(RefereeError::AlreadyStarted);
-            }
-            if st.black.is_some() {
-                return Err(RefereeError::ColoursSettled);
-            }
-            let (black, n) = match *choice {
-                ColourChoice::Draw { black } => (black, None),
-                // Art. 10, by the one implementation of nigiri (the tournament crate's).
-                ColourChoice::Nigiri { seed } => {
-                    let n = nigiri::seeded(settings.players.each_ref().map(Player::seniority), seed);
-                    (Seat::of_index(n.black), Some(n))
-                }
-                ColourChoice::NigiriCounted { held, guess } => {
-                    let n = nigiri::counted(settings.players.each_ref().map(Player::seniority), held, guess);
-                    (Seat::of_index(n.black), Some(n))
-                }
-            };
-            st.black = Some(black);
-            st.assigned_black = Some(black);
-            st.nigiri = n;
-            fx.push(Effect::Colours { black, nigiri: n });
-        }
-        Action::Start { late } => {
-            if st.phase != Phase::Setup {
-                return Err(RefereeError::AlreadyStarted);
-            }
-            if st.black.is_none() {
-                return Err(RefereeError::NoColours);
-            }
-            let to_move = st.game.to_move();
-            st.clock.start(at, to_move).map_err(clock_err)?;
-            st.started_at = Some(at);
-            for c in late {
-                st.absent[c.index()] = true;
-            }
-            st.phase = Phase::Play;
-            fx.push(Effect::Started { to_move });
-        }
-        Action::Arrive { side } => arrive(settings, st, *side, at, &mut fx)?,
-        Action::LateForfeit { side } => {
-            require_started(st)?;
-            if !st.absent[side.index()] {
-                return Err(RefereeError::NotAbsent { side: *side });
-            }
-            let limit = settings.lateness.forfeit_after.ok_or(RefereeError::NoLateLimit)?;
-            let late = at.since(st.started_at.unwrap_or(at));
-            if late <= limit {
-                return Err(RefereeError::WithinLateLimit { late, limit });
-            }
-            forfeit(st, *side, at, &mut fx)?;
-        }
-        Action::Play(mv) => {
-            let side = player_side(ev.actor);
-            require_move(st, side)?;
-            press(st, side, at)?;
-            play(st, side, *mv, &mut fx)?;
-            if st.phase == Phase::Play {
-                st.end_proposed_by = None;
-            }
-            after_move(st, at, &mut fx)?;
-        }
-        Action::ProposeEnd => {
-            let side = player_side(ev.actor);
-            require_move(st, side)?;
-            press(st, side, at)?;
-            // Art. 21.1: the side to move proposes the end and gives up its move.
-            play(st, side, Move::Pass, &mut fx)?;
-            fx.push(Effect::EndProposed { by: side });
-            st.end_proposed_by = Some(side);
-            after_move(st, at, &mut fx)?;
-        }
-        Action::AcceptEnd => {
-            let side = player_side(ev.actor);
-            require_play(st)?;
-            if st.paused {
-                return Err(RefereeError::Paused);
-            }
-            if st.end_proposed_by != Some(side.opponent()) {
-                return Err(RefereeError::NoEndProposed);
-            }
-            // Art. 13.2: the opponent answers and the end stands.
-            st.game.agree_end().map_err(RefereeError::Illegal)?;
-            play_over(st, at, &mut fx)?;
-        }
-        Action::Resign => {
-            let side = player_side(ev.actor);
-            match st.phase {
-                Phase::Play | Phase::Counting => {}
-                _ => require_play(st)?,
-            }
-            decide(
-                st,
-                Outcome::Win {
-                    winner: side.opponent(),
-                    by: WinBy::Resignation,
-                },
-                at,
-                &mut fx,
-            )?;
-        }
-        Action::RequestLostTurn => {
-            let side = player_side(ev.actor);
-            if !settings.lost_turn_on_timeout {
-                return Err(RefereeError::LostTurnNotAllowed);
-            }
-            st.lost_turn_requested[side.index()] = true;
-            fx.push(Effect::LostTurnRequested { side });
-            // Art. 22.5: asked right after the flag decided the game, the loss becomes a
-            // lost turn ("改判弃权一次").
-            if st.phase == Phase::Decided
-                && st.flag_result
-                && st.result
-                    == Some(Outcome::Win {
-                        winner: side.opponent(),
-                        by: WinBy::Time,
-                    })
-                && st.confirmations == [false; 3]
-            {
-                lose_turn_on_timeout(st, side, at, &mut fx)?;
-            } else {
-                require_play(st)?;
-            }
-        }
-        Action::MarkDead(points) => {
-            require_counting(st)?;
-            let board = st.game.board();
-            for &p in points {
-                if !board.on_board(p) || board.get(p).is_none() {
-                    return Err(RefereeError::NotAStone {
-                        point: p,
-                        size: board.size(),
-                    });
-                }
-            }
-            let mut dead = points.clone();
-            dead.sort();
-            dead.dedup();
-            st.marking = dead.clone();
-            st.marking_accepted = match ev.actor {
-                // A player's own marking is their acceptance of it.
-                Actor::Player(c) => [c == Color::Black, c == Color::White],
-                _ => [false; 2],
-            };
-            fx.push(Effect::Marking { dead });
-        }
-        Action::AcceptMarking => {
-            let side = player_side(ev.actor);
-            require_counting(st)?;
-            st.marking_accepted[side.index()] = true;
-            fx.push(Effect::MarkingAccepted { side });
-            if st.marking_accepted == [true; 2] {
-                // Art. 8, 9: both agree on the dead stones: count, with the warnings (Art. 24.1).
-                let outcome = count_outcome(st);
-                decide(st, outcome, at, &mut fx)?;
-                st.counted = true;
-            }
-        }
-        Action::Dispute { claims_dead } => {
-            match st.phase {
-                Phase::Counting => {}
-                Phase::Play => return Err(RefereeError::NotCounting),
-                Phase::Decided if st.counted => return Err(RefereeError::EndAgreed),
-                _ => require_counting(st)?,
-            }
-            // Art. 21.4: play settles it, the side claiming "dead" first.
-            st.game.resume(*claims_dead).map_err(RefereeError::Illegal)?;
-            // Art. 21.4: the clock of the side claiming "dead" runs first.
-            st.clock.resume_as(at, *claims_dead).map_err(clock_err)?;
-            st.phase = Phase::Play;
-            st.marking.clear();
-            st.marking_accepted = [false; 2];
-            st.end_proposed_by = None;
-            fx.push(Effect::PlayResumed { to_move: *claims_dead });
-        }
-        Action::RequestRecount | Action::RecordRecount { .. } => {
-            match st.phase {
-                Phase::Decided if st.counted => {}
-                Phase::Decided => return Err(RefereeError::NothingToRecount),
-                Phase::Final => return Err(RefereeError::Confirmed),
-                _ => return Err(RefereeError::NoResult),
-            }
-            // Art. 16.4: before confirmation, the count is examined again.
-            st.phase = Phase::Counting;
-            st.result = None;
-            st.count = None;
-            st.counted = false;
-            st.marking_accepted = [false; 2];
-            st.confirmations = [false; 3];
-            fx.push(Effect::RecountOpened);
-        }
-        Action::Confirm => {
-            match st.phase {
-                Phase::Decided => {}
-                Phase::Final => return Err(RefereeError::Confirmed),
-                _ => return Err(RefereeError::NoResult),
-            }
-            let i = match ev.actor {
-                Actor::Player(c) => c.index(),
-                _ => 2,
-            };
-            if st.confirmations[i] {
-                return Err(RefereeError::AlreadyConfirmed { actor: ev.actor });
-            }
-            st.confirmations[i] = true;
-            fx.push(Effect::ConfirmedBy(ev.actor));
-            if st.confirmations == [true; 3] {
-                // Art. 16.4: confirmed by both players and the referee: final.
-                let outcome = st.result.ok_or(RefereeError::NoResult)?;
-                st.confirmed = Some(outcome);
-                st.phase = Phase::Final;
-                fx.push(Effect::Final(outcome));
-            }
-        }
-        Action::Pause => {
-            require_play(st)?;
-            if st.paused {
-                return Err(RefereeError::Paused);
-            }
-            st.clock.pause(at).map_err(clock_err)?;
-            st.paused = true;
-            fx.push(Effect::Paused);
-        }
-        Action::Resume => {
-            require_play(st)?;
-            if !st.paused {
-                return Err(RefereeError::NotPaused);
-            }
-            // Art. 22.1: after a pause the clocks simply run; no lateness rules apply.
-            st.clock.resume(at).map_err(clock_err)?;
-            st.paused = false;
-            fx.push(Effect::Resumed);
-        }
-        Action::Flag { side } => {
-            require_play(st)?;
-            let timeout = st.clock.observe(at).map_err(clock_err)?;
-            match timeout {
-                Some(t) if t.color == *side => {
-                    // Art. 22.5: a lost turn instead, if the event allows it, the player asked,
-                    // and the flag fell in the last byo-yomi period.
-                    if settings.lost_turn_on_timeout && st.lost_turn_requested[side.index()] && t.lost_turn_allowed {
-                        lose_turn_on_timeout(st, *side, at, &mut fx)?;
-                    } else {
-                        decide(
-                            st,
-                            Outcome::Win {
-                                winner: side.opponent(),
-                                by: WinBy::Time,
-                            },
-                            at,
-                            &mut fx,
-                        )?;
-                        st.flag_result = true;
-                    }
-                }
-                _ => return Err(RefereeError::TimeLeft { side: *side }),
-            }
-        }
-        Action::Ruling(r) => ruling(settings, st, r, at, &mut fx)?,
-        Action::ClockCorrection(fix) => {
-            match st.phase {
-                Phase::Play | Phase::Counting => {}
-                _ => require_play(st)?,
-            }
-            let c = match *fix {
-                ClockFix::Proportion { true_total } => st.clock.correct_in_proportion(at, true_total),
-                ClockFix::SetUsed { black, white } => st.clock.set_used(at, black, white),
-                ClockFix::SplitEvenly { total } => st.clock.split_evenly(at, total),
-            }
-            .map_err(clock_err)?;
-            fx.push(Effect::ClockCorrected(c));
-        }
-        Action::Adjudicate { outcome, .. } => {
-            if st.phase == Phase::Final {
-                return Err(RefereeError::Confirmed);
-            }
-            // Art. 13.1: an adjudicated result ends the game.
-            decide(st, *outcome, at, &mut fx)?;
-        }
-        Action::Overrule { event } => {
-            let index = *event;
-            let target = prior.get(index).ok_or(RefereeError::NoSuchEvent { index })?;
-            let overrulable = !matches!(target.actor, Actor::Player(_))
-                && matches!(
-                    target.action,
-                    Action::Ruling(_) | Action::Flag { .. } | Action::LateForfeit { .. }
-                );
-            if !overrulable {
-                return Err(RefereeError::NotOverrulable { index });
-            }
-            if st.overruled.contains(&index) {
-                return Err(RefereeError::AlreadyOverruled { index });
-            }
-            if st.phase == Phase::Final {
-                return Err(RefereeError::Confirmed);
-            }
-            let mut overruled = st.overruled.clone();
-            overruled.insert(index);
-            *st = fold(settings, prior, &overruled).map_err(|(i, e)| RefereeError::OverruleBreaks {
-                index: i,
-                error: Box::new(e),
-            })?;
-            fx.push(Effect::Overruled { event: index });
-        }
-        Action::Correct { outcome, .. } => {
-            if st.phase != Phase::Final {
-                return Err(RefereeError::NotConfirmed);
-            }
-            // Art. 16.4: a confirmed result is never edited; the correction is a new entry.
-            st.corrections.push((*outcome, ev.action_article()));
-            fx.push(Effect::Corrected(*outcome));
-        }
+        Action::Colours(choice) => settle_colours(settings, st, *choice, out)?,
+        Action::Start { late } => start(st, late, at, out)?,
+        Action::Arrive { side } => arrive(settings, st, *side, at, out)?,
+        Action::LateForfeit { side } => late_forfeit(settings, st, *side, at, out)?,
+        Action::Play(mv) => play_move(st, player_side(ev.actor), *mv, at, out)?,
+        Action::ProposeEnd => propose_end(st, player_side(ev.actor), at, out)?,
+        Action::AcceptEnd => accept_end(st, player_side(ev.actor), at, out)?,
+        Action::Resign => resign(st, player_side(ev.actor), at, out)?,
+        Action::RequestLostTurn => request_lost_turn(settings, st, player_side(ev.actor), at, out)?,
+        Action::MarkDead(points) => mark_dead(st, ev.actor, points, out)?,
+        Action::AcceptMarking => accept_marking(st, player_side(ev.actor), at, out)?,
+        Action::Dispute { claims_dead } => dispute(st, *claims_dead, at, out)?,
+        Action::RequestRecount | Action::RecordRecount { .. } => open_recount(st, out)?,
+        Action::Confirm => confirm(st, ev.actor, out)?,
+        Action::Pause => pause(st, at, out)?,
+        Action::Resume => resume(st, at, out)?,
+        Action::Flag { side } => flag(settings, st, *side, at, out)?,
+        Action::Ruling(r) => ruling(settings, st, r, at, out)?,
+        Action::ClockCorrection(fix) => correct_clocks(st, *fix, at, out)?,
+        Action::Adjudicate { outcome, .. } => adjudicate(st, *outcome, at, out)?,
+        Action::Overrule { event } => overrule(settings, prior, st, *event, out)?,
+        Action::Correct { outcome, .. } => correct(st, *outcome, ev.action_article(), out)?,
     }
     Ok(fx)
+}
+
+/// Art. 10: the colours, drawn by the pairing or by nigiri (the tournament crate's one
+/// implementation).
+fn settle_colours(
+    settings: &Settings,
+    st: &mut State,
+    choice: ColourChoice,
+    fx: &mut Vec<Effect>,
+) -> Result<(), RefereeError> {
+    if st.phase != Phase::Setup {
+        return Err(RefereeError::AlreadyStarted);
+    }
+    if st.black.is_some() {
+        return Err(RefereeError::ColoursSettled);
+    }
+    let (black, n) = match choice {
+        ColourChoice::Draw { black } => (black, None),
+        ColourChoice::Nigiri { seed } => {
+            let n = nigiri::seeded(settings.players.each_ref().map(Player::seniority), seed);
+            (Seat::of_index(n.black), Some(n))
+        }
+        ColourChoice::NigiriCounted { held, guess } => {
+            let n = nigiri::counted(settings.players.each_ref().map(Player::seniority), held, guess);
+            (Seat::of_index(n.black), Some(n))
+        }
+    };
+    st.black = Some(black);
+    st.assigned_black = Some(black);
+    st.nigiri = n;
+    fx.push(Effect::Colours { black, nigiri: n });
+    Ok(())
+}
+
+/// The game starts: the clock of the side to move runs; the sides absent are recorded
+/// (Art. 22.1).
+fn start(st: &mut State, late: &[Color], at: Instant, fx: &mut Vec<Effect>) -> Result<(), RefereeError> {
+    if st.phase != Phase::Setup {
+        return Err(RefereeError::AlreadyStarted);
+    }
+    if st.black.is_none() {
+        return Err(RefereeError::NoColours);
+    }
+    let to_move = st.game.to_move();
+    st.clock.start(at, to_move).map_err(clock_err)?;
+    st.started_at = Some(at);
+    for c in late {
+        st.absent[c.index()] = true;
+    }
+    st.phase = Phase::Play;
+    fx.push(Effect::Started { to_move });
+    Ok(())
+}
+
+/// Art. 22.1: a side absent past the event's limit loses the game.
+fn late_forfeit(
+    settings: &Settings,
+    st: &mut State,
+    side: Color,
+    at: Instant,
+    fx: &mut Vec<Effect>,
+) -> Result<(), RefereeError> {
+    require_started(st)?;
+    if !st.absent[side.index()] {
+        return Err(RefereeError::NotAbsent { side });
+    }
+    let limit = settings.lateness.forfeit_after.ok_or(RefereeError::NoLateLimit)?;
+    let late = at.since(st.started_at.unwrap_or(at));
+    if late <= limit {
+        return Err(RefereeError::WithinLateLimit { late, limit });
+    }
+    forfeit(st, side, at, fx)
+}
+
+/// A move (or a pass) by the side to move; its clock is pressed first.
+fn play_move(st: &mut State, side: Color, mv: Move, at: Instant, fx: &mut Vec<Effect>) -> Result<(), RefereeError> {
+    require_move(st, side)?;
+    press(st, side, at)?;
+    play(st, side, mv, fx)?;
+    if st.phase == Phase::Play {
+        st.end_proposed_by = None;
+    }
+    after_move(st, at, fx)
+}
+
+/// Art. 21.1: the side to move proposes the end and gives up its move.
+fn propose_end(st: &mut State, side: Color, at: Instant, fx: &mut Vec<Effect>) -> Result<(), RefereeError> {
+    require_move(st, side)?;
+    press(st, side, at)?;
+    play(st, side, Move::Pass, fx)?;
+    fx.push(Effect::EndProposed { by: side });
+    st.end_proposed_by = Some(side);
+    after_move(st, at, fx)
+}
+
+/// Art. 13.2: the opponent answers the proposal and the end stands.
+fn accept_end(st: &mut State, side: Color, at: Instant, fx: &mut Vec<Effect>) -> Result<(), RefereeError> {
+    require_play(st)?;
+    if st.paused {
+        return Err(RefereeError::Paused);
+    }
+    if st.end_proposed_by != Some(side.opponent()) {
+        return Err(RefereeError::NoEndProposed);
+    }
+    st.game.agree_end().map_err(RefereeError::Illegal)?;
+    play_over(st, at, fx)
+}
+
+/// Art. 7.2: a side resigns, in play or while counting.
+fn resign(st: &mut State, side: Color, at: Instant, fx: &mut Vec<Effect>) -> Result<(), RefereeError> {
+    match st.phase {
+        Phase::Play | Phase::Counting => {}
+        _ => require_play(st)?,
+    }
+    let outcome = Outcome::Win {
+        winner: side.opponent(),
+        by: WinBy::Resignation,
+    };
+    decide(st, outcome, at, fx)
+}
+
+/// Art. 22.5: a player asks for a lost turn instead of a loss on time.
+fn request_lost_turn(
+    settings: &Settings,
+    st: &mut State,
+    side: Color,
+    at: Instant,
+    fx: &mut Vec<Effect>,
+) -> Result<(), RefereeError> {
+    if !settings.lost_turn_on_timeout {
+        return Err(RefereeError::LostTurnNotAllowed);
+    }
+    st.lost_turn_requested[side.index()] = true;
+    fx.push(Effect::LostTurnRequested { side });
+    // Art. 22.5: asked right after the flag decided the game, the loss becomes a lost turn
+    // ("改判弃权一次").
+    let lost_on_time = Some(Outcome::Win {
+        winner: side.opponent(),
+        by: WinBy::Time,
+    });
+    if st.phase == Phase::Decided && st.flag_result && st.result == lost_on_time && st.confirmations == [false; 3] {
+        lose_turn_on_timeout(st, side, at, fx)
+    } else {
+        require_play(st)
+    }
+}
+
+/// Art. 8: the dead stones as one side (or an official) marks them; a player's own marking is
+/// their acceptance of it.
+fn mark_dead(st: &mut State, actor: Actor, points: &[Point], fx: &mut Vec<Effect>) -> Result<(), RefereeError> {
+    require_counting(st)?;
+    let board = st.game.board();
+    for &p in points {
+        if !board.on_board(p) || board.get(p).is_none() {
+            return Err(RefereeError::NotAStone {
+                point: p,
+                size: board.size(),
+            });
+        }
+    }
+    let mut dead = points.to_vec();
+    dead.sort();
+    dead.dedup();
+    st.marking = dead.clone();
+    st.marking_accepted = match actor {
+        Actor::Player(c) => [c == Color::Black, c == Color::White],
+        _ => [false; 2],
+    };
+    fx.push(Effect::Marking { dead });
+    Ok(())
+}
+
+/// Art. 8, 9: a side accepts the marking; when both have, the position is counted, with the
+/// warnings (Art. 24.1).
+fn accept_marking(st: &mut State, side: Color, at: Instant, fx: &mut Vec<Effect>) -> Result<(), RefereeError> {
+    require_counting(st)?;
+    st.marking_accepted[side.index()] = true;
+    fx.push(Effect::MarkingAccepted { side });
+    if st.marking_accepted == [true; 2] {
+        let outcome = count_outcome(st);
+        decide(st, outcome, at, fx)?;
+        st.counted = true;
+    }
+    Ok(())
+}
+
+/// Art. 21.4: a dispute over life and death is settled by play, the side claiming "dead"
+/// first, its clock running.
+fn dispute(st: &mut State, claims_dead: Color, at: Instant, fx: &mut Vec<Effect>) -> Result<(), RefereeError> {
+    match st.phase {
+        Phase::Counting => {}
+        Phase::Play => return Err(RefereeError::NotCounting),
+        Phase::Decided if st.counted => return Err(RefereeError::EndAgreed),
+        _ => require_counting(st)?,
+    }
+    st.game.resume(claims_dead).map_err(RefereeError::Illegal)?;
+    st.clock.resume_as(at, claims_dead).map_err(clock_err)?;
+    st.phase = Phase::Play;
+    st.marking.clear();
+    st.marking_accepted = [false; 2];
+    st.end_proposed_by = None;
+    fx.push(Effect::PlayResumed { to_move: claims_dead });
+    Ok(())
+}
+
+/// Art. 16.4: before confirmation, a counted result is examined again.
+fn open_recount(st: &mut State, fx: &mut Vec<Effect>) -> Result<(), RefereeError> {
+    match st.phase {
+        Phase::Decided if st.counted => {}
+        Phase::Decided => return Err(RefereeError::NothingToRecount),
+        Phase::Final => return Err(RefereeError::Confirmed),
+        _ => return Err(RefereeError::NoResult),
+    }
+    st.phase = Phase::Counting;
+    st.result = None;
+    st.count = None;
+    st.counted = false;
+    st.marking_accepted = [false; 2];
+    st.confirmations = [false; 3];
+    fx.push(Effect::RecountOpened);
+    Ok(())
+}
+
+/// Art. 16.4: the result is final once both players and the referee confirm it.
+fn confirm(st: &mut State, actor: Actor, fx: &mut Vec<Effect>) -> Result<(), RefereeError> {
+    match st.phase {
+        Phase::Decided => {}
+        Phase::Final => return Err(RefereeError::Confirmed),
+        _ => return Err(RefereeError::NoResult),
+    }
+    let i = match actor {
+        Actor::Player(c) => c.index(),
+        _ => 2,
+    };
+    if st.confirmations[i] {
+        return Err(RefereeError::AlreadyConfirmed { actor });
+    }
+    st.confirmations[i] = true;
+    fx.push(Effect::ConfirmedBy(actor));
+    if st.confirmations == [true; 3] {
+        let outcome = st.result.ok_or(RefereeError::NoResult)?;
+        st.confirmed = Some(outcome);
+        st.phase = Phase::Final;
+        fx.push(Effect::Final(outcome));
+    }
+    Ok(())
+}
+
+/// Art. 14: the clocks are stopped.
+fn pause(st: &mut State, at: Instant, fx: &mut Vec<Effect>) -> Result<(), RefereeError> {
+    require_play(st)?;
+    if st.paused {
+        return Err(RefereeError::Paused);
+    }
+    st.clock.pause(at).map_err(clock_err)?;
+    st.paused = true;
+    fx.push(Effect::Paused);
+    Ok(())
+}
+
+/// Art. 22.1: after a pause the clocks simply run; no lateness rules apply.
+fn resume(st: &mut State, at: Instant, fx: &mut Vec<Effect>) -> Result<(), RefereeError> {
+    require_play(st)?;
+    if !st.paused {
+        return Err(RefereeError::NotPaused);
+    }
+    st.clock.resume(at).map_err(clock_err)?;
+    st.paused = false;
+    fx.push(Effect::Resumed);
+    Ok(())
+}
+
+/// Art. 12.4: a side's flag falls and it loses on time, or (Art. 22.5) loses a turn instead
+/// if the event allows it, the player asked, and the flag fell in the last byo-yomi period.
+fn flag(
+    settings: &Settings,
+    st: &mut State,
+    side: Color,
+    at: Instant,
+    fx: &mut Vec<Effect>,
+) -> Result<(), RefereeError> {
+    require_play(st)?;
+    let timeout = st.clock.observe(at).map_err(clock_err)?;
+    match timeout {
+        Some(t) if t.color == side => {
+            if settings.lost_turn_on_timeout && st.lost_turn_requested[side.index()] && t.lost_turn_allowed {
+                lose_turn_on_timeout(st, side, at, fx)
+            } else {
+                let outcome = Outcome::Win {
+                    winner: side.opponent(),
+                    by: WinBy::Time,
+                };
+                decide(st, outcome, at, fx)?;
+                st.flag_result = true;
+                Ok(())
+            }
+        }
+        _ => Err(RefereeError::TimeLeft { side }),
+    }
+}
+
+/// Art. 22.8: a referee corrects the clocks after a clock error.
+fn correct_clocks(st: &mut State, fix: ClockFix, at: Instant, fx: &mut Vec<Effect>) -> Result<(), RefereeError> {
+    match st.phase {
+        Phase::Play | Phase::Counting => {}
+        _ => require_play(st)?,
+    }
+    let c = match fix {
+        ClockFix::Proportion { true_total } => st.clock.correct_in_proportion(at, true_total),
+        ClockFix::SetUsed { black, white } => st.clock.set_used(at, black, white),
+        ClockFix::SplitEvenly { total } => st.clock.split_evenly(at, total),
+    }
+    .map_err(clock_err)?;
+    fx.push(Effect::ClockCorrected(c));
+    Ok(())
+}
+
+/// Art. 13.1: an adjudicated result ends the game.
+fn adjudicate(st: &mut State, outcome: Outcome, at: Instant, fx: &mut Vec<Effect>) -> Result<(), RefereeError> {
+    if st.phase == Phase::Final {
+        return Err(RefereeError::Confirmed);
+    }
+    decide(st, outcome, at, fx)
+}
+
+/// Art. 30: the chief referee overrules an official's ruling, flag or lateness forfeit; the
+/// record is folded again without it.
+fn overrule(
+    settings: &Settings,
+    prior: &[Event],
+    st: &mut State,
+    index: usize,
+    fx: &mut Vec<Effect>,
+) -> Result<(), RefereeError> {
+    let target = prior.get(index).ok_or(RefereeError::NoSuchEvent { index })?;
+    let overrulable = !matches!(target.actor, Actor::Player(_))
+        && matches!(
+            target.action,
+            Action::Ruling(_) | Action::Flag { .. } | Action::LateForfeit { .. }
+        );
+    if !overrulable {
+        return Err(RefereeError::NotOverrulable { index });
+    }
+    if st.overruled.contains(&index) {
+        return Err(RefereeError::AlreadyOverruled { index });
+    }
+    if st.phase == Phase::Final {
+        return Err(RefereeError::Confirmed);
+    }
+    let mut overruled = st.overruled.clone();
+    overruled.insert(index);
+    *st = fold(settings, prior, &overruled).map_err(|(i, e)| RefereeError::OverruleBreaks {
+        index: i,
+        error: Box::new(e),
+    })?;
+    fx.push(Effect::Overruled { event: index });
+    Ok(())
+}
+
+/// Art. 16.4: a confirmed result is never edited; the correction is a new entry.
+fn correct(st: &mut State, outcome: Outcome, article: Article, fx: &mut Vec<Effect>) -> Result<(), RefereeError> {
+    if st.phase != Phase::Final {
+        return Err(RefereeError::NotConfirmed);
+    }
+    st.corrections.push((outcome, article));
+    fx.push(Effect::Corrected(outcome));
+    Ok(())
 }
 
 /// The state `events` fold into, skipping the `overruled` ones (and the overrules, whose

@@ -800,24 +800,12 @@ impl Task {
             let article = referee::art::ADJUDICATION;
             (Action::Adjudicate { outcome, article }, Entered::Adjudicated)
         };
-        if !chief {
-            // Art. 30: only the chief referee decides a game or corrects its result.
-            return Err(SubmitError::Refused(RefereeError::NotPermitted {
-                actor: Actor::Referee,
-                action: if entered == Entered::Corrected {
-                    "correct a confirmed result"
-                } else {
-                    "adjudicate"
-                },
-                allowed: "the chief referee",
-                article: referee::art::CHIEF_REFEREE,
-            }));
-        }
+        // Art. 30: only the chief referee adjudicates or corrects; the referee's permit refuses
+        // anyone else, so an official without that role is entered as a referee.
+        let actor = if chief { Actor::ChiefReferee } else { Actor::Referee };
         let seq = self.referee.events().len() as u64;
         let at = now_at(self.db.time(), &self.referee);
-        let ack = self
-            .record(seq, Event::new(at, Actor::ChiefReferee, action), by)
-            .await?;
+        let ack = self.record(seq, Event::new(at, actor, action), by).await?;
         Ok((entered, ack.event))
     }
 

@@ -341,15 +341,10 @@ fn article_code(a: Article) -> String {
 
 /// `YYYY-MM-DD` of an instant in ms since 1970-01-01 UTC (the server's instants), for `DT`.
 pub fn date_of(ms: u64) -> String {
-    // Howard Hinnant's days-to-civil, for days since the epoch.
-    let z = (ms / 86_400_000) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
+    // An instant past the year 65535 (a `Date`'s last) is no real record's: it reads as the
+    // epoch rather than a panic.
+    i64::try_from(ms / 86_400_000)
+        .ok()
+        .and_then(referee::Date::from_days_since_epoch)
+        .map_or_else(|| "1970-01-01".to_string(), |d| d.to_string())
 }

@@ -166,6 +166,22 @@ impl Date {
         }
         Ok(Date { year, month, day })
     }
+
+    /// The civil (proleptic Gregorian) date `days` days after 1970-01-01, for dates taken from
+    /// an instant (a record's `DT`, an event's default id); `None` outside the years 1 to
+    /// 65535. Howard Hinnant's days-to-civil algorithm: the one copy in the workspace.
+    pub fn from_days_since_epoch(days: i64) -> Option<Date> {
+        let z = days.checked_add(719_468)?;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = doy - (153 * mp + 2) / 5 + 1;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 };
+        let year = yoe.checked_add(era.checked_mul(400)?)? + i64::from(month <= 2);
+        Date::new(u16::try_from(year).ok()?, month as u8, day as u8).ok()
+    }
 }
 
 impl fmt::Display for Date {

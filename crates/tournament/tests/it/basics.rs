@@ -332,3 +332,29 @@ fn a_seeded_nigiri_holds_1_to_30_stones_and_its_draw_is_pinned() {
         ]
     );
 }
+
+#[test]
+fn a_day_count_since_the_epoch_is_its_civil_date() {
+    let at = |days| Date::from_days_since_epoch(days).map(|d| d.to_string());
+    assert_eq!(at(0).as_deref(), Some("1970-01-01"));
+    assert_eq!(at(-1).as_deref(), Some("1969-12-31"));
+    // 2000 was a leap year (divisible by 400), 1900 was not.
+    assert_eq!(at(11_016).as_deref(), Some("2000-02-29"));
+    assert_eq!(at(11_017).as_deref(), Some("2000-03-01"));
+    assert_eq!(at(-25_508).as_deref(), Some("1900-03-01"));
+    assert_eq!(at(-25_509).as_deref(), Some("1900-02-28"));
+    assert_eq!(at(20_789).as_deref(), Some("2026-12-02"));
+    // Every day from 1422 to 2517 follows the one before it, and reads back as itself.
+    let mut prev = Date::from_days_since_epoch(-200_000).unwrap();
+    for days in -199_999..=200_000 {
+        let d = Date::from_days_since_epoch(days).unwrap();
+        assert!(d > prev, "{d} after {prev}");
+        assert_eq!(d.to_string().parse::<Date>(), Ok(d));
+        prev = d;
+    }
+    // Outside the years a Date holds: none, never a panic.
+    assert_eq!(at(i64::MAX), None);
+    assert_eq!(at(i64::MIN), None);
+    assert_eq!(at(-719_162).as_deref(), Some("0001-01-01"));
+    assert_eq!(at(-719_163), None); // 0000-12-31
+}

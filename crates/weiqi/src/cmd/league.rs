@@ -10,8 +10,8 @@ use clock::TimeControl;
 use rules::{BoardSize, Color, HalfPoints, Rules};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use storage::{NewEvent, Store};
 use tournament::{GameResult, Player, Rank, Settings, System};
@@ -110,10 +110,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (system, n_rounds) = match args.system.as_str() {
         "round-robin" => {
             let cycles = args.rounds.unwrap_or(1);
-            let n = engines.len() as u32;
-            // Berger tables: n − 1 rounds per cycle for an even field, n for an odd one.
-            let per_cycle = if n.is_multiple_of(2) { n - 1 } else { n };
-            (System::RoundRobin { cycles }, per_cycle * cycles.max(1))
+            // The Berger tables' own count (Art. 26.1), as the event will pair them.
+            let rounds = tournament::berger::round_robin_rounds(engines.len(), cycles.max(1));
+            let rounds = u32::try_from(rounds).context("--rounds: too many rounds")?;
+            (System::RoundRobin { cycles }, rounds)
         }
         "swiss" => (
             System::Swiss,
@@ -138,16 +138,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
 
     // Before anything is stored, so that an interrupt always ends the league cleanly.
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = Arc::clone(&stop);
-        ctrlc::set_handler(move || {
-            if stop.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        })
-        .context("cannot catch Ctrl-C")?;
-    }
+    let stop = super::stop_on_ctrl_c()?;
 
     let path = super::event::db_path(args.db.clone());
     let mut store = Store::open(&path).with_context(|| format!("database {}", path.display()))?;
@@ -337,22 +328,10 @@ fn default_id() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    let days = (secs / 86_400) as i64;
     let rest = secs % 86_400;
-    // Days since 1970-01-01 to the civil date (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!(
-        "league-{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
-        rest / 3600,
-        rest / 60 % 60,
-        rest % 60
-    )
+    let date = i64::try_from(secs / 86_400)
+        .ok()
+        .and_then(tournament::Date::from_days_since_epoch)
+        .map_or_else(|| "19700101".to_string(), |d| d.to_string().replace('-', ""));
+    format!("league-{date}-{:02}{:02}{:02}", rest / 3600, rest / 60 % 60, rest % 60)
 }

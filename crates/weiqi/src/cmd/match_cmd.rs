@@ -9,8 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rules::{BoardSize, Color, HalfPoints, Rules};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// Options of `weiqi match`.
@@ -63,18 +62,8 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let settings = settings(&args)?;
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = Arc::clone(&stop);
-        // The first Ctrl-C ends the match after the games that are over; the second leaves
-        // at once.
-        ctrlc::set_handler(move || {
-            if stop.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        })
-        .context("cannot catch Ctrl-C")?;
-    }
+    // The first Ctrl-C ends the match after the games that are over.
+    let stop = super::stop_on_ctrl_c()?;
     let bar = ProgressBar::new(u64::from(args.games));
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}]")
