@@ -7,8 +7,9 @@
 //!   (`life.rs`; the figures in BENCHMARKS.md).
 //! - `cargo xtask arch`: lists where ARCHITECTURE.md's crate edges differ from the manifests
 //!   (`arch.rs`; a test of this crate fails on any).
-//! - `cargo xtask test`: `setup`, then every test of the workspace, then `node --test` on the
-//!   pages' script modules (`crates/web/tests/js/`).
+//! - `cargo xtask test`: a check that the tests' PostgreSQL answers (the local cluster is
+//!   started if it is installed and stopped), then `setup`, then every test of the workspace,
+//!   then `node --test` on the pages' script modules (`crates/web/tests/js/`).
 //!
 //! Plain `std::process::Command`, no dependencies: this must build before anything else does.
 
@@ -38,7 +39,8 @@ fn main() -> ExitCode {
     let task = std::env::args().nth(1).unwrap_or_default();
     let result = match task.as_str() {
         "setup" => setup(),
-        "test" => setup().and_then(|()| test()),
+        // The database first: without it the tests cannot pass, so say so before the installs.
+        "test" => postgres().and_then(|()| setup()).and_then(|()| test()),
         "life-vs-gnugo" => life::run(&std::env::args().skip(2).collect::<Vec<_>>()),
         "arch" => arch_check(),
         _ => {
@@ -53,6 +55,72 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The PostgreSQL the tests use when `$WEIQI_TEST_PG` names none (as `testkit::pg`).
+const PG_DEFAULT: &str = "postgres://postgres@127.0.0.1:5432/test";
+
+/// What the PostgreSQL tests need, said when nothing answers (the words of `testkit::pg`).
+const PG_NEEDED: &str = "PostgreSQL tests need a server at 127.0.0.1:5432 with trust auth and a database `test` \
+                         (or WEIQI_TEST_PG=URL)";
+
+/// Makes sure the tests' PostgreSQL answers before any test runs: a missing server is one
+/// clear error at once, not a failure deep in a test an hour later. The local cluster is
+/// started when it is installed and stopped (and `$WEIQI_TEST_PG` names no other server).
+fn postgres() -> Result<(), String> {
+    let named = std::env::var("WEIQI_TEST_PG").ok();
+    let url = named.clone().unwrap_or_else(|| PG_DEFAULT.to_string());
+    let Err(why) = pg_answers(&url) else {
+        return Ok(());
+    };
+    if named.is_none() && start_local_postgres()? {
+        // The cluster's start returns once the server accepts connections: ask again.
+        if pg_answers(&url).is_ok() {
+            return Ok(());
+        }
+    }
+    Err(pg_unreachable(&url, &why))
+}
+
+/// `PG_NEEDED`, where it was asked and what it answered.
+fn pg_unreachable(url: &str, why: &str) -> String {
+    format!("{PG_NEEDED}; none answered at {url}: {why}")
+}
+
+/// Whether `SELECT 1` on `url` answers 1, through `psql` (xtask has no dependencies).
+fn pg_answers(url: &str) -> Result<(), String> {
+    let out = Command::new("psql")
+        .args([url, "-Atq", "-c", "SELECT 1"])
+        .env("PGCONNECT_TIMEOUT", "10")
+        .output()
+        .map_err(|e| format!("cannot run psql (PostgreSQL's client): {e}"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    if out.status.success() && stdout.trim() == "1" {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).trim().to_string())
+    }
+}
+
+/// Starts every stopped cluster of a Debian PostgreSQL (`pg_lsclusters`, `pg_ctlcluster`, which
+/// waits until the server accepts connections). Whether any was started; false when none is
+/// installed.
+fn start_local_postgres() -> Result<bool, String> {
+    let Ok(out) = Command::new("pg_lsclusters").arg("--no-header").output() else {
+        return Ok(false);
+    };
+    let mut started = false;
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        // `15 main 5432 down postgres /var/lib/postgresql/15/main /var/log/...`
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let [version, cluster, _port, status, ..] = words[..]
+            && !status.starts_with("online")
+        {
+            run("pg_ctlcluster", &[version, cluster, "start"])?;
+            started = true;
+        }
+    }
+    Ok(started)
 }
 
 /// Every test: unit, integration and doc tests of every crate. Benchmarks are built by clippy
@@ -146,4 +214,24 @@ fn arch_check() -> Result<(), String> {
         return Ok(());
     }
     Err(diff.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unreachable_postgres_is_one_sentence_saying_what_the_tests_need() {
+        // Port 1 on loopback: nothing listens there, so psql is refused at once.
+        let url = "postgres://postgres@127.0.0.1:1/test";
+        let why = pg_answers(url).expect_err("nothing answers on port 1");
+        assert!(!why.is_empty(), "psql says why");
+        assert_eq!(
+            pg_unreachable(url, &why),
+            format!(
+                "PostgreSQL tests need a server at 127.0.0.1:5432 with trust auth and a database `test` \
+                 (or WEIQI_TEST_PG=URL); none answered at postgres://postgres@127.0.0.1:1/test: {why}"
+            )
+        );
+    }
 }

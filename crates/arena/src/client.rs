@@ -11,7 +11,9 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::time::Time;
 
 /// The longest line an engine may write; longer is garbage (and would eat memory).
 const MAX_LINE: usize = 1 << 20;
@@ -102,12 +104,15 @@ pub struct Engine {
     alive: bool,
     commands: BTreeSet<String>,
     name: String,
+    /// Where its deadlines are read: the match's time.
+    time: Time,
 }
 
 impl Engine {
     /// Starts `argv` (program and arguments; no shell) and asks for its name and commands.
-    /// `timeout` bounds each of those first answers.
-    pub fn start(argv: &[String], timeout: Duration, stop: &AtomicBool) -> Result<Engine, GtpError> {
+    /// `timeout` bounds each of those first answers. Every deadline of the engine's commands
+    /// is read from `time`.
+    pub fn start(argv: &[String], timeout: Duration, time: &Time, stop: &AtomicBool) -> Result<Engine, GtpError> {
         let (program, args) = argv.split_first().ok_or_else(|| GtpError::Spawn {
             program: String::new(),
             reason: "empty command line".to_string(),
@@ -157,6 +162,7 @@ impl Engine {
             alive: true,
             commands: BTreeSet::new(),
             name: String::new(),
+            time: time.clone(),
         };
         let fallback = program.rsplit('/').next().unwrap_or(program).to_string();
         engine.name = match engine.send("name", Some(timeout), stop) {
@@ -197,15 +203,15 @@ impl Engine {
     /// fatal error ([`GtpError::is_fatal`]) the engine is dead: it is killed and every later
     /// command fails at once.
     pub fn send(&mut self, command: &str, timeout: Option<Duration>, stop: &AtomicBool) -> Result<String, GtpError> {
-        let deadline = timeout.map(|t| Instant::now() + t);
+        let deadline = timeout.map(|t| self.time.after(t));
         self.send_until(command, deadline, stop)
     }
 
-    /// [`Engine::send`] with a deadline instead of a timeout.
+    /// [`Engine::send`] with a deadline (an instant of the engine's time) instead of a timeout.
     pub fn send_until(
         &mut self,
         command: &str,
-        deadline: Option<Instant>,
+        deadline: Option<clock::Instant>,
         stop: &AtomicBool,
     ) -> Result<String, GtpError> {
         let result = self.exchange(command, deadline, stop);
@@ -217,7 +223,12 @@ impl Engine {
         result
     }
 
-    fn exchange(&mut self, command: &str, deadline: Option<Instant>, stop: &AtomicBool) -> Result<String, GtpError> {
+    fn exchange(
+        &mut self,
+        command: &str,
+        deadline: Option<clock::Instant>,
+        stop: &AtomicBool,
+    ) -> Result<String, GtpError> {
         let crashed = || GtpError::Crashed {
             command: command.to_string(),
         };
@@ -229,23 +240,22 @@ impl Engine {
             .write_all(format!("{command}\n").as_bytes())
             .and_then(|()| stdin.flush())
             .map_err(|_| crashed())?;
-        let started = Instant::now();
+        let started = self.time.now();
         let mut lines: Vec<String> = Vec::new();
         loop {
             if stop.load(Ordering::Relaxed) {
                 return Err(GtpError::Interrupted);
             }
             let wait = match deadline {
-                Some(d) => {
-                    let now = Instant::now();
-                    if now >= d {
+                Some(d) => match self.time.wait_for(d, POLL) {
+                    Some(wait) => wait,
+                    None => {
                         return Err(GtpError::NoAnswer {
                             command: command.to_string(),
-                            waited: now - started,
+                            waited: Duration::from_millis(self.time.now().since(started).0),
                         });
                     }
-                    (d - now).min(POLL)
-                }
+                },
                 None => POLL,
             };
             let line = match self.lines.recv_timeout(wait) {
@@ -306,16 +316,18 @@ impl Engine {
         let _ = self.child.wait();
     }
 
-    /// Says `quit`, gives the engine a moment to leave, then makes sure it is gone.
+    /// Says `quit`, gives the engine a moment (a second of its time) to leave, then makes sure
+    /// it is gone.
     pub fn quit(mut self, stop: &AtomicBool) {
         if self.alive {
             let _ = self.send("quit", Some(Duration::from_secs(2)), stop);
-            let until = Instant::now() + Duration::from_secs(1);
-            while Instant::now() < until {
+            let until = self.time.after(Duration::from_secs(1));
+            // A wait on the process: looked at again until it has exited or the moment is over.
+            while let Some(wait) = self.time.wait_for(until, Duration::from_millis(10)) {
                 if let Ok(Some(_)) = self.child.try_wait() {
                     break;
                 }
-                std::thread::sleep(Duration::from_millis(10));
+                std::thread::sleep(wait);
             }
         }
         self.kill();

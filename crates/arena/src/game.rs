@@ -10,7 +10,9 @@ use rules::{Color, IllegalMove, Move, Point, Rules};
 use sgf::{GameInfo, Node};
 use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::time::Time;
 
 /// How many void moves (Art. 18.3, 19, 20) an engine may make in one game; the next one
 /// forfeits it.
@@ -58,8 +60,9 @@ pub struct GameSetup {
     pub names: [String; 2],
     /// How long to wait.
     pub limits: Limits,
-    /// The instant all the match's clock instants count from.
-    pub epoch: Instant,
+    /// Where the game reads the time: every instant it records and every deadline it waits
+    /// for (the match's one source, shared by its games and engines).
+    pub time_source: Time,
     /// The event's name for the record (`EV`).
     pub event: String,
     /// The date for the record (`DT`, `YYYY-MM-DD`).
@@ -199,9 +202,9 @@ impl<'a> Table<'a> {
         Ok(table)
     }
 
-    /// Milliseconds since the match's epoch: the wall clock, read here and only here.
+    /// Now, from the match's time source: the game reads its instants here and only here.
     fn now(&self) -> clock::Instant {
-        clock::Instant(self.setup.epoch.elapsed().as_millis() as u64)
+        self.setup.time_source.now()
     }
 
     fn apply(&mut self, actor: Actor, action: Action) -> Result<Vec<Effect>, Abort> {
@@ -332,8 +335,8 @@ impl<'a> Table<'a> {
             format!("genmove {letter}")
         };
         let deadline = match self.referee.clock().flag_instant() {
-            Some(flag) => self.setup.epoch + Duration::from_millis(flag.0) + self.setup.limits.grace,
-            None => Instant::now() + self.setup.limits.hang_after,
+            Some(flag) => flag.plus(crate::time::millis(self.setup.limits.grace)),
+            None => self.setup.time_source.after(self.setup.limits.hang_after),
         };
         let reply = engine.send_until(&command, Some(deadline), self.stop);
         let at = self.now();

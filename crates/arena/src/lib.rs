@@ -25,10 +25,11 @@
 //!   (`weiqi league`), where each game has its own pairing.
 //! - [`elo()`]: the Elo difference of a score, with a 95 % interval.
 //!
-//! Key design decision: the wall clock is read in one place ([`play_game`]'s table, as
-//! milliseconds since the match began) and passed to the pure referee and clock as
-//! [`clock::Instant`]s, so every ruling on time is the clock crate's, made on the same
-//! instants the record keeps. The deadline of a `genmove` is the side's flag instant plus a
+//! Key design decision: time is read from one source, a [`Time`] (the system clock from the
+//! match's start, or a test's held time), in one place for a game's instants ([`play_game`]'s
+//! table) and passed to the pure referee and clock as [`clock::Instant`]s, so every ruling on
+//! time is the clock crate's, made on the same instants the record keeps; the engines'
+//! deadlines are instants of the same source. The deadline of a `genmove` is the side's flag instant plus a
 //! grace ([`Limits::grace`]): an answer within the grace is judged by the clock (a loss on
 //! time, `B+T`/`W+T`); none at all means the engine hangs and forfeits (`+F`), so a match
 //! never waits on a dead process.
@@ -46,8 +47,10 @@ mod elo;
 mod game;
 mod runner;
 pub mod scorer;
+pub mod time;
 
 pub use client::{Engine, GtpError};
 pub use elo::{Elo, elo, elo_of_score, format_elo};
 pub use game::{Abort, FinishedGame, GameSetup, Limits, MAX_VOID_MOVES, forfeit_unstarted, play_game};
 pub use runner::{ArenaError, GameReport, MatchReport, MatchSettings, Tally, play_pairing, run_match};
+pub use time::Time;

@@ -13,7 +13,8 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::channel;
-use std::time::Instant;
+
+use crate::time::Time;
 
 /// Everything a match is run with.
 #[derive(Clone, Debug)]
@@ -37,6 +38,9 @@ pub struct MatchSettings {
     pub limits: Limits,
     /// The event name for the records (`EV`).
     pub event: String,
+    /// Where the match reads the time: the system clock from the match's start
+    /// ([`Time::system`]), or a test's held time.
+    pub time_source: Time,
 }
 
 /// Why a match could not be run.
@@ -216,11 +220,11 @@ pub fn run_match(
     on_start: &mut dyn FnMut(&[String; 2]),
     on_game: &mut dyn FnMut(&GameReport, &MatchReport),
 ) -> Result<MatchReport, ArenaError> {
-    let epoch = Instant::now();
+    let time = &settings.time_source;
     let limits = &settings.limits;
     let mut first = Vec::new();
     for (i, argv) in settings.engines.iter().enumerate() {
-        let mut e = Engine::start(argv, limits.hang_after, stop).map_err(|error| ArenaError::Start {
+        let mut e = Engine::start(argv, limits.hang_after, time, stop).map_err(|error| ArenaError::Start {
             engine: i,
             command: argv.join(" "),
             error,
@@ -278,7 +282,7 @@ pub fn run_match(
                     }
                     None => [None, None],
                 };
-                worker(settings, stop, next, names, date, epoch, &mut slots, &tx);
+                worker(settings, stop, next, names, date, &mut slots, &tx);
                 for e in slots.into_iter().flatten() {
                     e.quit(stop);
                 }
@@ -308,14 +312,12 @@ pub fn run_match(
     Ok(report)
 }
 
-#[allow(clippy::too_many_arguments)]
 fn worker(
     settings: &MatchSettings,
     stop: &AtomicBool,
     next: &AtomicU32,
     names: &[String; 2],
     date: &str,
-    epoch: Instant,
     slots: &mut [Option<Engine>; 2],
     tx: &std::sync::mpsc::Sender<Result<GameReport, ArenaError>>,
 ) {
@@ -339,7 +341,7 @@ fn worker(
             time: settings.time.clone(),
             names: [names[black].clone(), names[white].clone()],
             limits: settings.limits.clone(),
-            epoch,
+            time_source: settings.time_source.clone(),
             event: settings.event.clone(),
             date: date.to_string(),
         };
@@ -349,7 +351,12 @@ fn worker(
             if slots[engine].as_ref().is_some_and(|e| e.is_alive()) {
                 continue;
             }
-            match Engine::start(&settings.engines[engine], settings.limits.hang_after, stop) {
+            match Engine::start(
+                &settings.engines[engine],
+                settings.limits.hang_after,
+                &settings.time_source,
+                stop,
+            ) {
                 Ok(e) => slots[engine] = Some(e),
                 Err(GtpError::Interrupted) => return,
                 Err(e) => {
@@ -427,7 +434,7 @@ pub fn play_pairing(
     setup: &GameSetup,
     stop: &AtomicBool,
 ) -> Result<FinishedGame, Abort> {
-    let started = [black, white].map(|argv| Engine::start(argv, setup.limits.hang_after, stop));
+    let started = [black, white].map(|argv| Engine::start(argv, setup.limits.hang_after, &setup.time_source, stop));
     if started.iter().any(|s| matches!(s, Err(GtpError::Interrupted))) {
         return Err(Abort::Interrupted);
     }

@@ -7,7 +7,9 @@ use crate::client::{Engine, GtpError};
 use rules::life::{ProposalSettings, propose_dead};
 use rules::{Color, Game, Move, Point};
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::time::Time;
 
 /// Who proposed the dead stones.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,8 +54,9 @@ pub fn propose(game: &Game, scorer: Option<&[String]>, timeout: Duration) -> (Ve
 /// dead list, all before one deadline.
 fn ask(game: &Game, argv: &[String], timeout: Duration) -> Result<(Vec<Point>, String), GtpError> {
     let stop = AtomicBool::new(false);
-    let deadline = Instant::now() + timeout;
-    let mut engine = Engine::start(argv, timeout, &stop)?;
+    let time = Time::system();
+    let deadline = time.after(timeout);
+    let mut engine = Engine::start(argv, timeout, &time, &stop)?;
     let size = game.rules().size;
     let send = |engine: &mut Engine, c: &str| engine.send_until(c, Some(deadline), &stop);
     send(&mut engine, &format!("boardsize {}", size.get()))?;

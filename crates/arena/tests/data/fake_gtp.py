@@ -15,7 +15,9 @@ Options (all optional):
   --crash-at N             exit at the N-th genmove
   --crash-once FILE        ... only if FILE does not exist (and create it)
   --hang-at N              never answer the N-th genmove
-  --slow-at N:SECS         answer the N-th genmove after SECS seconds
+  --slow-at N:SECS         answer the N-th genmove after SECS seconds (of real time)
+  --answer-when N:FILE     answer the N-th genmove once FILE exists (a test on held time moves
+                           its time, then lets the engine answer)
   --garbage-at N:TEXT      answer the N-th genmove with TEXT as it is (not GTP)
   --log FILE               append every command received to FILE
 """
@@ -45,6 +47,8 @@ def main():
     hang_at = int(opts.get("--hang-at", "0"))
     slow = opts.get("--slow-at")
     slow_at, slow_secs = (int(slow.split(":")[0]), float(slow.split(":")[1])) if slow else (0, 0.0)
+    answer_when = opts.get("--answer-when")
+    answer_at, answer_file = (int(answer_when.split(":", 1)[0]), answer_when.split(":", 1)[1]) if answer_when else (0, "")
     garbage = opts.get("--garbage-at")
     garbage_at, garbage_text = (int(garbage.split(":", 1)[0]), garbage.split(":", 1)[1]) if garbage else (0, "")
     log = opts.get("--log")
@@ -101,10 +105,16 @@ def main():
                         open(crash_once, "w").close()
                     sys.exit(3)
             if genmoves == hang_at:
+                # A hung engine: it never answers (the arena kills it).
                 while True:
                     time.sleep(60)
             if genmoves == slow_at:
+                # A slow engine: it thinks for SECS seconds of real time before it answers.
                 time.sleep(slow_secs)
+            if genmoves == answer_at:
+                # A wait on observable state: the file the test creates once it has moved time.
+                while not os.path.exists(answer_file):
+                    time.sleep(0.01)
             if genmoves == garbage_at:
                 sys.stdout.write(garbage_text + "\n\n")
                 sys.stdout.flush()

@@ -1,11 +1,15 @@
 //! Scripted engines (`tests/data/fake_gtp.py`) that play illegal moves, crash, hang, run
 //! out of time, print garbage and dispute the dead stones: each game must end as the issue
 //! and the rules say, and the match must go on.
+//!
+//! Every match here runs on held time (`Time::held`): its instants stand at zero until a
+//! test moves them, so a fake engine that starts slowly on a busy machine neither uses its
+//! clock nor hangs, and a test that needs time to pass says how much, and when.
 
-use arena::{Limits, MatchReport, MatchSettings, run_match};
+use arena::{Limits, MatchReport, MatchSettings, Time, run_match};
 use expect_test::{Expect, expect};
 use rules::{BoardSize, Rules};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -18,10 +22,7 @@ fn fake(args: &[&str]) -> Vec<String> {
 
 /// A fresh directory under the system's temporary directory.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("weiqi-arena-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temporary directory");
-    dir
+    testkit::scratch("arena", name)
 }
 
 struct Case<'a> {
@@ -31,6 +32,8 @@ struct Case<'a> {
     grace: Duration,
     black: Vec<String>,
     white: Vec<String>,
+    /// The match's time: held at zero.
+    time_source: Time,
 }
 
 impl<'a> Case<'a> {
@@ -46,7 +49,17 @@ impl<'a> Case<'a> {
             grace: Duration::from_secs(2),
             black: fake(&b),
             white: fake(&w),
+            time_source: Time::held(clock::Instant(0)),
         }
+    }
+
+    /// Runs the match while `meanwhile` (given the match's held time) runs on this thread.
+    fn run_while(&self, meanwhile: impl FnOnce(&Time)) -> (MatchReport, PathBuf) {
+        std::thread::scope(|scope| {
+            let running = scope.spawn(|| self.run());
+            meanwhile(&self.time_source);
+            running.join().expect("the match runs")
+        })
     }
 
     fn run(&self) -> (MatchReport, PathBuf) {
@@ -68,6 +81,7 @@ impl<'a> Case<'a> {
                 max_moves: 200,
             },
             event: "test".to_string(),
+            time_source: self.time_source.clone(),
         };
         let stop = AtomicBool::new(false);
         let report = run_match(&settings, &stop, &mut |_| {}, &mut |_, _| {}).expect("the match runs");
@@ -75,10 +89,23 @@ impl<'a> Case<'a> {
     }
 }
 
+/// Waits until a fake's `--log` shows that it received `command` the `n`-th time: a wait on
+/// observable state, the log read again until it shows the command.
+fn until_logged(log: &Path, command: &str, n: usize) {
+    testkit::until(&format!("{command:?} {n} times in {}", log.display()), || {
+        let text = std::fs::read_to_string(log).unwrap_or_default();
+        text.lines().filter(|l| *l == command).count() >= n
+    });
+}
+
 /// Runs the case and describes every game: result, moves, why, and the record's main line
 /// (moves, referee notes, comments), which must also be the file written.
 fn check(case: Case, expect: Expect) {
-    let (report, _dir) = case.run();
+    check_report(case.run().0, expect);
+}
+
+/// [`check`] of a match already run.
+fn check_report(report: MatchReport, expect: Expect) {
     let mut out = String::new();
     for g in &report.games {
         out += &format!(
@@ -179,11 +206,18 @@ fn an_engine_that_crashes_forfeits_and_is_restarted_for_the_next_game() {
 
 #[test]
 fn an_engine_that_hangs_past_its_flag_forfeits() {
-    let mut case = Case::new("hang", &["--moves", "E5"], &["--hang-at", "1"]);
+    let log = scratch("hang-log").join("w.log");
+    let log_arg = log.display().to_string();
+    let mut case = Case::new("hang", &["--moves", "E5"], &["--hang-at", "1", "--log", &log_arg]);
     case.time = "2s";
     case.grace = Duration::from_millis(300);
-    check(
-        case,
+    // White hangs on its first genmove: its flag falls at 2 s and the grace ends at 2.3 s.
+    let (report, _) = case.run_while(|time| {
+        until_logged(&log, "genmove w", 1);
+        time.advance(Duration::from_millis(2_300));
+    });
+    check_report(
+        report,
         expect![[r#"
             game 1: B+F (black wins by forfeit), 1 moves
               reason: White (fake-w) gave no move within 0.3 s after its flag fell: the engine hangs
@@ -194,10 +228,25 @@ fn an_engine_that_hangs_past_its_flag_forfeits() {
 
 #[test]
 fn an_engine_that_answers_after_its_flag_loses_on_time() {
-    let mut case = Case::new("late", &["--moves", "E5,C3"], &["--moves", "G7", "--slow-at", "2:1.5"]);
+    let dir = scratch("late-files");
+    let (log, answer) = (dir.join("w.log"), dir.join("answer"));
+    let (log_arg, answer_arg) = (log.display().to_string(), answer.display().to_string());
+    let answer_when = format!("2:{answer_arg}");
+    let mut case = Case::new(
+        "late",
+        &["--moves", "E5,C3"],
+        &["--moves", "G7", "--log", &log_arg, "--answer-when", &answer_when],
+    );
     case.time = "1s";
-    check(
-        case,
+    // White thinks 1.5 s over its second move, past its flag at 1 s (within the grace): the
+    // test moves time while White waits for the file that lets it answer.
+    let (report, _) = case.run_while(|time| {
+        until_logged(&log, "genmove w", 2);
+        time.advance(Duration::from_millis(1_500));
+        std::fs::write(&answer, "").expect("the answer file");
+    });
+    check_report(
+        report,
         expect![[r#"
         game 1: B+T (black wins on time), 3 moves
           B E5; W G7; B C3 <White's time ran out; result: black wins on time (Art. 22.5).
@@ -302,35 +351,24 @@ fn time_settings_and_time_left_reach_the_engines() {
     let white = std::fs::read_to_string(&w).unwrap();
     assert!(black.contains("kgs-time_settings byoyomi 600 30 5\n"), "{black}");
     assert!(white.contains("time_settings 600 30 1\n"), "{white}");
-    // Black's clock runs from the start, and the arena reads the wall clock: on a busy
-    // machine the engines may take a second or more to start, so the first time left is
-    // "about ten minutes", as White's below (an injected clock would make it exact).
+    // Time is held at the start, however long the engines took to start: Black's first time
+    // left is exactly ten minutes, and each genmove comes right after the time left.
     let black_left: Vec<u64> = black
         .lines()
         .filter_map(|l| l.strip_prefix("time_left B ")?.strip_suffix(" 0")?.parse().ok())
         .collect();
-    // Each genmove comes right after the time left.
-    assert!(
-        black.contains(&format!(
-            "time_left B {} 0\ngenmove b",
-            black_left.first().unwrap_or(&0)
-        )),
-        "{black}"
-    );
-    assert!(black_left.first().is_some_and(|s| (590..=600).contains(s)), "{black}");
-    // White's clock has run since Black's move: a little under ten minutes left.
+    assert_eq!(black_left.first(), Some(&600), "{black}");
+    assert!(black.contains("time_left B 600 0\ngenmove b"), "{black}");
+    // White's clock runs from Black's move, at the same held instant: ten minutes left, twice.
     let left: Vec<u64> = white
         .lines()
         .filter_map(|l| l.strip_prefix("time_left W ")?.strip_suffix(" 0")?.parse().ok())
         .collect();
-    assert!(
-        left.len() == 2 && left.iter().all(|s| (590..=600).contains(s)),
-        "{white}"
-    );
+    assert_eq!(left, [600, 600], "{white}");
     // Each move's node says the time left after it.
     let record = &report.games[0].game.record;
     let first = record.node(record.main_line()[1]);
-    assert!(first.time_left[0].is_some_and(|t| t > 590.0 && t <= 600.0), "{first:?}");
+    assert_eq!(first.time_left[0], Some(600.0), "{first:?}");
 }
 
 #[test]

@@ -18,15 +18,9 @@ pub struct App {
 
 static N: AtomicU32 = AtomicU32::new(0);
 
+/// A fresh folder (numbered: one per call).
 pub fn temp_dir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "weiqi-server-it-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::SeqCst)
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    testkit::scratch("server-it", &N.fetch_add(1, Ordering::SeqCst).to_string())
 }
 
 pub async fn app_with_rate(rate: u32) -> App {
@@ -176,16 +170,18 @@ pub async fn act(router: &Router, game: i64, secret: &str, seq: u64, action: Val
     .await
 }
 
-/// The PostgreSQL the tests use: `$WEIQI_TEST_PG`, else the local server's `test` database.
+/// The PostgreSQL the tests use (checked once to answer: `testkit::pg::require`).
 pub fn pg_base() -> String {
-    std::env::var("WEIQI_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+    testkit::pg::require()
 }
 
-/// A fresh schema for one test, dropped (with everything in it) when this goes out of scope.
+/// A fresh schema for one test (`testkit::pg::Schema`), dropped (with everything in it) when
+/// this goes out of scope.
 pub struct PgSchema {
     pub name: String,
     /// The URL a server is given: the base with `search_path` set to the schema.
     pub url: String,
+    _schema: testkit::pg::Schema,
 }
 
 /// A connection to the test database for setting up (and breaking) what a test needs.
@@ -194,10 +190,11 @@ pub async fn pg_admin() -> tokio_postgres::Client {
     let (client, conn) = tokio_postgres::connect(&base, tokio_postgres::NoTls)
         .await
         .unwrap_or_else(|e| {
-            panic!(
-                "PostgreSQL is unreachable at {base}: {e}. These tests need it (trust auth, database `test`); \
-                 set WEIQI_TEST_PG to another URL"
-            )
+            let e = testkit::pg::Unreachable {
+                url: base.clone(),
+                error: e.to_string(),
+            };
+            panic!("{e}")
         });
     tokio::spawn(conn);
     client
@@ -205,24 +202,12 @@ pub async fn pg_admin() -> tokio_postgres::Client {
 
 impl PgSchema {
     pub async fn new() -> PgSchema {
-        let name = format!(
-            "weiqi_it_{}_{}_{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::SeqCst),
-            server::time::Time::system().now_ms()
-        );
-        pg_admin()
-            .await
-            .batch_execute(&format!("CREATE SCHEMA {name}"))
-            .await
-            .unwrap();
-        let sep = if pg_base().contains('?') { '&' } else { '?' };
-        // The application name lets a test find (and cut) the servers' connections.
-        let url = format!(
-            "{}{sep}options=-csearch_path%3D{name}&application_name={name}",
-            pg_base()
-        );
-        PgSchema { name, url }
+        let schema = testkit::pg::Schema::new("server_it");
+        PgSchema {
+            name: schema.name().to_string(),
+            url: schema.url().to_string(),
+            _schema: schema,
+        }
     }
 
     /// A server on this schema, as `app()` gives one on a fresh SQLite file.
@@ -246,26 +231,6 @@ impl PgSchema {
             server: Some(s),
             dir,
         }
-    }
-}
-
-impl Drop for PgSchema {
-    fn drop(&mut self) {
-        let name = self.name.clone();
-        // Drop runs inside the test's runtime: do the async work on a thread of its own.
-        let _ = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            rt.block_on(async {
-                let _ = pg_admin()
-                    .await
-                    .batch_execute(&format!("DROP SCHEMA IF EXISTS {name} CASCADE"))
-                    .await;
-            });
-        })
-        .join();
     }
 }
 

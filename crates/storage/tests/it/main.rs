@@ -25,7 +25,6 @@ mod roundtrip;
 mod transactions;
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use storage::{NewEvent, Store, StoreError};
 use tournament::{Player, Rank, Settings, System};
@@ -37,29 +36,29 @@ pub enum Backend {
     Postgres,
 }
 
-/// The PostgreSQL the tests use: `$WEIQI_TEST_PG`, else the local server's `test` database.
+/// The PostgreSQL the tests use (checked once to answer: `testkit::pg::require`).
 pub fn pg_base() -> String {
-    std::env::var("WEIQI_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+    testkit::pg::require()
 }
 
 /// A plain PostgreSQL connection to `url`.
 pub fn pg_client(url: &str) -> postgres::Client {
-    postgres::Client::connect(url, postgres::NoTls).unwrap_or_else(|e| {
-        panic!(
-            "PostgreSQL is unreachable at {url}: {e}. These tests need it (trust auth, database `test`); \
-             set WEIQI_TEST_PG to another URL"
-        )
-    })
+    testkit::pg::connect(url).unwrap_or_else(|e| panic!("{e}"))
 }
-
-static N: AtomicUsize = AtomicUsize::new(0);
 
 /// A fresh database for one test: a file in a fresh directory, or a fresh PostgreSQL schema;
 /// removed (dropped) at the end.
 pub struct TestDb {
     pub backend: Backend,
-    /// The SQLite file's directory, or the PostgreSQL schema's name.
-    place: String,
+    place: Place,
+}
+
+/// Where a test's database is.
+enum Place {
+    /// The SQLite file's directory.
+    Dir(PathBuf),
+    /// The PostgreSQL schema.
+    Schema(testkit::pg::Schema),
 }
 
 impl TestDb {
@@ -71,45 +70,39 @@ impl TestDb {
                 std::fs::create_dir_all(&dir).expect("create temp dir");
                 TestDb {
                     backend,
-                    place: dir.display().to_string(),
+                    place: Place::Dir(dir),
                 }
             }
-            Backend::Postgres => {
-                let schema = format!(
-                    "weiqi_storage_{}_{}_{}",
-                    name.replace(|c: char| !c.is_ascii_alphanumeric(), "_"),
-                    std::process::id(),
-                    N.fetch_add(1, Ordering::SeqCst)
-                );
-                pg_client(&pg_base())
-                    .batch_execute(&format!("CREATE SCHEMA {schema}"))
-                    .expect("create the test schema");
-                TestDb { backend, place: schema }
-            }
+            Backend::Postgres => TestDb {
+                backend,
+                place: Place::Schema(testkit::pg::Schema::new(&format!("storage_{name}"))),
+            },
         }
     }
 
     /// The SQLite file.
     pub fn path(&self) -> PathBuf {
-        assert_eq!(self.backend, Backend::Sqlite);
-        Path::new(&self.place).join("weiqi.db")
+        match &self.place {
+            Place::Dir(dir) => dir.join("weiqi.db"),
+            Place::Schema(_) => panic!("a PostgreSQL test has no SQLite file"),
+        }
     }
 
     /// The PostgreSQL schema.
     pub fn schema(&self) -> &str {
-        assert_eq!(self.backend, Backend::Postgres);
-        &self.place
+        self.pg().name()
     }
 
     /// The URL of the PostgreSQL schema, as a server or the CLI is given it.
     pub fn url(&self) -> String {
-        let base = pg_base();
-        let sep = if base.contains('?') { '&' } else { '?' };
-        format!(
-            "{base}{sep}options=-csearch_path%3D{}&application_name={}",
-            self.schema(),
-            self.schema()
-        )
+        self.pg().url().to_string()
+    }
+
+    fn pg(&self) -> &testkit::pg::Schema {
+        match &self.place {
+            Place::Schema(s) => s,
+            Place::Dir(_) => panic!("a SQLite test has no PostgreSQL schema"),
+        }
     }
 
     pub fn try_open(&self) -> Result<Store, StoreError> {
@@ -207,15 +200,9 @@ impl TestDb {
 
 impl Drop for TestDb {
     fn drop(&mut self) {
-        match self.backend {
-            Backend::Sqlite => {
-                let _ = std::fs::remove_dir_all(&self.place);
-            }
-            Backend::Postgres => {
-                if let Ok(mut c) = postgres::Client::connect(&pg_base(), postgres::NoTls) {
-                    let _ = c.batch_execute(&format!("DROP SCHEMA IF EXISTS {} CASCADE", self.place));
-                }
-            }
+        // The schema drops itself.
+        if let Place::Dir(dir) = &self.place {
+            let _ = std::fs::remove_dir_all(dir);
         }
     }
 }

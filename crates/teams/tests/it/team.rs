@@ -215,47 +215,16 @@ fn swiss_pairs_by_match_points_without_rematch_and_ranks_by_sos() {
     // and C-B would have both teams home twice (a colour clash): C-D and B-E. Home is the
     // team with the lower home − away balance: D (−1) against C (+1), E (0, its bye) against
     // B (+1).
-    let record = "
-        create | Open | swiss:2 | line-up | 3 | 0 | 2 | 3
-        team | A
-        team | B
-        team | C
-        team | D
-        team | E
-        player | A | a1 | 1d |  |  |  |
-        player | A | a2 | 1d |  |  |  |
-        player | A | a3 | 1d |  |  |  |
-        player | B | b1 | 1d |  |  |  |
-        player | B | b2 | 1d |  |  |  |
-        player | B | b3 | 1d |  |  |  |
-        player | C | c1 | 1d |  |  |  |
-        player | C | c2 | 1d |  |  |  |
-        player | C | c3 | 1d |  |  |  |
-        player | D | d1 | 1d |  |  |  |
-        player | D | d2 | 1d |  |  |  |
-        player | D | d3 | 1d |  |  |  |
-        player | E | e1 | 1d |  |  |  |
-        player | E | e2 | 1d |  |  |  |
-        player | E | e3 | 1d |  |  |  |
+    let record = format!(
+        "{FIVE_TEAMS}
         p
         r 1 1 HHH
         r 1 2 HHA
         p
-        ";
-    let ev = replay(record).unwrap();
-    let rounds: Vec<String> = ev
-        .rounds()
-        .iter()
-        .map(|r| {
-            let mut s: Vec<String> = r
-                .matches
-                .iter()
-                .map(|m| format!("{}-{}", ev.team(m.home).name, ev.team(m.away).name))
-                .collect();
-            s.push(format!("bye {}", r.bye.map_or("-", |b| ev.team(b).name.as_str())));
-            s.join(" ")
-        })
-        .collect();
+        "
+    );
+    let ev = replay(&record).unwrap();
+    let rounds = rounds_text(&ev);
     assert_eq!(rounds, ["C-A B-D bye E", "E-B D-C bye A"]);
     // Round 2: E beats B 4-2 on board points, D and C draw 3-3. Match points: E 2+2 = 4,
     // C 2+1 = 3, B 2, A 2 (bye), D 1. SOS: B met D (1) and E (4) = 5; A met C (3) = 3: B

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use storage::{NewEvent, Store};
 use tournament::{GameResult, Player, Rank, Settings, System};
 
@@ -174,7 +174,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         println!("event {id} ({}) in {}", new.name, path.display());
     }
 
-    let epoch = Instant::now();
+    let time_source = arena::Time::system();
     let rules = Rules {
         size,
         komi,
@@ -240,7 +240,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                             time: time.clone(),
                             names: p.names.clone(),
                             limits: limits.clone(),
-                            epoch,
+                            time_source: time_source.clone(),
                             event: event_name.clone(),
                             date: String::new(),
                         };

@@ -140,6 +140,8 @@ fn settings(args: &Args) -> anyhow::Result<MatchSettings> {
             max_moves: args.max_moves,
         },
         event: "weiqi match".to_string(),
+        // The match's instants count from here, just before it starts.
+        time_source: arena::Time::system(),
     })
 }
 

@@ -167,6 +167,10 @@ async fn byo_yomi_faces_show_the_clock_crates_state_through_every_period() {
         if game_flag && tablet_flag {
             break;
         }
+        // A wait on observable state: both faces are read again until each shows its flag.
+        // The pages' clocks run on the browser's own time; each reading carries its instant
+        // (`at`), at which the crate's clock is asked, so no assertion depends on how long
+        // this waits.
         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     }
     assert!(game_flag && tablet_flag, "the flags fell on both pages");

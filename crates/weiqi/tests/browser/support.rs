@@ -68,6 +68,8 @@ impl Drop for Folder {
         for _ in 0..10 {
             match std::fs::remove_dir_all(&self.0) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    // A wait on observable state: the removal is tried again until the folder
+                    // is gone (or ten tries have failed, which is said below).
                     std::thread::sleep(Duration::from_millis(100));
                 }
                 _ => return,
@@ -266,6 +268,7 @@ pub async fn until(c: &Client, what: &str, script: &str) -> Value {
         if truthy {
             return last;
         }
+        // A wait on observable state: the page's script is asked again until it holds.
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let shotname = format!("timeout-{}", what.replace(' ', "-"));
@@ -286,6 +289,8 @@ pub async fn click(c: &Client, css: &str) {
             Ok(()) => return,
             Err(err) => last = err.to_string(),
         }
+        // A wait on observable state: the element is found and clicked again until the page
+        // lets it be clicked (a redraw in between replaced it).
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     panic!("click {css}: {last}");

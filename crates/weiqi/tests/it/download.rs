@@ -4,48 +4,11 @@
 //! download was `Record::from_game`, without notes, and the score ignored them).
 
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
 use std::process::{Command, Stdio};
-use std::time::Duration;
 
 /// One HTTP/1.1 request; (status, body text).
 fn http(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body: Option<&Value>) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).expect("the server listens");
-    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let mut req = format!(
-        "{method} {path} HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\ncontent-length: {}\r\n",
-        body.len()
-    );
-    if !body.is_empty() {
-        req.push_str("content-type: application/json\r\n");
-    }
-    for (k, v) in headers {
-        req.push_str(&format!("{k}: {v}\r\n"));
-    }
-    req.push_str("\r\n");
-    req.push_str(&body);
-    s.write_all(req.as_bytes()).unwrap();
-    let mut resp = String::new();
-    s.read_to_string(&mut resp).unwrap();
-    let status: u16 = resp.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let (head, text) = resp.split_once("\r\n\r\n").unwrap_or((&resp, ""));
-    // A chunked body (the SGF): the chunks joined.
-    if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
-        let mut out = String::new();
-        let mut rest = text;
-        while let Some((size, tail)) = rest.split_once("\r\n") {
-            let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-            if n == 0 {
-                break;
-            }
-            out.push_str(&tail[..n]);
-            rest = &tail[n + 2..];
-        }
-        return (status, out);
-    }
-    (status, text.to_string())
+    super::support::http(addr, method, path, headers, body).expect("the server answers")
 }
 
 fn json_of(r: (u16, String)) -> (u16, Value) {
@@ -64,18 +27,7 @@ fn a_downloaded_game_keeps_its_warnings_and_weiqi_score_counts_them() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .unwrap()
-        .split('/')
-        .next()
-        .unwrap()
-        .to_string();
+    let addr = super::support::listening(&mut child);
 
     let creds = json!({ "name": "td", "password": "tournament director" });
     http(&addr, "POST", "/api/accounts", &[], Some(&creds));

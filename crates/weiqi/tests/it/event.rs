@@ -3,85 +3,12 @@
 //! and wrong input that must fail with the right status and leave the database unchanged.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
 
 use expect_test::expect;
 use serde_json::Value;
 
-/// A temporary database and the commands run on it.
-struct Db {
-    dir: PathBuf,
-}
-
-impl Db {
-    fn new(test: &str) -> Db {
-        let dir = std::env::temp_dir().join(format!("weiqi-event-{}-{test}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Db { dir }
-    }
-
-    fn path(&self) -> PathBuf {
-        self.dir.join("event.db")
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_weiqi"))
-            .current_dir(&self.dir)
-            .env_remove("WEIQI_DB")
-            .arg("event")
-            .args(args)
-            .arg("--db")
-            .arg(self.path())
-            .output()
-            .unwrap()
-    }
-
-    /// Runs a command that must succeed; returns its standard output.
-    fn ok(&self, args: &[&str]) -> String {
-        let out = self.run(args);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "weiqi event {args:?} failed: {stderr}");
-        String::from_utf8(out.stdout).unwrap()
-    }
-
-    fn json(&self, args: &[&str]) -> Value {
-        let mut a = args.to_vec();
-        a.push("--json");
-        serde_json::from_str(&self.ok(&a)).unwrap()
-    }
-
-    /// Every row of every table.
-    fn dump(&self) -> String {
-        storage::Store::open(&self.path()).unwrap().dump().unwrap()
-    }
-
-    /// Runs a command that must fail with `code` and change nothing; returns its message.
-    fn fails(&self, args: &[&str], code: i32) -> String {
-        let before = self.dump();
-        let out = self.run(args);
-        assert_eq!(
-            out.status.code(),
-            Some(code),
-            "weiqi event {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert!(
-            out.stdout.is_empty(),
-            "a failed command printed {:?}",
-            String::from_utf8_lossy(&out.stdout)
-        );
-        assert_eq!(self.dump(), before, "weiqi event {args:?} changed the database");
-        String::from_utf8(out.stderr).unwrap()
-    }
-}
-
-impl Drop for Db {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
+use super::support::Db;
 
 /// One game as paired and played: black, white, result.
 #[derive(Clone, Debug)]

@@ -10,15 +10,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
 
-fn pg_base() -> String {
-    std::env::var("WEIQI_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
-}
-
+/// A connection to the tests' PostgreSQL (checked once to answer: `testkit::pg::require`).
 fn admin() -> postgres::Client {
-    let base = pg_base();
-    postgres::Client::connect(&base, postgres::NoTls).unwrap_or_else(|e| {
-        panic!("PostgreSQL is unreachable at {base}: {e}. These tests need it; set WEIQI_TEST_PG to another URL")
-    })
+    testkit::pg::connect(&testkit::pg::require()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 static N: AtomicUsize = AtomicUsize::new(0);
@@ -27,8 +21,8 @@ static N: AtomicUsize = AtomicUsize::new(0);
 struct Place {
     /// The directory the commands run in (and the SQLite file's).
     dir: PathBuf,
-    /// The PostgreSQL schema, if on PostgreSQL.
-    schema: Option<String>,
+    /// The PostgreSQL schema, if on PostgreSQL (dropped with the place).
+    schema: Option<testkit::pg::Schema>,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -42,21 +36,13 @@ enum Via {
 impl Place {
     fn new(test: &str, postgres: bool) -> Place {
         let n = N.fetch_add(1, Ordering::SeqCst);
-        let dir = std::env::temp_dir().join(format!("weiqi-event-pg-{}-{test}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let schema = postgres.then(|| {
-            let schema = format!("weiqi_cli_{test}_{}_{n}", std::process::id());
-            admin().batch_execute(&format!("CREATE SCHEMA {schema}")).unwrap();
-            schema
-        });
+        let dir = testkit::scratch("event-pg", &format!("{test}-{n}"));
+        let schema = postgres.then(|| testkit::pg::Schema::new(&format!("cli_{test}")));
         Place { dir, schema }
     }
 
     fn url(&self) -> String {
-        let base = pg_base();
-        let sep = if base.contains('?') { '&' } else { '?' };
-        format!("{base}{sep}options=-csearch_path%3D{}", self.schema.as_ref().unwrap())
+        self.schema.as_ref().expect("a place on PostgreSQL").url().to_string()
     }
 
     fn run_via(&self, via: Via, args: &[&str]) -> Output {
@@ -108,10 +94,8 @@ impl Place {
 
 impl Drop for Place {
     fn drop(&mut self) {
+        // The schema drops itself.
         let _ = std::fs::remove_dir_all(&self.dir);
-        if let Some(schema) = &self.schema {
-            let _ = admin().batch_execute(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE"));
-        }
     }
 }
 
@@ -150,7 +134,7 @@ fn event_commands_run_on_postgres_as_on_a_file() {
         .query_one(
             &format!(
                 "SELECT COUNT(*) FROM {}.player WHERE event_id = 'cup'",
-                pg.schema.as_ref().unwrap()
+                pg.schema.as_ref().unwrap().name()
             ),
             &[],
         )

@@ -167,7 +167,8 @@ fn an_interrupted_league_is_resumed_where_it_stopped() {
     use std::io::{BufRead, BufReader};
     let dir = scratch("league-resume");
     let db = dir.join("weiqi.db").display().to_string();
-    let slow = format!("a=python3 {FAKE} --slow-at 1:60");
+    let log = dir.join("a.log");
+    let slow = format!("a=python3 {FAKE} --slow-at 1:60 --log {}", log.display());
     let quick = format!("a=python3 {FAKE} --moves E5");
     let other = format!("b=python3 {FAKE}");
     let base = [
@@ -193,8 +194,11 @@ fn an_interrupted_league_is_resumed_where_it_stopped() {
     let mut line = String::new();
     stdout.read_line(&mut line).expect("the event line");
     assert!(line.starts_with("event re (re) in "), "{line}");
-    // The only game is under way (Black's first move takes a minute): interrupt it.
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    // The only game is under way once engine a has its first genmove (which it thinks over
+    // for a minute): interrupt it then. A wait on observable state: the fake's log.
+    testkit::until("engine a's first genmove", || {
+        std::fs::read_to_string(&log).is_ok_and(|l| l.lines().any(|c| c.starts_with("genmove")))
+    });
     let sent = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()

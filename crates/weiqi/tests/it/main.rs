@@ -9,4 +9,5 @@ mod match_cmd;
 mod ratings_io;
 mod records;
 mod serve;
+mod support;
 mod teams_io;

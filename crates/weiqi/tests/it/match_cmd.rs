@@ -17,10 +17,7 @@ pub(super) fn gnugo(seed: u32) -> String {
 }
 
 pub(super) fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("weiqi-match-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temporary directory");
-    dir
+    testkit::scratch("match", name)
 }
 
 fn weiqi_match(args: &[&str]) -> std::process::Output {
@@ -224,12 +221,9 @@ fn ctrl_c_keeps_the_finished_games() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("weiqi runs");
+    // A wait on observable state: game 1's record, written as it ends.
     let first = dir.join("game-001.sgf");
-    let started = std::time::Instant::now();
-    while !first.exists() {
-        assert!(started.elapsed().as_secs() < 30, "game 1 never ended");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
+    testkit::until("game 1's record", || first.exists());
     let sent = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()

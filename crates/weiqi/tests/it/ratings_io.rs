@@ -1,78 +1,10 @@
 //! `weiqi event ratings`, `weiqi event promotion` and the .xlsx import and export, run as a
 //! director runs them on temporary databases.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
 use calamine::{Data, Reader, Xlsx};
 use serde_json::Value;
 
-struct Db {
-    dir: PathBuf,
-}
-
-impl Db {
-    fn new(test: &str) -> Db {
-        let dir = std::env::temp_dir().join(format!("weiqi-ratings-io-{}-{test}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Db { dir }
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_weiqi"))
-            .current_dir(&self.dir)
-            .env_remove("WEIQI_DB")
-            .arg("event")
-            .args(args)
-            .arg("--db")
-            .arg(self.dir.join("event.db"))
-            .output()
-            .unwrap()
-    }
-
-    fn ok(&self, args: &[&str]) -> String {
-        let out = self.run(args);
-        assert!(
-            out.status.success(),
-            "weiqi event {args:?} failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    }
-
-    fn fails(&self, args: &[&str], code: i32) -> String {
-        let before = storage::Store::open(&self.dir.join("event.db"))
-            .unwrap()
-            .dump()
-            .unwrap();
-        let out = self.run(args);
-        assert_eq!(
-            out.status.code(),
-            Some(code),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let after = storage::Store::open(&self.dir.join("event.db"))
-            .unwrap()
-            .dump()
-            .unwrap();
-        assert_eq!(before, after, "weiqi event {args:?} changed the database");
-        String::from_utf8(out.stderr).unwrap()
-    }
-
-    fn file(&self, name: &str, bytes: &[u8]) -> String {
-        let p = self.dir.join(name);
-        std::fs::write(&p, bytes).unwrap();
-        p.to_str().unwrap().to_string()
-    }
-}
-
-impl Drop for Db {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
+use super::support::Db;
 
 fn six_players(db: &Db) {
     db.ok(&["new", "--id", "e", "--system", "swiss", "--rounds", "3"]);
@@ -197,7 +129,7 @@ fn ratings_frozen_by_a_date_seed_the_event_and_show_before_after_and_change() {
     let shown = db.ok(&["ratings", "--event", "e"]);
     assert!(shown.contains("gor as of 2026-11-30, after round 1"), "{shown}");
     // Once round 1 is paired the freeze is refused, and nothing changes.
-    let err = db.fails(
+    let err = db.fail_unchanged(
         &[
             "ratings",
             "--event",
@@ -217,7 +149,7 @@ fn a_wrong_rating_list_or_system_is_refused_naming_the_line() {
     let db = Db::new("bad-list");
     six_players(&db);
     let list = db.file("list.csv", b"name,rating,date\nA,strong,2026-10-01\n");
-    let err = db.fails(
+    let err = db.fail_unchanged(
         &[
             "ratings",
             "--event",
@@ -232,12 +164,12 @@ fn a_wrong_rating_list_or_system_is_refused_naming_the_line() {
         2,
     );
     assert!(err.contains("line 2: A: rating \"strong\" is not a number"), "{err}");
-    let err = db.fails(
+    let err = db.fail_unchanged(
         &["ratings", "--event", "e", "--system", "fide", "--as-of", "2026-11-30"],
         2,
     );
     assert!(err.contains("rating system \"fide\""), "{err}");
-    let err = db.fails(&["ratings", "--event", "e"], 2);
+    let err = db.fail_unchanged(&["ratings", "--event", "e"], 2);
     assert!(err.contains("no frozen ratings"), "{err}");
 }
 
@@ -245,7 +177,7 @@ fn a_wrong_rating_list_or_system_is_refused_naming_the_line() {
 fn the_promotion_list_is_computed_with_the_standings_and_exported() {
     let db = Db::new("promotion");
     six_players(&db);
-    let err = db.fails(&["promotion", "--event", "e", "--rule", "dan=9:10"], 2);
+    let err = db.fail_unchanged(&["promotion", "--event", "e", "--rule", "dan=9:10"], 2);
     assert!(err.contains("dan grade"), "{err}");
     db.ok(&[
         "promotion",
@@ -366,9 +298,9 @@ fn registrations_come_from_an_excel_workbook_with_chinese_headers() {
         "bad.xlsx",
         &workbook(&[vec!["Name", "Rank"], vec!["Ann", "5d"], vec!["Bob", "strong"]], false),
     );
-    let err = db.fails(&["import", "--from", "xlsx", &bad, "--id", "y"], 2);
+    let err = db.fail_unchanged(&["import", "--from", "xlsx", &bad, "--id", "y"], 2);
     assert!(err.contains("line 3: Bob: rank \"strong\""), "{err}");
-    let err = db.fails(
+    let err = db.fail_unchanged(
         &[
             "import",
             "--from",
@@ -454,7 +386,7 @@ fn check_egd_says_what_the_egd_would_refuse_before_the_file_is_sent() {
     six_players(&db);
     db.ok(&["pair", "--event", "e"]);
     // Nothing to rate yet, no time control, no place or dates: refused, exit 1.
-    let err = db.fails(&["check-egd", "--event", "e"], 1);
+    let err = db.fail_unchanged(&["check-egd", "--event", "e"], 1);
     assert!(
         err.contains("the EGD would refuse the h9 of event \"e\" (rounds 1-0)"),
         "{err}"

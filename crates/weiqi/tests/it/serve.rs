@@ -4,9 +4,9 @@
 //! recorded as a system pause, charged to nobody — unless another instance on the same
 //! PostgreSQL database kept serving, and then nobody was down.
 
+use super::support::listening;
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -30,50 +30,24 @@ impl Db {
     }
 }
 
-/// The PostgreSQL the tests use: `$WEIQI_TEST_PG`, else the local server's `test` database.
-fn pg_base() -> String {
-    std::env::var("WEIQI_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
-}
-
-fn psql(sql: &str) {
-    let out = Command::new("psql")
-        .args([&pg_base(), "-v", "ON_ERROR_STOP=1", "-q", "-c", sql])
-        .output()
-        .unwrap_or_else(|e| panic!("psql runs (these tests need PostgreSQL's client): {e}"));
-    assert!(
-        out.status.success(),
-        "psql -c {sql:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-/// A fresh PostgreSQL schema for one test, dropped with everything in it when the last copy goes.
+/// A fresh PostgreSQL schema for one test (`testkit::pg::Schema`), dropped with everything in
+/// it when the last copy goes.
 #[derive(Clone)]
-struct Schema(Arc<String>);
+struct Schema(Arc<testkit::pg::Schema>);
 
 impl Schema {
     fn new(tag: &str) -> Schema {
-        let name = format!(
-            "weiqi_serve_{tag}_{}_{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_millis()
-        );
-        psql(&format!("CREATE SCHEMA {name}"));
-        Schema(Arc::new(name))
+        Schema(Arc::new(testkit::pg::Schema::new(&format!("serve_{tag}"))))
     }
 
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+
+    /// The URL, whose application name (the schema's) lets a test see whether a killed
+    /// server's connections are gone.
     fn url(&self) -> String {
-        let sep = if pg_base().contains('?') { '&' } else { '?' };
-        // The application name lets a test see whether a killed server's connections are gone.
-        format!(
-            "{}{sep}options=-csearch_path%3D{}&application_name={}",
-            pg_base(),
-            self.0,
-            self.0
-        )
+        self.0.url().to_string()
     }
 
     /// Waits until no connection of a server on this schema is left: a killed server's last
@@ -82,7 +56,7 @@ impl Schema {
         let deadline = std::time::Instant::now() + Duration::from_secs(30);
         let sql = format!(
             "SELECT count(*) FROM pg_stat_activity WHERE application_name = '{}'",
-            self.0
+            self.name()
         );
         while psql_value(&sql) != "0" {
             assert!(
@@ -95,62 +69,17 @@ impl Schema {
     }
 }
 
-impl Drop for Schema {
-    fn drop(&mut self) {
-        if Arc::strong_count(&self.0) == 1 {
-            psql(&format!("DROP SCHEMA IF EXISTS {} CASCADE", self.0));
-        }
-    }
-}
-
 fn start(db: &Db) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_weiqi"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--rate-limit", "0"])
-        .args(db.args())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    // "weiqi serve: http://127.0.0.1:PORT/ (database …)"
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .unwrap()
-        .split('/')
-        .next()
-        .unwrap()
-        .to_string();
+    let mut child = spawn(db);
+    let addr = listening(&mut child);
     (child, addr)
 }
 
 /// One HTTP/1.1 request on a fresh connection; (status, JSON body), or None if the server is
 /// gone.
 fn http(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body: Option<&Value>) -> Option<(u16, Value)> {
-    let mut s = TcpStream::connect(addr).ok()?;
-    s.set_read_timeout(Some(Duration::from_secs(10))).ok()?;
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let mut req = format!(
-        "{method} {path} HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\ncontent-length: {}\r\n",
-        body.len()
-    );
-    if !body.is_empty() {
-        req.push_str("content-type: application/json\r\n");
-    }
-    for (k, v) in headers {
-        req.push_str(&format!("{k}: {v}\r\n"));
-    }
-    req.push_str("\r\n");
-    req.push_str(&body);
-    s.write_all(req.as_bytes()).ok()?;
-    let mut resp = String::new();
-    s.read_to_string(&mut resp).ok()?;
-    let status: u16 = resp.split(' ').nth(1)?.parse().ok()?;
-    let (_, text) = resp.split_once("\r\n\r\n")?;
-    Some((status, serde_json::from_str(text).ok()?))
+    let (status, text) = super::support::http(addr, method, path, headers, body)?;
+    Some((status, serde_json::from_str(&text).ok()?))
 }
 
 #[test]
@@ -455,27 +384,12 @@ fn spawn(db: &Db) -> Child {
         .unwrap()
 }
 
-/// The address a server [`spawn`]ed listens on, once it does.
-fn listening(child: &mut Child) -> String {
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    line.split("http://")
-        .nth(1)
-        .unwrap()
-        .split('/')
-        .next()
-        .unwrap()
-        .to_string()
-}
-
 /// The one value a query answers (psql, unaligned).
 fn psql_value(sql: &str) -> String {
     let out = Command::new("psql")
-        .args([&pg_base(), "-v", "ON_ERROR_STOP=1", "-Atq", "-c", sql])
+        .args([&testkit::pg::require(), "-v", "ON_ERROR_STOP=1", "-Atq", "-c", sql])
         .output()
-        .unwrap();
+        .unwrap_or_else(|e| panic!("psql runs (these tests need PostgreSQL's client): {e}"));
     assert!(out.status.success(), "{sql}: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
@@ -512,7 +426,7 @@ fn on_postgres_two_instances_started_at_once_after_a_crash_record_one_pause_from
     let beat = || {
         psql_value(&format!(
             "SELECT COALESCE(MAX(beat), 0) FROM {}.server_instance",
-            schema.0
+            schema.name()
         ))
         .parse::<u64>()
         .unwrap()

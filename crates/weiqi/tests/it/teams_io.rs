@@ -1,62 +1,9 @@
 //! `weiqi event import`, `weiqi event export` and `weiqi event team`, run as a director runs
 //! them on temporary databases.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
 use serde_json::Value;
 
-struct Db {
-    dir: PathBuf,
-}
-
-impl Db {
-    fn new(test: &str) -> Db {
-        let dir = std::env::temp_dir().join(format!("weiqi-teams-io-{}-{test}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Db { dir }
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_weiqi"))
-            .current_dir(&self.dir)
-            .env_remove("WEIQI_DB")
-            .arg("event")
-            .args(args)
-            .arg("--db")
-            .arg(self.dir.join("event.db"))
-            .output()
-            .unwrap()
-    }
-
-    fn ok(&self, args: &[&str]) -> String {
-        let out = self.run(args);
-        assert!(
-            out.status.success(),
-            "weiqi event {args:?} failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    }
-
-    fn fail(&self, args: &[&str], code: i32) -> String {
-        let out = self.run(args);
-        assert_eq!(
-            out.status.code(),
-            Some(code),
-            "weiqi event {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stderr).unwrap()
-    }
-
-    fn file(&self, name: &str, bytes: &[u8]) -> String {
-        let p = self.dir.join(name);
-        std::fs::write(&p, bytes).unwrap();
-        p.to_str().unwrap().to_string()
-    }
-}
+use super::support::Db;
 
 const OPENGOTHA: &str = include_str!("../../../formats/tests/it/data/mcmahon.xml");
 
