@@ -19,7 +19,7 @@ const SPEC: &str = "5s+3x10s";
 
 /// What a face must show for a side JSON of the crate: periods left (in overtime), seconds
 /// shown, flag.
-fn expected(side: &Value) -> (Option<u64>, u64, bool) {
+pub(crate) fn expected(side: &Value) -> (Option<u64>, u64, bool) {
     let main = side["main_left_ms"].as_u64().unwrap_or(0);
     let over = main == 0 && !side["period_left_ms"].is_null();
     let ms = if over {
@@ -131,7 +131,10 @@ async fn byo_yomi_faces_show_the_clock_crates_state_through_every_period() {
     .await;
     let st: Value = serde_json::from_str(
         tablet
-            .execute("return localStorage.getItem('weiqi.clock');", vec![])
+            .execute(
+                "return JSON.stringify(JSON.parse(localStorage.getItem('weiqi.clocks'))[0]);",
+                vec![],
+            )
             .await
             .unwrap()
             .as_str()
