@@ -1167,6 +1167,9 @@ pages.game = async function () {
     // Hints only where they apply: to a player, while there is something to play or mark.
     const helps = !!mine() && (view.phase === 'play' || view.phase === 'counting');
     for (const hid of ['board-help', 'coord-help']) { const e = document.getElementById(hid); if (e) e.hidden = !helps || (hid === 'coord-help' && view.phase !== 'play'); }
+    // The columns of this board (A–J on 9×9, A–T on 19×19).
+    const coordHelp = document.getElementById('coord-help');
+    if (coordHelp) coordHelp.textContent = t('game.coord_help', { last: LETTERS[view.settings.size - 1] });
     const ghostNote = document.getElementById('ghost-note');
     if (ghostNote) ghostNote.textContent = ghost ? t('game.ghost', { point: ghost.point }) : '';
     if (view.count) {
@@ -1180,7 +1183,7 @@ pages.game = async function () {
         h('div', { class: 'who' }, h('span', { class: 'dot ' + c, 'aria-hidden': 'true' }), `${t('color.' + c)} · ${n.name} ${n.rank}`,
           mine() === c ? h('strong', {}, ' ' + t('game.you')) : null),
         h('div', { class: 'time', role: 'timer', 'data-label': t('clock.of', { color: t('color.' + c) }) }, ''),
-        h('div', { class: 'hint' }, t('game.captures', { n: view.captures[c] }), ' · ', t('game.warnings', { n: view.warnings[c] })));
+        h('div', { class: 'hint' }, t('game.captures', { n: view.captures[c] }), ' · ', t(view.warnings[c] === 1 ? 'game.warning_one' : 'game.warnings', { n: view.warnings[c] })));
     }
     tick();
     let st = t('phase.' + view.phase);
@@ -1189,7 +1192,9 @@ pages.game = async function () {
     if (view.result) st += ' · ' + (LANG === 'zh' ? view.result.zh : view.result.text);
     const watching = document.getElementById('viewers');
     if (watching) watching.textContent = t('live.watching', { n: view.viewers ?? 0 });
-    if (view.count) st += ' · ' + t('game.count', { black: view.count.area.black, white: view.count.area.white });
+    // The count as the explanation ends it: stones, territory, half the dame and the
+    // warnings' stones (Art. 9, 24), never the bare stones and territory beside it.
+    if (view.count) st += ' · ' + t('game.count', { black: quarters(view.count.quarters.black), white: quarters(view.count.quarters.white) });
     if (view.phase === 'counting') st += ' · ' + t('game.accepted', { black: view.marking_accepted.black ? '✓' : '…', white: view.marking_accepted.white ? '✓' : '…' });
     status.textContent = st;
     renderControls();

@@ -313,6 +313,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ),
     ("game.captures", "{n} captured", "提子{n}"),
     ("game.warnings", "{n} warnings", "警告{n}次"),
+    ("game.warning_one", "{n} warning", "警告{n}次"),
     ("game.to_move", "{color} to play", "轮到{color}"),
     ("game.paused", "clocks stopped", "计时暂停"),
     (
@@ -322,8 +323,8 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ),
     (
         "game.count",
-        "Black {black}, White {white} stones and territory",
-        "黑方{black}子，白方{white}子",
+        "count: Black {black}, White {white} stones",
+        "计数：黑方{black}子，白方{white}子",
     ),
     ("game.where", "round {round}, board {board}", "第{round}轮第{board}台"),
     (
@@ -386,8 +387,8 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("game.coord", "Point", "着点"),
     (
         "game.coord_help",
-        "Type a point such as D4 (columns A–T without I) and press Enter.",
-        "输入着点如 D4（列 A–T，无 I），按回车。",
+        "Type a point such as D4 (columns A–{last} without I) and press Enter.",
+        "输入着点如 D4（列 A–{last}，无 I），按回车。",
     ),
     (
         "game.bad_coord",

@@ -11,6 +11,7 @@ mod clock_faces;
 mod clock_rights;
 mod comforts;
 mod director;
+mod game_sizes;
 mod harness;
 mod keyboard;
 mod kit;

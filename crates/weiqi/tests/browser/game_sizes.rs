@@ -1,0 +1,270 @@
+//! The game page's comforts at every size a player brings: a desktop (1280 × 1000, a mouse), a
+//! phone (390 × 844) and a tablet held upright (820 × 1180), touch emulated on the last two,
+//! all in Chinese. A finished game as a spectator sees it: the count explained with the
+//! territory on the board, the move list and its navigation, the event named; a game in play
+//! as its player sees it: the clocks on one line each, confirm-move on by default on touch
+//! and off with a mouse; the spectators' list of live games. Nothing scrolls sideways, and no
+//! English word is left on the Chinese page. Screenshots of each, at each size.
+
+use crate::kit::{account, event, full_shot, screen, seat_do};
+use crate::layout::{no_sideways_scroll, tap};
+use crate::support::{Rig, click, until};
+use fantoccini::Client;
+use serde_json::{Value, json};
+
+/// The English words the pages use for play (a zh page says each in Chinese); `null` when
+/// `#main` has none, else the words found.
+const ENGLISH: &str = "return (() => {
+    const words = document.getElementById('main').innerText.match(/\\b(Black|White|Pass|Resign|then|left|captured|warnings?|moves?|stones?|territory|komi|round|board|byo-yomi|live|watching|result)\\b/gi);
+    return words ? [...new Set(words)] : null;
+})()";
+
+async fn js(c: &Client, script: &str) -> Value {
+    c.execute(&format!("return ({script});"), vec![]).await.unwrap()
+}
+
+/// No sideways scrolling at width `w`: on a desktop the page's vertical scroll bar takes its
+/// width from the layout viewport (touch screens overlay theirs).
+async fn whole(c: &Client, w: u32, touch: bool, page: &str) {
+    let inner = if touch {
+        w
+    } else {
+        let cw = js(c, "document.documentElement.clientWidth").await.as_u64().unwrap() as u32;
+        assert!(
+            cw + 20 >= w && cw <= w,
+            "{page}: a layout viewport of {cw} px at {w} px"
+        );
+        cw
+    };
+    no_sideways_scroll(c, inner, page).await;
+}
+
+/// Taps on touch, clicks with a mouse.
+async fn press(c: &Client, css: &str, touch: bool) {
+    if touch {
+        tap(c, css).await;
+    } else {
+        click(c, css).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_page_at_desktop_phone_and_tablet_sizes() {
+    let mut rig = Rig::start("game-sizes").await;
+    let host = rig.browser("zh-CN").await;
+    host.goto(&rig.base).await.unwrap();
+    account(&rig, &host, "td").await;
+    event(
+        &rig,
+        &host,
+        "autumn",
+        "swiss",
+        1,
+        &[("李", "2d"), ("王", "2d"), ("张", "1d"), ("赵", "1d")],
+    )
+    .await;
+    rig.api(
+        &host,
+        "PUT",
+        "/api/events/autumn/roles",
+        json!({ "account": "td", "role": "chief_referee" }),
+    )
+    .await;
+    rig.api(&host, "POST", "/api/events/autumn/rounds", Value::Null).await;
+    let games = rig
+        .api(
+            &host,
+            "POST",
+            "/api/events/autumn/rounds/1/games",
+            json!({ "time": "10m+3x30s", "size": 9 }),
+        )
+        .await;
+    let link = |g: usize, c: &str| games["games"][g]["links"][c].as_str().unwrap().to_string();
+    let done = games["games"][0]["game"].as_i64().unwrap();
+    // Board 1 is played to the end: a warning to White (Art. 24), both pass, the count.
+    let (b, w) = (link(0, "black"), link(0, "white"));
+    for (l, action) in [
+        (&b, json!({ "type": "play", "point": "E5" })),
+        (&w, json!({ "type": "play", "point": "C3" })),
+        (&b, json!({ "type": "play", "point": "A2" })),
+        (&w, json!({ "type": "play", "point": "C7" })),
+    ] {
+        seat_do(&host, l, action).await;
+    }
+    let v = rig
+        .api(&host, "GET", &format!("/api/games/{done}/view"), json!(null))
+        .await;
+    rig.api(
+        &host,
+        "POST",
+        &format!("/api/games/{done}/actions"),
+        json!({ "seq": v["seq"], "action": { "type": "ruling", "ruling": "discipline", "side": "white", "offence": "talking", "penalty": "warning" }, "as": "chief_referee" }),
+    )
+    .await;
+    for (l, action) in [
+        (&b, json!({ "type": "play", "point": "B1" })),
+        (&w, json!({ "type": "play", "point": "G3" })),
+        (&b, json!({ "type": "pass" })),
+        (&w, json!({ "type": "pass" })),
+        (&b, json!({ "type": "mark_dead", "points": [] })),
+        (&w, json!({ "type": "accept_marking" })),
+    ] {
+        seat_do(&host, l, action).await;
+    }
+    // Board 2 is in play: Black has played one stone, White's clock runs.
+    let live_black = link(1, "black");
+    seat_do(&host, &live_black, json!({ "type": "play", "point": "E5" })).await;
+
+    let c = rig.browser("zh-CN").await;
+    for (device, w, h, touch) in [
+        ("desktop", 1280, 1000, false),
+        ("phone", 390, 844, true),
+        ("tablet", 820, 1180, true),
+    ] {
+        screen(&c, w, h, touch).await;
+
+        // The finished game, as a spectator.
+        c.goto(&format!("{}/play/{done}", rig.base)).await.unwrap();
+        let lines = until(
+            &c,
+            "the count explained",
+            "(() => { const e = document.getElementById('count-explained'); return e && !e.hidden && [...e.querySelectorAll('li')].map((l) => l.textContent); })()",
+        )
+        .await;
+        let text = lines
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_str().unwrap())
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(
+            text.contains("警告1次") && text.contains("贴3又3/4子"),
+            "{device}: {text}"
+        );
+        assert!(
+            js(&c, "document.querySelectorAll('svg.board .terr').length")
+                .await
+                .as_u64()
+                .unwrap()
+                > 0,
+            "{device}: no territory on the board"
+        );
+        assert_eq!(
+            js(&c, "document.getElementById('game-where').textContent").await,
+            json!("autumn open · 第1轮第1台"),
+            "{device}"
+        );
+        // The status gives the count the explanation ends with (after the warning), not the
+        // bare stones and territory (regression: "黑方4子，白方3子" beside "= 41子").
+        let status = js(&c, "document.getElementById('status').textContent").await;
+        assert!(
+            status.as_str().unwrap().contains("计数：黑方42子，白方39子"),
+            "{device}: {status}"
+        );
+        // A spectator is offered no confirm-move, which is a player's (regression: a class's
+        // display showed the hidden setting).
+        assert_eq!(
+            js(&c, "document.getElementById('opt-confirm').getClientRects().length").await,
+            json!(0),
+            "{device}: confirm-move offered to a spectator"
+        );
+        whole(&c, w, touch, "the finished game").await;
+        assert_eq!(
+            c.execute(ENGLISH, vec![]).await.unwrap(),
+            Value::Null,
+            "{device}: English on the zh game page"
+        );
+        // Each line of the count and each control of the review inside the screen.
+        let out = js(
+            &c,
+            "[...document.querySelectorAll('#count-explained li, #nav-first, #nav-prev, #nav-next, #nav-last, #move-list button')] \
+               .filter((e) => { const r = e.getBoundingClientRect(); return r.left < 0 || r.right > innerWidth; }).map((e) => e.id || e.textContent)",
+        )
+        .await;
+        assert_eq!(out, json!([]), "{device}: off the screen");
+        full_shot(&c, &format!("game-sizes-{device}-count")).await;
+        // The review: the first position, then back to the end.
+        press(&c, "#nav-first", touch).await;
+        until(
+            &c,
+            "the empty board",
+            "document.querySelectorAll('svg.board .stone').length === 0",
+        )
+        .await;
+        press(&c, "#nav-next", touch).await;
+        let note = until(
+            &c,
+            "move 1",
+            "document.querySelectorAll('svg.board .stone').length === 1 && document.getElementById('review-note').textContent",
+        )
+        .await;
+        assert!(note.as_str().unwrap().starts_with("第1手（共8手）"), "{device}: {note}");
+        full_shot(&c, &format!("game-sizes-{device}-review")).await;
+        press(&c, "#nav-last", touch).await;
+        until(&c, "the end again", "document.querySelectorAll('svg.board .stone').length === 6 && document.getElementById('review-note').textContent === ''").await;
+
+        // The game in play, as Black: confirm-move on by default on touch only; each clock's
+        // running time on one line.
+        c.goto(&format!("{}{live_black}", rig.base)).await.unwrap();
+        until(
+            &c,
+            "the clocks",
+            "document.querySelector('#clock-white .time .main') && document.getElementById('opt-confirm')",
+        )
+        .await;
+        assert_eq!(
+            js(&c, "document.getElementById('opt-confirm').checked").await,
+            json!(touch),
+            "{device}"
+        );
+        let clocks = js(
+            &c,
+            "['black', 'white'].map((k) => { const m = document.querySelector('#clock-' + k + ' .time .main'), r = document.getElementById('clock-' + k).getBoundingClientRect(); \
+               return [m.getClientRects().length, r.left >= 0 && r.right <= innerWidth]; })",
+        )
+        .await;
+        assert_eq!(clocks, json!([[1, true], [1, true]]), "{device}: the clocks");
+        // The hints fit the board and the device: this 9×9 board's columns are A–J
+        // (regression: "A–T" on every board); the arrow keys' hint is for a keyboard.
+        let helps = js(
+            &c,
+            "[document.getElementById('coord-help').textContent, document.getElementById('board-help').getClientRects().length > 0]",
+        )
+        .await;
+        assert!(helps[0].as_str().unwrap().contains("A–J，无 I"), "{device}: {helps}");
+        assert_eq!(helps[1], json!(!touch), "{device}: the arrow keys' hint");
+        whole(&c, w, touch, "the game in play").await;
+        assert_eq!(
+            c.execute(ENGLISH, vec![]).await.unwrap(),
+            Value::Null,
+            "{device}: English on the zh game page"
+        );
+        full_shot(&c, &format!("game-sizes-{device}-live")).await;
+
+        // The spectators' list of live games.
+        c.goto(&rig.base).await.unwrap();
+        let row = until(
+            &c,
+            "the live games",
+            "(() => { const r = [...document.querySelectorAll('#live-games tbody tr')].find((r) => r.children[2].textContent === '第1轮第2台'); \
+               return r && r.children[5].textContent && [...r.children].map((c) => c.textContent); })()",
+        )
+        .await;
+        assert_eq!(row[1], json!("autumn open"), "{device}: {row}");
+        assert_eq!(row[4], json!("1"), "{device}: {row}");
+        // Every cell of the list on one line, the table scrolling inside its box on a phone
+        // (regression: the headers stood on end, a character a line).
+        let wrapped = js(
+            &c,
+            "[...document.querySelectorAll('#live-games th, #live-games td')].filter((e) => {                const r = document.createRange(); r.selectNodeContents(e);                return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1; }).map((e) => e.textContent)",
+        )
+        .await;
+        assert_eq!(wrapped, json!([]), "{device}: cells of the live games wrap");
+        whole(&c, w, touch, "the home page").await;
+        full_shot(&c, &format!("game-sizes-{device}-live-games")).await;
+    }
+    for c in [host, c] {
+        c.close().await.unwrap();
+    }
+}
