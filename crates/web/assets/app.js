@@ -421,7 +421,7 @@ const voice = {
     const text = this.lang === 'zh' ? call.zh : call.en;
     const board = document.getElementById('calls');
     if (board) {
-      board.prepend(h('li', {}, `${t('color.' + call.color)}: ${text}`));
+      board.prepend(h('li', {}, t('call.line', { color: t('color.' + call.color), text })));
       while (board.children.length > 8) board.lastChild.remove();
     }
     const big = document.getElementById('call-now');
@@ -449,7 +449,7 @@ const voice = {
   answer(a, who) {
     const text = this.lang === 'zh' ? a.zh : a.en;
     const el = document.getElementById('time-answer');
-    if (el) el.textContent = (who ? `${t('color.' + who)}: ` : '') + text;
+    if (el) el.textContent = who ? t('call.line', { color: t('color.' + who), text }) : text;
     if (!this.enabled) return;
     const v = this.pick();
     if (!v) return;
@@ -1406,12 +1406,12 @@ pages.clock = function () {
   const label = (bc) => bc.st.label ? t('clock.board', { board: bc.st.label }) : t('clock.board', { board: bc.st.id });
   const called = (bc, c) => {
     const text = voice.lang === 'zh' ? c.zh : c.en;
-    const line = `${t('color.' + c.color)}: ${text}`;
+    const line = t('call.line', { color: t('color.' + c.color), text });
     if (view && view.kind === 'open') {
       // A clock open full-screen is the one its players hear; the others call in the list.
       if (view.bc !== bc) return;
       const list = document.getElementById('calls');
-      if (list) list.replaceChildren(...bc.calls.map((x) => h('li', {}, `${t('color.' + x.color)}: ${voice.lang === 'zh' ? x.zh : x.en}`)));
+      if (list) list.replaceChildren(...bc.calls.map((x) => h('li', {}, t('call.line', { color: t('color.' + x.color), text: voice.lang === 'zh' ? x.zh : x.en }))));
       const big = document.getElementById('call-now');
       if (big) big.textContent = `${t('color.' + c.color)} · ${text}`;
       voice.speak(text);
@@ -1487,7 +1487,7 @@ pages.clock = function () {
         h('h3', {}, h('a', { href: '#open=' + bc.st.id, class: 'open-clock', 'aria-label': t('clock.open', { board: label(bc) }) }, label(bc)),
           bc.st.event ? h('span', { class: 'hint' }, ' ' + t('clock.for_board', { event: bc.st.event, round: bc.st.round, board: bc.st.board })) : null),
         h('div', { class: 'minis', onclick: () => go('open=' + bc.st.id) }, mini('black'), mini('white')),
-        h('p', { class: 'card-call', 'aria-live': 'polite' }, bc.last ? `${t('color.' + bc.last.color)}: ${voice.lang === 'zh' ? bc.last.zh : bc.last.en}` : ''),
+        h('p', { class: 'card-call', 'aria-live': 'polite' }, bc.last ? t('call.line', { color: t('color.' + bc.last.color), text: voice.lang === 'zh' ? bc.last.zh : bc.last.en }) : ''),
         h('div', { class: 'buttons' },
           h('button', { type: 'button', class: 'card-pause', onclick: () => {
             if (!bc.plan) return;
@@ -1537,7 +1537,7 @@ pages.clock = function () {
       const plan = bc.plan;
       const sides = plan.running ? [plan.running] : ['black', 'white'];
       for (const c of sides) voice.answer(plan.answers[c], c);
-      if (sides.length > 1) document.getElementById('time-answer').textContent = sides.map((c) => `${t('color.' + c)}: ${voice.lang === 'zh' ? plan.answers[c].zh : plan.answers[c].en}`).join(' · ');
+      if (sides.length > 1) document.getElementById('time-answer').textContent = sides.map((c) => t('call.line', { color: t('color.' + c), text: voice.lang === 'zh' ? plan.answers[c].zh : plan.answers[c].en })).join(' · ');
     }) }, t('game.ask_time'));
     // Art. 22.5: the flag fell in the last byo-yomi period; where the event allows it the
     // player may ask that it count as one lost turn instead of a loss.
@@ -1584,7 +1584,7 @@ pages.clock = function () {
       h('p', { id: 'time-answer', class: 'time-answer', 'aria-live': 'assertive' }),
       h('div', { class: 'buttons' }, pause, askTime, voice.controls()),
       h('details', { open: true }, h('summary', {}, t('game.calls')),
-        h('ul', { id: 'calls', 'aria-live': 'off' }, bc.calls.map((x) => h('li', {}, `${t('color.' + x.color)}: ${voice.lang === 'zh' ? x.zh : x.en}`)))),
+        h('ul', { id: 'calls', 'aria-live': 'off' }, bc.calls.map((x) => h('li', {}, t('call.line', { color: t('color.' + x.color), text: voice.lang === 'zh' ? x.zh : x.en }))))),
       h('details', { open: true, id: 'c-record-box', hidden: true }, h('summary', {}, t('game.log')), record),
       end,
       h('button', { type: 'button', class: 'danger', id: 'c-remove', onclick: () => { if (confirm(t('clock.reset_confirm'))) forget(); } }, t('clock.reset')));

@@ -506,6 +506,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("clock.reset", "Remove this clock", "移除此计时钟"),
     ("clock.reset_confirm", "Throw this clock away?", "放弃当前计时？"),
     ("clock.board", "Board {board}", "第{board}台"),
+    ("call.line", "{color}: {text}", "{color}：{text}"),
     ("clock.board_field", "Board", "台次"),
     ("clock.all", "All board clocks ({n})", "全部计时钟（{n}）"),
     ("clock.add", "Add a board clock", "添加一台计时钟"),

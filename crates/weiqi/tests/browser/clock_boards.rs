@@ -168,7 +168,7 @@ async fn one_device_runs_several_boards_clocks_each_on_its_own() {
     );
     assert_eq!(b1["faces"]["white"]["flagged"], json!(false), "{b1}");
     assert_eq!(b3["faces"]["white"]["running"], json!(true), "{b3}");
-    assert!(b3["call"].as_str().unwrap().starts_with("白方: "), "{b3}");
+    assert!(b3["call"].as_str().unwrap().starts_with("白方："), "{b3}");
     assert_eq!(b1["call"], json!(""), "board 1 has no call: {b1}");
     let spoken = until(
         &c,
