@@ -7,9 +7,10 @@
 //! English word is left on the Chinese page. Screenshots of each, at each size.
 
 use crate::kit::{account, event, full_shot, screen, seat_do};
-use crate::layout::{no_sideways_scroll, tap};
+use crate::layout::{no_sideways_scroll, tap, tap_at};
 use crate::support::{Rig, click, until};
 use fantoccini::Client;
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use serde_json::{Value, json};
 
 /// The English words the pages use for play (a zh page says each in Chinese); `null` when
@@ -37,6 +38,39 @@ async fn whole(c: &Client, w: u32, touch: bool, page: &str) {
         cw
     };
     no_sideways_scroll(c, inner, page).await;
+}
+
+/// Taps (touch) or clicks (a mouse) the point `col`, `row` of the board (from its top left:
+/// on 9×9, C3 is 2, 6), where its lines cross on screen (Art. 1's 2.3 × 2.4 cells, 3.6 mm of
+/// margin, in tenths of a millimetre).
+async fn point_at(c: &Client, col: u32, row: u32, touch: bool) {
+    let at = c
+        .execute(
+            "const svg = document.querySelector('svg.board'); svg.scrollIntoView({ block: 'center' }); \
+             const p = svg.createSVGPoint(); p.x = 360 + arguments[0] * 230; p.y = 360 + arguments[1] * 240; \
+             const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y];",
+            vec![json!(col), json!(row)],
+        )
+        .await
+        .unwrap();
+    let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+    if touch {
+        tap_at(c, x, y).await;
+    } else {
+        c.perform_actions(
+            MouseActions::new("mouse".into())
+                .then(PointerAction::MoveTo { duration: None, x, y })
+                .then(PointerAction::Down {
+                    button: MOUSE_BUTTON_LEFT,
+                })
+                .then(PointerAction::Up {
+                    button: MOUSE_BUTTON_LEFT,
+                }),
+        )
+        .await
+        .expect("a click");
+        c.release_actions().await.expect("the button released");
+    }
 }
 
 /// Taps on touch, clicks with a mouse.
@@ -113,13 +147,16 @@ async fn the_game_page_at_desktop_phone_and_tablet_sizes() {
     }
     // Board 2 is in play: Black has played one stone, White's clock runs.
     let live_black = link(1, "black");
+    let live_white = link(1, "white");
     seat_do(&host, &live_black, json!({ "type": "play", "point": "E5" })).await;
 
     let c = rig.browser("zh-CN").await;
-    for (device, w, h, touch) in [
-        ("desktop", 1280, 1000, false),
-        ("phone", 390, 844, true),
-        ("tablet", 820, 1180, true),
+    // Who plays board 2 on each device (the side to move), the point played (its column and
+    // row from the top left) and the moves made once it is played.
+    for (device, w, h, touch, seat, (col, row), point, moves) in [
+        ("desktop", 1280, 1000, false, &live_white, (2, 6), "C3", "2"),
+        ("phone", 390, 844, true, &live_black, (6, 6), "G3", "3"),
+        ("tablet", 820, 1180, true, &live_white, (2, 2), "C7", "4"),
     ] {
         screen(&c, w, h, touch).await;
 
@@ -204,9 +241,9 @@ async fn the_game_page_at_desktop_phone_and_tablet_sizes() {
         press(&c, "#nav-last", touch).await;
         until(&c, "the end again", "document.querySelectorAll('svg.board .stone').length === 6 && document.getElementById('review-note').textContent === ''").await;
 
-        // The game in play, as Black: confirm-move on by default on touch only; each clock's
-        // running time on one line.
-        c.goto(&format!("{}{live_black}", rig.base)).await.unwrap();
+        // The game in play, as the side to move: confirm-move on by default on touch only;
+        // each clock's running time on one line.
+        c.goto(&format!("{}{seat}", rig.base)).await.unwrap();
         until(
             &c,
             "the clocks",
@@ -240,6 +277,32 @@ async fn the_game_page_at_desktop_phone_and_tablet_sizes() {
             Value::Null,
             "{device}: English on the zh game page"
         );
+        // A move: with a mouse one click plays; on touch the first tap puts a ghost stone
+        // and plays nothing, the second plays.
+        until(&c, "the turn", "!document.getElementById('play-coord').disabled").await;
+        point_at(&c, col, row, touch).await;
+        let stone = format!("svg.board .stone[data-v=\"{point}\"]");
+        if touch {
+            until(
+                &c,
+                "the ghost stone",
+                &format!("document.querySelector('svg.board [data-ghost=\"{point}\"]')"),
+            )
+            .await;
+            assert_eq!(
+                js(&c, &format!("!!document.querySelector('{stone}')")).await,
+                json!(false),
+                "{device}: one tap played"
+            );
+            full_shot(&c, &format!("game-sizes-{device}-ghost")).await;
+            point_at(&c, col, row, touch).await;
+        }
+        until(&c, "the stone played", &format!("document.querySelector('{stone}')")).await;
+        assert_eq!(
+            js(&c, "document.querySelectorAll('svg.board [data-ghost]').length").await,
+            json!(0),
+            "{device}"
+        );
         full_shot(&c, &format!("game-sizes-{device}-live")).await;
 
         // The spectators' list of live games.
@@ -252,7 +315,7 @@ async fn the_game_page_at_desktop_phone_and_tablet_sizes() {
         )
         .await;
         assert_eq!(row[1], json!("autumn open"), "{device}: {row}");
-        assert_eq!(row[4], json!("1"), "{device}: {row}");
+        assert_eq!(row[4], json!(moves), "{device}: {row}");
         // Every cell of the list on one line, the table scrolling inside its box on a phone
         // (regression: the headers stood on end, a character a line).
         let wrapped = js(
