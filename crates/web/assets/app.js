@@ -1547,7 +1547,7 @@ pages.clock = function () {
     } }, t('clock.lost_turn'));
     const lostBox = h('div', { id: 'c-lost', class: 'lost-turn', hidden: true }, h('p', { id: 'c-lost-text' }), lostBtn);
     const record = h('ul', { id: 'c-record' });
-    const result = h('input', { id: 'c-result', placeholder: 'B+R, W+3.5, 0', size: 10 });
+    const result = h('input', { id: 'c-result', placeholder: 'B+R, W+3.5, 0', size: 16 });
     const forget = () => {
       bc.stop();
       clocks.splice(clocks.indexOf(bc), 1);
