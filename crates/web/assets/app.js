@@ -253,16 +253,31 @@ function drawBoard(box, size, rows, opts) {
         show(); e.preventDefault();
       } else if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); opts.onPoint(cur[0], cur[1], 'key'); }
     });
-    svg.addEventListener('click', (e) => {
+    // A press and its release on the board play the point released on. They are heard on
+    // the box, which stays while the board is drawn again (a move, a call, the viewer count
+    // redraw it): a click on the svg was lost when it was replaced between the two.
+    box._point = (e) => {
       const pt = svg.createSVGPoint(); pt.x = e.clientX; pt.y = e.clientY;
       const q = pt.matrixTransform(svg.getScreenCTM().inverse());
       const x = Math.round((q.x - m) / w), y = Math.round((q.y - m) / hh);
       if (x >= 0 && x < size && y >= 0 && y < size) { cur = [x, y]; show(); opts.onPoint(x, y, 'pointer'); }
-    });
+    };
+    if (!box._listening) {
+      box._listening = true;
+      box.addEventListener('pointerdown', (e) => { box._down = e.button === 0 ? e.pointerId : null; });
+      // A finger that scrolls the page is cancelled, not released: it plays nothing.
+      box.addEventListener('pointercancel', () => { box._down = null; });
+      box.addEventListener('pointerup', (e) => {
+        if (box._down !== e.pointerId || e.button !== 0) return;
+        box._down = null;
+        if (box._point && e.target.closest && e.target.closest('svg.board')) box._point(e);
+      });
+    }
     const hadFocus = box.contains(document.activeElement) && document.activeElement.tagName === 'svg';
     box.replaceChildren(svg);
     if (hadFocus) { svg.focus(); show(); }
   } else {
+    box._point = null;
     box.replaceChildren(svg);
   }
   return svg;

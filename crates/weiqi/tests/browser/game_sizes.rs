@@ -3,15 +3,22 @@
 //! all in Chinese. A finished game as a spectator sees it: the count explained with the
 //! territory on the board, the move list and its navigation, the event named; a game in play
 //! as its player sees it: the clocks on one line each, confirm-move on by default on touch
-//! and off with a mouse; the spectators' list of live games. Nothing scrolls sideways, and no
+//! and off with a mouse; the spectators' list of live games; a byo-yomi call on screen and
+//! aloud, gone when the game ends. Nothing scrolls sideways, and no
 //! English word is left on the Chinese page. Screenshots of each, at each size.
 
-use crate::kit::{account, event, full_shot, screen, seat_do};
+use crate::kit::{account, cdp, event, full_shot, screen, seat_do};
 use crate::layout::{no_sideways_scroll, tap, tap_at};
 use crate::support::{Rig, click, until};
 use fantoccini::Client;
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use serde_json::{Value, json};
+
+/// A speech synthesis with a Chinese voice that records what it is asked to say, installed
+/// before the page's script runs.
+const SPEECH: &str = "window.__spoken = []; \
+    speechSynthesis.getVoices = () => [{ lang: 'zh-CN', name: 'stub', voiceURI: 'stub', localService: true, default: true }]; \
+    speechSynthesis.speak = (u) => window.__spoken.push(u.text);";
 
 /// The English words the pages use for play (a zh page says each in Chinese); `null` when
 /// `#main` has none, else the words found.
@@ -40,10 +47,10 @@ async fn whole(c: &Client, w: u32, touch: bool, page: &str) {
     no_sideways_scroll(c, inner, page).await;
 }
 
-/// Taps (touch) or clicks (a mouse) the point `col`, `row` of the board (from its top left:
-/// on 9×9, C3 is 2, 6), where its lines cross on screen (Art. 1's 2.3 × 2.4 cells, 3.6 mm of
-/// margin, in tenths of a millimetre).
-async fn point_at(c: &Client, col: u32, row: u32, touch: bool) {
+/// Puts the mouse's button down on the point `col`, `row` of the
+/// board (from its top left: on 9×9, C3 is 2, 6), where its lines cross on screen (Art. 1's
+/// 2.3 × 2.4 cells, 3.6 mm of margin, in tenths of a millimetre).
+async fn point_down(c: &Client, col: u32, row: u32) {
     let at = c
         .execute(
             "const svg = document.querySelector('svg.board'); svg.scrollIntoView({ block: 'center' }); \
@@ -54,23 +61,89 @@ async fn point_at(c: &Client, col: u32, row: u32, touch: bool) {
         .await
         .unwrap();
     let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
-    if touch {
-        tap_at(c, x, y).await;
-    } else {
-        c.perform_actions(
-            MouseActions::new("mouse".into())
-                .then(PointerAction::MoveTo { duration: None, x, y })
-                .then(PointerAction::Down {
-                    button: MOUSE_BUTTON_LEFT,
-                })
-                .then(PointerAction::Up {
-                    button: MOUSE_BUTTON_LEFT,
-                }),
+    c.perform_actions(
+        MouseActions::new("mouse".into())
+            .then(PointerAction::MoveTo { duration: None, x, y })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            }),
+    )
+    .await
+    .expect("the button down");
+}
+
+/// Lifts the mouse's button [`point_down`] put down.
+async fn point_up(c: &Client) {
+    c.perform_actions(MouseActions::new("mouse".into()).then(PointerAction::Up {
+        button: MOUSE_BUTTON_LEFT,
+    }))
+    .await
+    .expect("the button up");
+    c.release_actions().await.expect("released");
+}
+
+/// A tap on the point `col`, `row`: down and up at once (a finger held in between is a long
+/// press, which the browser cancels).
+async fn tap_point(c: &Client, col: u32, row: u32) {
+    let at = c
+        .execute(
+            "const svg = document.querySelector('svg.board'); svg.scrollIntoView({ block: 'center' }); \
+             const p = svg.createSVGPoint(); p.x = 360 + arguments[0] * 230; p.y = 360 + arguments[1] * 240; \
+             const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y];",
+            vec![json!(col), json!(row)],
         )
         .await
-        .expect("a click");
-        c.release_actions().await.expect("the button released");
+        .unwrap();
+    tap_at(c, at[0].as_f64().unwrap(), at[1].as_f64().unwrap()).await;
+}
+
+/// A click on the point `col`, `row` whose button is held while a referee warns `warned`
+/// (Art. 24) and the page draws the board again (its `n`th warning shown), then released: the
+/// click must still play (regression: it was lost when the board was replaced between the
+/// press and the release).
+async fn mouse_held_while_redrawn(
+    rig: &Rig,
+    host: &Client,
+    c: &Client,
+    game: i64,
+    (col, row): (u32, u32),
+    (warned, n): (&str, u32),
+) {
+    point_down(c, col, row).await;
+    let v = rig
+        .api(host, "GET", &format!("/api/games/{game}/view"), json!(null))
+        .await;
+    rig.api(
+        host,
+        "POST",
+        &format!("/api/games/{game}/actions"),
+        json!({ "seq": v["seq"], "action": { "type": "ruling", "ruling": "discipline", "side": warned, "offence": "talking", "penalty": "warning" }, "as": "chief_referee" }),
+    )
+    .await;
+    until(
+        c,
+        "the board drawn again with the warning",
+        &format!("document.getElementById('clock-{warned}').textContent.includes('警告{n}次')"),
+    )
+    .await;
+    point_up(c).await;
+}
+
+/// Presses `css` (a tap on touch, else a click) until `cond` (a JS expression) is truthy,
+/// and returns its value: a tap that lands while the page above it is still growing (the
+/// viewer count, the voice's note) misses its button, and is tried again, at most 5 times.
+async fn press_until(c: &Client, css: &str, touch: bool, what: &str, cond: &str) -> Value {
+    for _ in 0..5 {
+        press(c, css, touch).await;
+        for _ in 0..30 {
+            let v = js(c, cond).await;
+            if !(v.is_null() || v == json!(false) || v == json!("") || v == json!(0)) {
+                return v;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
     }
+    until(c, what, cond).await
 }
 
 /// Taps on touch, clicks with a mouse.
@@ -151,8 +224,12 @@ async fn the_game_page_at_desktop_phone_and_tablet_sizes() {
     seat_do(&host, &live_black, json!({ "type": "play", "point": "E5" })).await;
 
     let c = rig.browser("zh-CN").await;
+    cdp(&c, "Page.addScriptToEvaluateOnNewDocument", json!({ "source": SPEECH })).await;
     // Who plays board 2 on each device (the side to move), the point played (its column and
     // row from the top left) and the moves made once it is played.
+    // With the mouse, the click that plays is held while a referee warns Black (Art. 24) and
+    // the page draws the board again before it is released.
+    let live = games["games"][1]["game"].as_i64().unwrap();
     for (device, w, h, touch, seat, (col, row), point, moves) in [
         ("desktop", 1280, 1000, false, &live_white, (2, 6), "C3", "2"),
         ("phone", 390, 844, true, &live_black, (6, 6), "G3", "3"),
@@ -222,24 +299,32 @@ async fn the_game_page_at_desktop_phone_and_tablet_sizes() {
         assert_eq!(out, json!([]), "{device}: off the screen");
         full_shot(&c, &format!("game-sizes-{device}-count")).await;
         // The review: the first position, then back to the end.
-        press(&c, "#nav-first", touch).await;
-        until(
+        press_until(
             &c,
+            "#nav-first",
+            touch,
             "the empty board",
             "document.querySelectorAll('svg.board .stone').length === 0",
         )
         .await;
-        press(&c, "#nav-next", touch).await;
-        let note = until(
+        let note = press_until(
             &c,
+            "#nav-next",
+            touch,
             "move 1",
             "document.querySelectorAll('svg.board .stone').length === 1 && document.getElementById('review-note').textContent",
         )
         .await;
         assert!(note.as_str().unwrap().starts_with("第1手（共8手）"), "{device}: {note}");
         full_shot(&c, &format!("game-sizes-{device}-review")).await;
-        press(&c, "#nav-last", touch).await;
-        until(&c, "the end again", "document.querySelectorAll('svg.board .stone').length === 6 && document.getElementById('review-note').textContent === ''").await;
+        press_until(
+            &c,
+            "#nav-last",
+            touch,
+            "the end again",
+            "document.querySelectorAll('svg.board .stone').length === 6 && document.getElementById('review-note').textContent === ''",
+        )
+        .await;
 
         // The game in play, as the side to move: confirm-move on by default on touch only;
         // each clock's running time on one line.
@@ -280,9 +365,9 @@ async fn the_game_page_at_desktop_phone_and_tablet_sizes() {
         // A move: with a mouse one click plays; on touch the first tap puts a ghost stone
         // and plays nothing, the second plays.
         until(&c, "the turn", "!document.getElementById('play-coord').disabled").await;
-        point_at(&c, col, row, touch).await;
         let stone = format!("svg.board .stone[data-v=\"{point}\"]");
         if touch {
+            tap_point(&c, col, row).await;
             until(
                 &c,
                 "the ghost stone",
@@ -295,7 +380,11 @@ async fn the_game_page_at_desktop_phone_and_tablet_sizes() {
                 "{device}: one tap played"
             );
             full_shot(&c, &format!("game-sizes-{device}-ghost")).await;
-            point_at(&c, col, row, touch).await;
+        }
+        if touch {
+            tap_point(&c, col, row).await;
+        } else {
+            mouse_held_while_redrawn(&rig, &host, &c, live, (col, row), ("black", 1)).await;
         }
         until(&c, "the stone played", &format!("document.querySelector('{stone}')")).await;
         assert_eq!(
@@ -326,6 +415,48 @@ async fn the_game_page_at_desktop_phone_and_tablet_sizes() {
         assert_eq!(wrapped, json!([]), "{device}: cells of the live games wrap");
         whole(&c, w, touch, "the home page").await;
         full_shot(&c, &format!("game-sizes-{device}-live-games")).await;
+
+        // A game of one second and three periods of 30 s (Art. 12.3): Black's byo-yomi is
+        // called on screen, whole, and aloud (a voice exists, so the voice is on); Black
+        // resigns and the call and the player's hints are gone with the game.
+        let g = rig
+            .api(
+                &host,
+                "POST",
+                "/api/games",
+                json!({ "settings": { "players": [{ "name": "甲", "rank": "1d" }, { "name": "乙", "rank": "1d" }],
+                                      "size": 9, "time": "1s+3x30s" } }),
+            )
+            .await;
+        let black = g["links"]["black"].as_str().unwrap().to_string();
+        c.goto(&format!("{}{black}", rig.base)).await.unwrap();
+        let call = until(
+            &c,
+            "Black's byo-yomi called",
+            "(() => { const e = document.getElementById('call-now'); return e && e.textContent.includes('读秒') && e.textContent; })()",
+        )
+        .await;
+        assert!(call.as_str().unwrap().starts_with("黑方 · "), "{device}: {call}");
+        let fits = js(
+            &c,
+            "(() => { const e = document.getElementById('call-now'), r = e.getBoundingClientRect(); \
+               return [r.left >= 0 && r.right <= innerWidth, e.scrollWidth <= e.clientWidth]; })()",
+        )
+        .await;
+        assert_eq!(fits, json!([true, true]), "{device}: the call does not fit: {call}");
+        until(&c, "the call spoken", "window.__spoken.some((s) => s.includes('读秒'))").await;
+        whole(&c, w, touch, "a game in byo-yomi").await;
+        full_shot(&c, &format!("game-sizes-{device}-call")).await;
+        seat_do(&host, &black, json!({ "type": "resign" })).await;
+        let after = until(
+            &c,
+            "the call gone with the game",
+            "(() => { const s = document.getElementById('status').textContent; \
+               return s.includes('中盘胜') && [document.getElementById('call-now').textContent, \
+               document.getElementById('coord-help').hidden, document.getElementById('board-help').hidden]; })()",
+        )
+        .await;
+        assert_eq!(after, json!(["", true, true]), "{device}: after the resignation");
     }
     for c in [host, c] {
         c.close().await.unwrap();
