@@ -1408,11 +1408,8 @@ pages.clock = function () {
   // clock under the old key keeps it as its first board.
   const KEY = 'weiqi.clocks';
   let kept = JSON.parse(localStorage.getItem(KEY) || 'null');
-  if (!kept) {
-    const old = JSON.parse(localStorage.getItem('weiqi.clock') || 'null');
-    kept = old ? [Object.assign({ id: 1, label: old.board || '' }, old)] : [];
-    localStorage.removeItem('weiqi.clock');
-  }
+  const old = kept ? null : JSON.parse(localStorage.getItem('weiqi.clock') || 'null');
+  if (!kept) kept = old ? [Object.assign({ id: 1, label: old.board || '' }, old)] : [];
   const save = () => localStorage.setItem(KEY, JSON.stringify(clocks.map((bc) => bc.st)));
   let view = null;
   let draw = () => {};
@@ -1440,6 +1437,8 @@ pages.clock = function () {
   };
   const hooks = { draw: redraw, save, called };
   const clocks = kept.map((st) => boardClock(st, hooks));
+  // The old key's clock is kept under the new one before the old key goes.
+  if (old) { save(); localStorage.removeItem('weiqi.clock'); }
   const find = (id) => clocks.find((bc) => String(bc.st.id) === String(id));
   const nextId = () => clocks.reduce((m, bc) => Math.max(m, Number(bc.st.id) || 0), 0) + 1;
 

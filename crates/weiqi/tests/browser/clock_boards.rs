@@ -352,3 +352,57 @@ async fn one_device_runs_several_boards_clocks_each_on_its_own() {
     assert_eq!(card(&cards, "1")["faces"]["white"]["running"], json!(true));
     c.close().await.unwrap();
 }
+
+/// A device that ran a clock before it could run several (kept under `weiqi.clock`) finds
+/// it again, running, as its first board; the old key is gone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_kept_before_several_boards_is_the_first_board() {
+    let mut rig = Rig::start("boards-old").await;
+    let c = rig.browser("zh-CN").await;
+    c.goto(&rig.base).await.unwrap();
+    c.execute(
+        "localStorage.setItem('weiqi.clock', JSON.stringify({ time: '30m+3x30s', names: { black: '旧黑', white: '旧白' }, \
+           ops: [{ op: 'start', at: Date.now() - 5000, color: 'black' }], lost_turn: false, event: null, round: null, board: null }));",
+        vec![],
+    )
+    .await
+    .unwrap();
+    c.goto(&format!("{}/clock", rig.base)).await.unwrap();
+    let face = until(
+        &c,
+        "the old clock open",
+        "(() => { const f = document.getElementById('face-black'); return f && f.querySelector('.time[data-at]') && f.textContent; })()",
+    )
+    .await;
+    assert!(face.as_str().unwrap().contains("旧黑"), "{face}");
+    let kept = kept(&c).await;
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0]["id"], json!(1));
+    assert_eq!(
+        c.execute("return localStorage.getItem('weiqi.clock')", vec![])
+            .await
+            .unwrap(),
+        Value::Null
+    );
+    // Its face is the crate's state for the presses it kept: Black has used about 5 s.
+    let f = c
+        .execute(
+            "const e = document.querySelector('#face-black .time'); return { at: Number(e.dataset.at), secs: Number(e.dataset.secs) };",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let (_, secs, _) = expected(&crate_side(&kept[0], f["at"].as_u64().unwrap(), "black"));
+    assert_eq!(f["secs"].as_u64(), Some(secs), "{f}");
+    assert!(secs <= 30 * 60 - 5, "{secs}");
+    // Opened again, it is still there (regression: the old key was dropped before the clock
+    // was kept under the new one).
+    c.refresh().await.unwrap();
+    until(
+        &c,
+        "the old clock after a reload",
+        "(() => { const f = document.getElementById('face-black'); return f && f.textContent.includes('旧黑'); })()",
+    )
+    .await;
+    c.close().await.unwrap();
+}
