@@ -180,6 +180,9 @@ td.name { text-align: left; }
 .slip:last-child { border-bottom: none; }
 .slip h3 { font-size: 12pt; margin: 0 0 2mm; display: flex; justify-content: space-between; }
 .slip td { height: 10mm; font-size: 11pt; }
+.slip td.name { white-space: normal; line-height: 1.15; overflow-wrap: anywhere; }
+.slip th:nth-child(1) { width: 8%; } .slip th:nth-child(2) { width: 27%; } .slip th:nth-child(3) { width: 18%; }
+.slip th:nth-child(4), .slip th:nth-child(5) { width: 12%; } .slip th:nth-child(6) { width: 10%; } .slip th:nth-child(7) { width: 13%; }
 .card { height: 136.5mm; display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center; }
 .card.upside { transform: rotate(180deg); border-bottom: 0.3mm dashed #000; }
 .card .who { font-weight: bold; line-height: 1.1; }
@@ -442,7 +445,7 @@ fn score_sheets(ev: &Event, r: &tournament::Round, lang: Lang) -> String {
                     t(lang, "Referee", "裁判员签字"),
                 ]
                 .iter()
-                .map(|w| format!("<div>{w}：<span></span></div>"))
+                .map(|w| format!("<div>{w}{}<span></span></div>", colon(lang)))
                 .collect::<String>()
             )
         })
@@ -655,6 +658,11 @@ fn name_cards(ev: &Event, lang: Lang) -> String {
     document(lang, &title, &sheets)
 }
 
+/// The colon after a label: full width in Chinese, `: ` in English.
+fn colon(lang: Lang) -> &'static str {
+    t(lang, ": ", "：")
+}
+
 fn final_result(ev: &Event, lang: Lang, extras: &Extras) -> String {
     let title = format!("{} {}", ev.name(), t(lang, "final result", "成绩公告"));
     let st = ev.standings();
@@ -687,9 +695,26 @@ fn final_result(ev: &Event, lang: Lang, extras: &Extras) -> String {
         "<h1>{}</h1>\n<p class=\"sub\">{}</p>\n",
         esc(&title),
         esc(&if lang == Lang::Zh {
-            format!("{}轮比赛结束，前{}名如下", st.after_round, rows.len())
+            if st.after_round >= ev.planned_rounds() {
+                format!("{}轮比赛结束，前{}名如下", st.after_round, rows.len())
+            } else {
+                // Before the last round the result is not final: say how far the event is.
+                format!(
+                    "第{}轮后（共{}轮），前{}名如下",
+                    st.after_round,
+                    ev.planned_rounds(),
+                    rows.len()
+                )
+            }
+        } else if st.after_round >= ev.planned_rounds() {
+            format!("after all {} rounds, the first {} places", st.after_round, rows.len())
         } else {
-            format!("after {} rounds, the first {} places", st.after_round, rows.len())
+            format!(
+                "after round {} of {}, the first {} places",
+                st.after_round,
+                ev.planned_rounds(),
+                rows.len()
+            )
         })
     );
     s += &table(&head, &rows, &[1, 3], "font-size: 12pt; line-height: 8.5mm");
@@ -697,7 +722,14 @@ fn final_result(ev: &Event, lang: Lang, extras: &Extras) -> String {
         let names: Vec<String> = extras
             .promotions
             .iter()
-            .map(|p| format!("{}（{}→{}）", ev.player(p.player).name, p.from, p.to))
+            .map(|p| {
+                let name = &ev.player(p.player).name;
+                if lang == Lang::Zh {
+                    format!("{name}（{}→{}）", p.from, p.to)
+                } else {
+                    format!("{name} ({}→{})", p.from, p.to)
+                }
+            })
             .collect();
         s += &format!(
             "<p style=\"font-size: 10pt; margin-top: 4mm\">{}{}</p>\n",
@@ -706,9 +738,10 @@ fn final_result(ev: &Event, lang: Lang, extras: &Extras) -> String {
         );
     }
     s += &format!(
-        "<div class=\"sign\" style=\"margin-top: 14mm\"><div>{}：<span></span></div><div>{}：<span></span></div></div>\n",
+        "<div class=\"sign\" style=\"margin-top: 14mm\"><div>{}{c}<span></span></div><div>{}{c}<span></span></div></div>\n",
         t(lang, "Chief referee (signature)", "裁判长（签字）"),
-        t(lang, "Date", "日期")
+        t(lang, "Date", "日期"),
+        c = colon(lang)
     );
     document(lang, &title, &[s])
 }
@@ -816,21 +849,41 @@ fn team_ranking(ev: &TeamEvent, lang: Lang) -> String {
             cells
         })
         .collect();
-    let sub = format!(
-        "{}; {}",
-        team_sub(ev, lang),
-        if lang == Lang::Zh {
-            format!("排名依据：{}", st.criteria.join("、"))
-        } else {
-            format!("ranked by {}", st.criteria.join(", "))
-        }
-    );
+    let sub = if lang == Lang::Zh {
+        let criteria: Vec<String> = st.criteria.iter().map(|c| criterion_zh(c)).collect();
+        format!("{}；排名依据：{}", team_sub(ev, lang), criteria.join("、"))
+    } else {
+        format!("{}; ranked by {}", team_sub(ev, lang), st.criteria.join(", "))
+    };
     paged(lang, &title, &sub, &head, &rows, &[1])
+}
+
+/// A team ranking criterion (`teams::Standings::criteria`) as the Chinese form names it: the
+/// columns' own headings (Art. 27: match points, board points, then board 1's, board 2's, …).
+fn criterion_zh(c: &str) -> String {
+    match c {
+        "match-points" => "场分".into(),
+        "board-points" => "局分".into(),
+        "sos" => "对手分".into(),
+        _ => match c.strip_prefix("board-") {
+            Some(n) => format!("第{n}台"),
+            None => c.into(),
+        },
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::spread;
+    use super::{criterion_zh, spread};
+
+    #[test]
+    fn the_chinese_team_ranking_names_its_criteria_in_chinese() {
+        let named: Vec<String> = ["match-points", "sos", "board-points", "board-1", "board-12"]
+            .iter()
+            .map(|c| criterion_zh(c))
+            .collect();
+        assert_eq!(named, ["场分", "对手分", "局分", "第1台", "第12台"]);
+    }
 
     #[test]
     fn boards_are_spread_evenly_over_the_fewest_pages() {

@@ -253,16 +253,31 @@ function drawBoard(box, size, rows, opts) {
         show(); e.preventDefault();
       } else if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); opts.onPoint(cur[0], cur[1], 'key'); }
     });
-    svg.addEventListener('click', (e) => {
+    // A press and its release on the board play the point released on. They are heard on
+    // the box, which stays while the board is drawn again (a move, a call, the viewer count
+    // redraw it): a click on the svg was lost when it was replaced between the two.
+    box._point = (e) => {
       const pt = svg.createSVGPoint(); pt.x = e.clientX; pt.y = e.clientY;
       const q = pt.matrixTransform(svg.getScreenCTM().inverse());
       const x = Math.round((q.x - m) / w), y = Math.round((q.y - m) / hh);
       if (x >= 0 && x < size && y >= 0 && y < size) { cur = [x, y]; show(); opts.onPoint(x, y, 'pointer'); }
-    });
+    };
+    if (!box._listening) {
+      box._listening = true;
+      box.addEventListener('pointerdown', (e) => { box._down = e.button === 0 ? e.pointerId : null; });
+      // A finger that scrolls the page is cancelled, not released: it plays nothing.
+      box.addEventListener('pointercancel', () => { box._down = null; });
+      box.addEventListener('pointerup', (e) => {
+        if (box._down !== e.pointerId || e.button !== 0) return;
+        box._down = null;
+        if (box._point && e.target.closest && e.target.closest('svg.board')) box._point(e);
+      });
+    }
     const hadFocus = box.contains(document.activeElement) && document.activeElement.tagName === 'svg';
     box.replaceChildren(svg);
     if (hadFocus) { svg.focus(); show(); }
   } else {
+    box._point = null;
     box.replaceChildren(svg);
   }
   return svg;
@@ -421,11 +436,16 @@ const voice = {
     const text = this.lang === 'zh' ? call.zh : call.en;
     const board = document.getElementById('calls');
     if (board) {
-      board.prepend(h('li', {}, `${t('color.' + call.color)}: ${text}`));
+      board.prepend(h('li', {}, t('call.line', { color: t('color.' + call.color), text })));
       while (board.children.length > 8) board.lastChild.remove();
     }
     const big = document.getElementById('call-now');
     if (big) big.textContent = `${t('color.' + call.color)} · ${text}`;
+    this.speak(text);
+  },
+  // Says `text` aloud where calls are on (a voice, else beeps: three when the call is the
+  // flag's); `call` is the call itself when `text` says more (a board's name before it).
+  speak(text, call) {
     if (!this.enabled) return;
     window.__calledAloud = (window.__calledAloud || 0) + 1;
     const v = this.pick();
@@ -436,7 +456,7 @@ const voice = {
       u.rate = 1.1;
       window.speechSynthesis.speak(u);
     } else {
-      this.beep(/超时|time is up/.test(text) ? 3 : 1);
+      this.beep(/超时|time is up/.test(call || text) ? 3 : 1);
     }
   },
   // Says the answer to a player who asked the time left (Art. 16) — `a` has `zh` and `en` —
@@ -444,7 +464,7 @@ const voice = {
   answer(a, who) {
     const text = this.lang === 'zh' ? a.zh : a.en;
     const el = document.getElementById('time-answer');
-    if (el) el.textContent = (who ? `${t('color.' + who)}: ` : '') + text;
+    if (el) el.textContent = who ? t('call.line', { color: t('color.' + who), text }) : text;
     if (!this.enabled) return;
     const v = this.pick();
     if (!v) return;
@@ -1162,6 +1182,9 @@ pages.game = async function () {
     // Hints only where they apply: to a player, while there is something to play or mark.
     const helps = !!mine() && (view.phase === 'play' || view.phase === 'counting');
     for (const hid of ['board-help', 'coord-help']) { const e = document.getElementById(hid); if (e) e.hidden = !helps || (hid === 'coord-help' && view.phase !== 'play'); }
+    // The columns of this board (A–J on 9×9, A–T on 19×19).
+    const coordHelp = document.getElementById('coord-help');
+    if (coordHelp) coordHelp.textContent = t('game.coord_help', { last: LETTERS[view.settings.size - 1] });
     const ghostNote = document.getElementById('ghost-note');
     if (ghostNote) ghostNote.textContent = ghost ? t('game.ghost', { point: ghost.point }) : '';
     if (view.count) {
@@ -1175,7 +1198,7 @@ pages.game = async function () {
         h('div', { class: 'who' }, h('span', { class: 'dot ' + c, 'aria-hidden': 'true' }), `${t('color.' + c)} · ${n.name} ${n.rank}`,
           mine() === c ? h('strong', {}, ' ' + t('game.you')) : null),
         h('div', { class: 'time', role: 'timer', 'data-label': t('clock.of', { color: t('color.' + c) }) }, ''),
-        h('div', { class: 'hint' }, t('game.captures', { n: view.captures[c] }), ' · ', t('game.warnings', { n: view.warnings[c] })));
+        h('div', { class: 'hint' }, t('game.captures', { n: view.captures[c] }), ' · ', t(view.warnings[c] === 1 ? 'game.warning_one' : 'game.warnings', { n: view.warnings[c] })));
     }
     tick();
     let st = t('phase.' + view.phase);
@@ -1184,7 +1207,9 @@ pages.game = async function () {
     if (view.result) st += ' · ' + (LANG === 'zh' ? view.result.zh : view.result.text);
     const watching = document.getElementById('viewers');
     if (watching) watching.textContent = t('live.watching', { n: view.viewers ?? 0 });
-    if (view.count) st += ' · ' + t('game.count', { black: view.count.area.black, white: view.count.area.white });
+    // The count as the explanation ends it: stones, territory, half the dame and the
+    // warnings' stones (Art. 9, 24), never the bare stones and territory beside it.
+    if (view.count) st += ' · ' + t('game.count', { black: quarters(view.count.quarters.black), white: quarters(view.count.quarters.white) });
     if (view.phase === 'counting') st += ' · ' + t('game.accepted', { black: view.marking_accepted.black ? '✓' : '…', white: view.marking_accepted.white ? '✓' : '…' });
     status.textContent = st;
     renderControls();
@@ -1332,75 +1357,218 @@ function groupOf(rows, x, y) {
 
 // ----- clock only (Art. 12.1: the tablet is the electronic voice clock) -----
 
+// One board's clock: what happened to it (kept on this device, with the device's instants),
+// the clock crate's latest reading of it (`/clock/plan`), and the timers of its calls. It runs
+// and calls whether or not it is on screen, independently of every other board's clock.
+function boardClock(st, hooks) {
+  const bc = { st, plan: null, timers: [], calls: [], last: null };
+  // Asks the clock crate (through the server) for the clocks now and the calls to come.
+  bc.ask = async () => {
+    const r = await fetch('/clock/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ time: st.time, ops: st.ops, now: Date.now(), horizon_ms: 180000, lost_turn_on_timeout: !!st.lost_turn }) });
+    const j = await r.json();
+    if (!r.ok) throw new Error(j.message);
+    if (bc.gone) return;
+    bc.plan = j;
+    for (const x of bc.timers) clearTimeout(x);
+    bc.timers = j.calls.map((c) => setTimeout(() => bc.call(c), Math.max(0, c.at - Date.now())));
+    // Ask again before the listed calls run out, and just after the last one (the flag may
+    // have fallen: Art. 22.5's choice is then offered).
+    const again = () => bc.ask().then(hooks.draw).catch(() => {});
+    bc.timers.push(setTimeout(again, 120000));
+    const last = j.calls.length ? j.calls[j.calls.length - 1].at : null;
+    if (last !== null) bc.timers.push(setTimeout(again, Math.max(0, last - Date.now()) + 150));
+    if (j.flag) bc.timers.push(setTimeout(hooks.draw, 0));
+  };
+  // A call of this board's clock (Art. 12.3): kept with the board, shown and said by the page.
+  bc.call = (c) => {
+    bc.calls.unshift(c);
+    bc.calls.length = Math.min(bc.calls.length, 8);
+    bc.last = c;
+    hooks.called(bc, c);
+  };
+  bc.op = (o) => {
+    st.ops.push(Object.assign({ at: Date.now() }, o));
+    hooks.save();
+    attempt(async () => { await bc.ask(); hooks.draw(); });
+  };
+  bc.stop = () => { bc.gone = true; for (const x of bc.timers) clearTimeout(x); bc.timers = []; };
+  // Both sides now: the crate's reading moved on by its own rule (clock.js), in the device's
+  // time (the instants of the presses, and of the reading).
+  bc.now = () => {
+    const at = Math.max(bc.plan.at, Date.now());
+    return [clockAt(bc.plan, bc.plan.at, at), at];
+  };
+  return bc;
+}
+
 pages.clock = function () {
   const params = new URLSearchParams(location.search);
-  const KEY = 'weiqi.clock';
-  let st = JSON.parse(localStorage.getItem(KEY) || 'null');
-  const save = () => localStorage.setItem(KEY, JSON.stringify(st));
-  let plan = null, timers = [];
+  // Every board clock of this device, in the order they were added. A device that kept one
+  // clock under the old key keeps it as its first board.
+  const KEY = 'weiqi.clocks';
+  let kept = JSON.parse(localStorage.getItem(KEY) || 'null');
+  const old = kept ? null : JSON.parse(localStorage.getItem('weiqi.clock') || 'null');
+  if (!kept) kept = old ? [Object.assign({ id: 1, label: old.board || '' }, old)] : [];
+  const save = () => localStorage.setItem(KEY, JSON.stringify(clocks.map((bc) => bc.st)));
+  let view = null;
+  let draw = () => {};
+  const redraw = () => draw();
+  // The board a clock is for, as its players and the referee call it.
+  const label = (bc) => bc.st.label ? t('clock.board', { board: bc.st.label }) : t('clock.board', { board: bc.st.id });
+  const called = (bc, c) => {
+    const text = voice.lang === 'zh' ? c.zh : c.en;
+    const line = t('call.line', { color: t('color.' + c.color), text });
+    if (view && view.kind === 'open') {
+      // A clock open full-screen is the one its players hear; the others call in the list.
+      if (view.bc !== bc) return;
+      const list = document.getElementById('calls');
+      if (list) list.replaceChildren(...bc.calls.map((x) => h('li', {}, t('call.line', { color: t('color.' + x.color), text: voice.lang === 'zh' ? x.zh : x.en }))));
+      const big = document.getElementById('call-now');
+      if (big) big.textContent = `${t('color.' + c.color)} · ${text}`;
+      voice.speak(text);
+    } else if (view && view.kind === 'list') {
+      const el = document.querySelector(`#clock-card-${bc.st.id} .card-call`);
+      if (el) el.textContent = line;
+      // Several boards call from one device: each call names its board.
+      const n = bc.st.label || bc.st.id;
+      voice.speak(voice.lang === 'zh' ? `第${n}台，${text}` : `Board ${n}, ${text}`, text);
+    }
+  };
+  const hooks = { draw: redraw, save, called };
+  const clocks = kept.map((st) => boardClock(st, hooks));
+  // The old key's clock is kept under the new one before the old key goes.
+  if (old) { save(); localStorage.removeItem('weiqi.clock'); }
+  const find = (id) => clocks.find((bc) => String(bc.st.id) === String(id));
+  const nextId = () => clocks.reduce((m, bc) => Math.max(m, Number(bc.st.id) || 0), 0) + 1;
+
+  // The page's views: the set-up of a new board clock, the list of every board's clock, and
+  // one clock open full-screen. The fragment names the view, so a reload or the browser's
+  // Back keeps it.
+  const route = () => {
+    const frag = new URLSearchParams(location.hash.slice(1));
+    if (frag.has('open') && find(frag.get('open'))) return openClock(find(frag.get('open')));
+    if (frag.has('new') || !clocks.length) return setup();
+    if (frag.has('list') || clocks.length > 1) return showList();
+    return openClock(clocks[0]);
+  };
+  addEventListener('hashchange', () => route());
+  const go = (frag) => { if (location.hash === '#' + frag) route(); else location.hash = frag; };
 
   const setup = () => {
-    const time = h('input', { id: 'c-time', value: params.get('time') || '1h+3x60s' });
+    view = { kind: 'setup' };
+    // What the link that opened the page asks for (none once a clock has started from it).
+    const params = new URLSearchParams(location.search);
+    draw = () => {};
+    const lastTime = clocks.length ? clocks[clocks.length - 1].st.time : '1h+3x60s';
+    const time = h('input', { id: 'c-time', value: params.get('time') || lastTime });
     const first = h('select', { id: 'c-first' }, h('option', { value: 'black' }, t('color.black')), h('option', { value: 'white' }, t('color.white')));
+    const board = h('input', { id: 'c-board', value: params.get('board') || String(nextId()), size: 6 });
     const b = h('input', { id: 'c-black', value: params.get('black') || '' });
     const w = h('input', { id: 'c-white', value: params.get('white') || '' });
     const lostOk = h('input', { type: 'checkbox', id: 'c-lost-allowed', checked: params.get('lost_turn') === '1' });
     setMain(h('p', {}, t('clock.intro')),
       h('form', { id: 'clock-setup', onsubmit: (e) => {
         e.preventDefault();
-        st = { time: time.value, names: { black: b.value, white: w.value }, ops: [{ op: 'start', at: Date.now(), color: first.value }],
-          lost_turn: lostOk.checked,
+        const st = { id: nextId(), label: board.value.trim(), time: time.value, names: { black: b.value, white: w.value },
+          ops: [{ op: 'start', at: Date.now(), color: first.value }], lost_turn: lostOk.checked,
           event: params.get('event'), round: params.get('round'), board: params.get('board') };
-        attempt(async () => { await ask(); save(); run(); });
-      } }, field(t('event.time'), time), field(t('clock.first'), first), field(t('color.black'), b), field(t('color.white'), w),
+        const bc = boardClock(st, hooks);
+        attempt(async () => {
+          await bc.ask();
+          clocks.push(bc); save();
+          // The set-up's parameters are used: a reload opens this clock, not a new set-up.
+          history.replaceState(null, '', '/clock#open=' + st.id);
+          route();
+        });
+      } }, field(t('clock.board_field'), board), field(t('event.time'), time), field(t('clock.first'), first),
+      field(t('color.black'), b), field(t('color.white'), w),
       h('div', { class: 'field check' }, lostOk, h('label', { for: 'c-lost-allowed' }, t('round.lost_turn'))),
       voice.controls(),
-      h('button', { type: 'submit', id: 'c-start' }, t('clock.start'))));
+      h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'c-start', class: 'primary' }, t('clock.start')),
+        clocks.length ? h('button', { type: 'button', id: 'c-cancel', onclick: () => go('list') }, t('clock.all', { n: clocks.length })) : null)));
   };
 
-  // Asks the clock crate (through the server) for the clocks now and the calls to come.
-  const ask = async () => {
-    const r = await fetch('/clock/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ time: st.time, ops: st.ops, now: Date.now(), horizon_ms: 180000, lost_turn_on_timeout: !!st.lost_turn }) });
-    const j = await r.json();
-    if (!r.ok) throw new Error(j.message);
-    plan = j;
-    for (const x of timers) clearTimeout(x);
-    timers = j.calls.map((c) => setTimeout(() => voice.say(c), Math.max(0, c.at - Date.now())));
-    // Ask again before the listed calls run out, and just after the last one (the flag may
-    // have fallen: Art. 22.5's choice is then offered).
-    timers.push(setTimeout(() => ask().then(draw).catch(() => {}), 120000));
-    const last = j.calls.length ? j.calls[j.calls.length - 1].at : null;
-    if (last !== null) timers.push(setTimeout(() => ask().then(draw).catch(() => {}), Math.max(0, last - Date.now()) + 150));
-    if (j.flag) timers.push(setTimeout(draw, 0));
+  // Every board's clock, small: each board's two faces, its last call, a pause for the
+  // referee (Art. 14), and the clock opened full-screen by a tap.
+  const showList = () => {
+    view = { kind: 'list' };
+    const cards = clocks.map((bc) => {
+      const mini = (c) => h('div', { class: 'mini ' + c },
+        h('span', { class: 'who' }, t('color.' + c) + (bc.st.names[c] ? ' · ' + bc.st.names[c] : '')),
+        h('span', { class: 'time', role: 'timer', 'data-label': t('clock.of', { color: t('color.' + c) }) }));
+      return h('li', { class: 'clock-card', id: 'clock-card-' + bc.st.id, 'data-id': bc.st.id },
+        h('h3', {}, h('a', { href: '#open=' + bc.st.id, class: 'open-clock', 'aria-label': t('clock.open', { board: label(bc) }) }, label(bc)),
+          bc.st.event ? h('span', { class: 'hint' }, ' ' + t('clock.for_board', { event: bc.st.event, round: bc.st.round, board: bc.st.board })) : null),
+        h('div', { class: 'minis', onclick: () => go('open=' + bc.st.id) }, mini('black'), mini('white')),
+        h('p', { class: 'card-call', 'aria-live': 'polite' }, bc.last ? t('call.line', { color: t('color.' + bc.last.color), text: voice.lang === 'zh' ? bc.last.zh : bc.last.en }) : ''),
+        h('div', { class: 'buttons' },
+          h('button', { type: 'button', class: 'card-pause', onclick: () => {
+            if (!bc.plan) return;
+            if (bc.plan.paused) bc.op({ op: 'resume' }); else if (bc.plan.running) bc.op({ op: 'pause' });
+          } }),
+          h('button', { type: 'button', class: 'card-open primary', onclick: () => go('open=' + bc.st.id) }, t('clock.open_short'))));
+    });
+    setMain(h('p', { class: 'hint' }, t('clock.list_help')),
+      h('ul', { class: 'clock-cards', id: 'clock-cards' }, cards),
+      h('div', { class: 'buttons' }, h('button', { type: 'button', id: 'c-add', class: 'primary', onclick: () => go('new') }, t('clock.add')),
+        voice.controls()));
+    draw = () => {
+      for (const bc of clocks) {
+        const card = document.getElementById('clock-card-' + bc.st.id);
+        if (!card || !bc.plan) continue;
+        const [now, at] = bc.now();
+        for (const c of ['black', 'white']) {
+          const el = card.querySelector(`.mini.${c}`);
+          const flag = bc.plan.flag && bc.plan.flag.color === c;
+          el.classList.toggle('running', bc.plan.running === c && !bc.plan.paused);
+          el.classList.toggle('flagged', !!flag);
+          showClock(el.querySelector('.time'), flag ? Object.assign({}, now[c], { flagged: true }) : now[c], at);
+        }
+        card.querySelector('.card-pause').textContent = bc.plan.paused ? t('clock.resume_short') : t('clock.pause_short');
+        card.querySelector('.card-pause').disabled = !bc.plan.paused && !bc.plan.running;
+        // The call is for a clock that runs.
+        if (bc.plan.paused) card.querySelector('.card-call').textContent = '';
+      }
+    };
+    draw();
   };
 
-  const op = (o) => { st.ops.push(Object.assign({ at: Date.now() }, o)); save(); attempt(async () => { await ask(); draw(); }); };
-
-  let faces = null;
-  const run = () => {
+  // One board's clock full-screen: the faces turned toward their players on a device lying
+  // between them, the calls, Art. 14's pause, Art. 16's answer, Art. 22.5's choice, the result.
+  const openClock = (bc) => {
+    view = { kind: 'open', bc };
+    const st = bc.st;
     const face = (c) => h('button', { type: 'button', class: 'face ' + c, id: 'face-' + c,
-      onclick: () => { if (plan && plan.running === c) op({ op: 'press', color: c }); } });
-    faces = { black: face('black'), white: face('white') };
+      onclick: () => { if (bc.plan && bc.plan.running === c) bc.op({ op: 'press', color: c }); } });
+    const faces = { black: face('black'), white: face('white') };
     const pause = h('button', { type: 'button', id: 'c-pause', onclick: () => {
-      if (plan.paused) op({ op: 'resume' }); else if (plan.running) op({ op: 'pause' });
+      if (bc.plan.paused) bc.op({ op: 'resume' }); else if (bc.plan.running) bc.op({ op: 'pause' });
     } });
     // Art. 16: the player asks the time left (the side whose clock runs; both when none does).
     const askTime = h('button', { type: 'button', id: 'c-ask', onclick: () => attempt(async () => {
-      await ask(); draw();
+      await bc.ask(); draw();
+      const plan = bc.plan;
       const sides = plan.running ? [plan.running] : ['black', 'white'];
       for (const c of sides) voice.answer(plan.answers[c], c);
-      if (sides.length > 1) document.getElementById('time-answer').textContent = sides.map((c) => `${t('color.' + c)}: ${voice.lang === 'zh' ? plan.answers[c].zh : plan.answers[c].en}`).join(' · ');
+      if (sides.length > 1) document.getElementById('time-answer').textContent = sides.map((c) => t('call.line', { color: t('color.' + c), text: voice.lang === 'zh' ? plan.answers[c].zh : plan.answers[c].en })).join(' · ');
     }) }, t('game.ask_time'));
     // Art. 22.5: the flag fell in the last byo-yomi period; where the event allows it the
     // player may ask that it count as one lost turn instead of a loss.
     const lostBtn = h('button', { type: 'button', id: 'c-lost-turn', class: 'primary', 'aria-describedby': 'c-lost-text', onclick: () => {
       document.getElementById('call-now').textContent = '';
-      op({ op: 'lost_turn' });
+      bc.op({ op: 'lost_turn' });
     } }, t('clock.lost_turn'));
     const lostBox = h('div', { id: 'c-lost', class: 'lost-turn', hidden: true }, h('p', { id: 'c-lost-text' }), lostBtn);
     const record = h('ul', { id: 'c-record' });
-    const result = h('input', { id: 'c-result', placeholder: 'B+R, W+3.5, 0', size: 10 });
+    const result = h('input', { id: 'c-result', placeholder: 'B+R, W+3.5, 0', size: 16 });
+    const forget = () => {
+      bc.stop();
+      clocks.splice(clocks.indexOf(bc), 1);
+      save();
+      history.replaceState(null, '', '/clock');
+      route();
+    };
     const end = h('form', { id: 'c-end', class: 'inline', onsubmit: (e) => {
       e.preventDefault();
       attempt(async () => {
@@ -1411,71 +1579,86 @@ pages.clock = function () {
         } else {
           toast(t('clock.result_local', { result: result.value }));
         }
-        localStorage.removeItem(KEY);
-        setTimeout(() => location.reload(), 1500);
+        forget();
       });
     } }, field(t('event.result'), result), h('button', { type: 'submit' }, t('clock.enter_result')),
     st.event ? h('span', { class: 'hint' }, t('clock.for_board', { event: st.event, round: st.round, board: st.board })) : null);
-    setMain(h('p', { class: 'hint' }, t('clock.help')),
+    const full = document.fullscreenEnabled ? h('button', { type: 'button', id: 'c-fullscreen', onclick: () => {
+      if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
+      else document.documentElement.requestFullscreen().catch(() => {});
+    } }, t('clock.fullscreen')) : null;
+    setMain(
+      h('div', { class: 'clock-bar' },
+        h('button', { type: 'button', id: 'c-list', class: 'small', onclick: () => go('list') }, t('clock.all', { n: clocks.length })),
+        h('span', { class: 'clock-board', id: 'c-board-name' }, label(bc)), full),
+      h('p', { class: 'hint' }, t('clock.help')),
       h('div', { class: 'faces' }, faces.black, faces.white),
       h('p', { id: 'call-now', class: 'call-now', 'aria-live': 'assertive' }),
       lostBox,
       h('p', { id: 'time-answer', class: 'time-answer', 'aria-live': 'assertive' }),
       h('div', { class: 'buttons' }, pause, askTime, voice.controls()),
-      h('details', { open: true }, h('summary', {}, t('game.calls')), h('ul', { id: 'calls', 'aria-live': 'off' })),
+      h('details', { open: true }, h('summary', {}, t('game.calls')),
+        h('ul', { id: 'calls', 'aria-live': 'off' }, bc.calls.map((x) => h('li', {}, t('call.line', { color: t('color.' + x.color), text: voice.lang === 'zh' ? x.zh : x.en }))))),
       h('details', { open: true, id: 'c-record-box', hidden: true }, h('summary', {}, t('game.log')), record),
       end,
-      h('button', { type: 'button', class: 'danger', onclick: () => { if (confirm(t('clock.reset_confirm'))) { localStorage.removeItem(KEY); location.reload(); } } }, t('clock.reset')));
-    document.addEventListener('keydown', (e) => {
-      if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
-      if (e.key === ' ' && plan && plan.running) { e.preventDefault(); op({ op: 'press', color: plan.running }); }
-    });
-    draw();
-    setInterval(draw, 200);
-  };
+      h('button', { type: 'button', class: 'danger', id: 'c-remove', onclick: () => { if (confirm(t('clock.reset_confirm'))) forget(); } }, t('clock.reset')));
 
-  const draw = () => {
-    if (!plan || !faces) return;
-    // The clock crate's reading moved on by its own rule (clock.js), in the tablet's time
-    // (the instants of the presses, and of the reading).
-    const at = Math.max(plan.at, Date.now());
-    const now = clockAt(plan, plan.at, at);
-    for (const c of ['black', 'white']) {
-      const side = now[c];
-      faces[c].classList.toggle('running', plan.running === c);
-      const name = (st.names[c] || '') ? ` · ${st.names[c]}` : '';
-      const flag = plan.flag && plan.flag.color === c;
-      // The running time and what follows it, each on one line (never wrapped).
-      const [main, extra] = flag ? [t('clock.flag'), ''] : clockParts(side);
-      faces[c].replaceChildren(h('span', { class: 'who' }, t('color.' + c) + name),
-        ((el) => { faceData(el, side, at); return el; })(h('span', { class: 'time' }, h('span', { class: 'main' }, main), ' ', h('span', { class: 'extra' }, extra))),
-        h('span', { class: 'hint' }, plan.running === c ? t('clock.press_hint') : ''));
-      faces[c].setAttribute('aria-label', `${t('color.' + c)}${name}: ${flag ? t('clock.flag') : clockText(side)}`);
-    }
-    const pause = document.getElementById('c-pause');
-    if (pause) pause.textContent = plan.paused ? t('clock.resume') : t('clock.pause');
-    // The big call is for a clock that runs.
-    if (plan.paused || plan.flag) { const big = document.getElementById('call-now'); if (big && !plan.flag) big.textContent = ''; }
-    const lost = document.getElementById('c-lost');
-    if (lost) {
+    draw = () => {
+      const plan = bc.plan;
+      if (!plan) return;
+      const [now, at] = bc.now();
+      for (const c of ['black', 'white']) {
+        const side = now[c];
+        faces[c].classList.toggle('running', plan.running === c);
+        const name = (st.names[c] || '') ? ` · ${st.names[c]}` : '';
+        const flag = plan.flag && plan.flag.color === c;
+        // The running time and what follows it, each on one line (never wrapped).
+        const [main, extra] = flag ? [t('clock.flag'), ''] : clockParts(side);
+        faces[c].replaceChildren(h('span', { class: 'who' }, t('color.' + c) + name),
+          ((el) => { faceData(el, side, at); return el; })(h('span', { class: 'time' }, h('span', { class: 'main' }, main), ' ', h('span', { class: 'extra' }, extra))),
+          h('span', { class: 'hint' }, plan.running === c ? t('clock.press_hint') : ''));
+        faces[c].setAttribute('aria-label', `${t('color.' + c)}${name}: ${flag ? t('clock.flag') : clockText(side)}`);
+      }
+      pause.textContent = plan.paused ? t('clock.resume') : t('clock.pause');
+      // The big call is for a clock that runs.
+      if (plan.paused && !plan.flag) document.getElementById('call-now').textContent = '';
+      const lost = document.getElementById('c-lost');
       const offer = !!(plan.flag && plan.flag.lost_turn_allowed);
       const was = !lost.hidden;
       lost.hidden = !offer;
       if (offer && !was) {
         document.getElementById('c-lost-text').textContent = t('clock.lost_turn_offer', { color: t('color.' + plan.flag.color) });
-        document.getElementById('c-lost-turn').focus();
+        lostBtn.focus();
       }
-    }
-    const record = document.getElementById('c-record');
-    const recordBox = document.getElementById('c-record-box');
-    if (recordBox) recordBox.hidden = !plan.lost_turns.length;
-    if (record && record.children.length !== plan.lost_turns.length) {
-      record.replaceChildren(...plan.lost_turns.map((x) => h('li', {},
-        t('clock.lost_turn_line', { color: t('color.' + x.color), time: new Date(x.at).toLocaleTimeString(LANG === 'zh' ? 'zh-CN' : 'en-GB') }))));
-    }
+      document.getElementById('c-record-box').hidden = !plan.lost_turns.length;
+      if (record.children.length !== plan.lost_turns.length) {
+        record.replaceChildren(...plan.lost_turns.map((x) => h('li', {},
+          t('clock.lost_turn_line', { color: t('color.' + x.color), time: new Date(x.at).toLocaleTimeString(LANG === 'zh' ? 'zh-CN' : 'en-GB') }))));
+      }
+    };
+    draw();
   };
 
-  if (st) attempt(async () => { await ask(); run(); }); else setup();
+  // Space ends the move of the clock open full-screen.
+  document.addEventListener('keydown', (e) => {
+    if (!view || view.kind !== 'open' || e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
+    const plan = view.bc.plan;
+    if (e.key === ' ' && plan && plan.running) { e.preventDefault(); view.bc.op({ op: 'press', color: plan.running }); }
+  });
+  // A board named by the link that opened the page (the event page's) is opened if this
+  // device already runs its clock; otherwise the link sets up a new one.
+  if (params.get('event') && params.get('board')) {
+    const same = clocks.find((bc) => bc.st.event === params.get('event') && String(bc.st.round) === params.get('round') && String(bc.st.board) === params.get('board'));
+    if (same) history.replaceState(null, '', '/clock#open=' + same.st.id);
+    else if (!location.hash) history.replaceState(null, '', location.pathname + location.search + '#new');
+  } else if (params.get('time') && !location.hash) {
+    history.replaceState(null, '', location.pathname + location.search + '#new');
+  }
+  attempt(async () => {
+    await Promise.all(clocks.map((bc) => bc.ask().catch((e) => toast(`${label(bc)}: ${e.message}`, true))));
+    route();
+    setInterval(redraw, 200);
+  });
 };
 
 // ----- the referee console -----

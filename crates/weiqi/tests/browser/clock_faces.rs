@@ -1,11 +1,12 @@
 //! The clock faces are the clock crate's state: a `5s+3x10s` clock left to run through its
-//! basic time and all three byo-yomi periods, on the game page (the server's clock) and on
-//! the clock-only page (the tablet's), read every 200 ms. Each face says the instant it
-//! shows (`data-at`); the test asks the crate for the state at that instant — the server
-//! game's clock rebuilt from one reading, the tablet's from the presses it keeps — and the
-//! face's periods and seconds must be exactly the crate's (regression: the face froze at
-//! 0:00 with the old number of periods once a period was used). The instant shown must be
-//! within 1.5 s of the instant read (a busy machine's timers slip; the face never lies).
+//! basic time and all three byo-yomi periods, on the game page (the server's clock, on a
+//! desktop and on a phone) and on the clock-only page (the tablet's), read every 200 ms.
+//! Each face says the instant it shows (`data-at`); the test asks the crate for the state at
+//! that instant — the server game's clock rebuilt from one reading, the tablet's from the
+//! presses it keeps — and the face's periods and seconds must be exactly the crate's
+//! (regression: the face froze at 0:00 with the old number of periods once a period was
+//! used). The instant shown must be within 1.5 s of the instant read (a busy machine's timers
+//! slip; the face never lies).
 
 use crate::kit::{full_shot, screen};
 use crate::support::{Rig, click, fill, until};
@@ -19,7 +20,7 @@ const SPEC: &str = "5s+3x10s";
 
 /// What a face must show for a side JSON of the crate: periods left (in overtime), seconds
 /// shown, flag.
-fn expected(side: &Value) -> (Option<u64>, u64, bool) {
+pub(crate) fn expected(side: &Value) -> (Option<u64>, u64, bool) {
     let main = side["main_left_ms"].as_u64().unwrap_or(0);
     let over = main == 0 && !side["period_left_ms"].is_null();
     let ms = if over {
@@ -113,6 +114,17 @@ async fn byo_yomi_faces_show_the_clock_crates_state_through_every_period() {
     let started = v["clock"]["at"].as_u64().unwrap() - v["clock"]["black"]["used_ms"].as_u64().unwrap();
     server.start(Instant(started), Color::Black).unwrap();
 
+    // The same game followed on a phone (390 × 844, touch) by a spectator.
+    let phone = rig.browser("zh-CN").await;
+    screen(&phone, 390, 844, true).await;
+    phone.goto(&format!("{}/play/{game}", rig.base)).await.unwrap();
+    until(
+        &phone,
+        "the game's clock on the phone",
+        "document.querySelector('#clock-black .time[data-at]')",
+    )
+    .await;
+
     // The clock-only page on a tablet lying between the players.
     let tablet = rig.browser("zh-CN").await;
     screen(&tablet, 820, 1180, true).await;
@@ -131,7 +143,10 @@ async fn byo_yomi_faces_show_the_clock_crates_state_through_every_period() {
     .await;
     let st: Value = serde_json::from_str(
         tablet
-            .execute("return localStorage.getItem('weiqi.clock');", vec![])
+            .execute(
+                "return JSON.stringify(JSON.parse(localStorage.getItem('weiqi.clocks'))[0]);",
+                vec![],
+            )
             .await
             .unwrap()
             .as_str()
@@ -139,14 +154,19 @@ async fn byo_yomi_faces_show_the_clock_crates_state_through_every_period() {
     )
     .unwrap();
 
-    let (mut game_seen, mut tablet_seen) = (BTreeSet::new(), BTreeSet::new());
-    let (mut game_flag, mut tablet_flag) = (false, false);
+    let (mut game_seen, mut tablet_seen, mut phone_seen) = (BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
+    let (mut game_flag, mut tablet_flag, mut phone_flag) = (false, false, false);
     let mut shots = BTreeSet::new();
     for _ in 0..400 {
         if !game_flag {
             let f = read(&host, "#clock-black .time").await;
             let crate_side = web::side_json(&server.state(Instant(f["at"].as_u64().unwrap())).black);
             game_flag = agree("game page", &f, &crate_side, &mut game_seen);
+        }
+        if !phone_flag {
+            let f = read(&phone, "#clock-black .time").await;
+            let crate_side = web::side_json(&server.state(Instant(f["at"].as_u64().unwrap())).black);
+            phone_flag = agree("game page on a phone", &f, &crate_side, &mut phone_seen);
         }
         if !tablet_flag {
             let f = read(&tablet, "#face-black .time").await;
@@ -162,9 +182,10 @@ async fn byo_yomi_faces_show_the_clock_crates_state_through_every_period() {
             if shots.insert(p) {
                 full_shot(&tablet, &format!("clock-faces-tablet-period-{p}")).await;
                 full_shot(&host, &format!("clock-faces-game-period-{p}")).await;
+                full_shot(&phone, &format!("clock-faces-phone-period-{p}")).await;
             }
         }
-        if game_flag && tablet_flag {
+        if game_flag && tablet_flag && phone_flag {
             break;
         }
         // A wait on observable state: both faces are read again until each shows its flag.
@@ -173,13 +194,15 @@ async fn byo_yomi_faces_show_the_clock_crates_state_through_every_period() {
         // this waits.
         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     }
-    assert!(game_flag && tablet_flag, "the flags fell on both pages");
+    assert!(game_flag && tablet_flag && phone_flag, "the flags fell on every page");
+    assert_eq!(phone_seen, [1, 2, 3].into(), "the phone showed every period");
     let all: BTreeSet<u64> = [1, 2, 3].into();
     assert_eq!(game_seen, all, "the game page showed every period");
     assert_eq!(tablet_seen, all, "the clock page showed every period");
     full_shot(&tablet, "clock-faces-tablet-flag").await;
     full_shot(&host, "clock-faces-game-flag").await;
-    for c in [host, tablet] {
+    full_shot(&phone, "clock-faces-phone-flag").await;
+    for c in [host, tablet, phone] {
         c.close().await.unwrap();
     }
 }

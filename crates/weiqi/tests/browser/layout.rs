@@ -23,7 +23,7 @@ const OVERFLOW: &str = "(() => {
 })()";
 
 /// Asserts the page has no horizontal scrolling at width `w`.
-async fn no_sideways_scroll(c: &Client, w: u32, page: &str) {
+pub(crate) async fn no_sideways_scroll(c: &Client, w: u32, page: &str) {
     let r = c
         .execute(
             &format!("return {OVERFLOW};").replace("arguments[0]", &w.to_string()),
@@ -58,7 +58,7 @@ pub async fn tap_at(c: &Client, x: f64, y: f64) {
 
 /// Scrolls `css` into the middle of the screen and taps its centre; the element must be the
 /// one under the finger there (nothing covers it).
-async fn tap(c: &Client, css: &str) {
+pub(crate) async fn tap(c: &Client, css: &str) {
     let r = until(
         c,
         &format!("{css} on screen"),

@@ -6,10 +6,12 @@
 
 mod board;
 mod browser;
+mod clock_boards;
 mod clock_faces;
 mod clock_rights;
 mod comforts;
 mod director;
+mod game_sizes;
 mod harness;
 mod keyboard;
 mod kit;

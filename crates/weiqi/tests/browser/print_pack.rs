@@ -2,7 +2,8 @@
 //! and a team event's 团体成绩表 and 团体名次表), in Chinese and English, printed to PDF by
 //! Chromium's own print-to-PDF (DevTools `Page.printToPDF`, the page's CSS page size). Each PDF
 //! must have one A4 page per sheet of the form, and no sheet's content may be wider or taller
-//! than the sheet (what does not fit would be cut off on paper). The PDFs are kept in
+//! than the sheet (what does not fit would be cut off on paper), nor any cell's text wider
+//! than its cell (it would run over the table's rules). The PDFs are kept in
 //! `target/web-artefacts/print/`.
 //!
 //! The individual forms come from the server's route the event page links to
@@ -43,8 +44,12 @@ const SHEETS: &str = "return [...document.querySelectorAll('section.sheet')].map
       const b = e.getBoundingClientRect();
       return b.width > 0 && (b.right > r.right + 0.5 || b.bottom > r.bottom + 0.5 || b.left < r.left - 0.5);
     }).slice(0, 3).map((e) => e.tagName.toLowerCase() + ' ' + (e.textContent || '').slice(0, 30));
+    // A cell whose text is wider than the cell runs over its rules (a cell of fixed width
+    // does not grow with what it holds).
+    const cells = [...s.querySelectorAll('td, th')].filter((e) => e.scrollWidth > e.clientWidth + 1)
+      .slice(0, 3).map((e) => e.tagName.toLowerCase() + ' ' + (e.textContent || '').slice(0, 30) + ` (${e.scrollWidth} > ${e.clientWidth} px)`);
     const over = s.scrollWidth > s.clientWidth + 1 || s.scrollHeight > s.clientHeight + 1;
-    return { i, w: r.width, h: r.height, over: over || out.length > 0, what: out };
+    return { i, w: r.width, h: r.height, over: over || out.length > 0 || cells.length > 0, what: out.concat(cells) };
   });";
 
 /// The number of page objects of a PDF, and every MediaBox it gives (width, height in
