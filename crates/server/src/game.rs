@@ -83,9 +83,11 @@ pub type EventStore = Arc<Mutex<storage::Store>>;
 pub struct Final {
     /// The result the event should hold.
     pub result: tournament::GameResult,
-    /// Whether the chief referee corrected the confirmed result (Art. 16.4): then the event
-    /// takes it as a correction of whatever it holds.
+    /// Whether the chief referee corrected the confirmed result (Art. 16.4).
     pub corrected: bool,
+    /// The game's final result before the chief referee's latest correction (the confirmed
+    /// one, or the correction before): what the server wrote into the event before this one.
+    pub before: Option<tournament::GameResult>,
 }
 
 /// The names of a game's players as its event pairs them: the first seat's, then the
@@ -253,11 +255,13 @@ impl Hub {
     }
 
     /// At start: the final results of event games that their event lacks (the server
-    /// stopped between the game's last event and the write) are written now, and a final
-    /// result the chief referee corrected (Art. 16.4) replaces another the event holds.
-    /// Returns how many. Only a board that still pairs the game's players takes its result
-    /// ([`storage::game_between`]); a board whose event holds another result than an
-    /// uncorrected final one is left as it is, with a warning.
+    /// stopped between the game's last event and the write) are written now, and a
+    /// correction the chief referee made in the game (Art. 16.4) that the event missed
+    /// replaces the result the server wrote before it. Returns how many. Only a board that
+    /// still pairs the game's players takes its result ([`storage::game_between`]), and
+    /// history wins over the write-back: a board whose result was changed in the event after
+    /// the game's reached it (`weiqi event result --correct` while the server was stopped,
+    /// another instance) keeps it, with a warning ([`storage::Store::write_back_result`]).
     pub async fn write_back_missing(&self) -> Result<usize, DbError> {
         let store = self.store.clone();
         type Waiting = (u32, u32, [String; 2], Final, i64);
@@ -276,37 +280,15 @@ impl Hub {
             let mut store = store.lock().expect("store lock");
             let mut n = 0;
             for (event, games) in by_event {
-                let ev = match store.load_event(&event) {
-                    Ok(ev) => ev,
-                    Err(e) => {
-                        tracing::warn!(event, error = %e, "results not written back: the event cannot be read");
-                        continue;
-                    }
-                };
                 for (round, board, names, f, game) in games {
                     let names = [names[0].as_str(), names[1].as_str()];
-                    let held = match storage::game_between(&ev, &event, round, board, names) {
-                        Ok(g) => g.result,
-                        Err(e) => {
-                            tracing::warn!(event, game, round, board, error = %e, "the result is not the board's: not written");
-                            continue;
-                        }
-                    };
-                    let correct = match held {
-                        None => false,
-                        Some(r) if r == f.result => continue,
-                        // Art. 16.4: the chief referee's correction stands over what the event holds.
-                        Some(_) if f.corrected => true,
-                        Some(r) => {
-                            tracing::warn!(
-                                event, game, round, board, held = %r, final_result = %f.result,
-                                "the event holds another result than the game's final one: left as it is"
-                            );
-                            continue;
-                        }
-                    };
-                    match store.record_result_between(&event, round, board, names, f.result, correct) {
-                        Ok(_) => n += 1,
+                    match store.write_back_result(&event, round, board, names, f.result, f.before) {
+                        Ok(storage::WriteBack::Written(_)) => n += 1,
+                        Ok(storage::WriteBack::Held) => {}
+                        Ok(storage::WriteBack::Superseded { held }) => tracing::warn!(
+                            event, game, round, board, held = %held, final_result = %f.result,
+                            "the event's result was changed after the game's reached it: left as it is"
+                        ),
                         Err(e) => tracing::warn!(event, game, round, board, error = %e, "result not written back"),
                     }
                 }
@@ -727,9 +709,18 @@ impl Task {
                 }
             }
             Cmd::FinalResult { reply } => {
+                let corrections = self.referee.corrections();
+                // Art. 16.4: the confirmed result, then each correction in order.
+                let before = match corrections.len() {
+                    0 => None,
+                    1 => self.referee.confirmed_result(),
+                    n => Some(corrections[n - 2].0),
+                }
+                .and_then(|o| referee::results::event_result(&self.referee, &o));
                 let _ = reply.send(crate::results::final_result(&self.referee).map(|result| Final {
                     result,
-                    corrected: !self.referee.corrections().is_empty(),
+                    corrected: !corrections.is_empty(),
+                    before,
                 }));
             }
             Cmd::Enter {

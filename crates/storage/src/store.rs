@@ -15,7 +15,7 @@ use tournament::{
 use crate::StoreError;
 use crate::backend::{Conn, Dialect, Pg, Tx, args, sqlite_error};
 use crate::migrate;
-use crate::model::{EventSummary, NewEvent, Recorded};
+use crate::model::{EventSummary, NewEvent, Recorded, WriteBack};
 
 type Result<T> = std::result::Result<T, StoreError>;
 
@@ -332,6 +332,49 @@ impl Store {
         let out = record_result_in(&tx, event, round, board, Some(players), result, correct)?;
         tx.commit()?;
         Ok(out)
+    }
+
+    /// Writes a live game's `result` into its board (the game played between `players`, as
+    /// [`Store::record_result_between`]) unless the event has moved on since: the result is
+    /// written only if the board's history has never held it, and the board holds now what
+    /// the game's writer last wrote there (`replaces`: the game's result before its latest
+    /// correction, `None` for a game never corrected) or nothing. Anything else is a change
+    /// made in the event after the game's result reached it (a correction entered by hand,
+    /// `weiqi event result --correct`), and the event's history wins: nothing is written, and
+    /// [`WriteBack::Superseded`] says what the board holds. Checked and written in one
+    /// transaction.
+    pub fn write_back_result(
+        &mut self,
+        event: &str,
+        round: u32,
+        board: u32,
+        players: [&str; 2],
+        result: GameResult,
+        replaces: Option<GameResult>,
+    ) -> Result<WriteBack> {
+        let tx = self.write()?;
+        let l = load(&tx, event)?;
+        let held = game_between(&l.ev, event, round, board, players)?.result;
+        if held == Some(result) {
+            tx.commit()?;
+            return Ok(WriteBack::Held);
+        }
+        let pairing = pairing_id(&tx, event, round, board)?;
+        let seen = tx
+            .query("SELECT result FROM result WHERE pairing_id = ?1", args![pairing])?
+            .iter()
+            .map(|r| r.get::<String>(0))
+            .collect::<Result<Vec<_>>>()?;
+        let written_before = seen.iter().any(|r| GameResult::from_str(r).is_ok_and(|r| r == result));
+        if let Some(held) = held
+            && (written_before || Some(held) != replaces)
+        {
+            tx.commit()?;
+            return Ok(WriteBack::Superseded { held });
+        }
+        let (_, recorded) = record_result_in(&tx, event, round, board, Some(players), result, true)?;
+        tx.commit()?;
+        Ok(WriteBack::Written(recorded))
     }
 
     /// `name` withdraws now (Art. 28); returns the event and the player's new status.
