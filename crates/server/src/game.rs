@@ -74,8 +74,36 @@ pub struct Ack {
 }
 
 /// The storage crate's store of events, shared by the handlers and the game tasks (which
-/// write final results into it).
-pub type EventStore = Arc<Mutex<storage::Store>>;
+/// write final results into it), on two connections to the database: one that writes
+/// (writers are serialised, by this lock and by the database) and one that reads. A long
+/// write, such as a registration file of thousands of players, holds only the writer: a read
+/// of any event goes on meanwhile, from the last committed state (SQLite in WAL mode and
+/// PostgreSQL both let a reader read while a writer writes).
+#[derive(Clone)]
+pub struct EventStore {
+    write: Arc<Mutex<storage::Store>>,
+    read: Arc<Mutex<storage::Store>>,
+}
+
+impl EventStore {
+    /// The store over a connection for writes and another, to the same database, for reads.
+    pub fn new(write: storage::Store, read: storage::Store) -> EventStore {
+        EventStore {
+            write: Arc::new(Mutex::new(write)),
+            read: Arc::new(Mutex::new(read)),
+        }
+    }
+
+    /// The connection for writes (and for reads that must see the writes of the same call).
+    pub fn lock(&self) -> std::sync::LockResult<std::sync::MutexGuard<'_, storage::Store>> {
+        self.write.lock()
+    }
+
+    /// The connection for reads: never held up by a write under way.
+    pub fn lock_read(&self) -> std::sync::LockResult<std::sync::MutexGuard<'_, storage::Store>> {
+        self.read.lock()
+    }
+}
 
 /// A game's final result in its event's terms (Art. 16.4: confirmed, with the chief
 /// referee's latest correction).
