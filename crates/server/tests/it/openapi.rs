@@ -216,3 +216,156 @@ async fn a_refusal_without_an_article_is_null_in_the_body_and_in_the_document() 
         (Some("string"), Some(true))
     );
 }
+
+/// Whether `v` fits `schema` (the subset the document uses: type, nullable, properties,
+/// required, items, enum, allOf, `$ref` into the components); the first misfit, by its path.
+fn fits(doc: &Value, schema: &Value, v: &Value, at: &str) -> Result<(), String> {
+    if let Some(r) = schema["$ref"].as_str() {
+        let name = r.trim_start_matches("#/components/schemas/");
+        return fits(doc, &doc["components"]["schemas"][name], v, at);
+    }
+    if let Some(all) = schema["allOf"].as_array() {
+        return all.iter().try_for_each(|s| fits(doc, s, v, at));
+    }
+    if v.is_null() {
+        return if schema["nullable"] == true || schema.get("type").is_none() {
+            Ok(())
+        } else {
+            Err(format!("{at}: null where the document says {}", schema["type"]))
+        };
+    }
+    let ok = match schema["type"].as_str() {
+        None => true,
+        Some("object") => v.is_object(),
+        Some("array") => v.is_array(),
+        Some("string") => v.is_string(),
+        Some("integer") => v.is_i64() || v.is_u64(),
+        Some("number") => v.is_number(),
+        Some("boolean") => v.is_boolean(),
+        Some(other) => return Err(format!("{at}: the test knows no type {other}")),
+    };
+    if !ok {
+        return Err(format!("{at}: {v} is not a {}", schema["type"]));
+    }
+    if let Some(allowed) = schema["enum"].as_array()
+        && !allowed.contains(v)
+    {
+        return Err(format!("{at}: {v} is none of {allowed:?}"));
+    }
+    for name in schema["required"].as_array().into_iter().flatten() {
+        let name = name.as_str().unwrap();
+        if v.get(name).is_none() {
+            return Err(format!("{at}: {name} is missing"));
+        }
+    }
+    if let Some(props) = schema["properties"].as_object() {
+        for (name, s) in props {
+            if let Some(x) = v.get(name) {
+                fits(doc, s, x, &format!("{at}.{name}"))?;
+            }
+        }
+    }
+    if let (Some(items), Some(xs)) = (schema.get("items"), v.as_array()) {
+        for (i, x) in xs.iter().enumerate() {
+            fits(doc, items, x, &format!("{at}[{i}]"))?;
+        }
+    }
+    Ok(())
+}
+
+/// The operations the pages use that the document lacked until now answer what it says: each
+/// response of a scenario (a registration file, the proposal, an amended round undone and
+/// paired again, a withdrawal, collecting results, the games list, an error) is checked
+/// against the document's schema for its path, method and status.
+#[tokio::test]
+async fn the_pages_operations_answer_what_the_document_says() {
+    let a = app().await;
+    let r = &a.router;
+    let doc = document(r).await;
+    let org = login(r, "org").await;
+    let bearer = format!("Bearer {org}");
+    let event = serde_json::json!({ "id": "e", "name": "E", "system": { "kind": "swiss" }, "rounds": 3 });
+    assert_eq!(call(r, "POST", "/api/events", Some(&org), Some(event)).await.0, 201);
+    let mut checked = Vec::new();
+    let mut check = |path: &str, method: &str, status: u16, v: &Value| {
+        let op = &doc["paths"][path][method];
+        let response = &op["responses"][status.to_string()];
+        let response = if response.is_null() {
+            &doc["components"]["responses"]["Error"]
+        } else {
+            response
+        };
+        let schema = &response["content"]["application/json"]["schema"];
+        assert!(
+            !schema.is_null(),
+            "{method} {path} {status}: the document gives no schema"
+        );
+        if let Err(e) = fits(&doc, schema, v, "body") {
+            panic!("{method} {path} {status}: {e}\n{v}");
+        }
+        checked.push(format!("{method} {path} {status}"));
+    };
+    let csv = "name,rank\nLi,3d\nWang,2d\nZhao,1d\nSun,1k\n".to_string();
+    let (s, v) = raw(
+        r,
+        "POST",
+        "/api/events/e/players/csv",
+        &[("authorization", &bearer)],
+        Some(csv),
+    )
+    .await;
+    check("/api/events/{id}/players/csv", "post", s.as_u16(), &v);
+    let (s, v) = call(r, "GET", "/api/events/e/me", Some(&org), None).await;
+    check("/api/events/{id}/me", "get", s.as_u16(), &v);
+    let (s, v) = call(r, "GET", "/api/events/e/me", None, None).await;
+    check("/api/events/{id}/me", "get", s.as_u16(), &v);
+    let (s, proposal) = call(r, "GET", "/api/events/e/proposal", Some(&org), None).await;
+    check("/api/events/{id}/proposal", "get", s.as_u16(), &proposal);
+    let games: Vec<Value> = proposal["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| serde_json::json!([g["black"], g["white"]]))
+        .collect();
+    let amended = serde_json::json!({ "games": games });
+    let (s, v) = call(
+        r,
+        "POST",
+        "/api/events/e/rounds/amended",
+        Some(&org),
+        Some(amended.clone()),
+    )
+    .await;
+    check("/api/events/{id}/rounds/amended", "post", s.as_u16(), &v);
+    let (s, v) = call(r, "DELETE", "/api/events/e/rounds/1", Some(&org), None).await;
+    check("/api/events/{id}/rounds/{n}", "delete", s.as_u16(), &v);
+    let (s, v) = call(r, "DELETE", "/api/events/e/rounds/1", Some(&org), None).await;
+    check("/api/events/{id}/rounds/{n}", "delete", s.as_u16(), &v);
+    let (s, v) = call(r, "POST", "/api/events/e/rounds/amended", Some(&org), Some(amended)).await;
+    check("/api/events/{id}/rounds/amended", "post", s.as_u16(), &v);
+    let withdraw = serde_json::json!({ "name": "Sun", "reason": "ill" });
+    let (s, v) = call(r, "POST", "/api/events/e/withdrawals", Some(&org), Some(withdraw)).await;
+    check("/api/events/{id}/withdrawals", "post", s.as_u16(), &v);
+    let (s, v) = call(r, "POST", "/api/events/e/collect", Some(&org), None).await;
+    check("/api/events/{id}/collect", "post", s.as_u16(), &v);
+    let (s, v) = call(r, "GET", "/api/games", None, None).await;
+    check("/api/games", "get", s.as_u16(), &v);
+    let (gid, _, _) = game(r, &org, "1h").await;
+    let (s, v) = call(r, "GET", "/api/games?live=1", None, None).await;
+    check("/api/games", "get", s.as_u16(), &v);
+    assert_eq!(v[0]["game"], gid);
+    expect![[r#"
+        post /api/events/{id}/players/csv 201
+        get /api/events/{id}/me 200
+        get /api/events/{id}/me 200
+        get /api/events/{id}/proposal 200
+        post /api/events/{id}/rounds/amended 201
+        delete /api/events/{id}/rounds/{n} 200
+        delete /api/events/{id}/rounds/{n} 404
+        post /api/events/{id}/rounds/amended 201
+        post /api/events/{id}/withdrawals 200
+        post /api/events/{id}/collect 200
+        get /api/games 200
+        get /api/games 200"#]]
+    .assert_eq(&checked.join("\n"));
+}
