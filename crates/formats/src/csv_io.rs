@@ -132,6 +132,8 @@ pub fn registrations_from_rows(rows: &[Vec<String>]) -> Result<Vec<Player>, Form
         }
     }
     let mut players: Vec<Player> = Vec::new();
+    // The names seen: a file of n rows is checked for a name twice in n look-ups, not n².
+    let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
     for (k, rec) in rows.iter().enumerate().skip(1) {
         let line = k + 1;
         if rec.iter().all(|f| f.trim().is_empty()) {
@@ -164,7 +166,7 @@ pub fn registrations_from_rows(rows: &[Vec<String>]) -> Result<Vec<Player>, Form
             None => None,
             Some(d) => Some(d.parse::<Date>().map_err(|e| bad(format!("{name}: {e}")))?),
         };
-        if players.iter().any(|p| p.name == name) {
+        if !seen.insert(name.to_string()) {
             return Err(bad(format!("{name} is registered twice")));
         }
         players.push(Player {

@@ -6,12 +6,11 @@ use crate::db::{DbError, Idempotency};
 use crate::error::ApiError;
 use crate::game::{Entered, EventStore, GameHandle, GameInfo, Hub, SubmitError};
 use crate::wire::{WAction, WColor, WEvent, WSeat, WSettings};
-use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Query, Request, State};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{delete, get, post, put};
 use axum::{Json, Router};
 use referee::{Action, Actor, ColourChoice, Event, Referee};
 use serde::de::DeserializeOwned;
@@ -21,6 +20,7 @@ use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::Instant as StdInstant;
+use web::routes::{Route, delete, get, post, put};
 
 /// The largest request body taken, in bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -122,34 +122,45 @@ async fn password_work<R: Send + 'static>(
         .map_err(|_| ApiError::Internal("a password check failed".into()))
 }
 
+/// Every route the server serves: the API's, the pages' extra API (`web_api`) and the pages
+/// themselves. The router is built from this list, and the OpenAPI document lists exactly
+/// these (a test compares them both ways).
+pub fn routes() -> Vec<Route<AppState>> {
+    let mut all = vec![
+        get("/healthz", || async { Json(json!({ "status": "ok" })) }),
+        get("/api/openapi.json", openapi),
+        post("/api/accounts", create_account),
+        post("/api/sessions", login),
+        delete("/api/sessions", logout),
+        post("/api/events", create_event),
+        get("/api/events", list_events),
+        get("/api/events/{id}", show_event),
+        put("/api/events/{id}/roles", grant_role),
+        get("/api/events/{id}/roles", role_history),
+        delete("/api/events/{id}/roles/{account}/{role}", revoke_role),
+        put("/api/events/{id}/players/{name}/account", link_player),
+        delete("/api/events/{id}/players/{name}/account", unlink_player),
+        post("/api/events/{id}/players/{name}/claim-code", claim_code),
+        post("/api/events/{id}/claims", claim),
+        post("/api/events/{id}/players", add_player),
+        post("/api/events/{id}/rounds", pair_round),
+        post("/api/events/{id}/results", record_result),
+        get("/api/events/{id}/standings", standings),
+        post("/api/games", create_game),
+        get("/api/games/{id}", show_game),
+        get("/api/games/{id}/events", game_events),
+        post("/api/games/{id}/join", join_game),
+        post("/api/games/{id}/actions", act),
+        get("/api/ws", crate::ws::upgrade),
+    ];
+    all.extend(crate::web_api::routes());
+    all.extend(web::routes());
+    all
+}
+
 /// The router of the whole API.
 pub fn router(state: AppState) -> Router {
-    Router::new()
-        .route("/healthz", get(|| async { Json(json!({ "status": "ok" })) }))
-        .route("/api/openapi.json", get(openapi))
-        .route("/api/accounts", post(create_account))
-        .route("/api/sessions", post(login).delete(logout))
-        .route("/api/events", post(create_event).get(list_events))
-        .route("/api/events/{id}", get(show_event))
-        .route("/api/events/{id}/roles", put(grant_role).get(role_history))
-        .route("/api/events/{id}/roles/{account}/{role}", delete(revoke_role))
-        .route(
-            "/api/events/{id}/players/{name}/account",
-            put(link_player).delete(unlink_player),
-        )
-        .route("/api/events/{id}/players/{name}/claim-code", post(claim_code))
-        .route("/api/events/{id}/claims", post(claim))
-        .route("/api/events/{id}/players", post(add_player))
-        .route("/api/events/{id}/rounds", post(pair_round))
-        .route("/api/events/{id}/results", post(record_result))
-        .route("/api/events/{id}/standings", get(standings))
-        .route("/api/games", post(create_game))
-        .route("/api/games/{id}", get(show_game))
-        .route("/api/games/{id}/events", get(game_events))
-        .route("/api/games/{id}/join", post(join_game))
-        .route("/api/games/{id}/actions", post(act))
-        .route("/api/ws", get(crate::ws::upgrade))
-        .merge(crate::web_api::routes().merge(web::router()))
+    web::routes::build(routes())
         .fallback(|| async { ApiError::NotFound("no such route: see /api/openapi.json".into()) })
         .layer(axum::middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(axum::middleware::from_fn_with_state(state.clone(), security_headers))
@@ -232,6 +243,60 @@ impl<S: Send + Sync> FromRequestParts<S> for ConnectInfoOpt {
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         Ok(ConnectInfoOpt(client_ip(&parts.extensions)))
+    }
+}
+
+/// A path's parameters, as axum's `Path`, but a parameter that does not parse (`/api/games/x`
+/// where a number is meant) is the JSON error body: a 400 naming the path and the parameter.
+pub struct Path<T>(pub T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(v)) => Ok(Path(v)),
+            Err(rej) => Err(ApiError::BadRequest(format!(
+                "the path {}: {}",
+                parts.uri.path(),
+                rej.body_text()
+            ))),
+        }
+    }
+}
+
+/// A query string, as axum's `Query`, but one that does not parse (`?since=x`) is the JSON
+/// error body: a 400 with the parser's words.
+pub struct Query<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(v)) => Ok(Query(v)),
+            Err(rej) => Err(ApiError::BadRequest(format!("the query string: {}", rej.body_text()))),
+        }
+    }
+}
+
+/// A caller who sent credentials (a session token, or a seat's secret): anyone else is a
+/// 401 before the request's body is read, so an anonymous caller learns nothing from the
+/// body's checks. Handlers that take a body on a route for callers who logged in take this
+/// before the body (axum runs extractors in order).
+pub struct SignedIn(pub Caller);
+
+impl FromRequestParts<AppState> for SignedIn {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, st: &AppState) -> Result<SignedIn, ApiError> {
+        let c = Caller::from_request_parts(parts, st).await?;
+        if c.account.is_none() && c.secret.is_none() {
+            return Err(ApiError::Unauthenticated(
+                "log in first (POST /api/sessions) and send the token as Authorization: Bearer <token>".into(),
+            ));
+        }
+        Ok(SignedIn(c))
     }
 }
 
@@ -344,6 +409,21 @@ pub async fn with_store<R: Send + 'static>(
     let store = st.0.store.clone();
     tokio::task::spawn_blocking(move || {
         let mut store = store.lock().expect("store lock");
+        f(&mut store).map_err(ApiError::from)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))?
+}
+
+/// [`with_store`] for reads: on the store's connection for reads, which a write under way
+/// (a long registration file) does not hold up.
+pub async fn read_store<R: Send + 'static>(
+    st: &AppState,
+    f: impl FnOnce(&mut storage::Store) -> Result<R, storage::StoreError> + Send + 'static,
+) -> Result<R, ApiError> {
+    let store = st.0.store.clone();
+    tokio::task::spawn_blocking(move || {
+        let mut store = store.lock_read().expect("store lock");
         f(&mut store).map_err(ApiError::from)
     })
     .await
@@ -520,7 +600,7 @@ fn rank(s: &str) -> Result<tournament::Rank, ApiError> {
 
 async fn create_event(
     State(st): State<AppState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     Body(r): Body<NewEventReq>,
 ) -> Result<Response, ApiError> {
     let account = caller.account()?.clone();
@@ -570,7 +650,7 @@ async fn create_event(
 }
 
 async fn list_events(State(st): State<AppState>) -> Result<Json<Json_>, ApiError> {
-    let list = with_store(&st, |s| s.events()).await?;
+    let list = read_store(&st, |s| s.events()).await?;
     Ok(Json(Json_::Array(
         list.iter()
             .map(|e| {
@@ -582,7 +662,7 @@ async fn list_events(State(st): State<AppState>) -> Result<Json<Json_>, ApiError
 
 async fn show_event(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {
     let i = id.clone();
-    let ev = with_store(&st, move |s| s.load_event(&i)).await?;
+    let ev = read_store(&st, move |s| s.load_event(&i)).await?;
     Ok(Json(event_json(&id, &ev)))
 }
 
@@ -675,7 +755,7 @@ struct RoleReq {
 
 async fn grant_role(
     State(st): State<AppState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     Path(id): Path<String>,
     Body(r): Body<RoleReq>,
 ) -> Result<Json<Json_>, ApiError> {
@@ -767,7 +847,7 @@ struct LinkReq {
 /// The registered player `name` of event `id` (404 if the event has none of that name).
 async fn registered(st: &AppState, id: &str, name: &str) -> Result<(), ApiError> {
     let (i, n) = (id.to_string(), name.to_string());
-    let found = with_store(st, move |s| Ok(s.load_event(&i)?.players().iter().any(|p| p.name == n))).await?;
+    let found = read_store(st, move |s| Ok(s.load_event(&i)?.players().iter().any(|p| p.name == n))).await?;
     if found {
         Ok(())
     } else {
@@ -782,7 +862,7 @@ async fn registered(st: &AppState, id: &str, name: &str) -> Result<(), ApiError>
 /// (`POST /api/games/{game}/join`). One account is one player's in an event.
 async fn link_player(
     State(st): State<AppState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     Path((id, name)): Path<(String, String)>,
     Body(r): Body<LinkReq>,
 ) -> Result<Json<Json_>, ApiError> {
@@ -880,7 +960,7 @@ struct ClaimReq {
 /// gave them, and is linked to that registered player.
 async fn claim(
     State(st): State<AppState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     Path(id): Path<String>,
     Body(r): Body<ClaimReq>,
 ) -> Result<Json<Json_>, ApiError> {
@@ -911,7 +991,7 @@ struct PlayerReq {
 
 async fn add_player(
     State(st): State<AppState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     Path(id): Path<String>,
     Body(r): Body<PlayerReq>,
 ) -> Result<Response, ApiError> {
@@ -956,7 +1036,7 @@ struct ResultReq {
 /// the game agreeing and writes only the event).
 async fn record_result(
     State(st): State<AppState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     Path(id): Path<String>,
     Body(r): Body<ResultReq>,
 ) -> Result<Response, ApiError> {
@@ -974,7 +1054,7 @@ async fn record_result(
     // The board must be there, and a different result needs `correct`, before the live
     // game is touched.
     let i = id.clone();
-    let (held, paired) = with_store(&st, move |s| {
+    let (held, paired) = read_store(&st, move |s| {
         let ev = s.load_event(&i)?;
         let g = storage::paired_game(&ev, &i, round, board)?;
         Ok((g.result, [g.black, g.white].map(|p| ev.player(p).name.clone())))
@@ -1086,7 +1166,7 @@ pub(crate) fn extras_of(
 
 async fn standings(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {
     let i = id.clone();
-    let (ev, extras) = with_store(&st, move |s| {
+    let (ev, extras) = read_store(&st, move |s| {
         let ev = s.load_event(&i)?;
         let extras = extras_of(s, &i, &ev)?;
         Ok((ev, extras))
@@ -1211,7 +1291,7 @@ fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
 /// second is [`DbError::BoardTaken`], a 409).
 async fn create_game(
     State(st): State<AppState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     headers: HeaderMap,
     Body(r): Body<NewGameReq>,
 ) -> Result<Response, ApiError> {
@@ -1387,7 +1467,7 @@ async fn check_board(st: &AppState, r: &NewGameReq) -> Result<(), ApiError> {
     };
     let p = &r.settings.players;
     let players = [p[0].name.clone(), p[1].name.clone()];
-    let checked = with_store(st, move |s| {
+    let checked = read_store(st, move |s| {
         let ev = s.load_event(&event)?;
         let names = [players[0].as_str(), players[1].as_str()];
         Ok(storage::game_between(&ev, &event, round, board, names).map(|_| ()))
@@ -1521,7 +1601,7 @@ struct JoinReq {
 
 async fn join_game(
     State(st): State<AppState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     Path(id): Path<i64>,
     Body(r): Body<JoinReq>,
 ) -> Result<Json<Json_>, ApiError> {
@@ -1659,7 +1739,7 @@ pub async fn resolve_actor(
 
 async fn act(
     State(st): State<AppState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     Path(id): Path<i64>,
     Body(r): Body<ActReq>,
 ) -> Result<Json<Json_>, ApiError> {

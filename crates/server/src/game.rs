@@ -74,8 +74,36 @@ pub struct Ack {
 }
 
 /// The storage crate's store of events, shared by the handlers and the game tasks (which
-/// write final results into it).
-pub type EventStore = Arc<Mutex<storage::Store>>;
+/// write final results into it), on two connections to the database: one that writes
+/// (writers are serialised, by this lock and by the database) and one that reads. A long
+/// write, such as a registration file of thousands of players, holds only the writer: a read
+/// of any event goes on meanwhile, from the last committed state (SQLite in WAL mode and
+/// PostgreSQL both let a reader read while a writer writes).
+#[derive(Clone)]
+pub struct EventStore {
+    write: Arc<Mutex<storage::Store>>,
+    read: Arc<Mutex<storage::Store>>,
+}
+
+impl EventStore {
+    /// The store over a connection for writes and another, to the same database, for reads.
+    pub fn new(write: storage::Store, read: storage::Store) -> EventStore {
+        EventStore {
+            write: Arc::new(Mutex::new(write)),
+            read: Arc::new(Mutex::new(read)),
+        }
+    }
+
+    /// The connection for writes (and for reads that must see the writes of the same call).
+    pub fn lock(&self) -> std::sync::LockResult<std::sync::MutexGuard<'_, storage::Store>> {
+        self.write.lock()
+    }
+
+    /// The connection for reads: never held up by a write under way.
+    pub fn lock_read(&self) -> std::sync::LockResult<std::sync::MutexGuard<'_, storage::Store>> {
+        self.read.lock()
+    }
+}
 
 /// A game's final result in its event's terms (Art. 16.4: confirmed, with the chief
 /// referee's latest correction).
@@ -83,9 +111,11 @@ pub type EventStore = Arc<Mutex<storage::Store>>;
 pub struct Final {
     /// The result the event should hold.
     pub result: tournament::GameResult,
-    /// Whether the chief referee corrected the confirmed result (Art. 16.4): then the event
-    /// takes it as a correction of whatever it holds.
+    /// Whether the chief referee corrected the confirmed result (Art. 16.4).
     pub corrected: bool,
+    /// The game's final result before the chief referee's latest correction (the confirmed
+    /// one, or the correction before): what the server wrote into the event before this one.
+    pub before: Option<tournament::GameResult>,
 }
 
 /// The names of a game's players as its event pairs them: the first seat's, then the
@@ -253,11 +283,13 @@ impl Hub {
     }
 
     /// At start: the final results of event games that their event lacks (the server
-    /// stopped between the game's last event and the write) are written now, and a final
-    /// result the chief referee corrected (Art. 16.4) replaces another the event holds.
-    /// Returns how many. Only a board that still pairs the game's players takes its result
-    /// ([`storage::game_between`]); a board whose event holds another result than an
-    /// uncorrected final one is left as it is, with a warning.
+    /// stopped between the game's last event and the write) are written now, and a
+    /// correction the chief referee made in the game (Art. 16.4) that the event missed
+    /// replaces the result the server wrote before it. Returns how many. Only a board that
+    /// still pairs the game's players takes its result ([`storage::game_between`]), and
+    /// history wins over the write-back: a board whose result was changed in the event after
+    /// the game's reached it (`weiqi event result --correct` while the server was stopped,
+    /// another instance) keeps it, with a warning ([`storage::Store::write_back_result`]).
     pub async fn write_back_missing(&self) -> Result<usize, DbError> {
         let store = self.store.clone();
         type Waiting = (u32, u32, [String; 2], Final, i64);
@@ -276,37 +308,15 @@ impl Hub {
             let mut store = store.lock().expect("store lock");
             let mut n = 0;
             for (event, games) in by_event {
-                let ev = match store.load_event(&event) {
-                    Ok(ev) => ev,
-                    Err(e) => {
-                        tracing::warn!(event, error = %e, "results not written back: the event cannot be read");
-                        continue;
-                    }
-                };
                 for (round, board, names, f, game) in games {
                     let names = [names[0].as_str(), names[1].as_str()];
-                    let held = match storage::game_between(&ev, &event, round, board, names) {
-                        Ok(g) => g.result,
-                        Err(e) => {
-                            tracing::warn!(event, game, round, board, error = %e, "the result is not the board's: not written");
-                            continue;
-                        }
-                    };
-                    let correct = match held {
-                        None => false,
-                        Some(r) if r == f.result => continue,
-                        // Art. 16.4: the chief referee's correction stands over what the event holds.
-                        Some(_) if f.corrected => true,
-                        Some(r) => {
-                            tracing::warn!(
-                                event, game, round, board, held = %r, final_result = %f.result,
-                                "the event holds another result than the game's final one: left as it is"
-                            );
-                            continue;
-                        }
-                    };
-                    match store.record_result_between(&event, round, board, names, f.result, correct) {
-                        Ok(_) => n += 1,
+                    match store.write_back_result(&event, round, board, names, f.result, f.before) {
+                        Ok(storage::WriteBack::Written(_)) => n += 1,
+                        Ok(storage::WriteBack::Held) => {}
+                        Ok(storage::WriteBack::Superseded { held }) => tracing::warn!(
+                            event, game, round, board, held = %held, final_result = %f.result,
+                            "the event's result was changed after the game's reached it: left as it is"
+                        ),
                         Err(e) => tracing::warn!(event, game, round, board, error = %e, "result not written back"),
                     }
                 }
@@ -727,9 +737,18 @@ impl Task {
                 }
             }
             Cmd::FinalResult { reply } => {
+                let corrections = self.referee.corrections();
+                // Art. 16.4: the confirmed result, then each correction in order.
+                let before = match corrections.len() {
+                    0 => None,
+                    1 => self.referee.confirmed_result(),
+                    n => Some(corrections[n - 2].0),
+                }
+                .and_then(|o| referee::results::event_result(&self.referee, &o));
                 let _ = reply.send(crate::results::final_result(&self.referee).map(|result| Final {
                     result,
-                    corrected: !self.referee.corrections().is_empty(),
+                    corrected: !corrections.is_empty(),
+                    before,
                 }));
             }
             Cmd::Enter {

@@ -98,21 +98,30 @@ impl Server {
                 .map_err(|e| e.to_string())?;
             // The event tables go in the same schema as the server's own (`server_*`) tables.
             let url = url.clone();
-            let store = tokio::task::spawn_blocking(move || storage::Store::open_postgres(&url))
-                .await
-                .map_err(|e| e.to_string())?
-                .map_err(|e| format!("the event tables on PostgreSQL: {e}"))?;
+            let store = tokio::task::spawn_blocking(move || {
+                Ok::<_, storage::StoreError>(game::EventStore::new(
+                    storage::Store::open_postgres(&url)?,
+                    storage::Store::open_postgres(&url)?,
+                ))
+            })
+            .await
+            .map_err(|e| e.to_string())?
+            .map_err(|e| format!("the event tables on PostgreSQL: {e}"))?;
             (db, heartbeat, store, Some(notes))
         } else {
             let path = config.db.clone();
-            let store = tokio::task::spawn_blocking(move || storage::Store::open(&path))
-                .await
-                .map_err(|e| e.to_string())?
-                .map_err(|e| format!("{}: {e}", config.db.display()))?;
+            let store = tokio::task::spawn_blocking(move || {
+                Ok::<_, storage::StoreError>(game::EventStore::new(
+                    storage::Store::open(&path)?,
+                    storage::Store::open(&path)?,
+                ))
+            })
+            .await
+            .map_err(|e| e.to_string())?
+            .map_err(|e| format!("{}: {e}", config.db.display()))?;
             let (db, heartbeat) = db::Db::open_sqlite(&config.db, config.time.clone()).map_err(|e| e.to_string())?;
             (db, heartbeat, store, None)
         };
-        let store = std::sync::Arc::new(std::sync::Mutex::new(store));
         let hub = game::Hub::new(db, heartbeat, store.clone());
         if let Some(notes) = notes {
             hub.follow(notes);

@@ -34,40 +34,42 @@
 //! - `GET /api/events/{id}/print/crosstable`, `…/print/pairings/{n}`: the print views.
 
 use crate::api::{AppState, Body, Caller, NewGame, SeatSecrets, new_game};
+use crate::api::{Path, Query, SignedIn};
 use crate::auth::{self, Role};
 use crate::error::ApiError;
 use crate::wire::{WEvent, WPlayer, WSettings};
+use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{delete, get, post};
-use axum::{Json, Router};
 use referee::{Actor, ColourChoice, Referee};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use web::routes::{Route, delete, get, post};
 
-/// The routes, to merge into the API router.
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/games", get(list_games))
-        .route("/api/games/{id}/view", get(view))
-        .route("/api/games/{id}/sgf", get(sgf))
-        .route("/api/games/{id}/time-left", get(time_left))
-        .route("/api/games/{id}/seats/{color}/link", post(reissue_link))
-        .route("/api/events/{id}/me", get(me))
-        .route("/api/events/{id}/seat-links", get(seat_links))
-        .route("/api/events/{id}/players/csv", post(import_csv))
-        .route("/api/events/{id}/proposal", get(proposal))
-        .route("/api/events/{id}/rounds/amended", post(pair_amended))
-        .route("/api/events/{id}/rounds/{n}", delete(unpair))
-        .route("/api/events/{id}/rounds/{n}/setup", get(round_setup))
-        .route("/api/events/{id}/rounds/{n}/games", post(start_games))
-        .route("/api/events/{id}/withdrawals", post(withdraw))
-        .route("/api/events/{id}/collect", post(collect))
-        .route("/api/events/{id}/print/crosstable", get(print_crosstable))
-        .route("/api/events/{id}/print/pairings/{n}", get(print_pairings))
-        .route("/api/events/{id}/print/form/{name}", get(print_form))
+/// The routes, for the API's list ([`crate::api::routes`]).
+pub fn routes() -> Vec<Route<AppState>> {
+    vec![
+        get("/api/games", list_games),
+        get("/api/games/{id}/view", view),
+        get("/api/games/{id}/sgf", sgf),
+        get("/api/games/{id}/time-left", time_left),
+        post("/api/games/{id}/seats/{color}/link", reissue_link),
+        get("/api/events/{id}/me", me),
+        get("/api/events/{id}/seat-links", seat_links),
+        post("/api/events/{id}/players/csv", import_csv),
+        get("/api/events/{id}/proposal", proposal),
+        post("/api/events/{id}/rounds/amended", pair_amended),
+        delete("/api/events/{id}/rounds/{n}", unpair),
+        get("/api/events/{id}/rounds/{n}/setup", round_setup),
+        post("/api/events/{id}/rounds/{n}/games", start_games),
+        post("/api/events/{id}/withdrawals", withdraw),
+        post("/api/events/{id}/collect", collect),
+        get("/api/events/{id}/print/crosstable", print_crosstable),
+        get("/api/events/{id}/print/pairings/{n}", print_pairings),
+        get("/api/events/{id}/print/form/{name}", print_form),
+    ]
 }
 
 async fn store<R: Send + 'static>(
@@ -75,6 +77,13 @@ async fn store<R: Send + 'static>(
     f: impl FnOnce(&mut storage::Store) -> Result<R, storage::StoreError> + Send + 'static,
 ) -> Result<R, ApiError> {
     crate::api::with_store(st, f).await
+}
+
+async fn read<R: Send + 'static>(
+    st: &AppState,
+    f: impl FnOnce(&mut storage::Store) -> Result<R, storage::StoreError> + Send + 'static,
+) -> Result<R, ApiError> {
+    crate::api::read_store(st, f).await
 }
 
 async fn roles_of(st: &AppState, c: &Caller, event: &str) -> Result<Vec<Role>, ApiError> {
@@ -123,7 +132,7 @@ async fn list_games(State(st): State<AppState>, Query(q): Query<ListQ>) -> Resul
             && !names.contains_key(e)
         {
             let k = e.clone();
-            let name = crate::api::with_store(&st, move |s| s.load_event(&k))
+            let name = crate::api::read_store(&st, move |s| s.load_event(&k))
                 .await
                 .map_or(e.clone(), |ev| ev.name().to_string());
             names.insert(e.clone(), name);
@@ -340,7 +349,7 @@ async fn sgf(
         Some(eid) => {
             let e = eid.clone();
             Some(
-                crate::api::with_store(&st, move |s| s.load_event(&e))
+                crate::api::read_store(&st, move |s| s.load_event(&e))
                     .await
                     .map_or(eid, |ev| ev.name().to_string()),
             )
@@ -388,7 +397,7 @@ async fn me(State(st): State<AppState>, caller: Caller, Path(id): Path<String>) 
 
 async fn import_csv(
     State(st): State<AppState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     Path(id): Path<String>,
     body: Bytes,
 ) -> Result<Response, ApiError> {
@@ -409,7 +418,7 @@ async fn import_csv(
 async fn proposal(State(st): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     need(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
     let i = id.clone();
-    let (ev, p) = store(&st, move |s| {
+    let (ev, p) = read(&st, move |s| {
         let p = s.propose(&i)?;
         Ok((s.load_event(&i)?, p))
     })
@@ -433,7 +442,7 @@ struct AmendedReq {
 
 async fn pair_amended(
     State(st): State<AppState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     Path(id): Path<String>,
     Body(r): Body<AmendedReq>,
 ) -> Result<Response, ApiError> {
@@ -486,7 +495,7 @@ struct WithdrawReq {
 
 async fn withdraw(
     State(st): State<AppState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     Path(id): Path<String>,
     Body(r): Body<WithdrawReq>,
 ) -> Result<Json<Value>, ApiError> {
@@ -807,7 +816,7 @@ async fn round_setup(
 ) -> Result<Json<Value>, ApiError> {
     need(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
     let i = id.clone();
-    let ev = store(&st, move |s| s.load_event(&i)).await?;
+    let ev = read(&st, move |s| s.load_event(&i)).await?;
     let round = ev
         .rounds()
         .iter()
@@ -881,14 +890,14 @@ async fn round_setup(
 
 async fn start_games(
     State(st): State<AppState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     Path((id, n)): Path<(String, u32)>,
     Body(r): Body<StartReq>,
 ) -> Result<Response, ApiError> {
     need(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
     let account = caller.account.clone().expect("need() checked the account");
     let i = id.clone();
-    let ev = store(&st, move |s| s.load_event(&i)).await?;
+    let ev = read(&st, move |s| s.load_event(&i)).await?;
     let round = ev
         .rounds()
         .iter()
@@ -966,7 +975,7 @@ async fn collect(State(st): State<AppState>, caller: Caller, Path(id): Path<Stri
         .filter_map(|g| Some((g.0, g.2?, g.3?)))
         .collect();
     let i = id.clone();
-    let ev = store(&st, move |s| s.load_event(&i)).await?;
+    let ev = read(&st, move |s| s.load_event(&i)).await?;
     let mut recorded = Vec::new();
     let mut waiting = Vec::new();
     for (gid, round, board) in games {
@@ -1022,7 +1031,7 @@ async fn print_crosstable(
     Path(id): Path<String>,
     Query(q): Query<LangQ>,
 ) -> Result<Response, ApiError> {
-    let ev = store(&st, move |s| s.load_event(&id)).await?;
+    let ev = read(&st, move |s| s.load_event(&id)).await?;
     Ok(html(formats::html::crosstable(&ev, lang(&q))))
 }
 
@@ -1032,7 +1041,7 @@ async fn print_pairings(
     Query(q): Query<LangQ>,
 ) -> Result<Response, ApiError> {
     let i = id.clone();
-    let ev = store(&st, move |s| s.load_event(&i)).await?;
+    let ev = read(&st, move |s| s.load_event(&i)).await?;
     formats::html::pairing_sheet(&ev, n, lang(&q))
         .map(html)
         .ok_or_else(|| ApiError::NotFound(format!("event {id} has no round {n}")))
@@ -1059,7 +1068,7 @@ async fn print_form(
         .map_err(|e: formats::forms::UnknownForm| ApiError::NotFound(e.to_string()))?;
     let lang = lang(&LangQ { lang: q.lang.clone() });
     let i = id.clone();
-    let (ev, extras) = store(&st, move |s| {
+    let (ev, extras) = read(&st, move |s| {
         let ev = s.load_event(&i)?;
         let extras = crate::api::extras_of(s, &i, &ev)?;
         Ok((ev, extras))

@@ -7,7 +7,7 @@ use tournament::{Event, GameResult, Player};
 
 use crate::extra::set_attachment_in;
 use crate::model::NewEvent;
-use crate::store::{add_player_in, create_event_in, pair_in, record_result_in};
+use crate::store::{add_player_loaded, create_event_in, load, pair_loaded, record_result_loaded};
 use crate::{Store, StoreError};
 
 /// One paired round of an imported event.
@@ -39,23 +39,28 @@ impl Store {
     pub fn import_event(&mut self, e: &ImportedEvent) -> Result<Event, StoreError> {
         let tx = self.write()?;
         let id = e.event.id.as_str();
-        let mut ev = create_event_in(&tx, &e.event)?;
+        create_event_in(&tx, &e.event)?;
+        // The event is loaded once and every player, round and result applied to it in
+        // memory as its rows are written (a file of n players is no n loads of the event).
+        let mut l = load(&tx, id)?;
         for p in &e.players {
-            ev = add_player_in(&tx, id, p)?;
+            add_player_loaded(&tx, id, &mut l, p)?;
         }
         for (k, r) in e.rounds.iter().enumerate() {
             let round = k as u32 + 1;
             let games: Vec<(String, String)> = r.games.iter().map(|(b, w, _)| (b.clone(), w.clone())).collect();
-            ev = pair_in(&tx, id, &games, &r.byes, true)?;
+            pair_loaded(&tx, id, &mut l, &games, &r.byes, true)?;
             for (i, (_, _, res)) in r.games.iter().enumerate() {
                 if let Some(res) = res {
-                    ev = record_result_in(&tx, id, round, i as u32 + 1, None, *res, false)?.0;
+                    record_result_loaded(&tx, id, &mut l, round, i as u32 + 1, None, *res, false)?;
                 }
             }
         }
         for (name, body) in &e.attachments {
             set_attachment_in(&tx, id, name, body)?;
         }
+        // The event as a load gives it (a round kept as manual reads back as such): once.
+        let ev = load(&tx, id)?.ev;
         tx.commit()?;
         Ok(ev)
     }

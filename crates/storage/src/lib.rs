@@ -82,5 +82,5 @@ mod store;
 pub use error::StoreError;
 pub use import::{ImportRound, ImportedEvent};
 pub use migrate::SCHEMA_VERSION;
-pub use model::{EventSummary, NewEvent, Recorded};
+pub use model::{EventSummary, NewEvent, Recorded, WriteBack};
 pub use store::{Store, game_between, paired_game};

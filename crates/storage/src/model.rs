@@ -46,3 +46,18 @@ pub enum Recorded {
     /// history).
     Corrected,
 }
+
+/// What [`crate::Store::write_back_result`] did with a live game's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WriteBack {
+    /// The result was written (new, or a correction of the game's earlier result).
+    Written(Recorded),
+    /// The board already holds this result.
+    Held,
+    /// The event changed the board's result after the game's result reached it: the event's
+    /// history wins, and the board keeps `held`.
+    Superseded {
+        /// What the board holds.
+        held: tournament::GameResult,
+    },
+}

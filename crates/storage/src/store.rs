@@ -15,7 +15,7 @@ use tournament::{
 use crate::StoreError;
 use crate::backend::{Conn, Dialect, Pg, Tx, args, sqlite_error};
 use crate::migrate;
-use crate::model::{EventSummary, NewEvent, Recorded};
+use crate::model::{EventSummary, NewEvent, Recorded, WriteBack};
 
 type Result<T> = std::result::Result<T, StoreError>;
 
@@ -26,8 +26,8 @@ pub struct Store {
 }
 
 /// An event as replayed from the database, with the database id of each player.
-struct Loaded {
-    ev: Event,
+pub(crate) struct Loaded {
+    pub(crate) ev: Event,
     /// `db_id[p.0]`: the row id of [`PlayerId`] `p`.
     db_id: Vec<i64>,
 }
@@ -204,14 +204,16 @@ impl Store {
 
     /// Registers several players (a registration file) in one transaction: all of them, or,
     /// when one is refused, none.
+    /// The event is loaded once and every player applied to it in memory (a file of n
+    /// players costs n row inserts, not n loads of the event).
     pub fn add_players(&mut self, event: &str, players: &[Player]) -> Result<Event> {
         let tx = self.write()?;
-        let mut ev = load(&tx, event)?.ev;
+        let mut l = load(&tx, event)?;
         for p in players {
-            ev = add_player_in(&tx, event, p)?;
+            add_player_loaded(&tx, event, &mut l, p)?;
         }
         tx.commit()?;
-        Ok(ev)
+        Ok(l.ev)
     }
 
     /// The proposal for the next round under the event's system; nothing is saved.
@@ -334,6 +336,49 @@ impl Store {
         Ok(out)
     }
 
+    /// Writes a live game's `result` into its board (the game played between `players`, as
+    /// [`Store::record_result_between`]) unless the event has moved on since: the result is
+    /// written only if the board's history has never held it, and the board holds now what
+    /// the game's writer last wrote there (`replaces`: the game's result before its latest
+    /// correction, `None` for a game never corrected) or nothing. Anything else is a change
+    /// made in the event after the game's result reached it (a correction entered by hand,
+    /// `weiqi event result --correct`), and the event's history wins: nothing is written, and
+    /// [`WriteBack::Superseded`] says what the board holds. Checked and written in one
+    /// transaction.
+    pub fn write_back_result(
+        &mut self,
+        event: &str,
+        round: u32,
+        board: u32,
+        players: [&str; 2],
+        result: GameResult,
+        replaces: Option<GameResult>,
+    ) -> Result<WriteBack> {
+        let tx = self.write()?;
+        let l = load(&tx, event)?;
+        let held = game_between(&l.ev, event, round, board, players)?.result;
+        if held == Some(result) {
+            tx.commit()?;
+            return Ok(WriteBack::Held);
+        }
+        let pairing = pairing_id(&tx, event, round, board)?;
+        let seen = tx
+            .query("SELECT result FROM result WHERE pairing_id = ?1", args![pairing])?
+            .iter()
+            .map(|r| r.get::<String>(0))
+            .collect::<Result<Vec<_>>>()?;
+        let written_before = seen.iter().any(|r| GameResult::from_str(r).is_ok_and(|r| r == result));
+        if let Some(held) = held
+            && (written_before || Some(held) != replaces)
+        {
+            tx.commit()?;
+            return Ok(WriteBack::Superseded { held });
+        }
+        let (_, recorded) = record_result_in(&tx, event, round, board, Some(players), result, true)?;
+        tx.commit()?;
+        Ok(WriteBack::Written(recorded))
+    }
+
     /// `name` withdraws now (Art. 28); returns the event and the player's new status.
     pub fn withdraw(&mut self, event: &str, name: &str, reason: &str) -> Result<(Event, Status)> {
         let tx = self.write()?;
@@ -438,18 +483,24 @@ pub(crate) fn create_event_in(tx: &Tx<'_>, e: &NewEvent) -> Result<Event> {
 
 /// [`Store::add_player`] in the caller's transaction.
 pub(crate) fn add_player_in(tx: &Tx<'_>, event: &str, p: &Player) -> Result<Event> {
+    let mut l = load(tx, event)?;
+    add_player_loaded(tx, event, &mut l, p)?;
+    Ok(l.ev)
+}
+
+/// Registers `p` in the event `l` loaded in this transaction, and writes its row.
+pub(crate) fn add_player_loaded(tx: &Tx<'_>, event: &str, l: &mut Loaded, p: &Player) -> Result<()> {
     if p.name.trim() != p.name || p.name.chars().any(char::is_control) {
         return Err(StoreError::Invalid(format!(
             "player name {:?} must have no leading or trailing spaces and no control characters",
             p.name
         )));
     }
-    let mut l = load(tx, event)?;
     l.ev.add_player(p.clone()).map_err(refused(event))?;
     let seq = next_seq(tx, event)?;
-    tx.exec(
+    let db_id: i64 = tx.scalar(
         "INSERT INTO player (event_id, seq, name, rank, rating, club, region, birth_date)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id",
         args![
             event,
             seq,
@@ -461,7 +512,8 @@ pub(crate) fn add_player_in(tx: &Tx<'_>, event: &str, p: &Player) -> Result<Even
             p.birth_date.map(|d| d.to_string())
         ],
     )?;
-    Ok(l.ev)
+    l.db_id.push(db_id);
+    Ok(())
 }
 
 /// [`Store::pair_manual`] in the caller's transaction.
@@ -479,14 +531,26 @@ pub(crate) fn pair_in(
     imported: bool,
 ) -> Result<Event> {
     let mut l = load(tx, event)?;
+    pair_loaded(tx, event, &mut l, games, byes, imported)?;
+    Ok(l.ev)
+}
+
+/// [`pair_in`] on the event `l` loaded in this transaction.
+pub(crate) fn pair_loaded(
+    tx: &Tx<'_>,
+    event: &str,
+    l: &mut Loaded,
+    games: &[(String, String)],
+    byes: &[String],
+    imported: bool,
+) -> Result<()> {
     let (games, byes) = ids(&l.ev, event, games, byes)?;
     if imported {
         l.ev.pair_imported(&games, &byes).map_err(refused(event))?;
     } else {
         l.ev.pair_manual(&games, &byes).map_err(refused(event))?;
     }
-    save_last_round(tx, event, &l)?;
-    Ok(l.ev)
+    save_last_round(tx, event, l)
 }
 
 /// [`Store::record_result`] in the caller's transaction.
@@ -502,6 +566,22 @@ pub(crate) fn record_result_in(
     correct: bool,
 ) -> Result<(Event, Recorded)> {
     let mut l = load(tx, event)?;
+    let recorded = record_result_loaded(tx, event, &mut l, round, board, players, result, correct)?;
+    Ok((l.ev, recorded))
+}
+
+/// [`record_result_in`] on the event `l` loaded in this transaction.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn record_result_loaded(
+    tx: &Tx<'_>,
+    event: &str,
+    l: &mut Loaded,
+    round: u32,
+    board: u32,
+    players: Option<[&str; 2]>,
+    result: GameResult,
+    correct: bool,
+) -> Result<Recorded> {
     let game = match players {
         Some(players) => game_between(&l.ev, event, round, board, players)?,
         None => paired_game(&l.ev, event, round, board)?,
@@ -509,7 +589,7 @@ pub(crate) fn record_result_in(
     let previous = game.result;
     let outcome = match previous {
         None => Recorded::New,
-        Some(r) if r == result => return Ok((l.ev, Recorded::Unchanged)),
+        Some(r) if r == result => return Ok(Recorded::Unchanged),
         Some(r) if !correct => {
             return Err(StoreError::ResultRecorded {
                 event: event.into(),
@@ -527,7 +607,7 @@ pub(crate) fn record_result_in(
         "INSERT INTO result (pairing_id, seq, result, correction) VALUES (?1, ?2, ?3, ?4)",
         args![pairing, seq, result.to_string(), outcome == Recorded::Corrected],
     )?;
-    Ok((l.ev, outcome))
+    Ok(outcome)
 }
 
 fn refused(event: &str) -> impl Fn(EventError) -> StoreError + '_ {
@@ -830,7 +910,7 @@ pub(crate) fn load_in(tx: &Tx<'_>, id: &str) -> Result<Event> {
 
 /// Rebuilds the event by replaying its changes in sequence order through the tournament
 /// crate, which checks every one of them as it did when it was made.
-fn load(tx: &Tx<'_>, id: &str) -> Result<Loaded> {
+pub(crate) fn load(tx: &Tx<'_>, id: &str) -> Result<Loaded> {
     let (name, system, n_rounds, settings) = read_event(tx, id)?;
     // Event::restore: an event stored before the settings' checks (a free-text time control
     // from the server) still loads; every write goes through Event::new.

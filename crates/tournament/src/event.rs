@@ -441,6 +441,9 @@ pub struct Event {
     planned_rounds: u32,
     settings: Settings,
     players: Vec<Player>,
+    /// Each player's id by name: registering and finding a player cost no walk over the
+    /// players (a registration file of n players was n² name comparisons).
+    by_name: HashMap<String, PlayerId>,
     status: Vec<Status>,
     /// The draw: players in draw-number order (round robin) or seed order (knockout),
     /// fixed at the first pairing.
@@ -514,6 +517,7 @@ impl Event {
             planned_rounds: rounds,
             settings,
             players: Vec::new(),
+            by_name: HashMap::new(),
             status: Vec::new(),
             draw: Vec::new(),
             rounds: Vec::new(),
@@ -578,10 +582,9 @@ impl Event {
 
     /// The player of that name.
     pub fn find(&self, name: &str) -> Result<PlayerId, EventError> {
-        self.players
-            .iter()
-            .position(|p| p.name == name)
-            .map(PlayerId)
+        self.by_name
+            .get(name)
+            .copied()
             .ok_or_else(|| EventError::UnknownPlayer(name.to_string()))
     }
 
@@ -644,7 +647,7 @@ impl Event {
         if name.is_empty() {
             return Err(EventError::EmptyName);
         }
-        if self.players.iter().any(|p| p.name == name) {
+        if self.by_name.contains_key(&name) {
             return Err(EventError::DuplicatePlayer(name));
         }
         if !self.rounds.is_empty() && !self.system.is_swiss_like() {
@@ -652,9 +655,11 @@ impl Event {
         }
         let mut player = player;
         player.name = name;
+        let id = PlayerId(self.players.len());
+        self.by_name.insert(player.name.clone(), id);
         self.players.push(player);
         self.status.push(Status::Active);
-        Ok(PlayerId(self.players.len() - 1))
+        Ok(id)
     }
 
     fn check_id(&self, id: PlayerId) -> Result<(), EventError> {

@@ -55,11 +55,12 @@ mod clock_json;
 pub mod i18n;
 mod pages;
 pub mod plan;
+pub mod routes;
 mod sgf_out;
 
 pub use clock_json::{clock_json, control_json, side_json};
 pub use i18n::Lang;
-pub use pages::router;
+pub use pages::{router, routes};
 pub use sgf_out::{game_sgf, game_view};
 
 /// The drawn board's geometry in SVG user units (tenths of a millimetre): Art. 1 asks for

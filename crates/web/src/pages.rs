@@ -2,11 +2,11 @@
 //! mode's `POST /clock/plan`.
 
 use crate::i18n::{self, Lang};
+use crate::routes::{Route, get, post};
 use axum::Router;
 use axum::extract::{Path, Query};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
 use serde::Deserialize;
 
 const APP_JS: &str = include_str!("../assets/app.js");
@@ -18,25 +18,47 @@ const FAVICON: &str = include_str!("../assets/favicon.svg");
 /// Every page and asset, for any router state (the pages read nothing but the request: their
 /// data comes from the JSON API in the browser).
 pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
-    Router::new()
-        .route("/", get(|q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "home", "") }))
-        .route("/login", get(|q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "login", "") }))
-        .route("/clock", get(|q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "clock", "") }))
-        .route("/events/{id}", get(|Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move {
-            page(&q, &h, "event", &id)
-        }))
-        .route("/referee/{id}", get(|Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move {
-            page(&q, &h, "referee", &id)
-        }))
-        .route("/play/{id}", get(|Path(id): Path<i64>, q: Query<LangQ>, h: HeaderMap| async move {
-            page(&q, &h, "game", &id.to_string())
-        }))
-        .route("/static/app.js", get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }))
-        .route("/static/clock.js", get(|| async { asset("text/javascript; charset=utf-8", CLOCK_JS) }))
-        .route("/static/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }))
-        .route("/favicon.ico", get(|| async { asset("image/svg+xml", FAVICON) }))
-        .route("/static/favicon.svg", get(|| async { asset("image/svg+xml", FAVICON) }))
-        .route("/clock/plan", post(crate::plan::handler))
+    crate::routes::build(routes())
+}
+
+/// The pages' routes, from which [`router`] is built.
+pub fn routes<S: Clone + Send + Sync + 'static>() -> Vec<Route<S>> {
+    vec![
+        get(
+            "/",
+            |q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "home", "") },
+        ),
+        get("/login", |q: Query<LangQ>, h: HeaderMap| async move {
+            page(&q, &h, "login", "")
+        }),
+        get("/clock", |q: Query<LangQ>, h: HeaderMap| async move {
+            page(&q, &h, "clock", "")
+        }),
+        get(
+            "/events/{id}",
+            |Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "event", &id) },
+        ),
+        get(
+            "/referee/{id}",
+            |Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "referee", &id) },
+        ),
+        get(
+            "/play/{id}",
+            |Path(id): Path<i64>, q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "game", &id.to_string()) },
+        ),
+        get("/static/app.js", || async {
+            asset("text/javascript; charset=utf-8", APP_JS)
+        }),
+        get("/static/clock.js", || async {
+            asset("text/javascript; charset=utf-8", CLOCK_JS)
+        }),
+        get("/static/style.css", || async {
+            asset("text/css; charset=utf-8", STYLE_CSS)
+        }),
+        get("/favicon.ico", || async { asset("image/svg+xml", FAVICON) }),
+        get("/static/favicon.svg", || async { asset("image/svg+xml", FAVICON) }),
+        post("/clock/plan", crate::plan::handler),
+    ]
 }
 
 /// `?lang=zh|en` on any page: switches, and is remembered in a cookie.

@@ -6,6 +6,7 @@
 mod api;
 mod concurrency;
 mod names;
+mod openapi;
 mod postgres;
 mod results;
 mod rounds;

@@ -269,8 +269,8 @@ async fn a_spectator_keeps_following_after_every_connection_is_cut() {
     let url = serve(&mut a).await;
     let mut watcher = connect(&url).await;
     send(&mut watcher, json!({ "type": "subscribe", "game": id, "since": 2 })).await;
-    // Both instances lose their query, LISTEN and event-store connections (as when
-    // PostgreSQL restarts).
+    // Both instances lose their query, LISTEN and event-store connections (the store's
+    // writer and reader), as when PostgreSQL restarts.
     let (admin, conn) = tokio_postgres::connect(&pg_base(), tokio_postgres::NoTls)
         .await
         .unwrap();
@@ -282,7 +282,7 @@ async fn a_spectator_keeps_following_after_every_connection_is_cut() {
         )
         .await
         .unwrap();
-    assert_eq!(row.get::<_, i64>(0), 6);
+    assert_eq!(row.get::<_, i64>(0), 8);
     // Moves made through B reach the spectator on A: both connect again.
     let mut seen = Vec::new();
     for (i, (secret, point)) in [(&black, "E5"), (&white, "C3")].iter().enumerate() {

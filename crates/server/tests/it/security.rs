@@ -542,3 +542,53 @@ async fn a_session_token_or_seat_secret_in_the_url_is_not_taken() {
         401 unauthenticated: log in first (POST /api/sessions) and send the token as Authorization: Bearer <token>"#]]
     .assert_eq(&out.join("\n"));
 }
+
+/// A referee's role revoked stops working at once in the games of the event (the roles are
+/// read at each command), and the history says who granted and revoked it and when: the
+/// instants of the server's time source, held by the test.
+#[tokio::test]
+async fn a_revoked_referee_is_refused_at_once_and_the_history_says_who_and_when() {
+    const T0: u64 = 1_800_000_000_000;
+    let time = server::time::Time::held(T0);
+    let a = app_with(|c| c.time = time.clone()).await;
+    let r = &a.router;
+    let (org, id, _, _) = event_game(r).await;
+    let referee = login(r, "ref").await;
+    let grant = json!({ "account": "ref", "role": "referee" });
+    assert_eq!(
+        call(r, "PUT", "/api/events/open/roles", Some(&org), Some(grant))
+            .await
+            .0,
+        200
+    );
+    let path = format!("/api/games/{id}/actions");
+    let (_, state) = call(r, "GET", &format!("/api/games/{id}"), None, None).await;
+    let seq = state["seq"].as_u64().unwrap();
+    let pause = |seq: u64, kind: &str| json!({ "seq": seq, "as": "referee", "action": { "type": kind } });
+    let mut out = Vec::new();
+    let (s, v) = call(r, "POST", &path, Some(&referee), Some(pause(seq, "pause"))).await;
+    out.push(format!("referee pauses: {}", line(s, &v)));
+    time.advance(std::time::Duration::from_secs(5));
+    let (s, v) = call(r, "DELETE", "/api/events/open/roles/ref/referee", Some(&org), None).await;
+    out.push(format!("organizer revokes: {}", line(s, &v)));
+    let (s, v) = call(r, "POST", &path, Some(&referee), Some(pause(seq + 1, "resume"))).await;
+    out.push(format!("revoked referee resumes: {}", line(s, &v)));
+    let (_, v) = call(r, "GET", "/api/events/open/roles", Some(&org), None).await;
+    for c in v["changes"].as_array().unwrap() {
+        out.push(format!(
+            "{} {} {} by {} at T0+{} ms",
+            c["change"],
+            c["role"],
+            c["account"],
+            c["by"],
+            c["at"].as_u64().unwrap() - T0
+        ));
+    }
+    expect![[r#"
+        referee pauses: 200 ok
+        organizer revokes: 200 ok
+        revoked referee resumes: 403 forbidden: ref has no seat in game 1 and no referee role as referee: join a seat or ask the organizer for a role
+        "grant" "organizer" "organizer" by "organizer" at T0+0 ms
+        "grant" "referee" "ref" by "organizer" at T0+0 ms
+        "revoke" "referee" "ref" by "organizer" at T0+5000 ms"#]].assert_eq(&out.join("\n"));
+}

@@ -499,3 +499,155 @@ fn on_postgres_two_instances_started_at_once_after_a_crash_record_one_pause_from
     );
     drop(both);
 }
+
+/// The results of round 1 of `cup` as the event holds them, on `addr`: "board: result, …".
+fn round_one(addr: &str) -> String {
+    let (_, ev) = http(addr, "GET", "/api/events/cup", &[], None).unwrap();
+    ev["rounds"][0]["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| format!("{}: {}", g["board"], g["result"]))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Reads round 1 again until it is `want` (the game's task writes into the event after the
+/// game's commit): a wait on observable state.
+fn await_round_one(addr: &str, want: &str) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let now = round_one(addr);
+        if now == want {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "round 1 stays {now:?}, not {want:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Item: history wins over the write-back. Two boards finish on the server (Black resigns,
+/// both players and a referee confirm, Art. 16.4); on board 2 the chief referee then corrects
+/// the confirmed result in the game (B+R), which reaches the event. The server stops; with
+/// the server down, the director corrects both boards in the event with `weiqi event result
+/// --correct` (board 2 back to W+R, a result the game once had). At the next start the
+/// server's write-back of missed results (`write_back_missing`) leaves both corrections as
+/// they are.
+#[test]
+fn a_correction_made_with_the_cli_while_the_server_was_stopped_stands_after_a_restart() {
+    let dir = std::env::temp_dir().join(format!("weiqi-serve-history-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("weiqi.db");
+    let db = Db::Sqlite(file.clone());
+    let mut servers = Servers(Vec::new());
+    let (child, addr) = start(&db);
+    servers.0.push(child);
+    let token = |name: &str| {
+        let creds = json!({ "name": name, "password": "tournament director" });
+        assert_eq!(http(&addr, "POST", "/api/accounts", &[], Some(&creds)).unwrap().0, 201);
+        let (_, v) = http(&addr, "POST", "/api/sessions", &[], Some(&creds)).unwrap();
+        format!("Bearer {}", v["token"].as_str().unwrap())
+    };
+    let (org, chief) = (token("org"), token("chief"));
+    let post = |who: &str, path: &str, body: Value| {
+        let (s, v) = http(&addr, "POST", path, &[("authorization", who)], Some(&body)).unwrap();
+        assert!(s == 200 || s == 201, "POST {path}: {s} {v}");
+        v
+    };
+    post(
+        &org,
+        "/api/events",
+        json!({ "id": "cup", "name": "Cup", "system": { "kind": "swiss" }, "rounds": 1 }),
+    );
+    let (s, _) = http(
+        &addr,
+        "PUT",
+        "/api/events/cup/roles",
+        &[("authorization", &org)],
+        Some(&json!({ "account": "chief", "role": "chief_referee" })),
+    )
+    .unwrap();
+    assert_eq!(s, 200);
+    for name in ["Li", "Wang", "Zhao", "Sun"] {
+        post(&org, "/api/events/cup/players", json!({ "name": name, "rank": "3d" }));
+    }
+    let (s, _) = http(
+        &addr,
+        "POST",
+        "/api/events/cup/rounds",
+        &[("authorization", &org)],
+        None,
+    )
+    .unwrap();
+    assert_eq!(s, 201);
+    let (_, ev) = http(&addr, "GET", "/api/events/cup", &[], None).unwrap();
+    for board in [1, 2] {
+        let g = &ev["rounds"][0]["games"][board - 1];
+        let settings = json!({ "players": [{ "name": g["black"], "rank": "3d" }, { "name": g["white"], "rank": "3d" }],
+            "size": 9, "time": "1h" });
+        let v = post(
+            &chief,
+            "/api/games",
+            json!({ "settings": settings, "event": "cup", "round": 1, "board": board }),
+        );
+        let game = v["game"].as_i64().unwrap();
+        let path = format!("/api/games/{game}/actions");
+        let seat = |color: &str, seq: u64, action: Value| {
+            let secret = v["secrets"][color].as_str().unwrap();
+            let body = json!({ "seq": seq, "action": action });
+            let (s, r) = http(&addr, "POST", &path, &[("x-seat-secret", secret)], Some(&body)).unwrap();
+            assert_eq!(s, 200, "{r}");
+        };
+        seat("black", 2, json!({ "type": "resign" }));
+        seat("black", 3, json!({ "type": "confirm" }));
+        seat("white", 4, json!({ "type": "confirm" }));
+        post(
+            &chief,
+            &path,
+            json!({ "seq": 5, "action": { "type": "confirm" }, "as": "referee" }),
+        );
+        if board == 2 {
+            post(
+                &chief,
+                &path,
+                json!({ "seq": 6, "as": "chief_referee", "action": { "type": "correct", "article": "16.4",
+                    "outcome": { "result": "win", "winner": "black", "how": { "by": "resignation" } } } }),
+            );
+        }
+    }
+    await_round_one(&addr, r#"1: "W+R", 2: "B+R""#);
+    let mut child = servers.0.pop().unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+
+    for (board, result) in [("1", "B+R"), ("2", "W+R")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_weiqi"))
+            .args(["event", "result", "--db"])
+            .arg(&file)
+            .args([
+                "--event",
+                "cup",
+                "--round",
+                "1",
+                "--board",
+                board,
+                "--result",
+                result,
+                "--correct",
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+
+    // The listening line is printed once the start's write-back is done.
+    let (child, addr) = start(&db);
+    servers.0.push(child);
+    assert_eq!(round_one(&addr), r#"1: "B+R", 2: "W+R""#);
+    drop(servers);
+    let _ = std::fs::remove_dir_all(&dir);
+}
