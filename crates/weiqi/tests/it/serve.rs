@@ -525,6 +525,7 @@ fn await_round_one(addr: &str, want: &str) {
             std::time::Instant::now() < deadline,
             "round 1 stays {now:?}, not {want:?}"
         );
+        // A wait on observable state: round 1 is read again until it holds `want`.
         std::thread::sleep(Duration::from_millis(20));
     }
 }
