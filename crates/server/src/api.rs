@@ -612,6 +612,13 @@ fn event_json(id: &str, ev: &tournament::Event) -> Json_ {
                 "result": g.result.map(|x| x.to_string()),
             })).collect::<Vec<_>>(),
             "byes": r.byes.iter().map(|&p| name(p)).collect::<Vec<_>>(),
+            // Art. 26.2, 27.1: a round robin's player without a game rests (轮休), scoring
+            // nothing; the pages say so rather than show a bye.
+            "rests": if matches!(ev.system(), tournament::System::RoundRobin { .. }) {
+                r.idle.iter().map(|&p| name(p)).collect::<Vec<_>>()
+            } else {
+                Vec::new()
+            },
         })).collect::<Vec<_>>(),
     })
 }

@@ -232,8 +232,10 @@ pub struct Round {
     pub games: Vec<Game>,
     /// Players given a bye (scored with the bye value).
     pub byes: Vec<PlayerId>,
-    /// Active players without a game and without a bye (a knockout player waiting, or the
-    /// opponent of a voided round-robin player).
+    /// Active players without a game and without a bye, who score nothing in the round: a
+    /// round-robin rest (轮休: the player the odd number leaves out, or the opponent of a
+    /// voided player), or a knockout player waiting. A round robin paired before rests were
+    /// kept apart stored its rest as a bye, and replays so (scored as the bye it was).
     pub idle: Vec<PlayerId>,
     /// How the pairing came about.
     pub origin: PairingOrigin,
@@ -250,7 +252,8 @@ pub struct Proposal {
     pub games: Vec<Game>,
     /// Byes.
     pub byes: Vec<PlayerId>,
-    /// Active players left out (knockout players waiting).
+    /// Active players left out, scoring nothing: round-robin rests (轮休), knockout players
+    /// waiting.
     pub idle: Vec<PlayerId>,
     /// For Swiss rounds, each game's cost parts and their sum.
     pub explanation: Option<(Vec<PairCost>, PairCost)>,
@@ -975,7 +978,7 @@ impl Event {
         }
         let pairs = berger::round_robin_round(n, cycles, number as usize - 1).ok_or(EventError::Finished)?;
         let mut games = Vec::new();
-        let mut byes = Vec::new();
+        let byes = Vec::new();
         let mut idle = Vec::new();
         for (a, b) in pairs {
             let pa = self.draw.get(a - 1).copied();
@@ -1002,8 +1005,12 @@ impl Event {
                     }
                 }
                 (Some(x), None) | (None, Some(x)) => {
+                    // Art. 26.2, 27.1: a round robin is every player meeting every other
+                    // (逐一比赛), and points are scored by games (胜者记2分…). The number
+                    // past the field is a rest (轮休), not a game: the player rests without a
+                    // game and scores nothing, unlike a Swiss bye (a setting, Art. 26.3).
                     if self.is_active(x) {
-                        byes.push(x);
+                        idle.push(x);
                     }
                 }
                 (None, None) => {}

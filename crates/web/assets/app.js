@@ -710,6 +710,7 @@ pages.event = async function () {
     });
     const extra = [];
     if (r.byes.length) extra.push(h('p', { class: 'byes' }, t('event.byes', { names: r.byes.join(LANG === 'zh' ? '、' : ', ') })));
+    if (r.rests && r.rests.length) extra.push(h('p', { class: 'rests' }, t('event.rests', { names: r.rests.join(LANG === 'zh' ? '、' : ', ') })));
     if (director) {
       const startable = r.games.some((g) => !gameOf(r.number, g.board) && !g.result);
       if (startable) {

@@ -230,6 +230,11 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("event.enter", "Enter", "录入"),
     ("event.byes", "Byes: {names}", "轮空：{names}"),
     (
+        "event.rests",
+        "Resting (no game, no points): {names}",
+        "轮休（不赛，不计分）：{names}",
+    ),
+    (
         "event.byes_label",
         "Byes (names, separated by commas)",
         "轮空（姓名，用逗号分隔）",

@@ -427,3 +427,28 @@ async fn every_refusal_of_a_rounds_settings_is_said_in_both_languages() {
     "#]]
     .assert_eq(&(out.join("\n") + "\n"));
 }
+
+/// Art. 26.2, 27.1: the player a round robin's odd number leaves out rests (轮休): the event's
+/// rounds name them under `rests`, not as a bye, and the standings give them nothing.
+#[tokio::test]
+async fn a_round_robin_rest_is_shown_as_a_rest_not_a_bye() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "director").await;
+    let event = json!({ "id": "rr", "name": "rr", "system": { "kind": "round_robin", "cycles": 1 }, "rounds": 3 });
+    let (s, v) = call(r, "POST", "/api/events", Some(&td), Some(event)).await;
+    assert_eq!(s.as_u16(), 201, "{v}");
+    for (name, rank) in [("Li", "2d"), ("Wang", "3k"), ("Zhao", "1d")] {
+        let body = json!({ "name": name, "rank": rank });
+        let (s, v) = call(r, "POST", "/api/events/rr/players", Some(&td), Some(body)).await;
+        assert_eq!(s.as_u16(), 201, "{v}");
+    }
+    let (s, v) = call(r, "POST", "/api/events/rr/rounds", Some(&td), None).await;
+    assert_eq!(s.as_u16(), 201, "{v}");
+    let (s, v) = call(r, "GET", "/api/events/rr", Some(&td), None).await;
+    assert_eq!(s.as_u16(), 200, "{v}");
+    let round = &v["rounds"][0];
+    assert_eq!(round["byes"], json!([]), "{round}");
+    assert_eq!(round["rests"].as_array().map(Vec::len), Some(1), "{round}");
+    assert_eq!(round["games"].as_array().map(Vec::len), Some(1), "{round}");
+}

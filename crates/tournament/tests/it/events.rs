@@ -127,8 +127,8 @@ fn stronger_wins(_: &Event, g: &Game) -> GameResult {
 
 #[test]
 fn round_robin_five_players_hand_computed_crosstable_art_27_1() {
-    // Art. 26.2: five players, Berger table of six, number 6 is the bye. Results chosen by
-    // hand so that A and B tie on points and 胜者小分 separates them.
+    // Art. 26.2: five players, Berger table of six, number 6 is the rest (轮休). Results chosen
+    // by hand.
     let mut ev = event(
         System::RoundRobin { cycles: 1 },
         1,
@@ -159,27 +159,71 @@ fn round_robin_five_players_hand_computed_crosstable_art_27_1() {
     check(
         transcript,
         expect![[r#"
-            round 1: C-D(B+1.5) A-E(B+1.5) bye B
-            round 2: D-A(W+1.5) B-C(W+1.5) bye E
-            round 3: A-B(W+1.5) E-D(W+1.5) bye C
-            round 4: B-E(B+1.5) C-A(W+1.5) bye D
-            round 5: E-C(B+1.5) D-B(0) bye A
+            round 1: C-D(B+1.5) A-E(B+1.5) idle B
+            round 2: D-A(W+1.5) B-C(W+1.5) idle E
+            round 3: A-B(W+1.5) E-D(W+1.5) idle C
+            round 4: B-E(B+1.5) C-A(W+1.5) idle D
+            round 5: E-C(B+1.5) D-B(0) idle A
         "#]],
     );
-    // By hand. Points (bye = a win, 2): A 3 wins + bye = 8; B 2 wins 1 draw + bye = 7; C 6; D 5; E 4.
-    // 胜者小分: A beat C, D, E: 6+5+4 = 15; B beat A, E and drew D: 8+4+5/2 = 14.5; C beat B, D: 12;
-    // D beat E, drew B: 4+7/2 = 7.5; E beat C: 6. SOS of A: 7+6+5+4 = 22; SOSOS of A: 23+24+25+26 = 98.
-    // A's running score 2, 4, 4, 6, 8: cumulative 24. Total of A: 8 + 22/5 − 5 = 7.4.
+    // By hand. Points (a rest is no game and scores nothing, Art. 27.1): A 3 wins = 6; B 2 wins
+    // 1 draw = 5; C 4; D 3; E 2. 胜者小分: A beat C, D, E: 4+3+2 = 9; B beat A, E and drew D:
+    // 6+2+3/2 = 9.5; C beat B, D: 8; D beat E, drew B: 2+5/2 = 4.5; E beat C: 4. SOS of A:
+    // 5+4+3+2 = 14; SOSOS of A: 15+16+17+18 = 66. A's running score 2, 4, 4, 6, 6 (rests in
+    // round 5): cumulative 22. Total of A: 6 + 14/5 − 5 = 3.8.
     check(
         render_standings(&ev),
         expect![[r#"
             after round 5 by ["points", "sodos", "warnings", "lots"]
-             1 A      pts  8 w3 d0 l1 bye1 sos 22 sodos 15 sosos  98 cum 24 warn 0 total 7.400
-             2 B      pts  7 w2 d1 l1 bye1 sos 23 sodos 14.5 sosos  97 cum 21 warn 0 total 6.600
-             3 C      pts  6 w2 d0 l2 bye1 sos 24 sodos 12 sosos  96 cum 24 warn 0 total 5.800
-             4 D      pts  5 w1 d1 l2 bye1 sos 25 sodos 7.5 sosos  95 cum 11 warn 0 total 5
-             5 E      pts  4 w1 d0 l3 bye1 sos 26 sodos 6 sosos  94 cum 10 warn 0 total 4.200
+             1 A      pts  6 w3 d0 l1 bye0 sos 14 sodos 9 sosos  66 cum 22 warn 0 total 3.800
+             2 B      pts  5 w2 d1 l1 bye0 sos 15 sodos 9.5 sosos  65 cum 11 warn 0 total 3
+             3 C      pts  4 w2 d0 l2 bye0 sos 16 sodos 8 sosos  64 cum 18 warn 0 total 2.200
+             4 D      pts  3 w1 d1 l2 bye0 sos 17 sodos 4.5 sosos  63 cum  7 warn 0 total 1.400
+             5 E      pts  2 w1 d0 l3 bye0 sos 18 sodos 4 sosos  62 cum  2 warn 0 total 0.600
         "#]],
+    );
+}
+
+/// Art. 26.2, 27.1: the rest of an odd round robin (轮休) is no game: it scores nothing, and
+/// after round 1 of five the player resting is not placed among the winners. A Swiss bye is
+/// another thing (Art. 26.3, a setting, a win by default) and still scores it.
+#[test]
+fn a_round_robin_rest_scores_nothing_and_a_swiss_bye_still_scores() {
+    let players = [("A", "5d"), ("B", "5d"), ("C", "4d"), ("D", "3d"), ("E", "1d")];
+    let mut ev = event(System::RoundRobin { cycles: 1 }, 1, &players);
+    let r = ev.pair_next().unwrap().clone();
+    check(render_round(&ev, &r), expect!["round 1: C-D A-E idle B"]);
+    for g in &r.games {
+        ev.set_result(1, g.board, black_wins()).unwrap();
+    }
+    let st = ev.standings();
+    let rest = ev.find("B").unwrap();
+    let row = st.rows.iter().find(|x| x.player == rest).unwrap();
+    assert_eq!((row.stats.points, row.stats.byes), (0, 0), "a rest scores nothing");
+    let winners: Vec<PlayerId> = st.rows.iter().filter(|x| x.stats.wins == 1).map(|x| x.player).collect();
+    assert!(
+        st.rows.iter().take(winners.len()).all(|x| winners.contains(&x.player)),
+        "the winners come first, the rest among those without a point: {:?}",
+        st.rows
+            .iter()
+            .map(|x| (&ev.player(x.player).name, x.stats.points))
+            .collect::<Vec<_>>()
+    );
+    // The team round robin's rest is the teams crate's (teams::team tests); a Swiss bye scores
+    // the bye value as before.
+    let mut sw = event(System::Swiss, 2, &players);
+    let r = sw.pair_next().unwrap().clone();
+    assert_eq!(r.byes.len(), 1, "a Swiss of five has a bye");
+    assert!(r.idle.is_empty());
+    for g in &r.games {
+        sw.set_result(1, g.board, black_wins()).unwrap();
+    }
+    let st = sw.standings();
+    let bye = st.rows.iter().find(|x| x.player == r.byes[0]).unwrap();
+    assert_eq!(
+        (bye.stats.points, bye.stats.byes),
+        (2, 1),
+        "a Swiss bye is a win by default"
     );
 }
 

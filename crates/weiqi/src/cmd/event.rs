@@ -258,9 +258,10 @@ struct PlayerListArgs {
 struct PairArgs {
     #[command(flatten)]
     event: EventArg,
-    /// Print JSON: {"event", "round", "games": [{"board", "black", "white"}], "byes"}; "byes"
-    /// names every player who advances in the round without a game and scores the bye value
-    /// (a Swiss or round-robin bye, a knockout bracket bye).
+    /// Print JSON: {"event", "round", "games": [{"board", "black", "white"}], "byes", "rests"};
+    /// "byes" names every player who advances in the round without a game and scores the bye
+    /// value (a Swiss bye, a knockout bracket bye); "rests" the players of a round robin
+    /// resting (轮休), who score nothing.
     #[arg(long)]
     json: bool,
     /// Show the proposal for the next round without saving it.
@@ -893,6 +894,7 @@ struct PairJson<'a> {
     round: u32,
     games: Vec<GameJson>,
     byes: Vec<String>,
+    rests: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -909,11 +911,17 @@ fn round_json<'a>(id: &'a str, ev: &Event, r: &Round) -> PairJson<'a> {
         white: name(ev, g.white),
     });
     let byes = r.byes.iter().map(|&p| name(ev, p)).collect();
+    let rests = if matches!(ev.system(), System::RoundRobin { .. }) {
+        r.idle.iter().map(|&p| name(ev, p)).collect()
+    } else {
+        Vec::new()
+    };
     PairJson {
         event: id,
         round: r.number,
         games: games.collect(),
         byes,
+        rests,
     }
 }
 
@@ -958,7 +966,15 @@ fn round_text(ev: &Event, r: &Round) -> String {
     }
     if !r.idle.is_empty() {
         let idle: Vec<String> = r.idle.iter().map(|&p| name(ev, p)).collect();
-        let label = if knockout { "waiting" } else { "not playing" };
+        // Art. 26.2, 27.1: a round robin's player without a game rests (轮休) and scores
+        // nothing; a knockout player waits for an opponent.
+        let label = if knockout {
+            "waiting"
+        } else if matches!(ev.system(), System::RoundRobin { .. }) {
+            "rest (轮休, no game, no points)"
+        } else {
+            "not playing"
+        };
         writeln!(out, "{label}: {}", idle.join(", ")).ok();
     }
     if let Some((_, total)) = &r.explanation {

@@ -550,7 +550,9 @@ fn a_double_round_robin_swaps_colors_in_the_second_cycle_and_an_odd_field_rests_
         }
         let p: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(p["round"], round);
-        for b in p["byes"].as_array().unwrap() {
+        // Art. 26.2, 27.1: the odd player rests (轮休): no game, no bye, no points.
+        assert_eq!(p["byes"], serde_json::json!([]), "round {round}");
+        for b in p["rests"].as_array().unwrap() {
             *byes_of.entry(b.as_str().unwrap().to_string()).or_default() += 1;
         }
         for g in p["games"].as_array().unwrap() {
@@ -571,6 +573,20 @@ fn a_double_round_robin_swaps_colors_in_the_second_cycle_and_an_odd_field_rests_
                 "B+R",
             ]);
             colored.push((b, w));
+        }
+        if round == 1 {
+            // After round 1 the player resting has nothing, below both winners.
+            let resting = p["rests"][0].as_str().unwrap();
+            let st = db.json(&["standings", "--event", "d"]);
+            let rows = st["rows"].as_array().unwrap();
+            let at = rows.iter().position(|r| r["name"] == resting).unwrap();
+            assert_eq!(rows[at]["points"], 0);
+            assert!(at >= 2 && rows[..2].iter().all(|r| r["points"] == 2), "{st}");
+            let shown = db.ok(&["show", "--event", "d"]);
+            assert!(
+                shown.contains(&format!("rest (轮休, no game, no points): {resting}\n")),
+                "{shown}"
+            );
         }
         round += 1;
     }

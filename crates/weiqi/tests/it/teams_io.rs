@@ -417,13 +417,13 @@ fn a_team_round_robin_from_the_command_line() {
             ]);
         }
     }
-    // Berger for 3 (raised to 4): round 1 is 1-4 (Red has the bye) and 2-3 (Blue-Gold).
+    // Berger for 3 (raised to 4): round 1 is 1-4 (Red rests, 轮休) and 2-3 (Blue-Gold).
     let r1: Value = serde_json::from_str(&db.ok(&["team", "pair", "--event", "league", "--json"])).unwrap();
     assert_eq!(
         (r1["matches"][0]["home"].as_str(), r1["matches"][0]["away"].as_str()),
         (Some("Blue"), Some("Gold"))
     );
-    assert_eq!(r1["bye"], "Red");
+    assert_eq!((&r1["rest"], &r1["bye"]), (&serde_json::json!("Red"), &Value::Null));
     // 定台换人制: the roster order holds; b3 stands in for b2.
     let err = db.fail(
         &[
@@ -454,7 +454,7 @@ fn a_team_round_robin_from_the_command_line() {
     ]);
     assert_eq!(msg, "round 1 table 1 board 2: W+2.5; Blue 4 - 0 Gold\n");
     // Blue withdraws: its remaining matches are forfeits (Art. 28.4). Round 2 is Red-Blue
-    // (all boards to Red) and Gold's bye.
+    // (all boards to Red) and Gold rests.
     db.ok(&["team", "withdraw", "--event", "league", "--team", "Blue"]);
     db.ok(&["team", "pair", "--event", "league"]);
     let st: Value = serde_json::from_str(&db.ok(&["team", "standings", "--event", "league", "--json"])).unwrap();
@@ -471,9 +471,12 @@ fn a_team_round_robin_from_the_command_line() {
             )
         })
         .collect();
-    // By hand: Red bye (2, 2) + forfeit win (2, 4) = 4 match points, 6 board points; Blue
-    // won round 1 (2, 4) and lost round 2; Gold lost round 1 and had the bye (2, 2).
-    assert_eq!(rows, [(1, "Red", 4, 6), (2, "Blue", 2, 4), (3, "Gold", 2, 2)]);
+    // By hand: a rest scores nothing (Art. 26.2, 27). Red rests then wins by forfeit (2, 4);
+    // Blue won round 1 (2, 4) and lost round 2; Gold lost round 1 and rests (0, 0). Red and
+    // Blue are equal on every board (2 each on both): a shared place.
+    assert_eq!(rows, [(1, "Red", 2, 4), (1, "Blue", 2, 4), (3, "Gold", 0, 0)]);
+    let shown = db.ok(&["team", "show", "--event", "league"]);
+    assert!(shown.contains("  rest (轮休): Gold\n"), "{shown}");
     assert_eq!(
         st["criteria"],
         serde_json::json!(["match-points", "board-points", "board-1", "board-2"])
