@@ -8,8 +8,8 @@ use std::path::Path;
 use std::str::FromStr;
 
 use tournament::{
-    ByeValue, Date, Event, EventError, Game, GameResult, PairCost, PairingOrigin, Player, PlayerId, Proposal, Rank,
-    Settings, Status, System, TieBreak, TotalScoreDivisor,
+    ByeValue, Date, Event, EventError, Game, GameResult, HandicapBasis, HandicapRule, PairCost, PairingOrigin, Player,
+    PlayerId, Proposal, Rank, Settings, Status, System, TieBreak, TotalScoreDivisor,
 };
 
 use crate::StoreError;
@@ -759,7 +759,8 @@ fn write_system_and_settings(tx: &Tx<'_>, event: &str, system: System, s: &Setti
         "UPDATE event SET cycles = ?2, lives = ?3, best_of = ?4, grand_final_reset = ?5, elimination_losses = ?6,
                 mcmahon_bar = ?7, mcmahon_floor = ?8, bye_value = ?9, tie_breaks = ?10, total_score_divisor = ?11,
                 lateness_limit_minutes = ?12, cycle_policy = ?13, time_control = ?14, lots_seed = ?15,
-                avoid_same_club = ?16, avoid_same_region = ?17
+                avoid_same_club = ?16, avoid_same_region = ?17,
+                handicap_basis = ?18, handicap_bar = ?19, handicap_correction = ?20, handicap_ceiling = ?21
          WHERE id = ?1",
         args![
             event,
@@ -780,6 +781,13 @@ fn write_system_and_settings(tx: &Tx<'_>, event: &str, system: System, s: &Setti
             s.lots_seed as i64,
             s.avoid_same_club,
             s.avoid_same_region,
+            match s.handicap.basis {
+                HandicapBasis::Rank => "rank",
+                HandicapBasis::Mms => "mms",
+            },
+            s.handicap.bar.map(|r| r.to_string()),
+            s.handicap.correction,
+            s.handicap.ceiling,
         ],
     )?;
     Ok(())
@@ -1122,7 +1130,8 @@ fn read_event(tx: &Tx<'_>, id: &str) -> Result<(String, System, u32, Settings)> 
             "SELECT name, system, n_rounds, cycles, lives, best_of, grand_final_reset, elimination_losses,
                     mcmahon_bar, mcmahon_floor,
                     bye_value, tie_breaks, total_score_divisor, lateness_limit_minutes, cycle_policy,
-                    time_control, lots_seed, avoid_same_club, avoid_same_region
+                    time_control, lots_seed, avoid_same_club, avoid_same_region,
+                    handicap_basis, handicap_bar, handicap_correction, handicap_ceiling
              FROM event WHERE id = ?1",
             args![id],
         )?
@@ -1135,6 +1144,20 @@ fn read_event(tx: &Tx<'_>, id: &str) -> Result<(String, System, u32, Settings)> 
         (r.get(10)?, r.get(11)?, r.get(12)?, r.get(13)?, r.get(14)?);
     let (time_control, seed, club, region): (String, i64, bool, bool) =
         (r.get(15)?, r.get(16)?, r.get(17)?, r.get(18)?);
+    let (basis, hd_bar, correction, ceiling): (String, Option<String>, u32, u32) =
+        (r.get(19)?, r.get(20)?, r.get(21)?, r.get(22)?);
+    let handicap = HandicapRule {
+        basis: match basis.as_str() {
+            "rank" => HandicapBasis::Rank,
+            "mms" => HandicapBasis::Mms,
+            other => return Err(corrupt(id, format_args!("unknown handicap basis {other:?}"))),
+        },
+        bar: hd_bar
+            .map(|b| Rank::from_str(&b).map_err(|e| corrupt(id, format_args!("handicap bar: {e}"))))
+            .transpose()?,
+        correction,
+        ceiling,
+    };
     let rank = |what: &str, s: Option<String>| -> Result<Rank> {
         let s = s.ok_or_else(|| corrupt(id, format_args!("a McMahon event without a {what}")))?;
         Rank::from_str(&s).map_err(|e| corrupt(id, format_args!("McMahon {what}: {e}")))
@@ -1186,6 +1209,7 @@ fn read_event(tx: &Tx<'_>, id: &str) -> Result<(String, System, u32, Settings)> 
         tie_breaks,
         lots_seed: seed as u64,
         total_score_divisor,
+        handicap,
     };
     Ok((name, system, n_rounds, settings))
 }

@@ -122,6 +122,9 @@ pub struct Settings {
     pub lots_seed: u64,
     /// The total score's divisor (see [`TotalScoreDivisor`]).
     pub total_score_divisor: TotalScoreDivisor,
+    /// McMahon: how handicaps are proposed ([`crate::handicap`]); the pairing gives Black to
+    /// the weaker player of a handicap game.
+    pub handicap: crate::HandicapRule,
 }
 
 impl Settings {
@@ -139,6 +142,13 @@ impl Settings {
             .find_map(|(i, t)| self.tie_breaks[..i].contains(t).then_some(*t))
         {
             return Err(EventError::DuplicateTieBreak(t));
+        }
+        // Art. 11: the fixed handicap placements go to nine stones.
+        if self.handicap.ceiling > 9 {
+            return Err(EventError::BadSystem(format!(
+                "a handicap ceiling of {} stones: at most 9 (Art. 11)",
+                self.handicap.ceiling
+            )));
         }
         // Art. 12: the event fixes each side's time in advance; the clock crate's grammar is
         // the one every clock of the event will read.
@@ -162,6 +172,7 @@ impl Default for Settings {
             tie_breaks: Vec::new(),
             lots_seed: 0,
             total_score_divisor: TotalScoreDivisor::HalfMaximum,
+            handicap: crate::HandicapRule::default(),
         }
     }
 }
@@ -1118,9 +1129,17 @@ impl Event {
         let pairing = swiss::pair(&cands, &met, opts).map_err(EventError::Swiss)?;
         let mut games = Vec::new();
         let mut costs = Vec::new();
+        let handicaps = crate::handicap::for_round(self, number);
         for (a, b, pc) in &pairing.pairs {
             let (pa, pb) = (field[*a], field[*b]);
-            let (black, white) = self.colors(number, pa, pb, &stats);
+            // Art. 10, 11: a handicap game's stones are Black's and go to the weaker player,
+            // so the pairing gives them Black (and every view of the round shows the colours
+            // played); an even game takes the Swiss colours.
+            let h = handicaps.of(pa, pb);
+            let (black, white) = match h.weaker {
+                Some(weaker) if h.stones > 0 => (weaker, if weaker == pa { pb } else { pa }),
+                _ => self.colors(number, pa, pb, &stats),
+            };
             games.push(new_game(games.len() as u32 + 1, black, white, None));
             costs.push(*pc);
         }

@@ -290,9 +290,14 @@ pub fn player_stats(ev: &Event) -> Vec<PlayerStats> {
 
 /// The McMahon start of a player in points (0 outside McMahon events).
 pub fn mcmahon_base(ev: &Event, p: PlayerId) -> i64 {
+    mcmahon_base_of_rank(ev, ev.player(p).rank)
+}
+
+/// The McMahon start of a player of rank `rank` in points (0 outside McMahon events).
+pub(crate) fn mcmahon_base_of_rank(ev: &Event, rank: crate::Rank) -> i64 {
     match ev.system() {
         System::McMahon { bar, floor } => {
-            let v = ev.player(p).rank.value().clamp(floor.value(), bar.value());
+            let v = rank.value().clamp(floor.value(), bar.value());
             2 * i64::from(v - floor.value())
         }
         _ => 0,

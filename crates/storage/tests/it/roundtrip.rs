@@ -41,6 +41,13 @@ fn every_system_and_setting_round_trips(b: Backend) {
         ],
         lots_seed: u64::MAX - 7,
         total_score_divisor: TotalScoreDivisor::Fixed(4),
+        // A McMahon event's handicap rule (schema version 5).
+        handicap: tournament::HandicapRule {
+            basis: tournament::HandicapBasis::Mms,
+            bar: Some(Rank::Dan(1)),
+            correction: 1,
+            ceiling: 4,
+        },
     };
     let systems = [
         System::Swiss,

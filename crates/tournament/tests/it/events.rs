@@ -674,9 +674,9 @@ fn mcmahon_bar_and_floor() {
     check(
         t,
         expect![[r#"
-        round 1: B-A(W+R) D-C(W+R) F-E(W+R)
-        round 2: C-A(W+R) E-B(W+R) D-F(B+R)
-    "#]],
+            round 1: B-A(W+R) D-C(W+R) F-E(W+R)
+            round 2: C-A(W+R) E-B(W+R) F-D(W+R)
+        "#]],
     );
     check(
         render_standings(&ev),
@@ -1147,7 +1147,8 @@ fn best_of_n_colors_alternate_from_the_game_paired_before() {
 /// Art. 10: the event's pairing fixes the colors; how is ours (the rules are silent): in a
 /// Swiss pair the one who had Black more often (as paired: Art. 17.1, later pairing goes by
 /// the colors the event assigned) takes White; equal, the one who had Black last takes White;
-/// else a lot. Checked on every game of random Swiss and McMahon events.
+/// else a lot. Checked on every game of random Swiss and McMahon events (a McMahon handicap
+/// game gives Black to the weaker player instead).
 #[test]
 fn swiss_colors_balance_then_alternate_then_a_lot() {
     let mut rng = Rng(17);
@@ -1185,6 +1186,12 @@ fn swiss_colors_balance_then_alternate_then_a_lot() {
             }
             for g in &p.games {
                 let (b, w) = (g.black.0, g.white.0);
+                // Art. 10, 11: a McMahon handicap game gives Black to the weaker player.
+                let h = handicap::proposed(&ev, p.round, g.black, g.white);
+                if h.stones > 0 {
+                    assert_eq!(h.weaker, Some(g.black), "case {case}: the weaker holds Black");
+                    continue;
+                }
                 if balance[b] != balance[w] {
                     assert!(balance[b] < balance[w], "case {case}: more Blacks takes White");
                     checked[0] += 1;
@@ -1204,4 +1211,120 @@ fn swiss_colors_balance_then_alternate_then_a_lot() {
         }
     }
     assert!(checked.iter().all(|&c| c > 20), "every rule was exercised: {checked:?}");
+}
+
+/// Art. 10, 11 (McMahon handicaps): the pairing gives Black to the weaker player where the
+/// event's rule proposes a handicap, so every view of the round shows the colours played
+/// (issue: the colour balance gave the stronger player Black, and only the live game swapped
+/// them). An even game keeps the Swiss colours, which give the stronger Black for some lots.
+#[test]
+fn a_mcmahon_handicap_game_gives_black_to_the_weaker_player() {
+    let mcmahon = System::McMahon {
+        bar: "7d".parse().unwrap(),
+        floor: "30k".parse().unwrap(),
+    };
+    let mut stronger_black_in_swiss = false;
+    for seed in 0..16 {
+        let settings = Settings {
+            lots_seed: seed,
+            ..Settings::default()
+        };
+        let mut ev = Event::new("hc", mcmahon, 3, settings.clone()).unwrap();
+        let mut sw = Event::new("sw", System::Swiss, 3, settings).unwrap();
+        for e in [&mut ev, &mut sw] {
+            e.add_player(Player::new("Strong", "3k".parse().unwrap())).unwrap();
+            e.add_player(Player::new("Weak", "5k".parse().unwrap())).unwrap();
+        }
+        let p = ev.propose().unwrap();
+        let g = &p.games[0];
+        assert_eq!(ev.player(g.black).name, "Weak", "seed {seed}");
+        let h = handicap::proposed(&ev, 1, g.black, g.white);
+        assert_eq!((h.weaker, h.stones), (Some(g.black), 2), "seed {seed}");
+        let s = sw.propose().unwrap();
+        stronger_black_in_swiss |= sw.player(s.games[0].black).name == "Strong";
+        // Not a McMahon event: even games, no one weaker.
+        assert_eq!(handicap::proposed(&sw, 1, s.games[0].black, s.games[0].white).stones, 0);
+    }
+    assert!(
+        stronger_black_in_swiss,
+        "the colour lots alone give the stronger Black sometimes"
+    );
+}
+
+/// The event's handicap rule (OpenGotha's `HandicapParameterSet`): the bar (ranks above it
+/// count as it), the correction, the ceiling, and the McMahon score at the start of the round
+/// as the basis.
+#[test]
+fn the_handicap_rule_has_a_bar_a_correction_a_ceiling_and_a_basis() {
+    let mcmahon = System::McMahon {
+        bar: "7d".parse().unwrap(),
+        floor: "30k".parse().unwrap(),
+    };
+    let rule = HandicapRule {
+        basis: HandicapBasis::Rank,
+        bar: Some("1d".parse().unwrap()),
+        correction: 1,
+        ceiling: 4,
+    };
+    let settings = Settings {
+        handicap: rule,
+        ..Settings::default()
+    };
+    let mut ev = Event::new("hc", mcmahon, 3, settings).unwrap();
+    for (n, r) in [
+        ("3d", "3d"),
+        ("2d", "2d"),
+        ("1d", "1d"),
+        ("5k", "5k"),
+        ("6k", "6k"),
+        ("8k", "8k"),
+        ("9k", "9k"),
+    ] {
+        ev.add_player(Player::new(n, r.parse().unwrap())).unwrap();
+    }
+    let id = |n: &str| ev.find(n).unwrap();
+    let stones = |a: &str, b: &str| handicap::proposed(&ev, 1, id(a), id(b)).stones;
+    // 3d counts as 1d: five grades over 5k, less one: four.
+    assert_eq!(stones("3d", "5k"), 4);
+    // Above the bar: even.
+    assert_eq!(stones("3d", "2d"), 0);
+    // Two grades less one is one stone: an even game (Art. 11 counts from two).
+    assert_eq!(stones("6k", "8k"), 0);
+    // 1d against 9k: nine grades less one, at most four.
+    assert_eq!(stones("1d", "9k"), 4);
+    assert_eq!(handicap::proposed(&ev, 1, id("3d"), id("2d")).weaker, Some(id("2d")));
+    // A ceiling past nine is refused (Art. 11 places at most nine stones).
+    let bad = Settings {
+        handicap: HandicapRule { ceiling: 10, ..rule },
+        ..Settings::default()
+    };
+    assert!(Event::new("x", mcmahon, 3, bad).is_err());
+
+    // On the McMahon score at the start of the round: a 5k against a 7k is two stones in
+    // round 1; the 7k wins, and in round 2 they are one grade apart: an even game.
+    let settings = Settings {
+        handicap: HandicapRule {
+            basis: HandicapBasis::Mms,
+            ..HandicapRule::default()
+        },
+        ..Settings::default()
+    };
+    let mut ev = Event::new("mms", mcmahon, 3, settings).unwrap();
+    for (n, r) in [("A", "5k"), ("B", "7k")] {
+        ev.add_player(Player::new(n, r.parse().unwrap())).unwrap();
+    }
+    let (a, b) = (ev.find("A").unwrap(), ev.find("B").unwrap());
+    assert_eq!(handicap::proposed(&ev, 1, a, b).stones, 2);
+    let r = ev.pair_next().unwrap().clone();
+    assert_eq!(r.games[0].black, b, "the weaker holds Black");
+    ev.set_result(1, 1, black_wins()).unwrap();
+    assert_eq!(
+        handicap::proposed(&ev, 2, a, b),
+        Handicap {
+            weaker: Some(b),
+            stones: 0
+        }
+    );
+    // Round 1's handicap is still what it was.
+    assert_eq!(handicap::proposed(&ev, 1, a, b).stones, 2);
 }

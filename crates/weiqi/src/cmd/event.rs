@@ -184,6 +184,19 @@ struct SettingsOptions {
     /// Swiss: avoid pairing members of the same region.
     #[arg(long)]
     avoid_same_region: bool,
+    /// McMahon: handicaps from the rank difference (rank, the default) or the McMahon scores
+    /// at the start of the round (mms).
+    #[arg(long, value_name = "BASIS", default_value = "rank")]
+    handicap_basis: String,
+    /// McMahon: ranks at or above this count as it for the handicap (even games among them).
+    #[arg(long, value_name = "RANK")]
+    handicap_bar: Option<String>,
+    /// McMahon: stones taken off the difference.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    handicap_correction: u32,
+    /// McMahon: the most handicap stones, 0 (even games) to 9.
+    #[arg(long, value_name = "N", default_value_t = 9)]
+    handicap_ceiling: u32,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -633,7 +646,24 @@ fn settings(o: &SettingsOptions) -> anyhow::Result<Settings> {
     // Checked against the clock's grammar and kept canonical by the event itself
     // (tournament::Settings::checked), as for every other way in.
     let time_control = o.time_control.clone().unwrap_or_default();
+    let handicap = tournament::HandicapRule {
+        basis: match o.handicap_basis.as_str() {
+            "rank" => tournament::HandicapBasis::Rank,
+            "mms" => tournament::HandicapBasis::Mms,
+            other => bail!("--handicap-basis {other:?}: expected rank or mms"),
+        },
+        bar: o
+            .handicap_bar
+            .as_deref()
+            .map(Rank::from_str)
+            .transpose()
+            .map_err(|e| anyhow!("--handicap-bar: {e}"))?,
+        correction: o.handicap_correction,
+        // A ceiling past nine is refused by the event (tournament::Settings::checked).
+        ceiling: o.handicap_ceiling,
+    };
     Ok(Settings {
+        handicap,
         bye,
         lateness_limit_minutes: o.lateness_limit,
         cycle_policy,
@@ -690,6 +720,9 @@ fn settings_text(ev: &Event) -> String {
     };
     writeln!(out, "  time control:   {tc} (Art. 12)").ok();
     writeln!(out, "  lots seed:      {}", s.lots_seed).ok();
+    if let System::McMahon { .. } = ev.system() {
+        writeln!(out, "  handicap:       {} (Art. 11)", handicap_text(&s.handicap)).ok();
+    }
     let avoid: Vec<&str> = [(s.avoid_same_club, "same club"), (s.avoid_same_region, "same region")]
         .iter()
         .filter(|x| x.0)
@@ -706,6 +739,22 @@ fn settings_text(ev: &Event) -> String {
     )
     .ok();
     out
+}
+
+/// A McMahon event's handicap rule as people read it.
+fn handicap_text(h: &tournament::HandicapRule) -> String {
+    let mut t = match h.basis {
+        tournament::HandicapBasis::Rank => "from the rank difference".to_string(),
+        tournament::HandicapBasis::Mms => "from the McMahon score difference".to_string(),
+    };
+    if let Some(bar) = h.bar {
+        write!(t, ", ranks from {bar} up count as {bar}").ok();
+    }
+    if h.correction > 0 {
+        write!(t, ", less {}", h.correction).ok();
+    }
+    write!(t, ", at most {} stones", h.ceiling).ok();
+    t
 }
 
 fn new(store: &mut Store, a: NewArgs) -> anyhow::Result<String> {
@@ -902,13 +951,19 @@ struct GameJson {
     board: u32,
     black: String,
     white: String,
+    /// McMahon: the handicap stones the event's rule proposes (0: an even game); Black is the
+    /// weaker player of a handicap game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    handicap: Option<u32>,
 }
 
 fn round_json<'a>(id: &'a str, ev: &Event, r: &Round) -> PairJson<'a> {
-    let games = r.games.iter().map(|g| GameJson {
+    let hc = handicaps(ev, r);
+    let games = r.games.iter().zip(&hc).map(|(g, h)| GameJson {
         board: g.board,
         black: name(ev, g.black),
         white: name(ev, g.white),
+        handicap: *h,
     });
     let byes = r.byes.iter().map(|&p| name(ev, p)).collect();
     let rests = if matches!(ev.system(), System::RoundRobin { .. }) {
@@ -934,9 +989,22 @@ fn origin_text(o: &tournament::PairingOrigin) -> &'static str {
     }
 }
 
+/// Each game's handicap in a McMahon event (the tournament crate's proposal, the one every
+/// view shows), `None` for every game of another system.
+fn handicaps(ev: &Event, r: &Round) -> Vec<Option<u32>> {
+    let mcmahon = matches!(ev.system(), System::McMahon { .. });
+    let hc = tournament::handicap::for_round(ev, r.number);
+    r.games
+        .iter()
+        .map(|g| mcmahon.then(|| hc.of(g.black, g.white).stones))
+        .collect()
+}
+
 fn round_text(ev: &Event, r: &Round) -> String {
     let mut out = format!("round {}: {}\n", r.number, origin_text(&r.origin));
     let costs = r.explanation.as_ref().map(|(c, _)| c);
+    let hc = handicaps(ev, r);
+    let mcmahon = hc.iter().any(Option::is_some);
     let rows = r
         .games
         .iter()
@@ -948,14 +1016,29 @@ fn round_text(ev: &Event, r: &Round) -> String {
                 g.result.map(|x| x.to_string()).unwrap_or_default()
             };
             let why = costs.and_then(|c| c.get(k)).map(|c| c.to_string()).unwrap_or_default();
-            vec![g.board.to_string(), name(ev, g.black), name(ev, g.white), result, why]
+            let mut row = vec![g.board.to_string(), name(ev, g.black), name(ev, g.white)];
+            if mcmahon {
+                row.push(match hc[k] {
+                    Some(0) | None => "even".into(),
+                    Some(n) => format!("{n} stones"),
+                });
+            }
+            row.extend([result, why]);
+            row
         })
         .collect();
-    out += &table(
-        &["board", "black", "white", "result", "why (cost parts)"],
-        &[true, false, false, false, false],
-        rows,
-    );
+    let (header, right): (&[&str], &[bool]) = if mcmahon {
+        (
+            &["board", "black", "white", "handicap", "result", "why (cost parts)"],
+            &[true, false, false, false, false, false],
+        )
+    } else {
+        (
+            &["board", "black", "white", "result", "why (cost parts)"],
+            &[true, false, false, false, false],
+        )
+    };
+    out += &table(header, right, rows);
     let knockout = matches!(ev.system(), System::Knockout { .. });
     for &b in &r.byes {
         if knockout {
@@ -1349,6 +1432,12 @@ fn event_json(id: &str, ev: &Event) -> Json {
             "lots_seed": s.lots_seed,
             "avoid_same_club": s.avoid_same_club,
             "avoid_same_region": s.avoid_same_region,
+            "handicap": {
+                "basis": match s.handicap.basis { tournament::HandicapBasis::Rank => "rank", tournament::HandicapBasis::Mms => "mms" },
+                "bar": s.handicap.bar.map(|r| r.to_string()),
+                "correction": s.handicap.correction,
+                "ceiling": s.handicap.ceiling,
+            },
         },
         "players": players_json(ev),
         "rounds": rounds,

@@ -1368,3 +1368,69 @@ fn the_database_is_db_else_weiqi_db_else_the_current_folder() {
     assert_eq!(ids("env.db"), ["env"]);
     assert_eq!(ids("flag.db"), ["flag"]);
 }
+
+/// Art. 10, 11 (McMahon): `weiqi event pair` proposes each board's handicap by the event's
+/// rule (recorded with it and shown by `show`), and the weaker player of a handicap game is
+/// Black in the pairing itself, so the table, the JSON and the live game agree.
+#[test]
+fn a_mcmahon_pairing_shows_the_handicap_and_gives_the_weaker_black() {
+    let db = Db::new("mm-handicap");
+    let out = db.ok(&[
+        "new",
+        "--id",
+        "mm",
+        "--system",
+        "mcmahon",
+        "--rounds",
+        "3",
+        "--handicap-bar",
+        "1d",
+        "--handicap-correction",
+        "1",
+        "--handicap-ceiling",
+        "4",
+    ]);
+    assert!(
+        out.contains("  handicap:       from the rank difference, ranks from 1d up count as 1d, less 1, at most 4 stones (Art. 11)\n"),
+        "{out}"
+    );
+    add_players(
+        &db,
+        "mm",
+        &[("Dan", "3d"), ("Kyu", "6k"), ("Mid", "2k"), ("Low", "12k")],
+    );
+    let p: Value = serde_json::from_str(&db.ok(&["pair", "--event", "mm", "--json", "--dry-run"])).unwrap();
+    for g in p["games"].as_array().unwrap() {
+        let rank =
+            |n: &Value| ["3d", "6k", "2k", "12k"][["Dan", "Kyu", "Mid", "Low"].iter().position(|x| n == x).unwrap()];
+        let (b, w) = (rank(&g["black"]), rank(&g["white"]));
+        let grade = |r: &str| -> i64 {
+            let n: i64 = r[..r.len() - 1].parse().unwrap();
+            if r.ends_with('d') { (n - 1).min(0) } else { -n }
+        };
+        // By hand: ranks from 1d count as 1d (0); grades less one, two or more, at most four.
+        let stones = ((grade(w) - grade(b)).abs() - 1).clamp(0, 4);
+        let stones = if stones >= 2 { stones } else { 0 };
+        assert_eq!(g["handicap"], stones, "{g}");
+        if stones > 0 {
+            assert!(grade(b) < grade(w), "the weaker holds Black: {g}");
+        }
+    }
+    let table = db.ok(&["pair", "--event", "mm"]);
+    assert!(table.contains("handicap"), "{table}");
+    assert!(table.contains("stones") || table.contains("even"), "{table}");
+    db.fails(
+        &[
+            "new",
+            "--id",
+            "x",
+            "--system",
+            "mcmahon",
+            "--rounds",
+            "3",
+            "--handicap-ceiling",
+            "10",
+        ],
+        2,
+    );
+}
