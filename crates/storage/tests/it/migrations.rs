@@ -14,6 +14,7 @@ both!(
     a_newer_database_is_refused_untouched,
     a_failed_migration_leaves_version_1_whole,
     team_events_and_attachments_are_kept,
+    challenge_matches_are_kept_beside_team_events,
     stores_opening_together_migrate_once,
 );
 
@@ -260,6 +261,57 @@ fn team_events_and_attachments_are_kept(b: Backend) {
     store.set_attachment("ev", "x", "two").unwrap();
     assert_eq!(store.attachment("ev", "x").unwrap().as_deref(), Some("two"));
     assert_eq!(db.int("SELECT COUNT(*) FROM event_attachment"), 1);
+}
+
+/// A challenge match (擂台赛, Art. 26.6) is kept as its record like a team event, in the same
+/// namespace of ids; each kind's commands refuse the other's record (schema version 5), and a
+/// team event stored before version 5 is a team event.
+fn challenge_matches_are_kept_beside_team_events(b: Backend) {
+    let db = TestDb::new(b, "mig-challenge");
+    let mut store = db.open();
+    store.create_team_event("cup", "create\tCup").unwrap();
+    store.create_challenge("leitai", "challenge\tL\tA\t1\ta\tB\tb").unwrap();
+    assert_eq!(
+        store.create_challenge("cup", "x"),
+        Err(StoreError::EventExists("cup".into()))
+    );
+    store.create_event(&crate::new_event("ev", System::Swiss, 1)).unwrap();
+    assert_eq!(
+        store.create_challenge("ev", "x"),
+        Err(StoreError::EventExists("ev".into()))
+    );
+    store.append_challenge_change("leitai", 1, "game\ta\tB+R").unwrap();
+    let stale = store.append_challenge_change("leitai", 1, "withdraw\tb").unwrap_err();
+    assert_eq!(
+        stale.to_string(),
+        "database error: challenge match \"leitai\" changed meanwhile (2 changes, 1 seen); try again"
+    );
+    drop(store);
+    let mut store = db.open();
+    assert_eq!(
+        store.challenge_changes("leitai").unwrap(),
+        ["challenge\tL\tA\t1\ta\tB\tb", "game\ta\tB+R"]
+    );
+    assert_eq!(store.challenges().unwrap(), ["leitai"]);
+    assert_eq!(store.team_events().unwrap(), ["cup"]);
+    assert_eq!(
+        store.team_changes("leitai"),
+        Err(StoreError::Invalid(
+            "event \"leitai\" is a challenge match, not a team event".into()
+        ))
+    );
+    assert_eq!(
+        store.append_challenge_change("cup", 1, "x"),
+        Err(StoreError::Invalid(
+            "event \"cup\" is a team event, not a challenge match".into()
+        ))
+    );
+    assert_eq!(store.challenge_changes("nope"), Err(StoreError::NoEvent("nope".into())));
+    // Each record keeps its kind (team events stored before version 5 take the default, team).
+    assert_eq!(
+        db.strings("SELECT kind FROM team_event ORDER BY id"),
+        ["team", "challenge"]
+    );
 }
 
 /// Several processes (server instances) starting together on an empty database: every one

@@ -88,6 +88,9 @@ enum Command {
     /// Team events (Art. 25-28): teams, line-ups, pairing, board results, standings.
     #[command(subcommand)]
     Team(super::team::TeamCommand),
+    /// Challenge matches (擂台赛, Art. 26.6): two teams' orders, the winner stays on.
+    #[command(subcommand)]
+    Challenge(super::challenge::ChallengeCommand),
 }
 
 #[derive(ClapArgs, Debug)]
@@ -387,6 +390,9 @@ fn exit_code(e: &anyhow::Error) -> u8 {
     if let Some(code) = super::team::exit_code(e) {
         return code;
     }
+    if let Some(code) = super::challenge::exit_code(e) {
+        return code;
+    }
     if e.downcast_ref::<super::io::EgdRefuses>().is_some() {
         return 1;
     }
@@ -540,6 +546,7 @@ fn execute(args: Args) -> anyhow::Result<String> {
         Command::Ratings(a) => super::ratings::ratings(&mut store, a),
         Command::Promotion(a) => super::ratings::promotion(&mut store, a),
         Command::Team(c) => super::team::run(&mut store, c),
+        Command::Challenge(c) => super::challenge::run(&mut store, c),
     }
 }
 

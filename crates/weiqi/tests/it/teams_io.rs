@@ -571,3 +571,197 @@ fn an_open_game_of_an_earlier_round_is_imported_open_and_entered_later() {
     let st: Value = serde_json::from_str(&db.ok(&["standings", "--event", "open", "--json"])).unwrap();
     assert_eq!(st["after_round"], 3, "{st}");
 }
+
+/// A challenge match (擂台赛, Art. 26.6) run from the command line: created with both teams'
+/// orders, each bout's game entered (the winner stays on), a withdrawal (Art. 28.4: the bout
+/// not played is a forfeit), the record and the result shown, refusals with their status.
+#[test]
+fn a_challenge_match_from_the_command_line() {
+    let db = Db::new("challenge");
+    let out = db.ok(&[
+        "challenge",
+        "new",
+        "--id",
+        "leitai",
+        "--name",
+        "擂台赛",
+        "--team",
+        "Red",
+        "--order",
+        "r1,r2,r3",
+        "--team",
+        "Blue",
+        "--order",
+        "b1,b2",
+    ]);
+    assert!(
+        out.contains("  Red: r1, r2, r3\n  Blue: b1, b2\n  next: r1 - b1\n"),
+        "{out}"
+    );
+    let out = db.ok(&[
+        "challenge",
+        "result",
+        "--event",
+        "leitai",
+        "--black",
+        "r1",
+        "--result",
+        "B+R",
+    ]);
+    assert_eq!(out, "bout 1: r1 - b1 B+R: Red wins and stays on\n");
+    // b1 is out: Black must be on stage (1), an unknown player is wrong input (2).
+    let err = db.fail(
+        &[
+            "challenge",
+            "result",
+            "--event",
+            "leitai",
+            "--black",
+            "b1",
+            "--result",
+            "B+R",
+        ],
+        1,
+    );
+    assert_eq!(err, "weiqi event: \"b1\" is not on stage for the next bout\n");
+    db.fail(
+        &[
+            "challenge",
+            "result",
+            "--event",
+            "leitai",
+            "--black",
+            "zz",
+            "--result",
+            "B+R",
+        ],
+        2,
+    );
+    db.fail(
+        &[
+            "challenge",
+            "result",
+            "--event",
+            "leitai",
+            "--black",
+            "r1",
+            "--result",
+            "B+X",
+        ],
+        2,
+    );
+    // b2 withdraws before playing: r1 wins the bout by forfeit and Red wins the match.
+    db.ok(&["challenge", "withdraw", "--event", "leitai", "--name", "b2"]);
+    let shown = db.ok(&["challenge", "show", "--event", "leitai"]);
+    expect_test::expect![[r#"
+        擂台赛 (擂台赛)
+          Red: r1, r2, r3
+          Blue: b1, b2 (withdrew)
+          bout 1: r1 - b1: r1 Black, B+R; Red wins and stays on
+          bout 2: r1 - b2: not played (Art. 28.4); Red wins by forfeit and stays on
+          result: Red wins
+    "#]]
+    .assert_eq(&shown);
+    let v: Value = serde_json::from_str(&db.ok(&["challenge", "show", "--event", "leitai", "--json"])).unwrap();
+    assert_eq!((&v["over"], &v["winner"]), (&Value::Bool(true), &Value::from("Red")));
+    assert_eq!(v["bouts"][1]["outcome"], "forfeit");
+    assert_eq!(v["teams"][0]["wins"], serde_json::json!([1, 0, 0]));
+    let err = db.fail(
+        &[
+            "challenge",
+            "result",
+            "--event",
+            "leitai",
+            "--black",
+            "r1",
+            "--result",
+            "B+R",
+        ],
+        1,
+    );
+    assert_eq!(err, "weiqi event: the challenge match is over\n");
+    // The id is shared with events; a team event's commands refuse a challenge match.
+    db.fail(
+        &[
+            "challenge",
+            "new",
+            "--id",
+            "leitai",
+            "--team",
+            "A",
+            "--order",
+            "a",
+            "--team",
+            "B",
+            "--order",
+            "b",
+        ],
+        2,
+    );
+    let err = db.fail(&["team", "show", "--event", "leitai"], 2);
+    assert_eq!(
+        err,
+        "weiqi event: event \"leitai\" is a challenge match, not a team event\n"
+    );
+    db.fail(
+        &[
+            "challenge",
+            "new",
+            "--id",
+            "x",
+            "--team",
+            "A",
+            "--order",
+            "a,a",
+            "--team",
+            "B",
+            "--order",
+            "b",
+        ],
+        2,
+    );
+}
+
+/// The defender (守擂, the last bout's winner) and the challenger are named; a defender who
+/// withdraws loses the bout on stage by forfeit (Art. 28.4), and so does the next.
+#[test]
+fn a_challenge_match_shows_the_defender_and_the_challenger() {
+    let db = Db::new("challenge-defender");
+    db.ok(&[
+        "challenge",
+        "new",
+        "--id",
+        "c",
+        "--team",
+        "A",
+        "--order",
+        "a1,a2",
+        "--team",
+        "B",
+        "--order",
+        "b1,b2",
+    ]);
+    db.ok(&[
+        "challenge",
+        "result",
+        "--event",
+        "c",
+        "--black",
+        "b1",
+        "--result",
+        "W+1.5",
+    ]);
+    let v: Value = serde_json::from_str(&db.ok(&["challenge", "show", "--event", "c", "--json"])).unwrap();
+    assert_eq!(
+        (&v["defender"], &v["challenger"]),
+        (&Value::from("a1"), &Value::from("b2"))
+    );
+    db.ok(&["challenge", "withdraw", "--event", "c", "--name", "a1"]);
+    db.ok(&["challenge", "withdraw", "--event", "c", "--name", "b2"]);
+    let shown = db.ok(&["challenge", "show", "--event", "c"]);
+    assert!(
+        shown
+            .ends_with("  bout 3: a2 - b2: not played (Art. 28.4); A wins by forfeit and stays on\n  result: A wins\n"),
+        "{shown}"
+    );
+}
