@@ -149,7 +149,11 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/join", post(join_game))
         .route("/api/games/{id}/actions", post(act))
         .route("/api/ws", get(crate::ws::upgrade))
-        .merge(crate::web_api::routes().merge(web::router()))
+        .merge(
+            crate::web_api::routes()
+                .merge(crate::challenges::routes())
+                .merge(web::router()),
+        )
         .fallback(|| async { ApiError::NotFound("no such route: see /api/openapi.json".into()) })
         .layer(axum::middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(axum::middleware::from_fn_with_state(state.clone(), security_headers))
@@ -311,7 +315,7 @@ pub async fn session_account(st: &AppState, token: &str) -> Result<Account, ApiE
 }
 
 impl Caller {
-    fn account(&self) -> Result<&Account, ApiError> {
+    pub(crate) fn account(&self) -> Result<&Account, ApiError> {
         self.account.as_ref().ok_or_else(|| {
             ApiError::Unauthenticated(
                 "log in first (POST /api/sessions) and send the token as Authorization: Bearer <token>".into(),

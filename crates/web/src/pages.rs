@@ -28,6 +28,9 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/referee/{id}", get(|Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move {
             page(&q, &h, "referee", &id)
         }))
+        .route("/challenges/{id}", get(|Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move {
+            page(&q, &h, "challenge", &id)
+        }))
         .route("/play/{id}", get(|Path(id): Path<i64>, q: Query<LangQ>, h: HeaderMap| async move {
             page(&q, &h, "game", &id.to_string())
         }))
@@ -117,6 +120,7 @@ pub fn shell(lang: Lang, kind: &str, id: &str) -> String {
         "clock" => t("title.clock"),
         "event" => format!("{} {}", t("title.event"), esc(id)),
         "referee" => format!("{} {}", t("title.referee"), esc(id)),
+        "challenge" => format!("{} {}", t("title.challenge"), esc(id)),
         "game" => format!("{} {}", t("title.game"), esc(id)),
         _ => t("title.home"),
     };

@@ -9,7 +9,6 @@
 
 use anyhow::anyhow;
 use clap::{Args as ClapArgs, Subcommand};
-use serde_json::{Value as Json, json};
 use storage::Store;
 use teams::{ChallengeBout, ChallengeError, ChallengeLine, ChallengeMatch, Side};
 use tournament::GameResult;
@@ -142,7 +141,7 @@ pub fn run(store: &mut Store, cmd: ChallengeCommand) -> anyhow::Result<String> {
         ChallengeCommand::Show(a) => {
             let m = load(store, &a.event)?.0;
             Ok(if a.json {
-                format!("{}\n", to_json(&a.event, &m))
+                format!("{}\n", server::challenges::to_json(&a.event, &m))
             } else {
                 text(&m)
             })
@@ -230,60 +229,6 @@ pub fn text(m: &ChallengeMatch) -> String {
         },
     };
     out
-}
-
-/// The match as JSON (the server's `GET /api/challenges/{id}` gives the same).
-pub fn to_json(id: &str, m: &ChallengeMatch) -> Json {
-    let c = m.challenge();
-    let side = |s: Side| if s == Side::A { "a" } else { "b" };
-    let order = |s: Side| -> Json {
-        json!({
-            "name": m.team(s),
-            "order": c.order(s).iter().enumerate().map(|(i, p)| json!({
-                "name": p, "withdrawn": m.withdrawn(s, i),
-            })).collect::<Vec<_>>(),
-            "wins": c.wins(s),
-        })
-    };
-    let bouts: Vec<Json> = m
-        .bouts()
-        .iter()
-        .map(|b| {
-            let (outcome, winner) = match b.outcome {
-                ChallengeBout::Won(s) => ("won", Some(side(s))),
-                ChallengeBout::Forfeit(s) => ("forfeit", Some(side(s))),
-                ChallengeBout::BothOut => ("both_out", None),
-                ChallengeBout::Replay => ("replay", None),
-            };
-            json!({
-                "bout": b.number, "a": b.a, "b": b.b,
-                "black": b.black.map(|s| if s == Side::A { b.a } else { b.b }),
-                "result": b.result.map(|r| r.to_string()),
-                "outcome": outcome, "winner": winner,
-            })
-        })
-        .collect();
-    let (defender, challenger) = match (m.on_stage(), m.defender()) {
-        (Some((a, b)), Some(d)) => {
-            if d == Side::A {
-                (Some(a), Some(b))
-            } else {
-                (Some(b), Some(a))
-            }
-        }
-        _ => (None, None),
-    };
-    json!({
-        "id": id,
-        "name": m.name(),
-        "teams": [order(Side::A), order(Side::B)],
-        "bouts": bouts,
-        "on_stage": m.on_stage().map(|(a, b)| [a, b]),
-        "defender": defender,
-        "challenger": challenger,
-        "over": c.is_over(),
-        "winner": c.winner().map(|s| m.team(s)),
-    })
 }
 
 /// The exit status of a refusal: 2 for wrong input (an unknown player, a bad record or
