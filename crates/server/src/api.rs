@@ -550,7 +550,8 @@ async fn create_event(
         time_control: r.time_control,
         lots_seed: r.lots_seed,
         lateness_limit_minutes: r.lateness_limit_minutes.unwrap_or(60),
-        ..tournament::Settings::default()
+        // A McMahon event avoids pairing club and region mates by default.
+        ..tournament::Settings::defaults_for(system)
     };
     let new = storage::NewEvent {
         id: r.id.clone(),

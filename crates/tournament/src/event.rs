@@ -160,6 +160,20 @@ impl Settings {
     }
 }
 
+impl Settings {
+    /// The defaults of a new event of `system`: [`Settings::default`], and for McMahon the
+    /// club and region (country) avoidance on, as McMahon directors expect (OpenGotha pairs
+    /// so by default); a director may turn either off.
+    pub fn defaults_for(system: System) -> Settings {
+        let mcmahon = matches!(system, System::McMahon { .. });
+        Settings {
+            avoid_same_club: mcmahon,
+            avoid_same_region: mcmahon,
+            ..Settings::default()
+        }
+    }
+}
+
 impl Default for Settings {
     fn default() -> Settings {
         Settings {

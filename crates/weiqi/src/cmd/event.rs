@@ -181,12 +181,14 @@ struct SettingsOptions {
     /// The seed of every lot (draw, colors, the last tie-break), recorded for replay.
     #[arg(long, value_name = "N", default_value_t = 0)]
     lots_seed: u64,
-    /// Swiss: avoid pairing members of the same club.
-    #[arg(long)]
-    avoid_same_club: bool,
-    /// Swiss: avoid pairing members of the same region.
-    #[arg(long)]
-    avoid_same_region: bool,
+    /// Swiss: avoid pairing members of the same club (`--avoid-same-club false` turns it
+    /// off). Default: on for McMahon, off for the other systems.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
+    avoid_same_club: Option<bool>,
+    /// Swiss: avoid pairing members of the same region (country). Default: on for McMahon,
+    /// off for the other systems.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
+    avoid_same_region: Option<bool>,
     /// McMahon: handicaps from the rank difference (rank, the default) or the McMahon scores
     /// at the start of the round (mms).
     #[arg(long, value_name = "BASIS", default_value = "rank")]
@@ -474,7 +476,8 @@ fn execute(args: Args) -> anyhow::Result<String> {
             })
         }
         Command::Settings(a) => {
-            let settings = settings(&a.settings)?;
+            let system = store.load_event(&a.event.event)?.system();
+            let settings = settings(&a.settings, system)?;
             let ev = store.set_settings(&a.event.event, &settings)?;
             Ok(format!(
                 "settings of event {:?} changed\n{}",
@@ -623,7 +626,10 @@ fn system_text(s: System) -> String {
     }
 }
 
-fn settings(o: &SettingsOptions) -> anyhow::Result<Settings> {
+/// The settings the options give for an event of `system` (what is not given is the
+/// system's default, `Settings::defaults_for`).
+fn settings(o: &SettingsOptions, system: System) -> anyhow::Result<Settings> {
+    let defaults = Settings::defaults_for(system);
     let bye = match o.bye.as_str() {
         "win" => ByeValue::Win,
         "draw" => ByeValue::Draw,
@@ -675,8 +681,8 @@ fn settings(o: &SettingsOptions) -> anyhow::Result<Settings> {
         lateness_limit_minutes: o.lateness_limit,
         cycle_policy,
         time_control,
-        avoid_same_club: o.avoid_same_club,
-        avoid_same_region: o.avoid_same_region,
+        avoid_same_club: o.avoid_same_club.unwrap_or(defaults.avoid_same_club),
+        avoid_same_region: o.avoid_same_region.unwrap_or(defaults.avoid_same_region),
         tie_breaks,
         lots_seed: o.lots_seed,
         total_score_divisor,
@@ -766,7 +772,7 @@ fn handicap_text(h: &tournament::HandicapRule) -> String {
 
 fn new(store: &mut Store, a: NewArgs) -> anyhow::Result<String> {
     let system = system(&a.system, &a.system_options)?;
-    let settings = settings(&a.settings)?;
+    let settings = settings(&a.settings, system)?;
     let e = NewEvent {
         name: a.name.unwrap_or_else(|| a.id.clone()),
         id: a.id,

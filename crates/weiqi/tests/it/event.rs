@@ -1434,3 +1434,35 @@ fn a_mcmahon_pairing_shows_the_handicap_and_gives_the_weaker_black() {
         2,
     );
 }
+
+/// Club and region (country) avoidance is an event option, on by default for a new McMahon
+/// event (as McMahon directors expect) and off for the others; either can be turned off or on.
+#[test]
+fn club_and_region_avoidance_is_on_by_default_for_mcmahon() {
+    let db = Db::new("avoid");
+    let avoid = |id: &str| {
+        let v = db.json(&["show", "--event", id]);
+        (
+            v["settings"]["avoid_same_club"].as_bool().unwrap(),
+            v["settings"]["avoid_same_region"].as_bool().unwrap(),
+        )
+    };
+    db.ok(&["new", "--id", "mm", "--system", "mcmahon", "--rounds", "3"]);
+    assert_eq!(avoid("mm"), (true, true));
+    db.ok(&["new", "--id", "sw", "--system", "swiss", "--rounds", "3"]);
+    assert_eq!(avoid("sw"), (false, false));
+    db.ok(&[
+        "new",
+        "--id",
+        "mm2",
+        "--system",
+        "mcmahon",
+        "--rounds",
+        "3",
+        "--avoid-same-club",
+        "false",
+    ]);
+    assert_eq!(avoid("mm2"), (false, true));
+    db.ok(&["settings", "--event", "sw", "--avoid-same-region"]);
+    assert_eq!(avoid("sw"), (false, true));
+}
