@@ -470,6 +470,10 @@ pub struct Event {
     settings: Settings,
     players: Vec<Player>,
     status: Vec<Status>,
+    /// By player: the rounds not yet paired that the player does not take part in.
+    absent: Vec<Vec<u32>>,
+    /// By player: registered but not yet confirmed (pre-registration), so not paired.
+    preregistered: Vec<bool>,
     /// The draw: players in draw-number order (round robin) or seed order (knockout),
     /// fixed at the first pairing.
     draw: Vec<PlayerId>,
@@ -542,6 +546,8 @@ impl Event {
             planned_rounds: rounds,
             settings,
             players: Vec::new(),
+            absent: Vec::new(),
+            preregistered: Vec::new(),
             status: Vec::new(),
             draw: Vec::new(),
             rounds: Vec::new(),
@@ -682,7 +688,61 @@ impl Event {
         player.name = name;
         self.players.push(player);
         self.status.push(Status::Active);
+        self.absent.push(Vec::new());
+        self.preregistered.push(false);
         Ok(PlayerId(self.players.len() - 1))
+    }
+
+    /// Whether `id` takes part in round `round` as far as the director has said (per-round
+    /// participation, OpenGotha's `participating`; pre-registration aside).
+    pub fn takes_part(&self, id: PlayerId, round: u32) -> bool {
+        !self.absent[id.0].contains(&round)
+    }
+
+    /// Says whether `id` takes part in round `round` (OpenGotha's per-round participation):
+    /// a player absent from a round of a Swiss, Swiss-with-elimination or McMahon event is
+    /// not paired in it, has no bye and scores nothing for it (the round lists them among
+    /// those not playing). Only for a round not yet paired; a round robin's schedule and a
+    /// knockout's bracket pair every player, so they refuse it.
+    pub fn set_participation(&mut self, id: PlayerId, round: u32, takes_part: bool) -> Result<(), EventError> {
+        self.check_id(id)?;
+        self.check_participation(round)?;
+        let rounds = &mut self.absent[id.0];
+        rounds.retain(|&r| r != round);
+        if !takes_part {
+            rounds.push(round);
+            rounds.sort_unstable();
+        }
+        Ok(())
+    }
+
+    /// Whether `id` is only pre-registered (OpenGotha's `registeringStatus="PRE"`): on the
+    /// list, not yet confirmed, so not paired.
+    pub fn is_preregistered(&self, id: PlayerId) -> bool {
+        self.preregistered[id.0]
+    }
+
+    /// Marks `id` as pre-registered (not paired until confirmed) or confirmed. Swiss-like
+    /// events only (a round robin or knockout draws every player at its first pairing).
+    pub fn set_preregistered(&mut self, id: PlayerId, pre: bool) -> Result<(), EventError> {
+        self.check_id(id)?;
+        self.check_participation(self.rounds.len() as u32 + 1)?;
+        self.preregistered[id.0] = pre;
+        Ok(())
+    }
+
+    fn check_participation(&self, round: u32) -> Result<(), EventError> {
+        if !self.system.is_swiss_like() {
+            return Err(EventError::BadPairing(
+                "per-round participation is for Swiss and McMahon events: a round robin's schedule and a knockout's bracket pair every player".into(),
+            ));
+        }
+        if round == 0 || round as usize <= self.rounds.len() {
+            return Err(EventError::BadPairing(format!(
+                "round {round} is already paired: participation is said before a round is paired"
+            )));
+        }
+        Ok(())
     }
 
     fn check_id(&self, id: PlayerId) -> Result<(), EventError> {
@@ -1056,7 +1116,13 @@ impl Event {
             return Err(EventError::Finished);
         }
         let stats = standings::player_stats(self);
-        let mut field: Vec<PlayerId> = self.active();
+        // Players absent from this round, and those only pre-registered, are not paired (the
+        // round lists them among those not playing; they score nothing for it).
+        let mut field: Vec<PlayerId> = self
+            .active()
+            .into_iter()
+            .filter(|&p| self.takes_part(p, number) && !self.is_preregistered(p))
+            .collect();
         if let System::SwissElimination { losses } = self.system {
             // Art. 26.4: out after `losses` lost games; keep the field even by bringing back
             // the best of those eliminated in the last round (a "lucky loser").
@@ -1164,7 +1230,10 @@ impl Event {
             .filter(|p| !field.contains(p))
             .collect::<Vec<_>>();
         let idle = if let System::SwissElimination { .. } = self.system {
-            Vec::new()
+            // Those eliminated are out, not idle; those absent from the round are idle.
+            idle.into_iter()
+                .filter(|&p| !self.takes_part(p, number) || self.is_preregistered(p))
+                .collect()
         } else {
             idle
         };

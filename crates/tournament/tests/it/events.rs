@@ -1328,3 +1328,49 @@ fn the_handicap_rule_has_a_bar_a_correction_a_ceiling_and_a_basis() {
     // Round 1's handicap is still what it was.
     assert_eq!(handicap::proposed(&ev, 1, a, b).stones, 2);
 }
+
+/// Per-round participation and pre-registration (OpenGotha's `participating` and
+/// `registeringStatus`): a player absent from a round, or only pre-registered, is not paired
+/// in it, has no bye and scores nothing for it; said only before the round is paired, and
+/// only in a Swiss-like event.
+#[test]
+fn players_absent_from_a_round_or_preregistered_are_not_paired() {
+    let players = [("A", "5d"), ("B", "4d"), ("C", "3d"), ("D", "2d"), ("E", "1d")];
+    let mut ev = event(System::Swiss, 3, &players);
+    let id = |ev: &Event, n: &str| ev.find(n).unwrap();
+    let (c, e) = (id(&ev, "C"), id(&ev, "E"));
+    ev.set_participation(c, 1, false).unwrap();
+    ev.set_preregistered(e, true).unwrap();
+    let r = ev.pair_next().unwrap().clone();
+    let paired: Vec<PlayerId> = r.games.iter().flat_map(|g| [g.black, g.white]).collect();
+    assert!(
+        !paired.contains(&c) && !paired.contains(&e),
+        "{}",
+        render_round(&ev, &r)
+    );
+    assert_eq!(
+        (r.games.len(), r.byes.len()),
+        (1, 1),
+        "three players paired: one game, one bye"
+    );
+    let mut idle = r.idle.clone();
+    idle.sort();
+    assert_eq!(idle, vec![c, e]);
+    for g in &r.games {
+        ev.set_result(1, g.board, black_wins()).unwrap();
+    }
+    assert_eq!(
+        ev.standings().rows.iter().find(|x| x.player == c).unwrap().stats.points,
+        0
+    );
+    // Round 1 is paired: its participation is history.
+    assert!(ev.set_participation(c, 1, true).is_err());
+    // Confirmed and present again, both are paired in round 2 (five players: one bye).
+    ev.set_preregistered(e, false).unwrap();
+    assert!(ev.takes_part(c, 2));
+    let r = ev.pair_next().unwrap().clone();
+    assert_eq!((r.games.len(), r.byes.len(), r.idle.len()), (2, 1, 0));
+    // A round robin's schedule pairs everyone.
+    let mut rr = event(System::RoundRobin { cycles: 1 }, 1, &players);
+    assert!(rr.set_participation(PlayerId(0), 1, false).is_err());
+}
