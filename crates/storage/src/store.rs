@@ -350,6 +350,34 @@ impl Store {
         Ok((l.ev, status))
     }
 
+    /// Says whether `name` takes part in `round` (a round not yet paired), or with `round`
+    /// `None` whether they are confirmed (`takes_part`) or only pre-registered: per-round
+    /// participation and pre-registration, which the pairing honours
+    /// ([`Event::set_participation`], [`Event::set_preregistered`]).
+    pub fn set_participation(
+        &mut self,
+        event: &str,
+        name: &str,
+        round: Option<u32>,
+        takes_part: bool,
+    ) -> Result<Event> {
+        let tx = self.write()?;
+        let mut l = load(&tx, event)?;
+        let id = l.ev.find(name).map_err(refused(event))?;
+        match round {
+            Some(r) => l.ev.set_participation(id, r, takes_part),
+            None => l.ev.set_preregistered(id, !takes_part),
+        }
+        .map_err(refused(event))?;
+        let seq = next_seq(&tx, event)?;
+        tx.exec(
+            "INSERT INTO participation (player_id, seq, round, takes_part) VALUES (?1, ?2, ?3, ?4)",
+            args![l.player(id), seq, round, takes_part],
+        )?;
+        tx.commit()?;
+        Ok(l.ev)
+    }
+
     /// A warning to `name` in their game on `board` of `round` (Art. 24).
     pub fn add_warning(&mut self, event: &str, round: u32, board: u32, name: &str, note: &str) -> Result<Event> {
         let tx = self.write()?;
@@ -799,12 +827,33 @@ fn corrupt(event: &str, what: impl std::fmt::Display) -> StoreError {
 
 /// One recorded change, to replay in sequence order.
 enum Change {
-    Player { db_id: i64, player: Player },
+    Player {
+        db_id: i64,
+        player: Player,
+    },
     RoundsChanged(u32),
-    Round { number: u32, origin: String },
-    Result { round: u32, board: u32, result: GameResult },
-    Withdrawal { db_id: i64 },
-    Warning { round: u32, board: u32, db_id: i64 },
+    Round {
+        number: u32,
+        origin: String,
+    },
+    Result {
+        round: u32,
+        board: u32,
+        result: GameResult,
+    },
+    Withdrawal {
+        db_id: i64,
+    },
+    Warning {
+        round: u32,
+        board: u32,
+        db_id: i64,
+    },
+    Participation {
+        db_id: i64,
+        round: Option<u32>,
+        takes_part: bool,
+    },
 }
 
 /// A stored player.
@@ -932,6 +981,24 @@ fn load(tx: &Tx<'_>, id: &str) -> Result<Loaded> {
         changes.push((seq, 0, Change::Warning { round, board, db_id }));
     }
 
+    for r in tx.query(
+        "SELECT x.seq, x.player_id, x.round, x.takes_part FROM participation x JOIN player p ON p.id = x.player_id
+         WHERE p.event_id = ?1",
+        args![id],
+    )? {
+        let (seq, db_id, round, takes_part): (i64, i64, Option<u32>, bool) =
+            (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
+        changes.push((
+            seq,
+            0,
+            Change::Participation {
+                db_id,
+                round,
+                takes_part,
+            },
+        ));
+    }
+
     changes.sort_by_key(|(seq, order, _)| (*seq, *order));
     let mut l = Loaded { ev, db_id: Vec::new() };
     let mut of_db: HashMap<i64, PlayerId> = HashMap::new();
@@ -961,6 +1028,18 @@ fn load(tx: &Tx<'_>, id: &str) -> Result<Loaded> {
             }
             Change::Result { round, board, result } => l.ev.set_result(round, board, result).map_err(|e| at(&e))?,
             Change::Withdrawal { db_id } => l.ev.withdraw(pid(db_id)?).map_err(|e| at(&e))?,
+            Change::Participation {
+                db_id,
+                round,
+                takes_part,
+            } => {
+                let p = pid(db_id)?;
+                match round {
+                    Some(r) => l.ev.set_participation(p, r, takes_part),
+                    None => l.ev.set_preregistered(p, !takes_part),
+                }
+                .map_err(|e| at(&e))?
+            }
             Change::Warning { round, board, db_id } => {
                 let p = pid(db_id)?;
                 let color =

@@ -95,12 +95,13 @@ fn an_empty_database_gets_the_whole_schema(b: Backend) {
     let db = TestDb::new(b, "mig-empty");
     let store = db.open();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 5);
+    assert_eq!(SCHEMA_VERSION, 6);
     expect![[r#"
         [
             "event",
             "event_attachment",
             "pairing",
+            "participation",
             "player",
             "proposed_pairing",
             "result",
@@ -121,7 +122,7 @@ fn an_empty_database_gets_the_whole_schema(b: Backend) {
     drop(store);
     let store = db.open();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(db.int("SELECT COUNT(*) FROM schema_version"), 5);
+    assert_eq!(db.int("SELECT COUNT(*) FROM schema_version"), 6);
     assert_eq!(
         db.strings("SELECT version || ' ' || name FROM schema_version ORDER BY version"),
         [
@@ -129,7 +130,8 @@ fn an_empty_database_gets_the_whole_schema(b: Backend) {
             "2 warnings_and_amendments",
             "3 teams_and_attachments",
             "4 draw",
-            "5 handicap_rule_and_challenges"
+            "5 handicap_rule_and_challenges",
+            "6 participation"
         ]
     );
     // The time of each migration is recorded as UTC text.
@@ -196,8 +198,8 @@ fn a_newer_database_is_refused_untouched(b: Backend) {
     db.exec("INSERT INTO schema_version (version, name) VALUES (9, 'from the future')");
     match db.try_open() {
         Err(e) => {
-            assert_eq!(e, StoreError::NewerSchema { found: 9, known: 5 });
-            expect!["the database has schema version 9, newer than this weiqi knows (5); use a newer weiqi"]
+            assert_eq!(e, StoreError::NewerSchema { found: 9, known: 6 });
+            expect!["the database has schema version 9, newer than this weiqi knows (6); use a newer weiqi"]
                 .assert_eq(&e.to_string());
         }
         Ok(_) => panic!("a schema from the future was accepted"),
@@ -331,7 +333,8 @@ fn stores_opening_together_migrate_once(b: Backend) {
             "2 warnings_and_amendments",
             "3 teams_and_attachments",
             "4 draw",
-            "5 handicap_rule_and_challenges"
+            "5 handicap_rule_and_challenges",
+            "6 participation"
         ]
     );
 }

@@ -237,6 +237,36 @@ enum PlayerCommand {
     Add(PlayerAddArgs),
     /// List the players with their status.
     List(PlayerListArgs),
+    /// A player does not take part in a round not yet paired (Swiss and McMahon: not paired,
+    /// no bye, nothing scored for it).
+    Absent(ParticipationArgs),
+    /// A player takes part in a round after all.
+    Present(ParticipationArgs),
+    /// A player is only pre-registered: not paired until confirmed.
+    Pre(PlayerNameArgs),
+    /// A pre-registered player is confirmed: paired from the next round.
+    Confirm(PlayerNameArgs),
+}
+
+#[derive(ClapArgs, Debug)]
+struct ParticipationArgs {
+    #[command(flatten)]
+    event: EventArg,
+    /// The player.
+    #[arg(long, value_name = "NAME")]
+    name: String,
+    /// The round (not yet paired).
+    #[arg(long, value_name = "R")]
+    round: u32,
+}
+
+#[derive(ClapArgs, Debug)]
+struct PlayerNameArgs {
+    #[command(flatten)]
+    event: EventArg,
+    /// The player.
+    #[arg(long, value_name = "NAME")]
+    name: String,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -501,6 +531,22 @@ fn execute(args: Args) -> anyhow::Result<String> {
             } else {
                 players_table(&ev)
             })
+        }
+        Command::Player(PlayerCommand::Absent(a)) => {
+            store.set_participation(&a.event.event, &a.name, Some(a.round), false)?;
+            Ok(format!("{} does not take part in round {}\n", a.name, a.round))
+        }
+        Command::Player(PlayerCommand::Present(a)) => {
+            store.set_participation(&a.event.event, &a.name, Some(a.round), true)?;
+            Ok(format!("{} takes part in round {}\n", a.name, a.round))
+        }
+        Command::Player(PlayerCommand::Pre(a)) => {
+            store.set_participation(&a.event.event, &a.name, None, false)?;
+            Ok(format!("{} is pre-registered: not paired until confirmed\n", a.name))
+        }
+        Command::Player(PlayerCommand::Confirm(a)) => {
+            store.set_participation(&a.event.event, &a.name, None, true)?;
+            Ok(format!("{} is confirmed\n", a.name))
         }
         Command::Pair(a) => pair(&mut store, a),
         Command::Unpair(a) => {
@@ -867,6 +913,23 @@ fn status_text(s: Status) -> String {
     }
 }
 
+/// A player's status, with pre-registration and the rounds not yet paired they miss.
+fn player_status(ev: &Event, id: PlayerId) -> String {
+    let mut t = status_text(ev.status(id));
+    if ev.is_preregistered(id) {
+        t.push_str(", pre-registered");
+    }
+    let next = ev.rounds().len() as u32 + 1;
+    let absent: Vec<String> = (next..=ev.planned_rounds().max(next))
+        .filter(|&r| !ev.takes_part(id, r))
+        .map(|r| r.to_string())
+        .collect();
+    if !absent.is_empty() {
+        write!(t, ", absent from round {}", absent.join(", ")).ok();
+    }
+    t
+}
+
 fn players_json(ev: &Event) -> Vec<Json> {
     ev.players()
         .iter()
@@ -874,7 +937,7 @@ fn players_json(ev: &Event) -> Vec<Json> {
         .map(|(i, p)| {
             json!({"name": p.name, "rank": p.rank.to_string(), "rating": p.rating, "club": p.club,
                    "region": p.region, "born": p.birth_date.map(|d| d.to_string()),
-                   "status": status_text(ev.status(PlayerId(i)))})
+                   "status": player_status(ev, PlayerId(i))})
         })
         .collect()
 }
@@ -892,7 +955,7 @@ fn players_table(ev: &Event) -> String {
                 p.rating.map(|r| r.to_string()).unwrap_or_default(),
                 p.club.clone().unwrap_or_default(),
                 p.region.clone().unwrap_or_default(),
-                status_text(ev.status(PlayerId(i))),
+                player_status(ev, PlayerId(i)),
             ]
         })
         .collect();

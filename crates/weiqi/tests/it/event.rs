@@ -1466,3 +1466,44 @@ fn club_and_region_avoidance_is_on_by_default_for_mcmahon() {
     db.ok(&["settings", "--event", "sw", "--avoid-same-region"]);
     assert_eq!(avoid("sw"), (false, true));
 }
+
+/// Per-round participation and pre-registration from the command line: a player absent from
+/// the next round, or only pre-registered, is not paired in it (and the list says so);
+/// present again and confirmed, they are paired; a round already paired refuses it.
+#[test]
+fn absent_and_preregistered_players_are_not_paired() {
+    let db = Db::new("participation");
+    db.ok(&["new", "--id", "s", "--system", "swiss", "--rounds", "3"]);
+    add_players(
+        &db,
+        "s",
+        &[("A", "5d"), ("B", "4d"), ("C", "3d"), ("D", "2d"), ("E", "1d")],
+    );
+    assert_eq!(
+        db.ok(&["player", "absent", "--event", "s", "--name", "C", "--round", "1"]),
+        "C does not take part in round 1\n"
+    );
+    db.ok(&["player", "pre", "--event", "s", "--name", "E"]);
+    let players = db.json(&["player", "list", "--event", "s"]);
+    assert_eq!(players[2]["status"], "active, absent from round 1");
+    assert_eq!(players[4]["status"], "active, pre-registered");
+    let p: Value = serde_json::from_str(&db.ok(&["pair", "--event", "s", "--json"])).unwrap();
+    let paired: Vec<&str> = p["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| [g["black"].as_str().unwrap(), g["white"].as_str().unwrap()])
+        .chain(p["byes"].as_array().unwrap().iter().map(|b| b.as_str().unwrap()))
+        .collect();
+    assert!(
+        !paired.contains(&"C") && !paired.contains(&"E") && paired.len() == 3,
+        "{p}"
+    );
+    db.fails(&["player", "present", "--event", "s", "--name", "C", "--round", "1"], 2);
+    db.ok(&["player", "confirm", "--event", "s", "--name", "E"]);
+    let players = db.json(&["player", "list", "--event", "s"]);
+    assert_eq!(
+        (&players[2]["status"], &players[4]["status"]),
+        (&Value::from("active"), &Value::from("active"))
+    );
+}
