@@ -935,6 +935,10 @@ pub struct Plan {
     pub players: Vec<Player>,
     /// Each round: the games as (black, white, result) in table order, and the byes.
     pub rounds: Vec<PlanRound>,
+    /// Who does not take part in a round the file has not paired yet (`participating`), as
+    /// (player, round), and who is only pre-registered (`registeringStatus="PRE"`) as
+    /// (player, `None`): what the pairing of the rounds to come honours.
+    pub absences: Vec<(String, Option<u32>)>,
 }
 
 /// One round of a [`Plan`].
@@ -1122,13 +1126,31 @@ impl Tournament {
                     .collect(),
             });
         }
+        let n_rounds = self.n_rounds().max(last).max(1);
+        let mut absences = Vec::new();
+        for (gp, p) in self.players.iter().zip(&players) {
+            let part: Vec<char> = gp.participating.chars().collect();
+            for r in rounds.len() as u32 + 1..=n_rounds {
+                if part.get(r as usize - 1) == Some(&'0') {
+                    absences.push((p.name.clone(), Some(r)));
+                }
+            }
+            if gp
+                .other
+                .iter()
+                .any(|(k, v)| k == "registeringStatus" && v.trim() == "PRE")
+            {
+                absences.push((p.name.clone(), None));
+            }
+        }
         Ok(Plan {
             name: self.name(),
             system,
-            n_rounds: self.n_rounds().max(last).max(1),
+            n_rounds,
             settings,
             players,
             rounds,
+            absences,
         })
     }
 }

@@ -7,7 +7,7 @@ use tournament::{Event, GameResult, Player};
 
 use crate::extra::set_attachment_in;
 use crate::model::NewEvent;
-use crate::store::{add_player_in, create_event_in, pair_in, record_result_in};
+use crate::store::{add_player_in, create_event_in, pair_in, record_result_in, set_participation_in};
 use crate::{Store, StoreError};
 
 /// One paired round of an imported event.
@@ -30,6 +30,9 @@ pub struct ImportedEvent {
     pub rounds: Vec<ImportRound>,
     /// Named texts kept with the event (see [`Store::set_attachment`]).
     pub attachments: Vec<(String, String)>,
+    /// Who misses a round not yet paired, as (player, round), and who is only pre-registered,
+    /// as (player, `None`) ([`Store::set_participation`]).
+    pub absences: Vec<(String, Option<u32>)>,
 }
 
 impl Store {
@@ -52,6 +55,9 @@ impl Store {
                     ev = record_result_in(&tx, id, round, i as u32 + 1, None, *res, false)?.0;
                 }
             }
+        }
+        for (name, round) in &e.absences {
+            ev = set_participation_in(&tx, id, name, *round, false)?;
         }
         for (name, body) in &e.attachments {
             set_attachment_in(&tx, id, name, body)?;

@@ -362,20 +362,9 @@ impl Store {
         takes_part: bool,
     ) -> Result<Event> {
         let tx = self.write()?;
-        let mut l = load(&tx, event)?;
-        let id = l.ev.find(name).map_err(refused(event))?;
-        match round {
-            Some(r) => l.ev.set_participation(id, r, takes_part),
-            None => l.ev.set_preregistered(id, !takes_part),
-        }
-        .map_err(refused(event))?;
-        let seq = next_seq(&tx, event)?;
-        tx.exec(
-            "INSERT INTO participation (player_id, seq, round, takes_part) VALUES (?1, ?2, ?3, ?4)",
-            args![l.player(id), seq, round, takes_part],
-        )?;
+        let ev = set_participation_in(&tx, event, name, round, takes_part)?;
         tx.commit()?;
-        Ok(l.ev)
+        Ok(ev)
     }
 
     /// A warning to `name` in their game on `board` of `round` (Art. 24).
@@ -462,6 +451,29 @@ pub(crate) fn create_event_in(tx: &Tx<'_>, e: &NewEvent) -> Result<Event> {
     let loaded = load(tx, &e.id)?;
     debug_assert_eq!(loaded.ev, ev);
     Ok(loaded.ev)
+}
+
+/// [`Store::set_participation`] in the caller's transaction.
+pub(crate) fn set_participation_in(
+    tx: &Tx<'_>,
+    event: &str,
+    name: &str,
+    round: Option<u32>,
+    takes_part: bool,
+) -> Result<Event> {
+    let mut l = load(tx, event)?;
+    let id = l.ev.find(name).map_err(refused(event))?;
+    match round {
+        Some(r) => l.ev.set_participation(id, r, takes_part),
+        None => l.ev.set_preregistered(id, !takes_part),
+    }
+    .map_err(refused(event))?;
+    let seq = next_seq(tx, event)?;
+    tx.exec(
+        "INSERT INTO participation (player_id, seq, round, takes_part) VALUES (?1, ?2, ?3, ?4)",
+        args![l.player(id), seq, round, takes_part],
+    )?;
+    Ok(l.ev)
 }
 
 /// [`Store::add_player`] in the caller's transaction.

@@ -765,3 +765,34 @@ fn a_challenge_match_shows_the_defender_and_the_challenger() {
         "{shown}"
     );
 }
+
+/// An OpenGotha file's per-round participation (`participating`) for the rounds it has not
+/// paired, and its pre-registered players (`registeringStatus="PRE"`), come in with the
+/// import, and the next round's pairing honours them (OpenGotha pairs neither).
+#[test]
+fn an_imported_files_absences_and_preregistrations_are_honoured_by_the_next_pairing() {
+    let db = Db::new("og-participation");
+    let xml = OPENGOTHA
+        .replace(r#"numberOfRounds="3""#, r#"numberOfRounds="4""#)
+        .replace(
+            r#"name="Dupont" participating="11111111111111111111""#,
+            r#"name="Dupont" participating="11101111111111111111""#,
+        );
+    let f = db.file("four.xml", xml.as_bytes());
+    db.ok(&["import", "--from", "opengotha", &f, "--id", "four"]);
+    let players: Value = serde_json::from_str(&db.ok(&["player", "list", "--event", "four", "--json"])).unwrap();
+    let status = |name: &str| {
+        players
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .map(|p| p["status"].as_str().unwrap().to_string())
+            .unwrap()
+    };
+    assert_eq!(status("Dupont Jean"), "active, absent from round 4");
+    assert_eq!(status("张 三"), "active, pre-registered");
+    let p: Value = serde_json::from_str(&db.ok(&["pair", "--event", "four", "--json"])).unwrap();
+    let text = p.to_string();
+    assert!(!text.contains("Dupont") && !text.contains("张 三"), "{text}");
+}
