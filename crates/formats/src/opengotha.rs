@@ -1250,15 +1250,24 @@ pub fn merge(base: Option<&Tournament>, ev: &Event) -> Tournament {
     };
     t.byes.clear();
     for r in ev.rounds() {
+        // A McMahon game weiqi paired has the handicap the event's rule proposes, when the
+        // weaker player holds Black as that rule gives them (tournament::handicap); a game
+        // from the kept file keeps the file's.
+        let hc = tournament::handicap::for_round(ev, r.number);
         for g in &r.games {
             let (b, w) = (&ev.player(g.black).name, &ev.player(g.white).name);
             let (result, by_default) = GothaGame::from_result(g.result);
+            let proposed = hc.of(g.black, g.white);
             let mut game = GothaGame {
                 round: r.number,
                 table: g.board,
                 black: index[g.black.0],
                 white: index[g.white.0],
-                handicap: 0,
+                handicap: if proposed.weaker == Some(g.black) {
+                    proposed.stones
+                } else {
+                    0
+                },
                 result,
                 by_default,
                 known_color: true,
