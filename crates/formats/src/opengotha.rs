@@ -754,6 +754,38 @@ impl Tournament {
             .and_then(|g| g.attr(k))
     }
 
+    /// The file's handicap rule (`HandicapParameterSet`: `hdBasedOnMMS`, `hdNoHdRankThreshold`,
+    /// `hdCorrection`, `hdCeiling`), as the pairing of the rounds still to come proposes it;
+    /// the defaults of a McMahon event where the file has none. A ceiling past nine is nine
+    /// (Art. 11's placements go to nine; OpenGotha proposes no more either).
+    fn handicap_rule(&self) -> Result<tournament::HandicapRule, FormatError> {
+        let Some(h) = self.others.iter().find_map(|e| e.find("HandicapParameterSet")) else {
+            return Ok(tournament::HandicapRule::default());
+        };
+        let num = |k: &str, default: u32| -> Result<u32, FormatError> {
+            match h.attr(k).map(str::trim) {
+                None => Ok(default),
+                Some(v) => v
+                    .parse::<i64>()
+                    .map(|n| n.clamp(0, 9) as u32)
+                    .map_err(|_| FormatError::Invalid(format!("HandicapParameterSet {k}={v:?} is not a number"))),
+            }
+        };
+        Ok(tournament::HandicapRule {
+            basis: match h.attr("hdBasedOnMMS").map(str::trim) {
+                Some("false") => tournament::HandicapBasis::Rank,
+                _ => tournament::HandicapBasis::Mms,
+            },
+            // 9D, the top of OpenGotha's scale, bars nobody: no bar.
+            bar: match h.attr("hdNoHdRankThreshold").map(GothaRank::parse).transpose()? {
+                Some(r) if r.value < 38 => Some(clamp_rank(&r)),
+                _ => None,
+            },
+            correction: num("hdCorrection", 0)?,
+            ceiling: num("hdCeiling", 9)?,
+        })
+    }
+
     fn general_int(&self, k: &str, default: i64) -> Result<i64, FormatError> {
         match self.general(k) {
             None => Ok(default),
@@ -903,6 +935,10 @@ pub struct Plan {
     pub players: Vec<Player>,
     /// Each round: the games as (black, white, result) in table order, and the byes.
     pub rounds: Vec<PlanRound>,
+    /// Who does not take part in a round the file has not paired yet (`participating`), as
+    /// (player, round), and who is only pre-registered (`registeringStatus="PRE"`) as
+    /// (player, `None`): what the pairing of the rounds to come honours.
+    pub absences: Vec<(String, Option<u32>)>,
 }
 
 /// One round of a [`Plan`].
@@ -1019,6 +1055,7 @@ impl Tournament {
                 _ => ByeValue::Loss,
             },
             tie_breaks,
+            handicap: self.handicap_rule()?,
             ..Settings::default()
         };
         let ext = self.others.iter().find(|e| e.name == WEIQI);
@@ -1089,13 +1126,31 @@ impl Tournament {
                     .collect(),
             });
         }
+        let n_rounds = self.n_rounds().max(last).max(1);
+        let mut absences = Vec::new();
+        for (gp, p) in self.players.iter().zip(&players) {
+            let part: Vec<char> = gp.participating.chars().collect();
+            for r in rounds.len() as u32 + 1..=n_rounds {
+                if part.get(r as usize - 1) == Some(&'0') {
+                    absences.push((p.name.clone(), Some(r)));
+                }
+            }
+            if gp
+                .other
+                .iter()
+                .any(|(k, v)| k == "registeringStatus" && v.trim() == "PRE")
+            {
+                absences.push((p.name.clone(), None));
+            }
+        }
         Ok(Plan {
             name: self.name(),
             system,
-            n_rounds: self.n_rounds().max(last).max(1),
+            n_rounds,
             settings,
             players,
             rounds,
+            absences,
         })
     }
 }
@@ -1195,15 +1250,24 @@ pub fn merge(base: Option<&Tournament>, ev: &Event) -> Tournament {
     };
     t.byes.clear();
     for r in ev.rounds() {
+        // A McMahon game weiqi paired has the handicap the event's rule proposes, when the
+        // weaker player holds Black as that rule gives them (tournament::handicap); a game
+        // from the kept file keeps the file's.
+        let hc = tournament::handicap::for_round(ev, r.number);
         for g in &r.games {
             let (b, w) = (&ev.player(g.black).name, &ev.player(g.white).name);
             let (result, by_default) = GothaGame::from_result(g.result);
+            let proposed = hc.of(g.black, g.white);
             let mut game = GothaGame {
                 round: r.number,
                 table: g.board,
                 black: index[g.black.0],
                 white: index[g.white.0],
-                handicap: 0,
+                handicap: if proposed.weaker == Some(g.black) {
+                    proposed.stones
+                } else {
+                    0
+                },
                 result,
                 by_default,
                 known_color: true,
@@ -1307,13 +1371,34 @@ fn fresh(ev: &Event) -> Tournament {
     placement.children.push(criteria);
     let mut tps = Element::new("TournamentParameterSet");
     tps.children.push(general);
-    tps.children.push(
-        Element::new("HandicapParameterSet")
+    // A McMahon event's handicap rule as OpenGotha keeps it; other systems play even games
+    // (a ceiling of 0).
+    let handicaps = match ev.system() {
+        System::McMahon { .. } => {
+            let h = ev.settings().handicap;
+            Element::new("HandicapParameterSet")
+                .with(
+                    "hdBasedOnMMS",
+                    if h.basis == tournament::HandicapBasis::Mms {
+                        "true"
+                    } else {
+                        "false"
+                    },
+                )
+                .with("hdCeiling", &h.ceiling.to_string())
+                .with("hdCorrection", &h.correction.to_string())
+                .with(
+                    "hdNoHdRankThreshold",
+                    &h.bar.map_or_else(|| "9D".to_string(), |b| GothaRank::of(b).text),
+                )
+        }
+        _ => Element::new("HandicapParameterSet")
             .with("hdBasedOnMMS", "true")
             .with("hdCeiling", "0")
             .with("hdCorrection", "1")
             .with("hdNoHdRankThreshold", "30K"),
-    );
+    };
+    tps.children.push(handicaps);
     tps.children.push(placement);
     tps.children
         .push(Element::new("PairingParameterSet").with("paiMaSeedSystem1", "SPLITANDRANDOM"));

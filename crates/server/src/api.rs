@@ -154,6 +154,7 @@ pub fn routes() -> Vec<Route<AppState>> {
         get("/api/ws", crate::ws::upgrade),
     ];
     all.extend(crate::web_api::routes());
+    all.extend(crate::challenges::routes());
     all.extend(web::routes());
     all
 }
@@ -376,7 +377,7 @@ pub async fn session_account(st: &AppState, token: &str) -> Result<Account, ApiE
 }
 
 impl Caller {
-    fn account(&self) -> Result<&Account, ApiError> {
+    pub(crate) fn account(&self) -> Result<&Account, ApiError> {
         self.account.as_ref().ok_or_else(|| {
             ApiError::Unauthenticated(
                 "log in first (POST /api/sessions) and send the token as Authorization: Bearer <token>".into(),
@@ -626,7 +627,8 @@ async fn create_event(
         time_control: r.time_control,
         lots_seed: r.lots_seed,
         lateness_limit_minutes: r.lateness_limit_minutes.unwrap_or(60),
-        ..tournament::Settings::default()
+        // A McMahon event avoids pairing club and region mates by default.
+        ..tournament::Settings::defaults_for(system)
     };
     let new = storage::NewEvent {
         id: r.id.clone(),
@@ -692,6 +694,13 @@ fn event_json(id: &str, ev: &tournament::Event) -> Json_ {
                 "result": g.result.map(|x| x.to_string()),
             })).collect::<Vec<_>>(),
             "byes": r.byes.iter().map(|&p| name(p)).collect::<Vec<_>>(),
+            // Art. 26.2, 27.1: a round robin's player without a game rests (轮休), scoring
+            // nothing; the pages say so rather than show a bye.
+            "rests": if matches!(ev.system(), tournament::System::RoundRobin { .. }) {
+                r.idle.iter().map(|&p| name(p)).collect::<Vec<_>>()
+            } else {
+                Vec::new()
+            },
         })).collect::<Vec<_>>(),
     })
 }

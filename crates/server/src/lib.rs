@@ -36,6 +36,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod challenges;
 pub mod db;
 pub mod error;
 pub mod game;

@@ -562,35 +562,35 @@ fn plays_handicaps(ev: &tournament::Event) -> bool {
     matches!(ev.system(), tournament::System::McMahon { .. })
 }
 
-/// The handicap proposed for a board of a McMahon event: when one player is stronger by two
-/// grades or more, the weaker takes a stone per grade, at most nine (a one-grade difference is
-/// an even game with komi). Whichever colour the pairing gave the weaker player: McMahon
-/// colours come from the colour balance, not the ranks, and a handicap game gives the weaker
-/// player Black ([`handicap_black`]). The director may change it.
-fn suggested_handicap(ev: &tournament::Event, g: &tournament::Game) -> u32 {
+/// The handicap proposed for a board of a McMahon event: the tournament crate's, by the
+/// event's handicap rule (`tournament::handicap`, the one proposal `weiqi event pair` shows
+/// too). The director may change it.
+fn suggested_handicap(ev: &tournament::Event, round: u32, g: &tournament::Game) -> u32 {
     if !plays_handicaps(ev) {
         return 0;
     }
-    let d = (ev.player(g.white).rank.value() - ev.player(g.black).rank.value()).unsigned_abs();
-    if d >= 2 { d.min(9) } else { 0 }
+    tournament::handicap::proposed(ev, round, g.black, g.white).stones
 }
 
 /// Who plays Black if board `g` is a handicap game, as a seat of its live game (the first seat
 /// is the pairing's Black, the second its White): the weaker player, since the handicap
-/// stones are Black's and go to the weaker. `None` when both are of one rank: neither is
-/// weaker, so a handicap has no one to go to.
+/// stones are Black's and go to the weaker. `None` when neither is weaker, so a handicap has
+/// no one to go to.
 ///
-/// The pairing keeps its colours: the event's record cannot change a paired game's colours
-/// (pairings are history), and a live game lists the pairing's players in its seats, its
-/// colours settled apart from them (Art. 10), so its result reaches the event through the
-/// seat each colour played from (`crate::results`) whichever seat takes Black.
-fn handicap_black(ev: &tournament::Event, g: &tournament::Game) -> Option<referee::Seat> {
-    let (black, white) = (ev.player(g.black).rank, ev.player(g.white).rank);
-    match black.value().cmp(&white.value()) {
-        std::cmp::Ordering::Less => Some(referee::Seat::First),
-        std::cmp::Ordering::Greater => Some(referee::Seat::Second),
-        std::cmp::Ordering::Equal => None,
-    }
+/// The pairing gives Black to the weaker player of a handicap game (`tournament::handicap`),
+/// so for a round the system paired this is the first seat and nothing is swapped. A round
+/// paired before that, or by hand with the weaker player as White, keeps its colours: the
+/// event's record cannot change a paired game's colours (pairings are history), and a live
+/// game lists the pairing's players in its seats, its colours settled apart from them
+/// (Art. 10), so its result reaches the event through the seat each colour played from
+/// (`crate::results`) whichever seat takes Black.
+fn handicap_black(ev: &tournament::Event, round: u32, g: &tournament::Game) -> Option<referee::Seat> {
+    let weaker = tournament::handicap::proposed(ev, round, g.black, g.white).weaker?;
+    Some(if weaker == g.black {
+        referee::Seat::First
+    } else {
+        referee::Seat::Second
+    })
 }
 
 /// A round's settings, checked.
@@ -737,7 +737,7 @@ fn check_start(ev: &tournament::Event, id: &str, round: &tournament::Round, r: &
         }
         // The handicap stones are Black's and go to the weaker player, who takes Black
         // whatever colour the pairing gave them.
-        let Some(seat) = handicap_black(ev, game) else {
+        let Some(seat) = handicap_black(ev, round.number, game) else {
             let (b, w) = (ev.player(game.black), ev.player(game.white));
             let p = [
                 board,
@@ -862,10 +862,10 @@ async fn round_setup(
                 "white": ev.player(g.white).name, "white_rank": ev.player(g.white).rank.to_string(),
                 "started": started.contains(&g.board),
                 "result": g.result.map(|x| x.to_string()),
-                "handicap": suggested_handicap(&ev, g),
+                "handicap": suggested_handicap(&ev, n, g),
                 // Who takes Black (and the stones) if the board plays a handicap: the weaker
                 // player, whatever colour the pairing gave them; null at equal ranks.
-                "handicap_black": handicap_black(&ev, g).map(|seat| match seat {
+                "handicap_black": handicap_black(&ev, n, g).map(|seat| match seat {
                     referee::Seat::First => &ev.player(g.black).name,
                     referee::Seat::Second => &ev.player(g.white).name,
                 }),

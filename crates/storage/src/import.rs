@@ -7,7 +7,7 @@ use tournament::{Event, GameResult, Player};
 
 use crate::extra::set_attachment_in;
 use crate::model::NewEvent;
-use crate::store::{add_player_loaded, create_event_in, load, pair_loaded, record_result_loaded};
+use crate::store::{add_player_loaded, create_event_in, load, pair_loaded, record_result_loaded, set_participation_in};
 use crate::{Store, StoreError};
 
 /// One paired round of an imported event.
@@ -30,6 +30,9 @@ pub struct ImportedEvent {
     pub rounds: Vec<ImportRound>,
     /// Named texts kept with the event (see [`Store::set_attachment`]).
     pub attachments: Vec<(String, String)>,
+    /// Who misses a round not yet paired, as (player, round), and who is only pre-registered,
+    /// as (player, `None`) ([`Store::set_participation`]).
+    pub absences: Vec<(String, Option<u32>)>,
 }
 
 impl Store {
@@ -55,6 +58,10 @@ impl Store {
                     record_result_loaded(&tx, id, &mut l, round, i as u32 + 1, None, *res, false)?;
                 }
             }
+        }
+        // Absences and pre-registrations are few: each is applied on the event as written so far.
+        for (name, round) in &e.absences {
+            set_participation_in(&tx, id, name, *round, false)?;
         }
         for (name, body) in &e.attachments {
             set_attachment_in(&tx, id, name, body)?;

@@ -51,8 +51,10 @@
 //!
 //! - **Team events are their record.** A team event (the `teams` crate) is kept as its list
 //!   of changes, one line of text each, replayed by the caller ([`Store::create_team_event`],
-//!   [`Store::append_team_change`], [`Store::team_changes`]); the store does not interpret
-//!   them, so it needs no dependency on the teams crate.
+//!   [`Store::append_team_change`], [`Store::team_changes`]); so is a challenge match
+//!   (擂台赛, [`Store::create_challenge`], [`Store::append_challenge_change`],
+//!   [`Store::challenge_changes`]), in the same tables under its own kind. The store does not
+//!   interpret them, so it needs no dependency on the teams crate.
 //! - **An import is one transaction too.** [`Store::import_event`] creates an event with its
 //!   players, rounds, results and attachments through the same checked steps as the single
 //!   operations, all in one transaction, so a file that fails half-way leaves nothing.

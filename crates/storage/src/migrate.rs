@@ -43,6 +43,18 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../migrations/0004_draw.sql"),
         pg: include_str!("../migrations/pg/0004_draw.sql"),
     },
+    Migration {
+        version: 5,
+        name: "handicap_rule_and_challenges",
+        sqlite: include_str!("../migrations/0005_handicap_rule_and_challenges.sql"),
+        pg: include_str!("../migrations/pg/0005_handicap_rule_and_challenges.sql"),
+    },
+    Migration {
+        version: 6,
+        name: "participation",
+        sqlite: include_str!("../migrations/0006_participation.sql"),
+        pg: include_str!("../migrations/pg/0006_participation.sql"),
+    },
 ];
 
 /// The schema version this build writes: the last migration's.

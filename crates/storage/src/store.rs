@@ -8,8 +8,8 @@ use std::path::Path;
 use std::str::FromStr;
 
 use tournament::{
-    ByeValue, Date, Event, EventError, Game, GameResult, PairCost, PairingOrigin, Player, PlayerId, Proposal, Rank,
-    Settings, Status, System, TieBreak, TotalScoreDivisor,
+    ByeValue, Date, Event, EventError, Game, GameResult, HandicapBasis, HandicapRule, PairCost, PairingOrigin, Player,
+    PlayerId, Proposal, Rank, Settings, Status, System, TieBreak, TotalScoreDivisor,
 };
 
 use crate::StoreError;
@@ -395,6 +395,23 @@ impl Store {
         Ok((l.ev, status))
     }
 
+    /// Says whether `name` takes part in `round` (a round not yet paired), or with `round`
+    /// `None` whether they are confirmed (`takes_part`) or only pre-registered: per-round
+    /// participation and pre-registration, which the pairing honours
+    /// ([`Event::set_participation`], [`Event::set_preregistered`]).
+    pub fn set_participation(
+        &mut self,
+        event: &str,
+        name: &str,
+        round: Option<u32>,
+        takes_part: bool,
+    ) -> Result<Event> {
+        let tx = self.write()?;
+        let ev = set_participation_in(&tx, event, name, round, takes_part)?;
+        tx.commit()?;
+        Ok(ev)
+    }
+
     /// A warning to `name` in their game on `board` of `round` (Art. 24).
     pub fn add_warning(&mut self, event: &str, round: u32, board: u32, name: &str, note: &str) -> Result<Event> {
         let tx = self.write()?;
@@ -479,6 +496,29 @@ pub(crate) fn create_event_in(tx: &Tx<'_>, e: &NewEvent) -> Result<Event> {
     let loaded = load(tx, &e.id)?;
     debug_assert_eq!(loaded.ev, ev);
     Ok(loaded.ev)
+}
+
+/// [`Store::set_participation`] in the caller's transaction.
+pub(crate) fn set_participation_in(
+    tx: &Tx<'_>,
+    event: &str,
+    name: &str,
+    round: Option<u32>,
+    takes_part: bool,
+) -> Result<Event> {
+    let mut l = load(tx, event)?;
+    let id = l.ev.find(name).map_err(refused(event))?;
+    match round {
+        Some(r) => l.ev.set_participation(id, r, takes_part),
+        None => l.ev.set_preregistered(id, !takes_part),
+    }
+    .map_err(refused(event))?;
+    let seq = next_seq(tx, event)?;
+    tx.exec(
+        "INSERT INTO participation (player_id, seq, round, takes_part) VALUES (?1, ?2, ?3, ?4)",
+        args![l.player(id), seq, round, takes_part],
+    )?;
+    Ok(l.ev)
 }
 
 /// [`Store::add_player`] in the caller's transaction.
@@ -839,7 +879,8 @@ fn write_system_and_settings(tx: &Tx<'_>, event: &str, system: System, s: &Setti
         "UPDATE event SET cycles = ?2, lives = ?3, best_of = ?4, grand_final_reset = ?5, elimination_losses = ?6,
                 mcmahon_bar = ?7, mcmahon_floor = ?8, bye_value = ?9, tie_breaks = ?10, total_score_divisor = ?11,
                 lateness_limit_minutes = ?12, cycle_policy = ?13, time_control = ?14, lots_seed = ?15,
-                avoid_same_club = ?16, avoid_same_region = ?17
+                avoid_same_club = ?16, avoid_same_region = ?17,
+                handicap_basis = ?18, handicap_bar = ?19, handicap_correction = ?20, handicap_ceiling = ?21
          WHERE id = ?1",
         args![
             event,
@@ -860,6 +901,13 @@ fn write_system_and_settings(tx: &Tx<'_>, event: &str, system: System, s: &Setti
             s.lots_seed as i64,
             s.avoid_same_club,
             s.avoid_same_region,
+            match s.handicap.basis {
+                HandicapBasis::Rank => "rank",
+                HandicapBasis::Mms => "mms",
+            },
+            s.handicap.bar.map(|r| r.to_string()),
+            s.handicap.correction,
+            s.handicap.ceiling,
         ],
     )?;
     Ok(())
@@ -871,12 +919,33 @@ fn corrupt(event: &str, what: impl std::fmt::Display) -> StoreError {
 
 /// One recorded change, to replay in sequence order.
 enum Change {
-    Player { db_id: i64, player: Player },
+    Player {
+        db_id: i64,
+        player: Player,
+    },
     RoundsChanged(u32),
-    Round { number: u32, origin: String },
-    Result { round: u32, board: u32, result: GameResult },
-    Withdrawal { db_id: i64 },
-    Warning { round: u32, board: u32, db_id: i64 },
+    Round {
+        number: u32,
+        origin: String,
+    },
+    Result {
+        round: u32,
+        board: u32,
+        result: GameResult,
+    },
+    Withdrawal {
+        db_id: i64,
+    },
+    Warning {
+        round: u32,
+        board: u32,
+        db_id: i64,
+    },
+    Participation {
+        db_id: i64,
+        round: Option<u32>,
+        takes_part: bool,
+    },
 }
 
 /// A stored player.
@@ -1004,6 +1073,24 @@ pub(crate) fn load(tx: &Tx<'_>, id: &str) -> Result<Loaded> {
         changes.push((seq, 0, Change::Warning { round, board, db_id }));
     }
 
+    for r in tx.query(
+        "SELECT x.seq, x.player_id, x.round, x.takes_part FROM participation x JOIN player p ON p.id = x.player_id
+         WHERE p.event_id = ?1",
+        args![id],
+    )? {
+        let (seq, db_id, round, takes_part): (i64, i64, Option<u32>, bool) =
+            (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
+        changes.push((
+            seq,
+            0,
+            Change::Participation {
+                db_id,
+                round,
+                takes_part,
+            },
+        ));
+    }
+
     changes.sort_by_key(|(seq, order, _)| (*seq, *order));
     let mut l = Loaded { ev, db_id: Vec::new() };
     let mut of_db: HashMap<i64, PlayerId> = HashMap::new();
@@ -1033,6 +1120,18 @@ pub(crate) fn load(tx: &Tx<'_>, id: &str) -> Result<Loaded> {
             }
             Change::Result { round, board, result } => l.ev.set_result(round, board, result).map_err(|e| at(&e))?,
             Change::Withdrawal { db_id } => l.ev.withdraw(pid(db_id)?).map_err(|e| at(&e))?,
+            Change::Participation {
+                db_id,
+                round,
+                takes_part,
+            } => {
+                let p = pid(db_id)?;
+                match round {
+                    Some(r) => l.ev.set_participation(p, r, takes_part),
+                    None => l.ev.set_preregistered(p, !takes_part),
+                }
+                .map_err(|e| at(&e))?
+            }
             Change::Warning { round, board, db_id } => {
                 let p = pid(db_id)?;
                 let color =
@@ -1202,7 +1301,8 @@ fn read_event(tx: &Tx<'_>, id: &str) -> Result<(String, System, u32, Settings)> 
             "SELECT name, system, n_rounds, cycles, lives, best_of, grand_final_reset, elimination_losses,
                     mcmahon_bar, mcmahon_floor,
                     bye_value, tie_breaks, total_score_divisor, lateness_limit_minutes, cycle_policy,
-                    time_control, lots_seed, avoid_same_club, avoid_same_region
+                    time_control, lots_seed, avoid_same_club, avoid_same_region,
+                    handicap_basis, handicap_bar, handicap_correction, handicap_ceiling
              FROM event WHERE id = ?1",
             args![id],
         )?
@@ -1215,6 +1315,20 @@ fn read_event(tx: &Tx<'_>, id: &str) -> Result<(String, System, u32, Settings)> 
         (r.get(10)?, r.get(11)?, r.get(12)?, r.get(13)?, r.get(14)?);
     let (time_control, seed, club, region): (String, i64, bool, bool) =
         (r.get(15)?, r.get(16)?, r.get(17)?, r.get(18)?);
+    let (basis, hd_bar, correction, ceiling): (String, Option<String>, u32, u32) =
+        (r.get(19)?, r.get(20)?, r.get(21)?, r.get(22)?);
+    let handicap = HandicapRule {
+        basis: match basis.as_str() {
+            "rank" => HandicapBasis::Rank,
+            "mms" => HandicapBasis::Mms,
+            other => return Err(corrupt(id, format_args!("unknown handicap basis {other:?}"))),
+        },
+        bar: hd_bar
+            .map(|b| Rank::from_str(&b).map_err(|e| corrupt(id, format_args!("handicap bar: {e}"))))
+            .transpose()?,
+        correction,
+        ceiling,
+    };
     let rank = |what: &str, s: Option<String>| -> Result<Rank> {
         let s = s.ok_or_else(|| corrupt(id, format_args!("a McMahon event without a {what}")))?;
         Rank::from_str(&s).map_err(|e| corrupt(id, format_args!("McMahon {what}: {e}")))
@@ -1266,6 +1380,7 @@ fn read_event(tx: &Tx<'_>, id: &str) -> Result<(String, System, u32, Settings)> 
         tie_breaks,
         lots_seed: seed as u64,
         total_score_divisor,
+        handicap,
     };
     Ok((name, system, n_rounds, settings))
 }

@@ -93,15 +93,17 @@ pub struct TeamSettings {
     /// Reserves a team may register beyond the boards (the substitute rules are the event's,
     /// Art. 25); 0 means no substitutes.
     pub reserves: u32,
-    /// Match points of a bye (a team Swiss or round robin with an odd number of teams).
+    /// Match points of a team Swiss's bye, or of a team round robin's rest (轮休: the team
+    /// the odd number leaves out of a round).
     pub bye_match_points: u32,
-    /// Board points of a bye (counted in the team's board points, not in any one board's).
+    /// Board points of that bye or rest (counted in the team's board points, not in any one
+    /// board's).
     pub bye_board_points: u32,
 }
 
 impl TeamSettings {
-    /// Settings with the defaults: no reserves, a bye worth a match won (2) and half the
-    /// board points a match can give (as if every board were drawn).
+    /// Settings with a team Swiss's defaults: no reserves, a bye worth a match won (2) and
+    /// half the board points a match can give (as if every board were drawn).
     pub fn new(kind: Kind, boards: u32) -> TeamSettings {
         TeamSettings {
             kind,
@@ -109,6 +111,23 @@ impl TeamSettings {
             reserves: 0,
             bye_match_points: 2,
             bye_board_points: boards,
+        }
+    }
+
+    /// Settings with the defaults of `system`: a team Swiss's as [`TeamSettings::new`]; a team
+    /// round robin's rest (轮休) worth nothing. Art. 26.2: a round robin is every team
+    /// meeting every other; Art. 27: match points and board points come from matches and
+    /// their games, and a rest is neither. (A record made before kept 2 match points and
+    /// every board's points for the rest, and replays with them: the values are in the
+    /// record's `create` line.)
+    pub fn for_system(system: TeamSystem, kind: Kind, boards: u32) -> TeamSettings {
+        match system {
+            TeamSystem::Swiss { .. } => TeamSettings::new(kind, boards),
+            TeamSystem::RoundRobin { .. } => TeamSettings {
+                bye_match_points: 0,
+                bye_board_points: 0,
+                ..TeamSettings::new(kind, boards)
+            },
         }
     }
 }
@@ -204,7 +223,7 @@ pub struct TeamRound {
     pub number: u32,
     /// The matches, in table order.
     pub matches: Vec<Match>,
-    /// The team with a bye.
+    /// The team with a bye (team Swiss), or resting (轮休, team round robin).
     pub bye: Option<TeamId>,
 }
 

@@ -10,7 +10,9 @@
 //!   has Black on the odd boards).
 //! - [`TeamStandings`] with one [`TeamRow`] per team, and [`BoardRow`]s for the individual
 //!   board standings.
-//! - [`Challenge`]: the challenge match, where the winner stays on until beaten.
+//! - [`Challenge`]: the challenge match, where the winner stays on until beaten, and
+//!   [`ChallengeMatch`]: one as an event (teams, orders, each bout's game, withdrawals),
+//!   kept as its record of [`ChallengeLine`]s.
 //! - [`Change`]: one change to a team event as a line of text, so that an adapter can keep the
 //!   record and replay it ([`TeamEvent::replay`]). A round is recorded with its matches
 //!   ([`Change::Paired`]) and replayed as recorded, never paired again: a stored event keeps its
@@ -47,7 +49,7 @@ mod change;
 mod event;
 mod standings;
 
-pub use challenge::{Challenge, ChallengeBout, ChallengeError, Side};
+pub use challenge::{BoutView, Challenge, ChallengeBout, ChallengeError, ChallengeLine, ChallengeMatch, Side};
 pub use change::{Change, ChangeError};
 pub use event::{Kind, Match, Team, TeamError, TeamEvent, TeamId, TeamRound, TeamSettings, TeamSystem, match_points};
 pub use standings::{BoardRow, TeamRow, TeamStandings, board_standings};

@@ -4,6 +4,9 @@
 //!   included; a bye adds the settings' board points to the team's total (to no board).
 //! - Match points (场分): a finished match gives 2 to the side with more board points, 1 each
 //!   when equal, 0 to the other; a bye gives the settings' match points.
+//! - A team round robin's rest (轮休) is the round's `bye`, scored with the same settings,
+//!   which are nothing for a round robin ([`crate::TeamSettings::for_system`]: a rest is no
+//!   match, Art. 26.2, 27).
 //! - Round robin: match points, board points, then board 1's board points, board 2's, …; all
 //!   equal: a shared place.
 //! - Swiss ("as the individual Swiss, then the round-robin order"): match points, the sum of

@@ -122,6 +122,9 @@ pub struct Settings {
     pub lots_seed: u64,
     /// The total score's divisor (see [`TotalScoreDivisor`]).
     pub total_score_divisor: TotalScoreDivisor,
+    /// McMahon: how handicaps are proposed ([`crate::handicap`]); the pairing gives Black to
+    /// the weaker player of a handicap game.
+    pub handicap: crate::HandicapRule,
 }
 
 impl Settings {
@@ -140,6 +143,13 @@ impl Settings {
         {
             return Err(EventError::DuplicateTieBreak(t));
         }
+        // Art. 11: the fixed handicap placements go to nine stones.
+        if self.handicap.ceiling > 9 {
+            return Err(EventError::BadSystem(format!(
+                "a handicap ceiling of {} stones: at most 9 (Art. 11)",
+                self.handicap.ceiling
+            )));
+        }
         // Art. 12: the event fixes each side's time in advance; the clock crate's grammar is
         // the one every clock of the event will read.
         if !self.time_control.is_empty() {
@@ -147,6 +157,20 @@ impl Settings {
             self.time_control = control.to_string();
         }
         Ok(self)
+    }
+}
+
+impl Settings {
+    /// The defaults of a new event of `system`: [`Settings::default`], and for McMahon the
+    /// club and region (country) avoidance on, as McMahon directors expect (OpenGotha pairs
+    /// so by default); a director may turn either off.
+    pub fn defaults_for(system: System) -> Settings {
+        let mcmahon = matches!(system, System::McMahon { .. });
+        Settings {
+            avoid_same_club: mcmahon,
+            avoid_same_region: mcmahon,
+            ..Settings::default()
+        }
     }
 }
 
@@ -162,6 +186,7 @@ impl Default for Settings {
             tie_breaks: Vec::new(),
             lots_seed: 0,
             total_score_divisor: TotalScoreDivisor::HalfMaximum,
+            handicap: crate::HandicapRule::default(),
         }
     }
 }
@@ -232,8 +257,10 @@ pub struct Round {
     pub games: Vec<Game>,
     /// Players given a bye (scored with the bye value).
     pub byes: Vec<PlayerId>,
-    /// Active players without a game and without a bye (a knockout player waiting, or the
-    /// opponent of a voided round-robin player).
+    /// Active players without a game and without a bye, who score nothing in the round: a
+    /// round-robin rest (轮休: the player the odd number leaves out, or the opponent of a
+    /// voided player), or a knockout player waiting. A round robin paired before rests were
+    /// kept apart stored its rest as a bye, and replays so (scored as the bye it was).
     pub idle: Vec<PlayerId>,
     /// How the pairing came about.
     pub origin: PairingOrigin,
@@ -250,7 +277,8 @@ pub struct Proposal {
     pub games: Vec<Game>,
     /// Byes.
     pub byes: Vec<PlayerId>,
-    /// Active players left out (knockout players waiting).
+    /// Active players left out, scoring nothing: round-robin rests (轮休), knockout players
+    /// waiting.
     pub idle: Vec<PlayerId>,
     /// For Swiss rounds, each game's cost parts and their sum.
     pub explanation: Option<(Vec<PairCost>, PairCost)>,
@@ -445,6 +473,10 @@ pub struct Event {
     /// players (a registration file of n players was n² name comparisons).
     by_name: HashMap<String, PlayerId>,
     status: Vec<Status>,
+    /// By player: the rounds not yet paired that the player does not take part in.
+    absent: Vec<Vec<u32>>,
+    /// By player: registered but not yet confirmed (pre-registration), so not paired.
+    preregistered: Vec<bool>,
     /// The draw: players in draw-number order (round robin) or seed order (knockout),
     /// fixed at the first pairing.
     draw: Vec<PlayerId>,
@@ -518,6 +550,8 @@ impl Event {
             settings,
             players: Vec::new(),
             by_name: HashMap::new(),
+            absent: Vec::new(),
+            preregistered: Vec::new(),
             status: Vec::new(),
             draw: Vec::new(),
             rounds: Vec::new(),
@@ -659,7 +693,61 @@ impl Event {
         self.by_name.insert(player.name.clone(), id);
         self.players.push(player);
         self.status.push(Status::Active);
+        self.absent.push(Vec::new());
+        self.preregistered.push(false);
         Ok(id)
+    }
+
+    /// Whether `id` takes part in round `round` as far as the director has said (per-round
+    /// participation, OpenGotha's `participating`; pre-registration aside).
+    pub fn takes_part(&self, id: PlayerId, round: u32) -> bool {
+        !self.absent[id.0].contains(&round)
+    }
+
+    /// Says whether `id` takes part in round `round` (OpenGotha's per-round participation):
+    /// a player absent from a round of a Swiss, Swiss-with-elimination or McMahon event is
+    /// not paired in it, has no bye and scores nothing for it (the round lists them among
+    /// those not playing). Only for a round not yet paired; a round robin's schedule and a
+    /// knockout's bracket pair every player, so they refuse it.
+    pub fn set_participation(&mut self, id: PlayerId, round: u32, takes_part: bool) -> Result<(), EventError> {
+        self.check_id(id)?;
+        self.check_participation(round)?;
+        let rounds = &mut self.absent[id.0];
+        rounds.retain(|&r| r != round);
+        if !takes_part {
+            rounds.push(round);
+            rounds.sort_unstable();
+        }
+        Ok(())
+    }
+
+    /// Whether `id` is only pre-registered (OpenGotha's `registeringStatus="PRE"`): on the
+    /// list, not yet confirmed, so not paired.
+    pub fn is_preregistered(&self, id: PlayerId) -> bool {
+        self.preregistered[id.0]
+    }
+
+    /// Marks `id` as pre-registered (not paired until confirmed) or confirmed. Swiss-like
+    /// events only (a round robin or knockout draws every player at its first pairing).
+    pub fn set_preregistered(&mut self, id: PlayerId, pre: bool) -> Result<(), EventError> {
+        self.check_id(id)?;
+        self.check_participation(self.rounds.len() as u32 + 1)?;
+        self.preregistered[id.0] = pre;
+        Ok(())
+    }
+
+    fn check_participation(&self, round: u32) -> Result<(), EventError> {
+        if !self.system.is_swiss_like() {
+            return Err(EventError::BadPairing(
+                "per-round participation is for Swiss and McMahon events: a round robin's schedule and a knockout's bracket pair every player".into(),
+            ));
+        }
+        if round == 0 || round as usize <= self.rounds.len() {
+            return Err(EventError::BadPairing(format!(
+                "round {round} is already paired: participation is said before a round is paired"
+            )));
+        }
+        Ok(())
     }
 
     fn check_id(&self, id: PlayerId) -> Result<(), EventError> {
@@ -980,7 +1068,7 @@ impl Event {
         }
         let pairs = berger::round_robin_round(n, cycles, number as usize - 1).ok_or(EventError::Finished)?;
         let mut games = Vec::new();
-        let mut byes = Vec::new();
+        let byes = Vec::new();
         let mut idle = Vec::new();
         for (a, b) in pairs {
             let pa = self.draw.get(a - 1).copied();
@@ -1007,8 +1095,12 @@ impl Event {
                     }
                 }
                 (Some(x), None) | (None, Some(x)) => {
+                    // Art. 26.2, 27.1: a round robin is every player meeting every other
+                    // (逐一比赛), and points are scored by games (胜者记2分…). The number
+                    // past the field is a rest (轮休), not a game: the player rests without a
+                    // game and scores nothing, unlike a Swiss bye (a setting, Art. 26.3).
                     if self.is_active(x) {
-                        byes.push(x);
+                        idle.push(x);
                     }
                 }
                 (None, None) => {}
@@ -1029,7 +1121,13 @@ impl Event {
             return Err(EventError::Finished);
         }
         let stats = standings::player_stats(self);
-        let mut field: Vec<PlayerId> = self.active();
+        // Players absent from this round, and those only pre-registered, are not paired (the
+        // round lists them among those not playing; they score nothing for it).
+        let mut field: Vec<PlayerId> = self
+            .active()
+            .into_iter()
+            .filter(|&p| self.takes_part(p, number) && !self.is_preregistered(p))
+            .collect();
         if let System::SwissElimination { losses } = self.system {
             // Art. 26.4: out after `losses` lost games; keep the field even by bringing back
             // the best of those eliminated in the last round (a "lucky loser").
@@ -1116,9 +1214,17 @@ impl Event {
         let pairing = swiss::pair(&cands, &met, opts).map_err(EventError::Swiss)?;
         let mut games = Vec::new();
         let mut costs = Vec::new();
+        let handicaps = crate::handicap::for_round(self, number);
         for (a, b, pc) in &pairing.pairs {
             let (pa, pb) = (field[*a], field[*b]);
-            let (black, white) = self.colors(number, pa, pb, &stats);
+            // Art. 10, 11: a handicap game's stones are Black's and go to the weaker player,
+            // so the pairing gives them Black (and every view of the round shows the colours
+            // played); an even game takes the Swiss colours.
+            let h = handicaps.of(pa, pb);
+            let (black, white) = match h.weaker {
+                Some(weaker) if h.stones > 0 => (weaker, if weaker == pa { pb } else { pa }),
+                _ => self.colors(number, pa, pb, &stats),
+            };
             games.push(new_game(games.len() as u32 + 1, black, white, None));
             costs.push(*pc);
         }
@@ -1129,7 +1235,10 @@ impl Event {
             .filter(|p| !field.contains(p))
             .collect::<Vec<_>>();
         let idle = if let System::SwissElimination { .. } = self.system {
-            Vec::new()
+            // Those eliminated are out, not idle; those absent from the round are idle.
+            idle.into_iter()
+                .filter(|&p| !self.takes_part(p, number) || self.is_preregistered(p))
+                .collect()
         } else {
             idle
         };

@@ -21,7 +21,8 @@
 //! with seeds, byes, a loser bracket and a grand final ([`knockout`]), best-of-N matches;
 //! Swiss, Swiss with elimination, McMahon and multiple elimination through one optimal
 //! matching over the whole field ([`swiss`]) computed by Edmonds' blossom algorithm
-//! ([`matching`]).
+//! ([`matching`]). A McMahon game's handicap is proposed by the event's rule in one place
+//! ([`handicap`]), and the pairing gives the weaker player of a handicap game Black.
 //!
 //! Key design decision: a Swiss round is one minimum-cost perfect matching of the whole
 //! field under a lexicographic cost (no rematch, then the sum of squared score differences,
@@ -45,6 +46,7 @@
 
 pub mod berger;
 mod event;
+pub mod handicap;
 pub mod knockout;
 pub mod matching;
 pub mod nigiri;
@@ -59,6 +61,7 @@ pub use event::{
     ByeValue, Event, EventError, Game, LogEntry, PairingOrigin, PlayerId, Proposal, Round, Settings, Status, System,
     TotalScoreDivisor,
 };
+pub use handicap::{Handicap, HandicapBasis, HandicapRule};
 pub use player::{Date, DateError, Player, Rank, RankError};
 pub use result::{DRAW, GameResult, LOSS, Outcome, ResultError, WIN, WinBy};
 pub use standings::{PlayerStats, Row, Standings, TieBreak, TieBreakError, Value, mcmahon_base, player_stats};

@@ -8,7 +8,9 @@
 //!
 //! How byes and unplayed games count (our choices where the rules are silent):
 //! - points: a bye scores the event's bye value (a knockout player who advances in a round
-//!   without a game, through a bracket bye, has a bye too); a forfeit scores as a win or a loss;
+//!   without a game, through a bracket bye, has a bye too); a round-robin rest (轮休, a
+//!   [`crate::Round`]'s `idle`) is no game and scores nothing (Art. 26.2, 27.1: points come
+//!   from games); a forfeit scores as a win or a loss;
 //!   both-lose is a loss for each; no result (`Void`) counts nothing; games voided by a
 //!   round-robin withdrawal (Art. 28.2) count for nobody, in any criterion;
 //! - SOS (对手分): the sum of the current points of every opponent the player was paired
@@ -288,9 +290,14 @@ pub fn player_stats(ev: &Event) -> Vec<PlayerStats> {
 
 /// The McMahon start of a player in points (0 outside McMahon events).
 pub fn mcmahon_base(ev: &Event, p: PlayerId) -> i64 {
+    mcmahon_base_of_rank(ev, ev.player(p).rank)
+}
+
+/// The McMahon start of a player of rank `rank` in points (0 outside McMahon events).
+pub(crate) fn mcmahon_base_of_rank(ev: &Event, rank: crate::Rank) -> i64 {
     match ev.system() {
         System::McMahon { bar, floor } => {
-            let v = ev.player(p).rank.value().clamp(floor.value(), bar.value());
+            let v = rank.value().clamp(floor.value(), bar.value());
             2 * i64::from(v - floor.value())
         }
         _ => 0,

@@ -19,6 +19,27 @@
 //! lexicographic optimum of the *sums*. The matching is Edmonds' blossom algorithm
 //! ([`crate::matching`]).
 //!
+//! # The objective of a round, in one place
+//!
+//! What a Swiss, Swiss-with-elimination or McMahon round of [`crate::Event::propose`] is, in
+//! the order things are decided:
+//! - **who is paired:** the active players (withdrawn ones are not, Art. 28.3; Swiss with
+//!   elimination leaves out those eliminated, Art. 26.4), less those absent from the round
+//!   or only pre-registered (`Event::set_participation`, `Event::set_preregistered`); with an
+//!   odd field one bye, to a player without one, of the lowest score, the weakest where the
+//!   rest allows;
+//! - **the pairs:** the perfect matching of least total cost under the five levels above,
+//!   compared lexicographically (fewest rematches, then the least sum of squared score
+//!   gaps on the points or the McMahon score, then colours, then the top-half/bottom-half
+//!   split, then club and region mates when the event asks, which a new McMahon event does
+//!   by default, `Settings::defaults_for`); exact, not a weighted compromise;
+//! - **the colours:** in a McMahon game where the event's handicap rule proposes stones
+//!   ([`crate::handicap`]), Black to the weaker player (Art. 10, 11); otherwise [`colours`]
+//!   (the one with more Blacks takes White, then the one who had Black last, then a lot).
+//!
+//! Not (yet) terms of this objective, where OpenGotha has them: categories, draw-up/draw-down
+//! limits and seeding systems.
+//!
 //! Speed: the complete graph of 10,000 players has 50 million edges. We solve on a sparse
 //! candidate graph (inside each score group, the few players around the ideal opponent
 //! position; across neighbouring groups, the few players nearest the boundary) and then check

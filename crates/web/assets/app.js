@@ -730,6 +730,7 @@ pages.event = async function () {
     });
     const extra = [];
     if (r.byes.length) extra.push(h('p', { class: 'byes' }, t('event.byes', { names: r.byes.join(LANG === 'zh' ? '、' : ', ') })));
+    if (r.rests && r.rests.length) extra.push(h('p', { class: 'rests' }, t('event.rests', { names: r.rests.join(LANG === 'zh' ? '、' : ', ') })));
     if (director) {
       const startable = r.games.some((g) => !gameOf(r.number, g.board) && !g.result);
       if (startable) {
@@ -1768,6 +1769,76 @@ pages.referee = async function () {
     if (m.type === 'call') voice.say(m);
     else attempt(() => load(m.game));
   }, (ws) => { for (const g of games) ws.send(JSON.stringify({ type: 'subscribe', game: g.game })); });
+};
+
+// ----- the challenge match page (擂台赛, Art. 26.6) -----
+// The two agreed orders, who defends and who challenges, the record of bouts and the result;
+// an official enters the next bout's game (who had Black, the result) or a withdrawal
+// (Art. 28.4). A match that does not exist yet can be created here.
+pages.challenge = async function () {
+  const enc = encodeURIComponent(ID);
+  const comma = LANG === 'zh' ? '、' : ', ';
+  let m;
+  try { m = await api('GET', `/api/challenges/${enc}`); } catch (e) {
+    if (e.status !== 404) { toast(e.message, true); return; }
+    const inp = (id) => h('input', { id, required: true });
+    const name = inp('ch-name'), ta = inp('ch-team-a'), oa = inp('ch-order-a'), tb = inp('ch-team-b'), ob = inp('ch-order-b');
+    const names = (x) => x.value.split(/[,，、]/).map((p) => p.trim()).filter(Boolean);
+    setMain(section(t('challenge.create'), 'ch-create', h('form', { id: 'challenge-create', onsubmit: (ev) => {
+      ev.preventDefault();
+      attempt(async () => {
+        await api('POST', '/api/challenges', { id: ID, name: name.value.trim(), teams: [
+          { name: ta.value.trim(), order: names(oa) }, { name: tb.value.trim(), order: names(ob) }] });
+        location.reload();
+      });
+    } }, field(t('challenge.name'), name), field(t('challenge.team_a'), ta), field(t('challenge.order_of', { team: t('challenge.team_a') }), oa),
+    field(t('challenge.team_b'), tb), field(t('challenge.order_of', { team: t('challenge.team_b') }), ob),
+    h('button', { type: 'submit' }, t('challenge.save')))));
+    return;
+  }
+  const teamOf = (side) => m.teams[side === 'a' ? 0 : 1].name;
+  const stage = m.on_stage || [];
+  const orders = m.teams.map((team, k) => {
+    const next = stage[k];
+    let out = true;
+    return h('div', { class: 'challenge-order', id: 'order-' + (k ? 'b' : 'a') }, h('h3', {}, team.name), h('ol', {}, team.order.map((p) => {
+      if (p.name === next) out = false;
+      const marks = [];
+      if (p.name === next) marks.push(t('challenge.on_stage'));
+      else if (out && !m.over) marks.push(t('challenge.out'));
+      if (p.withdrawn) marks.push(t('challenge.withdrawn'));
+      return h('li', {}, p.name, marks.length ? ' (' + marks.join(comma) + ')' : '');
+    })));
+  });
+  let current;
+  if (m.over) current = h('p', { id: 'challenge-result', class: 'big' }, m.winner ? t('challenge.winner', { team: m.winner }) : t('challenge.drawn'));
+  else if (m.defender) {
+    const defSide = stage[0] === m.defender ? 'a' : 'b', chSide = defSide === 'a' ? 'b' : 'a';
+    current = h('p', { id: 'challenge-next' }, t('challenge.defends', { challenger: m.challenger, challenger_team: teamOf(chSide), defender: m.defender, defender_team: teamOf(defSide) }));
+  } else current = h('p', { id: 'challenge-next' }, t('challenge.next', { a: stage[0], a_team: teamOf('a'), b: stage[1], b_team: teamOf('b') }));
+  const rows = m.bouts.map((b) => [b.bout, b.a, b.b, b.black || '—', b.result || t('challenge.not_played'),
+    t('challenge.outcome.' + b.outcome, { team: b.winner ? teamOf(b.winner) : '' })]);
+  const record = rows.length ? table([t('challenge.bout'), teamOf('a'), teamOf('b'), t('color.black'), t('event.result'), ''], rows)
+    : h('p', {}, t('challenge.no_bouts'));
+  const forms = [];
+  if (auth.token && !m.over) {
+    const black = h('select', { id: 'ch-black' }, stage.map((p) => h('option', { value: p }, p)));
+    const result = h('input', { id: 'ch-result', size: 8, placeholder: 'B+R', required: true });
+    forms.push(section(t('challenge.enter'), 'ch-enter', h('form', { id: 'challenge-game', onsubmit: (ev) => {
+      ev.preventDefault();
+      attempt(async () => { await api('POST', `/api/challenges/${enc}/games`, { black: black.value, result: result.value.trim() }); location.reload(); });
+    } }, field(t('challenge.black'), black), field(t('challenge.result'), result), h('button', { type: 'submit' }, t('challenge.save')))));
+    const still = m.teams.flatMap((team) => team.order.filter((p) => !p.withdrawn).map((p) => p.name));
+    const who = h('select', { id: 'ch-withdraw' }, still.map((p) => h('option', { value: p }, p)));
+    forms.push(section(t('challenge.withdraw'), 'ch-withdraw-s', h('form', { id: 'challenge-withdraw', onsubmit: (ev) => {
+      ev.preventDefault();
+      attempt(async () => { await api('POST', `/api/challenges/${enc}/withdrawals`, { name: who.value }); location.reload(); });
+    } }, field(t('challenge.player'), who), h('button', { type: 'submit' }, t('challenge.withdraw_button')))));
+  }
+  document.getElementById('page-title').textContent = t('title.challenge') + ' · ' + m.name;
+  setMain(section(t('challenge.orders'), 'ch-orders', ...orders),
+    section(m.over ? t('event.result') : t('challenge.current'), 'ch-current', current),
+    section(t('challenge.record'), 'ch-record', record), ...forms);
 };
 
 headerInit();

@@ -43,6 +43,10 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Vec<Route<S>> {
             |Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "referee", &id) },
         ),
         get(
+            "/challenges/{id}",
+            |Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "challenge", &id) },
+        ),
+        get(
             "/play/{id}",
             |Path(id): Path<i64>, q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "game", &id.to_string()) },
         ),
@@ -139,6 +143,7 @@ pub fn shell(lang: Lang, kind: &str, id: &str) -> String {
         "clock" => t("title.clock"),
         "event" => format!("{} {}", t("title.event"), esc(id)),
         "referee" => format!("{} {}", t("title.referee"), esc(id)),
+        "challenge" => format!("{} {}", t("title.challenge"), esc(id)),
         "game" => format!("{} {}", t("title.game"), esc(id)),
         _ => t("title.home"),
     };

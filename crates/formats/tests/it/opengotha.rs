@@ -490,3 +490,25 @@ fn a_native_event_exports_what_opengotha_reads_and_keeps_the_rest_aside() {
     let again = opengotha::merge(Some(&opengotha::parse(&xml).unwrap()), &ev);
     assert_eq!(opengotha::write(&again), xml);
 }
+
+/// Issue: the export lost the handicaps of games weiqi paired (written as 0). A McMahon game
+/// the system paired is exported with the handicap the event's rule proposes, the weaker
+/// player as Black, as OpenGotha would have it; the event's rule is the file's
+/// `HandicapParameterSet` and comes back on import.
+#[test]
+fn a_mcmahon_game_weiqi_paired_is_exported_with_its_handicap() {
+    let system = System::McMahon {
+        bar: "1d".parse().unwrap(),
+        floor: "20k".parse().unwrap(),
+    };
+    let mut ev = Event::new("Handicaps", system, 3, tournament::Settings::default()).unwrap();
+    for (n, r) in [("Strong", "3k"), ("Weak", "6k")] {
+        ev.add_player(tournament::Player::new(n, r.parse().unwrap())).unwrap();
+    }
+    ev.pair_next().unwrap();
+    let t = opengotha::merge(None, &ev);
+    let g = &t.games[0];
+    assert_eq!((t.players[g.black].name.as_str(), g.handicap), ("Weak", 3));
+    let back = opengotha::parse(&opengotha::write(&t)).unwrap().plan().unwrap();
+    assert_eq!(back.settings.handicap, ev.settings().handicap);
+}

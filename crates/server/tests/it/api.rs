@@ -581,3 +581,94 @@ async fn a_retried_create_gives_again_only_the_seat_links_still_valid_on(r: &axu
     "#]]
     .assert_eq(&(out.join("\n") + "\n"));
 }
+
+/// A challenge match (擂台赛, Art. 26.6) through the API: created with both orders (its
+/// creator organises it), each bout's game entered by an official (the winner stays on, the
+/// defender and challenger named), a withdrawal (Art. 28.4: the bout not played is a
+/// forfeit), refusals naming what is wrong, and the match read by anyone.
+#[tokio::test]
+async fn a_challenge_match_is_run_through_the_api() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "director").await;
+    let other = login(r, "stranger").await;
+    let body = json!({ "id": "leitai", "name": "擂台赛", "teams": [
+        { "name": "Red", "order": ["r1", "r2"] }, { "name": "Blue", "order": ["b1", "b2", "b3"] } ] });
+    let (s, v) = call(r, "POST", "/api/challenges", Some(&td), Some(body.clone())).await;
+    assert_eq!(s.as_u16(), 201, "{v}");
+    assert_eq!(v["on_stage"], json!(["r1", "b1"]));
+    let (s, _) = call(r, "POST", "/api/challenges", Some(&td), Some(body)).await;
+    assert_eq!(s.as_u16(), 409, "the id is taken");
+    let game = |black: &str, result: &str| json!({ "black": black, "result": result });
+    let (s, _) = call(r, "POST", "/api/challenges/leitai/games", None, Some(game("r1", "B+R"))).await;
+    assert_eq!(s.as_u16(), 401);
+    let (s, _) = call(
+        r,
+        "POST",
+        "/api/challenges/leitai/games",
+        Some(&other),
+        Some(game("r1", "B+R")),
+    )
+    .await;
+    assert_eq!(s.as_u16(), 403);
+    // b1 (White) wins: r1 is out, b1 defends against r2.
+    let (s, v) = call(
+        r,
+        "POST",
+        "/api/challenges/leitai/games",
+        Some(&td),
+        Some(game("r1", "W+R")),
+    )
+    .await;
+    assert_eq!(s.as_u16(), 200, "{v}");
+    assert_eq!((&v["defender"], &v["challenger"]), (&json!("b1"), &json!("r2")));
+    let (s, v) = call(
+        r,
+        "POST",
+        "/api/challenges/leitai/games",
+        Some(&td),
+        Some(game("r1", "B+R")),
+    )
+    .await;
+    assert_eq!(line(s, &v), "422 refused: \"r1\" is not on stage for the next bout");
+    let (s, v) = call(
+        r,
+        "POST",
+        "/api/challenges/leitai/games",
+        Some(&td),
+        Some(game("r2", "B+X")),
+    )
+    .await;
+    assert_eq!(s.as_u16(), 400, "{v}");
+    // r2 withdraws on stage: b1 wins by forfeit, and Blue wins the match.
+    let (s, v) = call(
+        r,
+        "POST",
+        "/api/challenges/leitai/withdrawals",
+        Some(&td),
+        Some(json!({ "name": "r2" })),
+    )
+    .await;
+    assert_eq!(s.as_u16(), 200, "{v}");
+    let (s, v) = call(r, "GET", "/api/challenges/leitai", None, None).await;
+    assert_eq!(s.as_u16(), 200, "{v}");
+    assert_eq!((&v["over"], &v["winner"]), (&json!(true), &json!("Blue")));
+    let outcomes: Vec<&str> = v["bouts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["outcome"].as_str().unwrap())
+        .collect();
+    assert_eq!(outcomes, ["won", "forfeit"]);
+    assert_eq!(v["teams"][0]["order"][1], json!({ "name": "r2", "withdrawn": true }));
+    let (s, _) = call(r, "GET", "/api/challenges/nope", None, None).await;
+    assert_eq!(s.as_u16(), 404);
+    // The match's page: a shell the script draws from this API, in the page's language.
+    let (s, page) = raw(r, "GET", "/challenges/leitai?lang=zh", &[], None).await;
+    assert_eq!(s.as_u16(), 200);
+    let page = page.as_str().unwrap();
+    assert!(
+        page.contains(r#"data-page="challenge" data-id="leitai""#) && page.contains("擂台赛 leitai"),
+        "{page}"
+    );
+}

@@ -427,3 +427,63 @@ async fn every_refusal_of_a_rounds_settings_is_said_in_both_languages() {
     "#]]
     .assert_eq(&(out.join("\n") + "\n"));
 }
+
+/// Art. 26.2, 27.1: the player a round robin's odd number leaves out rests (轮休): the event's
+/// rounds name them under `rests`, not as a bye, and the standings give them nothing.
+#[tokio::test]
+async fn a_round_robin_rest_is_shown_as_a_rest_not_a_bye() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "director").await;
+    let event = json!({ "id": "rr", "name": "rr", "system": { "kind": "round_robin", "cycles": 1 }, "rounds": 3 });
+    let (s, v) = call(r, "POST", "/api/events", Some(&td), Some(event)).await;
+    assert_eq!(s.as_u16(), 201, "{v}");
+    for (name, rank) in [("Li", "2d"), ("Wang", "3k"), ("Zhao", "1d")] {
+        let body = json!({ "name": name, "rank": rank });
+        let (s, v) = call(r, "POST", "/api/events/rr/players", Some(&td), Some(body)).await;
+        assert_eq!(s.as_u16(), 201, "{v}");
+    }
+    let (s, v) = call(r, "POST", "/api/events/rr/rounds", Some(&td), None).await;
+    assert_eq!(s.as_u16(), 201, "{v}");
+    let (s, v) = call(r, "GET", "/api/events/rr", Some(&td), None).await;
+    assert_eq!(s.as_u16(), 200, "{v}");
+    let round = &v["rounds"][0];
+    assert_eq!(round["byes"], json!([]), "{round}");
+    assert_eq!(round["rests"].as_array().map(Vec::len), Some(1), "{round}");
+    assert_eq!(round["games"].as_array().map(Vec::len), Some(1), "{round}");
+}
+
+/// Issue 16's root fix: a McMahon round the system pairs gives Black to the weaker player of
+/// each handicap game, so the round's table, the form's proposal and the live game all show
+/// the same colours: the form's `handicap_black` is the pairing's Black (the server's swap
+/// to the second seat does nothing), and the proposal is the tournament crate's.
+#[tokio::test]
+async fn a_mcmahon_round_the_system_pairs_gives_the_weaker_player_black() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "director").await;
+    for seed in 0..6u64 {
+        let id = format!("mm{seed}");
+        let system = json!({ "kind": "mc_mahon", "bar": "1d", "floor": "20k" });
+        let event = json!({ "id": id, "name": id, "system": system, "rounds": 3, "lots_seed": seed });
+        let (s, v) = call(r, "POST", "/api/events", Some(&td), Some(event)).await;
+        assert_eq!(s.as_u16(), 201, "{v}");
+        for (name, rank) in [("Strong", "3k"), ("Weak", "5k")] {
+            let body = json!({ "name": name, "rank": rank });
+            let (s, v) = call(r, "POST", &format!("/api/events/{id}/players"), Some(&td), Some(body)).await;
+            assert_eq!(s.as_u16(), 201, "{v}");
+        }
+        let (s, v) = call(r, "POST", &format!("/api/events/{id}/rounds"), Some(&td), None).await;
+        assert_eq!(s.as_u16(), 201, "{v}");
+        let (_, ev) = call(r, "GET", &format!("/api/events/{id}"), Some(&td), None).await;
+        assert_eq!(ev["rounds"][0]["games"][0]["black"], "Weak", "seed {seed}: {ev}");
+        let path = format!("/api/events/{id}/rounds/1/setup");
+        let (_, setup) = call(r, "GET", &path, Some(&td), None).await;
+        let board = &setup["boards"][0];
+        assert_eq!(
+            (&board["black"], &board["handicap"], &board["handicap_black"]),
+            (&json!("Weak"), &json!(2), &json!("Weak")),
+            "seed {seed}: {setup}"
+        );
+    }
+}

@@ -33,6 +33,7 @@ fn imported(id: &str) -> ImportedEvent {
             },
         ],
         attachments: vec![("opengotha".into(), "<Tournament/>".into())],
+        absences: Vec::new(),
     }
 }
 

@@ -14,6 +14,7 @@ both!(
     a_newer_database_is_refused_untouched,
     a_failed_migration_leaves_version_1_whole,
     team_events_and_attachments_are_kept,
+    challenge_matches_are_kept_beside_team_events,
     stores_opening_together_migrate_once,
 );
 
@@ -94,12 +95,13 @@ fn an_empty_database_gets_the_whole_schema(b: Backend) {
     let db = TestDb::new(b, "mig-empty");
     let store = db.open();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 4);
+    assert_eq!(SCHEMA_VERSION, 6);
     expect![[r#"
         [
             "event",
             "event_attachment",
             "pairing",
+            "participation",
             "player",
             "proposed_pairing",
             "result",
@@ -120,14 +122,16 @@ fn an_empty_database_gets_the_whole_schema(b: Backend) {
     drop(store);
     let store = db.open();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(db.int("SELECT COUNT(*) FROM schema_version"), 4);
+    assert_eq!(db.int("SELECT COUNT(*) FROM schema_version"), 6);
     assert_eq!(
         db.strings("SELECT version || ' ' || name FROM schema_version ORDER BY version"),
         [
             "1 events",
             "2 warnings_and_amendments",
             "3 teams_and_attachments",
-            "4 draw"
+            "4 draw",
+            "5 handicap_rule_and_challenges",
+            "6 participation"
         ]
     );
     // The time of each migration is recorded as UTC text.
@@ -194,8 +198,8 @@ fn a_newer_database_is_refused_untouched(b: Backend) {
     db.exec("INSERT INTO schema_version (version, name) VALUES (9, 'from the future')");
     match db.try_open() {
         Err(e) => {
-            assert_eq!(e, StoreError::NewerSchema { found: 9, known: 4 });
-            expect!["the database has schema version 9, newer than this weiqi knows (4); use a newer weiqi"]
+            assert_eq!(e, StoreError::NewerSchema { found: 9, known: 6 });
+            expect!["the database has schema version 9, newer than this weiqi knows (6); use a newer weiqi"]
                 .assert_eq(&e.to_string());
         }
         Ok(_) => panic!("a schema from the future was accepted"),
@@ -261,6 +265,57 @@ fn team_events_and_attachments_are_kept(b: Backend) {
     assert_eq!(db.int("SELECT COUNT(*) FROM event_attachment"), 1);
 }
 
+/// A challenge match (擂台赛, Art. 26.6) is kept as its record like a team event, in the same
+/// namespace of ids; each kind's commands refuse the other's record (schema version 5), and a
+/// team event stored before version 5 is a team event.
+fn challenge_matches_are_kept_beside_team_events(b: Backend) {
+    let db = TestDb::new(b, "mig-challenge");
+    let mut store = db.open();
+    store.create_team_event("cup", "create\tCup").unwrap();
+    store.create_challenge("leitai", "challenge\tL\tA\t1\ta\tB\tb").unwrap();
+    assert_eq!(
+        store.create_challenge("cup", "x"),
+        Err(StoreError::EventExists("cup".into()))
+    );
+    store.create_event(&crate::new_event("ev", System::Swiss, 1)).unwrap();
+    assert_eq!(
+        store.create_challenge("ev", "x"),
+        Err(StoreError::EventExists("ev".into()))
+    );
+    store.append_challenge_change("leitai", 1, "game\ta\tB+R").unwrap();
+    let stale = store.append_challenge_change("leitai", 1, "withdraw\tb").unwrap_err();
+    assert_eq!(
+        stale.to_string(),
+        "database error: challenge match \"leitai\" changed meanwhile (2 changes, 1 seen); try again"
+    );
+    drop(store);
+    let mut store = db.open();
+    assert_eq!(
+        store.challenge_changes("leitai").unwrap(),
+        ["challenge\tL\tA\t1\ta\tB\tb", "game\ta\tB+R"]
+    );
+    assert_eq!(store.challenges().unwrap(), ["leitai"]);
+    assert_eq!(store.team_events().unwrap(), ["cup"]);
+    assert_eq!(
+        store.team_changes("leitai"),
+        Err(StoreError::Invalid(
+            "event \"leitai\" is a challenge match, not a team event".into()
+        ))
+    );
+    assert_eq!(
+        store.append_challenge_change("cup", 1, "x"),
+        Err(StoreError::Invalid(
+            "event \"cup\" is a team event, not a challenge match".into()
+        ))
+    );
+    assert_eq!(store.challenge_changes("nope"), Err(StoreError::NoEvent("nope".into())));
+    // Each record keeps its kind (team events stored before version 5 take the default, team).
+    assert_eq!(
+        db.strings("SELECT kind FROM team_event ORDER BY id"),
+        ["team", "challenge"]
+    );
+}
+
 /// Several processes (server instances) starting together on an empty database: every one
 /// opens it, and the migrations are applied once.
 fn stores_opening_together_migrate_once(b: Backend) {
@@ -277,7 +332,9 @@ fn stores_opening_together_migrate_once(b: Backend) {
             "1 events",
             "2 warnings_and_amendments",
             "3 teams_and_attachments",
-            "4 draw"
+            "4 draw",
+            "5 handicap_rule_and_challenges",
+            "6 participation"
         ]
     );
 }

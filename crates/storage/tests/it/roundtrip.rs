@@ -16,6 +16,7 @@ both!(
     the_draw_is_kept_even_if_the_way_of_drawing_changes,
     settings_are_stored_in_the_checked_canonical_form,
     a_legacy_row_with_settings_the_checks_refuse_still_loads,
+    participation_and_preregistration_are_kept_and_paired_by,
 );
 
 fn check_err(e: StoreError, expect: Expect) {
@@ -41,6 +42,13 @@ fn every_system_and_setting_round_trips(b: Backend) {
         ],
         lots_seed: u64::MAX - 7,
         total_score_divisor: TotalScoreDivisor::Fixed(4),
+        // A McMahon event's handicap rule (schema version 5).
+        handicap: tournament::HandicapRule {
+            basis: tournament::HandicapBasis::Mms,
+            bar: Some(Rank::Dan(1)),
+            correction: 1,
+            ceiling: 4,
+        },
     };
     let systems = [
         System::Swiss,
@@ -393,4 +401,33 @@ fn a_legacy_row_with_settings_the_checks_refuse_still_loads(b: Backend) {
         ["2h + 3x60s byo-yomi"]
     );
     assert_eq!(store.load_event("e").unwrap().standings().rows.len(), 7);
+}
+
+/// Per-round participation and pre-registration (schema version 6) are kept in sequence and
+/// replayed: the pairing of a reloaded event leaves out the player absent from the round and
+/// the one only pre-registered; a round already paired refuses it, naming the round.
+fn participation_and_preregistration_are_kept_and_paired_by(b: Backend) {
+    let db = TestDb::new(b, "participation");
+    let mut store = db.open();
+    six_players(&mut store);
+    store.set_participation("e", "C", Some(1), false).unwrap();
+    store.set_participation("e", "F", None, false).unwrap();
+    drop(store);
+    let mut store = db.open();
+    let ev = store.pair_next("e").unwrap();
+    let r = &ev.rounds()[0];
+    let out: Vec<&str> = r.idle.iter().map(|&p| ev.player(p).name.as_str()).collect();
+    assert_eq!(out, ["C", "F"]);
+    assert_eq!((r.games.len(), r.byes.len()), (2, 0));
+    check_err(
+        store.set_participation("e", "C", Some(1), true).unwrap_err(),
+        expect![[
+            r#"event "e": invalid pairing: round 1 is already paired: participation is said before a round is paired"#
+        ]],
+    );
+    // Present again and confirmed: reloaded, both are in round 2.
+    store.set_participation("e", "F", None, true).unwrap();
+    let ev = store.load_event("e").unwrap();
+    assert!(!ev.is_preregistered(ev.find("F").unwrap()));
+    assert!(ev.takes_part(ev.find("C").unwrap(), 2));
 }

@@ -146,6 +146,55 @@ fn round_robin_ranking_breaks_ties_on_board_one() {
     );
 }
 
+/// Art. 26.2, 27: a team round robin's rest (轮休) is no match: a team created now rests for
+/// nothing (not 2 match points and every board's points); a record made before, which kept
+/// those values in its `create` line, replays with them. A team Swiss's bye keeps its value.
+#[test]
+fn a_team_round_robin_rest_scores_nothing() {
+    use teams::{Kind, TeamSettings, TeamSystem};
+    let rr = TeamSystem::RoundRobin { cycles: 1 };
+    let settings = TeamSettings::for_system(rr, Kind::FixedBoards, 3);
+    let create = Change::Create {
+        name: "Cup".into(),
+        system: rr,
+        settings,
+    };
+    let line = create.encode().unwrap().replace('\t', " | ");
+    assert_eq!(line, "create | Cup | round-robin:1 | fixed-boards | 3 | 0 | 0 | 0");
+    // Three teams: Berger for four, round 1 pairs B-C and A rests.
+    let three = |create: &str| {
+        let teams: String = FOUR_TEAMS
+            .lines()
+            .filter(|l| !l.contains("| D"))
+            .skip(2)
+            .collect::<Vec<_>>()
+            .join("\n");
+        format!("{create}\n{teams}\np\nr 1 1 HHH")
+    };
+    let now = replay(&three(&line)).unwrap();
+    assert_eq!(now.rounds()[0].bye.map(|t| now.team(t).name.as_str()), Some("A"));
+    check(
+        &three(&line),
+        expect![[r#"
+            match-points board-points board-1 board-2 board-3
+            1 B mp=2 bp=6 sos=0 by_board=[2, 2, 2] w/d/l=1/0/0
+            2 A mp=0 bp=0 sos=0 by_board=[0, 0, 0] w/d/l=0/0/0
+            2 C mp=0 bp=0 sos=2 by_board=[0, 0, 0] w/d/l=0/0/1
+        "#]],
+    );
+    check(
+        &three("create | Cup | round-robin:1 | fixed-boards | 3 | 0 | 2 | 3"),
+        expect![[r#"
+            match-points board-points board-1 board-2 board-3
+            1 B mp=2 bp=6 sos=0 by_board=[2, 2, 2] w/d/l=1/0/0
+            2 A mp=2 bp=3 sos=0 by_board=[0, 0, 0] w/d/l=0/0/0
+            3 C mp=0 bp=0 sos=2 by_board=[0, 0, 0] w/d/l=0/0/1
+        "#]],
+    );
+    let swiss = TeamSettings::for_system(TeamSystem::Swiss { rounds: 3 }, Kind::FixedBoards, 3);
+    assert_eq!((swiss.bye_match_points, swiss.bye_board_points), (2, 3));
+}
+
 #[test]
 fn all_equal_is_a_shared_place() {
     // Two teams, double round robin, each match 1 board each and one draw: 1+1 match points,

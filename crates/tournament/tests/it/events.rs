@@ -127,8 +127,8 @@ fn stronger_wins(_: &Event, g: &Game) -> GameResult {
 
 #[test]
 fn round_robin_five_players_hand_computed_crosstable_art_27_1() {
-    // Art. 26.2: five players, Berger table of six, number 6 is the bye. Results chosen by
-    // hand so that A and B tie on points and 胜者小分 separates them.
+    // Art. 26.2: five players, Berger table of six, number 6 is the rest (轮休). Results chosen
+    // by hand.
     let mut ev = event(
         System::RoundRobin { cycles: 1 },
         1,
@@ -159,27 +159,71 @@ fn round_robin_five_players_hand_computed_crosstable_art_27_1() {
     check(
         transcript,
         expect![[r#"
-            round 1: C-D(B+1.5) A-E(B+1.5) bye B
-            round 2: D-A(W+1.5) B-C(W+1.5) bye E
-            round 3: A-B(W+1.5) E-D(W+1.5) bye C
-            round 4: B-E(B+1.5) C-A(W+1.5) bye D
-            round 5: E-C(B+1.5) D-B(0) bye A
+            round 1: C-D(B+1.5) A-E(B+1.5) idle B
+            round 2: D-A(W+1.5) B-C(W+1.5) idle E
+            round 3: A-B(W+1.5) E-D(W+1.5) idle C
+            round 4: B-E(B+1.5) C-A(W+1.5) idle D
+            round 5: E-C(B+1.5) D-B(0) idle A
         "#]],
     );
-    // By hand. Points (bye = a win, 2): A 3 wins + bye = 8; B 2 wins 1 draw + bye = 7; C 6; D 5; E 4.
-    // 胜者小分: A beat C, D, E: 6+5+4 = 15; B beat A, E and drew D: 8+4+5/2 = 14.5; C beat B, D: 12;
-    // D beat E, drew B: 4+7/2 = 7.5; E beat C: 6. SOS of A: 7+6+5+4 = 22; SOSOS of A: 23+24+25+26 = 98.
-    // A's running score 2, 4, 4, 6, 8: cumulative 24. Total of A: 8 + 22/5 − 5 = 7.4.
+    // By hand. Points (a rest is no game and scores nothing, Art. 27.1): A 3 wins = 6; B 2 wins
+    // 1 draw = 5; C 4; D 3; E 2. 胜者小分: A beat C, D, E: 4+3+2 = 9; B beat A, E and drew D:
+    // 6+2+3/2 = 9.5; C beat B, D: 8; D beat E, drew B: 2+5/2 = 4.5; E beat C: 4. SOS of A:
+    // 5+4+3+2 = 14; SOSOS of A: 15+16+17+18 = 66. A's running score 2, 4, 4, 6, 6 (rests in
+    // round 5): cumulative 22. Total of A: 6 + 14/5 − 5 = 3.8.
     check(
         render_standings(&ev),
         expect![[r#"
             after round 5 by ["points", "sodos", "warnings", "lots"]
-             1 A      pts  8 w3 d0 l1 bye1 sos 22 sodos 15 sosos  98 cum 24 warn 0 total 7.400
-             2 B      pts  7 w2 d1 l1 bye1 sos 23 sodos 14.5 sosos  97 cum 21 warn 0 total 6.600
-             3 C      pts  6 w2 d0 l2 bye1 sos 24 sodos 12 sosos  96 cum 24 warn 0 total 5.800
-             4 D      pts  5 w1 d1 l2 bye1 sos 25 sodos 7.5 sosos  95 cum 11 warn 0 total 5
-             5 E      pts  4 w1 d0 l3 bye1 sos 26 sodos 6 sosos  94 cum 10 warn 0 total 4.200
+             1 A      pts  6 w3 d0 l1 bye0 sos 14 sodos 9 sosos  66 cum 22 warn 0 total 3.800
+             2 B      pts  5 w2 d1 l1 bye0 sos 15 sodos 9.5 sosos  65 cum 11 warn 0 total 3
+             3 C      pts  4 w2 d0 l2 bye0 sos 16 sodos 8 sosos  64 cum 18 warn 0 total 2.200
+             4 D      pts  3 w1 d1 l2 bye0 sos 17 sodos 4.5 sosos  63 cum  7 warn 0 total 1.400
+             5 E      pts  2 w1 d0 l3 bye0 sos 18 sodos 4 sosos  62 cum  2 warn 0 total 0.600
         "#]],
+    );
+}
+
+/// Art. 26.2, 27.1: the rest of an odd round robin (轮休) is no game: it scores nothing, and
+/// after round 1 of five the player resting is not placed among the winners. A Swiss bye is
+/// another thing (Art. 26.3, a setting, a win by default) and still scores it.
+#[test]
+fn a_round_robin_rest_scores_nothing_and_a_swiss_bye_still_scores() {
+    let players = [("A", "5d"), ("B", "5d"), ("C", "4d"), ("D", "3d"), ("E", "1d")];
+    let mut ev = event(System::RoundRobin { cycles: 1 }, 1, &players);
+    let r = ev.pair_next().unwrap().clone();
+    check(render_round(&ev, &r), expect!["round 1: C-D A-E idle B"]);
+    for g in &r.games {
+        ev.set_result(1, g.board, black_wins()).unwrap();
+    }
+    let st = ev.standings();
+    let rest = ev.find("B").unwrap();
+    let row = st.rows.iter().find(|x| x.player == rest).unwrap();
+    assert_eq!((row.stats.points, row.stats.byes), (0, 0), "a rest scores nothing");
+    let winners: Vec<PlayerId> = st.rows.iter().filter(|x| x.stats.wins == 1).map(|x| x.player).collect();
+    assert!(
+        st.rows.iter().take(winners.len()).all(|x| winners.contains(&x.player)),
+        "the winners come first, the rest among those without a point: {:?}",
+        st.rows
+            .iter()
+            .map(|x| (&ev.player(x.player).name, x.stats.points))
+            .collect::<Vec<_>>()
+    );
+    // The team round robin's rest is the teams crate's (teams::team tests); a Swiss bye scores
+    // the bye value as before.
+    let mut sw = event(System::Swiss, 2, &players);
+    let r = sw.pair_next().unwrap().clone();
+    assert_eq!(r.byes.len(), 1, "a Swiss of five has a bye");
+    assert!(r.idle.is_empty());
+    for g in &r.games {
+        sw.set_result(1, g.board, black_wins()).unwrap();
+    }
+    let st = sw.standings();
+    let bye = st.rows.iter().find(|x| x.player == r.byes[0]).unwrap();
+    assert_eq!(
+        (bye.stats.points, bye.stats.byes),
+        (2, 1),
+        "a Swiss bye is a win by default"
     );
 }
 
@@ -630,9 +674,9 @@ fn mcmahon_bar_and_floor() {
     check(
         t,
         expect![[r#"
-        round 1: B-A(W+R) D-C(W+R) F-E(W+R)
-        round 2: C-A(W+R) E-B(W+R) D-F(B+R)
-    "#]],
+            round 1: B-A(W+R) D-C(W+R) F-E(W+R)
+            round 2: C-A(W+R) E-B(W+R) F-D(W+R)
+        "#]],
     );
     check(
         render_standings(&ev),
@@ -1103,7 +1147,8 @@ fn best_of_n_colors_alternate_from_the_game_paired_before() {
 /// Art. 10: the event's pairing fixes the colors; how is ours (the rules are silent): in a
 /// Swiss pair the one who had Black more often (as paired: Art. 17.1, later pairing goes by
 /// the colors the event assigned) takes White; equal, the one who had Black last takes White;
-/// else a lot. Checked on every game of random Swiss and McMahon events.
+/// else a lot. Checked on every game of random Swiss and McMahon events (a McMahon handicap
+/// game gives Black to the weaker player instead).
 #[test]
 fn swiss_colors_balance_then_alternate_then_a_lot() {
     let mut rng = Rng(17);
@@ -1141,6 +1186,12 @@ fn swiss_colors_balance_then_alternate_then_a_lot() {
             }
             for g in &p.games {
                 let (b, w) = (g.black.0, g.white.0);
+                // Art. 10, 11: a McMahon handicap game gives Black to the weaker player.
+                let h = handicap::proposed(&ev, p.round, g.black, g.white);
+                if h.stones > 0 {
+                    assert_eq!(h.weaker, Some(g.black), "case {case}: the weaker holds Black");
+                    continue;
+                }
                 if balance[b] != balance[w] {
                     assert!(balance[b] < balance[w], "case {case}: more Blacks takes White");
                     checked[0] += 1;
@@ -1160,4 +1211,166 @@ fn swiss_colors_balance_then_alternate_then_a_lot() {
         }
     }
     assert!(checked.iter().all(|&c| c > 20), "every rule was exercised: {checked:?}");
+}
+
+/// Art. 10, 11 (McMahon handicaps): the pairing gives Black to the weaker player where the
+/// event's rule proposes a handicap, so every view of the round shows the colours played
+/// (issue: the colour balance gave the stronger player Black, and only the live game swapped
+/// them). An even game keeps the Swiss colours, which give the stronger Black for some lots.
+#[test]
+fn a_mcmahon_handicap_game_gives_black_to_the_weaker_player() {
+    let mcmahon = System::McMahon {
+        bar: "7d".parse().unwrap(),
+        floor: "30k".parse().unwrap(),
+    };
+    let mut stronger_black_in_swiss = false;
+    for seed in 0..16 {
+        let settings = Settings {
+            lots_seed: seed,
+            ..Settings::default()
+        };
+        let mut ev = Event::new("hc", mcmahon, 3, settings.clone()).unwrap();
+        let mut sw = Event::new("sw", System::Swiss, 3, settings).unwrap();
+        for e in [&mut ev, &mut sw] {
+            e.add_player(Player::new("Strong", "3k".parse().unwrap())).unwrap();
+            e.add_player(Player::new("Weak", "5k".parse().unwrap())).unwrap();
+        }
+        let p = ev.propose().unwrap();
+        let g = &p.games[0];
+        assert_eq!(ev.player(g.black).name, "Weak", "seed {seed}");
+        let h = handicap::proposed(&ev, 1, g.black, g.white);
+        assert_eq!((h.weaker, h.stones), (Some(g.black), 2), "seed {seed}");
+        let s = sw.propose().unwrap();
+        stronger_black_in_swiss |= sw.player(s.games[0].black).name == "Strong";
+        // Not a McMahon event: even games, no one weaker.
+        assert_eq!(handicap::proposed(&sw, 1, s.games[0].black, s.games[0].white).stones, 0);
+    }
+    assert!(
+        stronger_black_in_swiss,
+        "the colour lots alone give the stronger Black sometimes"
+    );
+}
+
+/// The event's handicap rule (OpenGotha's `HandicapParameterSet`): the bar (ranks above it
+/// count as it), the correction, the ceiling, and the McMahon score at the start of the round
+/// as the basis.
+#[test]
+fn the_handicap_rule_has_a_bar_a_correction_a_ceiling_and_a_basis() {
+    let mcmahon = System::McMahon {
+        bar: "7d".parse().unwrap(),
+        floor: "30k".parse().unwrap(),
+    };
+    let rule = HandicapRule {
+        basis: HandicapBasis::Rank,
+        bar: Some("1d".parse().unwrap()),
+        correction: 1,
+        ceiling: 4,
+    };
+    let settings = Settings {
+        handicap: rule,
+        ..Settings::default()
+    };
+    let mut ev = Event::new("hc", mcmahon, 3, settings).unwrap();
+    for (n, r) in [
+        ("3d", "3d"),
+        ("2d", "2d"),
+        ("1d", "1d"),
+        ("5k", "5k"),
+        ("6k", "6k"),
+        ("8k", "8k"),
+        ("9k", "9k"),
+    ] {
+        ev.add_player(Player::new(n, r.parse().unwrap())).unwrap();
+    }
+    let id = |n: &str| ev.find(n).unwrap();
+    let stones = |a: &str, b: &str| handicap::proposed(&ev, 1, id(a), id(b)).stones;
+    // 3d counts as 1d: five grades over 5k, less one: four.
+    assert_eq!(stones("3d", "5k"), 4);
+    // Above the bar: even.
+    assert_eq!(stones("3d", "2d"), 0);
+    // Two grades less one is one stone: an even game (Art. 11 counts from two).
+    assert_eq!(stones("6k", "8k"), 0);
+    // 1d against 9k: nine grades less one, at most four.
+    assert_eq!(stones("1d", "9k"), 4);
+    assert_eq!(handicap::proposed(&ev, 1, id("3d"), id("2d")).weaker, Some(id("2d")));
+    // A ceiling past nine is refused (Art. 11 places at most nine stones).
+    let bad = Settings {
+        handicap: HandicapRule { ceiling: 10, ..rule },
+        ..Settings::default()
+    };
+    assert!(Event::new("x", mcmahon, 3, bad).is_err());
+
+    // On the McMahon score at the start of the round: a 5k against a 7k is two stones in
+    // round 1; the 7k wins, and in round 2 they are one grade apart: an even game.
+    let settings = Settings {
+        handicap: HandicapRule {
+            basis: HandicapBasis::Mms,
+            ..HandicapRule::default()
+        },
+        ..Settings::default()
+    };
+    let mut ev = Event::new("mms", mcmahon, 3, settings).unwrap();
+    for (n, r) in [("A", "5k"), ("B", "7k")] {
+        ev.add_player(Player::new(n, r.parse().unwrap())).unwrap();
+    }
+    let (a, b) = (ev.find("A").unwrap(), ev.find("B").unwrap());
+    assert_eq!(handicap::proposed(&ev, 1, a, b).stones, 2);
+    let r = ev.pair_next().unwrap().clone();
+    assert_eq!(r.games[0].black, b, "the weaker holds Black");
+    ev.set_result(1, 1, black_wins()).unwrap();
+    assert_eq!(
+        handicap::proposed(&ev, 2, a, b),
+        Handicap {
+            weaker: Some(b),
+            stones: 0
+        }
+    );
+    // Round 1's handicap is still what it was.
+    assert_eq!(handicap::proposed(&ev, 1, a, b).stones, 2);
+}
+
+/// Per-round participation and pre-registration (OpenGotha's `participating` and
+/// `registeringStatus`): a player absent from a round, or only pre-registered, is not paired
+/// in it, has no bye and scores nothing for it; said only before the round is paired, and
+/// only in a Swiss-like event.
+#[test]
+fn players_absent_from_a_round_or_preregistered_are_not_paired() {
+    let players = [("A", "5d"), ("B", "4d"), ("C", "3d"), ("D", "2d"), ("E", "1d")];
+    let mut ev = event(System::Swiss, 3, &players);
+    let id = |ev: &Event, n: &str| ev.find(n).unwrap();
+    let (c, e) = (id(&ev, "C"), id(&ev, "E"));
+    ev.set_participation(c, 1, false).unwrap();
+    ev.set_preregistered(e, true).unwrap();
+    let r = ev.pair_next().unwrap().clone();
+    let paired: Vec<PlayerId> = r.games.iter().flat_map(|g| [g.black, g.white]).collect();
+    assert!(
+        !paired.contains(&c) && !paired.contains(&e),
+        "{}",
+        render_round(&ev, &r)
+    );
+    assert_eq!(
+        (r.games.len(), r.byes.len()),
+        (1, 1),
+        "three players paired: one game, one bye"
+    );
+    let mut idle = r.idle.clone();
+    idle.sort();
+    assert_eq!(idle, vec![c, e]);
+    for g in &r.games {
+        ev.set_result(1, g.board, black_wins()).unwrap();
+    }
+    assert_eq!(
+        ev.standings().rows.iter().find(|x| x.player == c).unwrap().stats.points,
+        0
+    );
+    // Round 1 is paired: its participation is history.
+    assert!(ev.set_participation(c, 1, true).is_err());
+    // Confirmed and present again, both are paired in round 2 (five players: one bye).
+    ev.set_preregistered(e, false).unwrap();
+    assert!(ev.takes_part(c, 2));
+    let r = ev.pair_next().unwrap().clone();
+    assert_eq!((r.games.len(), r.byes.len(), r.idle.len()), (2, 1, 0));
+    // A round robin's schedule pairs everyone.
+    let mut rr = event(System::RoundRobin { cycles: 1 }, 1, &players);
+    assert!(rr.set_participation(PlayerId(0), 1, false).is_err());
 }

@@ -88,6 +88,9 @@ enum Command {
     /// Team events (Art. 25-28): teams, line-ups, pairing, board results, standings.
     #[command(subcommand)]
     Team(super::team::TeamCommand),
+    /// Challenge matches (擂台赛, Art. 26.6): two teams' orders, the winner stays on.
+    #[command(subcommand)]
+    Challenge(super::challenge::ChallengeCommand),
 }
 
 #[derive(ClapArgs, Debug)]
@@ -178,12 +181,27 @@ struct SettingsOptions {
     /// The seed of every lot (draw, colors, the last tie-break), recorded for replay.
     #[arg(long, value_name = "N", default_value_t = 0)]
     lots_seed: u64,
-    /// Swiss: avoid pairing members of the same club.
-    #[arg(long)]
-    avoid_same_club: bool,
-    /// Swiss: avoid pairing members of the same region.
-    #[arg(long)]
-    avoid_same_region: bool,
+    /// Swiss: avoid pairing members of the same club (`--avoid-same-club false` turns it
+    /// off). Default: on for McMahon, off for the other systems.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
+    avoid_same_club: Option<bool>,
+    /// Swiss: avoid pairing members of the same region (country). Default: on for McMahon,
+    /// off for the other systems.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
+    avoid_same_region: Option<bool>,
+    /// McMahon: handicaps from the rank difference (rank, the default) or the McMahon scores
+    /// at the start of the round (mms).
+    #[arg(long, value_name = "BASIS", default_value = "rank")]
+    handicap_basis: String,
+    /// McMahon: ranks at or above this count as it for the handicap (even games among them).
+    #[arg(long, value_name = "RANK")]
+    handicap_bar: Option<String>,
+    /// McMahon: stones taken off the difference.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    handicap_correction: u32,
+    /// McMahon: the most handicap stones, 0 (even games) to 9.
+    #[arg(long, value_name = "N", default_value_t = 9)]
+    handicap_ceiling: u32,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -219,6 +237,36 @@ enum PlayerCommand {
     Add(PlayerAddArgs),
     /// List the players with their status.
     List(PlayerListArgs),
+    /// A player does not take part in a round not yet paired (Swiss and McMahon: not paired,
+    /// no bye, nothing scored for it).
+    Absent(ParticipationArgs),
+    /// A player takes part in a round after all.
+    Present(ParticipationArgs),
+    /// A player is only pre-registered: not paired until confirmed.
+    Pre(PlayerNameArgs),
+    /// A pre-registered player is confirmed: paired from the next round.
+    Confirm(PlayerNameArgs),
+}
+
+#[derive(ClapArgs, Debug)]
+struct ParticipationArgs {
+    #[command(flatten)]
+    event: EventArg,
+    /// The player.
+    #[arg(long, value_name = "NAME")]
+    name: String,
+    /// The round (not yet paired).
+    #[arg(long, value_name = "R")]
+    round: u32,
+}
+
+#[derive(ClapArgs, Debug)]
+struct PlayerNameArgs {
+    #[command(flatten)]
+    event: EventArg,
+    /// The player.
+    #[arg(long, value_name = "NAME")]
+    name: String,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -258,9 +306,10 @@ struct PlayerListArgs {
 struct PairArgs {
     #[command(flatten)]
     event: EventArg,
-    /// Print JSON: {"event", "round", "games": [{"board", "black", "white"}], "byes"}; "byes"
-    /// names every player who advances in the round without a game and scores the bye value
-    /// (a Swiss or round-robin bye, a knockout bracket bye).
+    /// Print JSON: {"event", "round", "games": [{"board", "black", "white"}], "byes", "rests"};
+    /// "byes" names every player who advances in the round without a game and scores the bye
+    /// value (a Swiss bye, a knockout bracket bye); "rests" the players of a round robin
+    /// resting (轮休), who score nothing.
     #[arg(long)]
     json: bool,
     /// Show the proposal for the next round without saving it.
@@ -373,6 +422,9 @@ fn exit_code(e: &anyhow::Error) -> u8 {
     if let Some(code) = super::team::exit_code(e) {
         return code;
     }
+    if let Some(code) = super::challenge::exit_code(e) {
+        return code;
+    }
     if e.downcast_ref::<super::io::EgdRefuses>().is_some() {
         return 1;
     }
@@ -454,7 +506,8 @@ fn execute(args: Args) -> anyhow::Result<String> {
             })
         }
         Command::Settings(a) => {
-            let settings = settings(&a.settings)?;
+            let system = store.load_event(&a.event.event)?.system();
+            let settings = settings(&a.settings, system)?;
             let ev = store.set_settings(&a.event.event, &settings)?;
             Ok(format!(
                 "settings of event {:?} changed\n{}",
@@ -478,6 +531,22 @@ fn execute(args: Args) -> anyhow::Result<String> {
             } else {
                 players_table(&ev)
             })
+        }
+        Command::Player(PlayerCommand::Absent(a)) => {
+            store.set_participation(&a.event.event, &a.name, Some(a.round), false)?;
+            Ok(format!("{} does not take part in round {}\n", a.name, a.round))
+        }
+        Command::Player(PlayerCommand::Present(a)) => {
+            store.set_participation(&a.event.event, &a.name, Some(a.round), true)?;
+            Ok(format!("{} takes part in round {}\n", a.name, a.round))
+        }
+        Command::Player(PlayerCommand::Pre(a)) => {
+            store.set_participation(&a.event.event, &a.name, None, false)?;
+            Ok(format!("{} is pre-registered: not paired until confirmed\n", a.name))
+        }
+        Command::Player(PlayerCommand::Confirm(a)) => {
+            store.set_participation(&a.event.event, &a.name, None, true)?;
+            Ok(format!("{} is confirmed\n", a.name))
         }
         Command::Pair(a) => pair(&mut store, a),
         Command::Unpair(a) => {
@@ -526,6 +595,7 @@ fn execute(args: Args) -> anyhow::Result<String> {
         Command::Ratings(a) => super::ratings::ratings(&mut store, a),
         Command::Promotion(a) => super::ratings::promotion(&mut store, a),
         Command::Team(c) => super::team::run(&mut store, c),
+        Command::Challenge(c) => super::challenge::run(&mut store, c),
     }
 }
 
@@ -602,7 +672,10 @@ fn system_text(s: System) -> String {
     }
 }
 
-fn settings(o: &SettingsOptions) -> anyhow::Result<Settings> {
+/// The settings the options give for an event of `system` (what is not given is the
+/// system's default, `Settings::defaults_for`).
+fn settings(o: &SettingsOptions, system: System) -> anyhow::Result<Settings> {
+    let defaults = Settings::defaults_for(system);
     let bye = match o.bye.as_str() {
         "win" => ByeValue::Win,
         "draw" => ByeValue::Draw,
@@ -632,13 +705,30 @@ fn settings(o: &SettingsOptions) -> anyhow::Result<Settings> {
     // Checked against the clock's grammar and kept canonical by the event itself
     // (tournament::Settings::checked), as for every other way in.
     let time_control = o.time_control.clone().unwrap_or_default();
+    let handicap = tournament::HandicapRule {
+        basis: match o.handicap_basis.as_str() {
+            "rank" => tournament::HandicapBasis::Rank,
+            "mms" => tournament::HandicapBasis::Mms,
+            other => bail!("--handicap-basis {other:?}: expected rank or mms"),
+        },
+        bar: o
+            .handicap_bar
+            .as_deref()
+            .map(Rank::from_str)
+            .transpose()
+            .map_err(|e| anyhow!("--handicap-bar: {e}"))?,
+        correction: o.handicap_correction,
+        // A ceiling past nine is refused by the event (tournament::Settings::checked).
+        ceiling: o.handicap_ceiling,
+    };
     Ok(Settings {
+        handicap,
         bye,
         lateness_limit_minutes: o.lateness_limit,
         cycle_policy,
         time_control,
-        avoid_same_club: o.avoid_same_club,
-        avoid_same_region: o.avoid_same_region,
+        avoid_same_club: o.avoid_same_club.unwrap_or(defaults.avoid_same_club),
+        avoid_same_region: o.avoid_same_region.unwrap_or(defaults.avoid_same_region),
         tie_breaks,
         lots_seed: o.lots_seed,
         total_score_divisor,
@@ -689,6 +779,9 @@ fn settings_text(ev: &Event) -> String {
     };
     writeln!(out, "  time control:   {tc} (Art. 12)").ok();
     writeln!(out, "  lots seed:      {}", s.lots_seed).ok();
+    if let System::McMahon { .. } = ev.system() {
+        writeln!(out, "  handicap:       {} (Art. 11)", handicap_text(&s.handicap)).ok();
+    }
     let avoid: Vec<&str> = [(s.avoid_same_club, "same club"), (s.avoid_same_region, "same region")]
         .iter()
         .filter(|x| x.0)
@@ -707,9 +800,25 @@ fn settings_text(ev: &Event) -> String {
     out
 }
 
+/// A McMahon event's handicap rule as people read it.
+fn handicap_text(h: &tournament::HandicapRule) -> String {
+    let mut t = match h.basis {
+        tournament::HandicapBasis::Rank => "from the rank difference".to_string(),
+        tournament::HandicapBasis::Mms => "from the McMahon score difference".to_string(),
+    };
+    if let Some(bar) = h.bar {
+        write!(t, ", ranks from {bar} up count as {bar}").ok();
+    }
+    if h.correction > 0 {
+        write!(t, ", less {}", h.correction).ok();
+    }
+    write!(t, ", at most {} stones", h.ceiling).ok();
+    t
+}
+
 fn new(store: &mut Store, a: NewArgs) -> anyhow::Result<String> {
     let system = system(&a.system, &a.system_options)?;
-    let settings = settings(&a.settings)?;
+    let settings = settings(&a.settings, system)?;
     let e = NewEvent {
         name: a.name.unwrap_or_else(|| a.id.clone()),
         id: a.id,
@@ -804,6 +913,23 @@ fn status_text(s: Status) -> String {
     }
 }
 
+/// A player's status, with pre-registration and the rounds not yet paired they miss.
+fn player_status(ev: &Event, id: PlayerId) -> String {
+    let mut t = status_text(ev.status(id));
+    if ev.is_preregistered(id) {
+        t.push_str(", pre-registered");
+    }
+    let next = ev.rounds().len() as u32 + 1;
+    let absent: Vec<String> = (next..=ev.planned_rounds().max(next))
+        .filter(|&r| !ev.takes_part(id, r))
+        .map(|r| r.to_string())
+        .collect();
+    if !absent.is_empty() {
+        write!(t, ", absent from round {}", absent.join(", ")).ok();
+    }
+    t
+}
+
 fn players_json(ev: &Event) -> Vec<Json> {
     ev.players()
         .iter()
@@ -811,7 +937,7 @@ fn players_json(ev: &Event) -> Vec<Json> {
         .map(|(i, p)| {
             json!({"name": p.name, "rank": p.rank.to_string(), "rating": p.rating, "club": p.club,
                    "region": p.region, "born": p.birth_date.map(|d| d.to_string()),
-                   "status": status_text(ev.status(PlayerId(i)))})
+                   "status": player_status(ev, PlayerId(i))})
         })
         .collect()
 }
@@ -829,7 +955,7 @@ fn players_table(ev: &Event) -> String {
                 p.rating.map(|r| r.to_string()).unwrap_or_default(),
                 p.club.clone().unwrap_or_default(),
                 p.region.clone().unwrap_or_default(),
-                status_text(ev.status(PlayerId(i))),
+                player_status(ev, PlayerId(i)),
             ]
         })
         .collect();
@@ -893,6 +1019,7 @@ struct PairJson<'a> {
     round: u32,
     games: Vec<GameJson>,
     byes: Vec<String>,
+    rests: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -900,20 +1027,32 @@ struct GameJson {
     board: u32,
     black: String,
     white: String,
+    /// McMahon: the handicap stones the event's rule proposes (0: an even game); Black is the
+    /// weaker player of a handicap game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    handicap: Option<u32>,
 }
 
 fn round_json<'a>(id: &'a str, ev: &Event, r: &Round) -> PairJson<'a> {
-    let games = r.games.iter().map(|g| GameJson {
+    let hc = handicaps(ev, r);
+    let games = r.games.iter().zip(&hc).map(|(g, h)| GameJson {
         board: g.board,
         black: name(ev, g.black),
         white: name(ev, g.white),
+        handicap: *h,
     });
     let byes = r.byes.iter().map(|&p| name(ev, p)).collect();
+    let rests = if matches!(ev.system(), System::RoundRobin { .. }) {
+        r.idle.iter().map(|&p| name(ev, p)).collect()
+    } else {
+        Vec::new()
+    };
     PairJson {
         event: id,
         round: r.number,
         games: games.collect(),
         byes,
+        rests,
     }
 }
 
@@ -926,9 +1065,22 @@ fn origin_text(o: &tournament::PairingOrigin) -> &'static str {
     }
 }
 
+/// Each game's handicap in a McMahon event (the tournament crate's proposal, the one every
+/// view shows), `None` for every game of another system.
+fn handicaps(ev: &Event, r: &Round) -> Vec<Option<u32>> {
+    let mcmahon = matches!(ev.system(), System::McMahon { .. });
+    let hc = tournament::handicap::for_round(ev, r.number);
+    r.games
+        .iter()
+        .map(|g| mcmahon.then(|| hc.of(g.black, g.white).stones))
+        .collect()
+}
+
 fn round_text(ev: &Event, r: &Round) -> String {
     let mut out = format!("round {}: {}\n", r.number, origin_text(&r.origin));
     let costs = r.explanation.as_ref().map(|(c, _)| c);
+    let hc = handicaps(ev, r);
+    let mcmahon = hc.iter().any(Option::is_some);
     let rows = r
         .games
         .iter()
@@ -940,14 +1092,29 @@ fn round_text(ev: &Event, r: &Round) -> String {
                 g.result.map(|x| x.to_string()).unwrap_or_default()
             };
             let why = costs.and_then(|c| c.get(k)).map(|c| c.to_string()).unwrap_or_default();
-            vec![g.board.to_string(), name(ev, g.black), name(ev, g.white), result, why]
+            let mut row = vec![g.board.to_string(), name(ev, g.black), name(ev, g.white)];
+            if mcmahon {
+                row.push(match hc[k] {
+                    Some(0) | None => "even".into(),
+                    Some(n) => format!("{n} stones"),
+                });
+            }
+            row.extend([result, why]);
+            row
         })
         .collect();
-    out += &table(
-        &["board", "black", "white", "result", "why (cost parts)"],
-        &[true, false, false, false, false],
-        rows,
-    );
+    let (header, right): (&[&str], &[bool]) = if mcmahon {
+        (
+            &["board", "black", "white", "handicap", "result", "why (cost parts)"],
+            &[true, false, false, false, false, false],
+        )
+    } else {
+        (
+            &["board", "black", "white", "result", "why (cost parts)"],
+            &[true, false, false, false, false],
+        )
+    };
+    out += &table(header, right, rows);
     let knockout = matches!(ev.system(), System::Knockout { .. });
     for &b in &r.byes {
         if knockout {
@@ -958,7 +1125,15 @@ fn round_text(ev: &Event, r: &Round) -> String {
     }
     if !r.idle.is_empty() {
         let idle: Vec<String> = r.idle.iter().map(|&p| name(ev, p)).collect();
-        let label = if knockout { "waiting" } else { "not playing" };
+        // Art. 26.2, 27.1: a round robin's player without a game rests (轮休) and scores
+        // nothing; a knockout player waits for an opponent.
+        let label = if knockout {
+            "waiting"
+        } else if matches!(ev.system(), System::RoundRobin { .. }) {
+            "rest (轮休, no game, no points)"
+        } else {
+            "not playing"
+        };
         writeln!(out, "{label}: {}", idle.join(", ")).ok();
     }
     if let Some((_, total)) = &r.explanation {
@@ -1333,6 +1508,12 @@ fn event_json(id: &str, ev: &Event) -> Json {
             "lots_seed": s.lots_seed,
             "avoid_same_club": s.avoid_same_club,
             "avoid_same_region": s.avoid_same_region,
+            "handicap": {
+                "basis": match s.handicap.basis { tournament::HandicapBasis::Rank => "rank", tournament::HandicapBasis::Mms => "mms" },
+                "bar": s.handicap.bar.map(|r| r.to_string()),
+                "correction": s.handicap.correction,
+                "ceiling": s.handicap.ceiling,
+            },
         },
         "players": players_json(ev),
         "rounds": rounds,

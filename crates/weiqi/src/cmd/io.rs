@@ -128,6 +128,7 @@ pub fn import(store: &mut Store, a: ImportArgs) -> anyhow::Result<String> {
                 players: players.clone(),
                 rounds: Vec::new(),
                 attachments: Vec::new(),
+                absences: Vec::new(),
             })?;
             Ok(format!(
                 "event {:?} created with {} players from {}\n",
@@ -160,6 +161,7 @@ fn import_plan(store: &mut Store, id: &str, plan: &opengotha::Plan, kept: String
             })
             .collect(),
         attachments: vec![(OPENGOTHA.to_string(), kept)],
+        absences: plan.absences.clone(),
     })?;
     Ok(())
 }

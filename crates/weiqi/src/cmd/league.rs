@@ -221,6 +221,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if !byes.is_empty() && !unfinished {
             println!("round {}: bye for {}", round.number, byes.join(", "));
         }
+        // Art. 26.2, 27.1: a round robin's engine without a game rests (轮休), scoring nothing.
+        let rests: Vec<&str> = round.idle.iter().map(|p| ev.player(*p).name.as_str()).collect();
+        if !rests.is_empty() && !unfinished && matches!(ev.system(), tournament::System::RoundRobin { .. }) {
+            println!("round {}: rest for {}", round.number, rests.join(", "));
+        }
         let event_name = ev.name().to_string();
         let next = AtomicUsize::new(0);
         let results = Mutex::new(Vec::new());

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod challenge;
 pub mod check;
 pub mod event;
 pub mod gtp;

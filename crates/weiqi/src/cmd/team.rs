@@ -163,7 +163,7 @@ pub fn run(store: &mut Store, cmd: TeamCommand) -> anyhow::Result<String> {
                     a.kind
                 )
             })?;
-            let mut settings = TeamSettings::new(kind, a.boards);
+            let mut settings = TeamSettings::for_system(system, kind, a.boards);
             settings.reserves = a.reserves;
             let name = a.name.unwrap_or_else(|| a.id.clone());
             let create = Change::Create { name, system, settings };
@@ -313,10 +313,14 @@ fn round_json(ev: &TeamEvent, r: &teams::TeamRound) -> Json {
             })
         })
         .collect();
+    // A team round robin's team without a match rests (轮休); a team Swiss's has a bye.
+    let rests = matches!(ev.system(), TeamSystem::RoundRobin { .. });
+    let team = r.bye.map(|b| ev.team(b).name.clone());
     json!({
         "round": r.number,
         "matches": matches,
-        "bye": r.bye.map(|b| ev.team(b).name.clone()),
+        "bye": if rests { None } else { team.clone() },
+        "rest": if rests { team } else { None },
     })
 }
 
@@ -341,9 +345,18 @@ fn round_text(ev: &TeamEvent, r: &teams::TeamRound) -> String {
         }
     }
     if let Some(b) = r.bye {
-        out += &format!("  bye: {}\n", ev.team(b).name);
+        out += &format!("  {}: {}\n", bye_word(ev), ev.team(b).name);
     }
     out
+}
+
+/// What a round's team without a match is: a team Swiss's bye, or a team round robin's rest
+/// (轮休), which scores what the event's settings say (nothing for events created now).
+fn bye_word(ev: &TeamEvent) -> &'static str {
+    match ev.system() {
+        TeamSystem::RoundRobin { .. } => "rest (轮休)",
+        TeamSystem::Swiss { .. } => "bye",
+    }
 }
 
 fn standings_json(id: &str, ev: &TeamEvent) -> Json {

@@ -477,7 +477,9 @@ fn a_double_round_robin_swaps_colors_in_the_second_cycle_and_an_odd_field_rests_
         }
         let p: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(p["round"], round);
-        for b in p["byes"].as_array().unwrap() {
+        // Art. 26.2, 27.1: the odd player rests (轮休): no game, no bye, no points.
+        assert_eq!(p["byes"], serde_json::json!([]), "round {round}");
+        for b in p["rests"].as_array().unwrap() {
             *byes_of.entry(b.as_str().unwrap().to_string()).or_default() += 1;
         }
         for g in p["games"].as_array().unwrap() {
@@ -498,6 +500,20 @@ fn a_double_round_robin_swaps_colors_in_the_second_cycle_and_an_odd_field_rests_
                 "B+R",
             ]);
             colored.push((b, w));
+        }
+        if round == 1 {
+            // After round 1 the player resting has nothing, below both winners.
+            let resting = p["rests"][0].as_str().unwrap();
+            let st = db.json(&["standings", "--event", "d"]);
+            let rows = st["rows"].as_array().unwrap();
+            let at = rows.iter().position(|r| r["name"] == resting).unwrap();
+            assert_eq!(rows[at]["points"], 0);
+            assert!(at >= 2 && rows[..2].iter().all(|r| r["points"] == 2), "{st}");
+            let shown = db.ok(&["show", "--event", "d"]);
+            assert!(
+                shown.contains(&format!("rest (轮休, no game, no points): {resting}\n")),
+                "{shown}"
+            );
         }
         round += 1;
     }
@@ -1278,4 +1294,143 @@ fn the_database_is_db_else_weiqi_db_else_the_current_folder() {
     assert_eq!(ids("weiqi.db"), ["here"]);
     assert_eq!(ids("env.db"), ["env"]);
     assert_eq!(ids("flag.db"), ["flag"]);
+}
+
+/// Art. 10, 11 (McMahon): `weiqi event pair` proposes each board's handicap by the event's
+/// rule (recorded with it and shown by `show`), and the weaker player of a handicap game is
+/// Black in the pairing itself, so the table, the JSON and the live game agree.
+#[test]
+fn a_mcmahon_pairing_shows_the_handicap_and_gives_the_weaker_black() {
+    let db = Db::new("mm-handicap");
+    let out = db.ok(&[
+        "new",
+        "--id",
+        "mm",
+        "--system",
+        "mcmahon",
+        "--rounds",
+        "3",
+        "--handicap-bar",
+        "1d",
+        "--handicap-correction",
+        "1",
+        "--handicap-ceiling",
+        "4",
+    ]);
+    assert!(
+        out.contains("  handicap:       from the rank difference, ranks from 1d up count as 1d, less 1, at most 4 stones (Art. 11)\n"),
+        "{out}"
+    );
+    add_players(
+        &db,
+        "mm",
+        &[("Dan", "3d"), ("Kyu", "6k"), ("Mid", "2k"), ("Low", "12k")],
+    );
+    let p: Value = serde_json::from_str(&db.ok(&["pair", "--event", "mm", "--json", "--dry-run"])).unwrap();
+    for g in p["games"].as_array().unwrap() {
+        let rank =
+            |n: &Value| ["3d", "6k", "2k", "12k"][["Dan", "Kyu", "Mid", "Low"].iter().position(|x| n == x).unwrap()];
+        let (b, w) = (rank(&g["black"]), rank(&g["white"]));
+        let grade = |r: &str| -> i64 {
+            let n: i64 = r[..r.len() - 1].parse().unwrap();
+            if r.ends_with('d') { (n - 1).min(0) } else { -n }
+        };
+        // By hand: ranks from 1d count as 1d (0); grades less one, two or more, at most four.
+        let stones = ((grade(w) - grade(b)).abs() - 1).clamp(0, 4);
+        let stones = if stones >= 2 { stones } else { 0 };
+        assert_eq!(g["handicap"], stones, "{g}");
+        if stones > 0 {
+            assert!(grade(b) < grade(w), "the weaker holds Black: {g}");
+        }
+    }
+    let table = db.ok(&["pair", "--event", "mm"]);
+    assert!(table.contains("handicap"), "{table}");
+    assert!(table.contains("stones") || table.contains("even"), "{table}");
+    db.fails(
+        &[
+            "new",
+            "--id",
+            "x",
+            "--system",
+            "mcmahon",
+            "--rounds",
+            "3",
+            "--handicap-ceiling",
+            "10",
+        ],
+        2,
+    );
+}
+
+/// Club and region (country) avoidance is an event option, on by default for a new McMahon
+/// event (as McMahon directors expect) and off for the others; either can be turned off or on.
+#[test]
+fn club_and_region_avoidance_is_on_by_default_for_mcmahon() {
+    let db = Db::new("avoid");
+    let avoid = |id: &str| {
+        let v = db.json(&["show", "--event", id]);
+        (
+            v["settings"]["avoid_same_club"].as_bool().unwrap(),
+            v["settings"]["avoid_same_region"].as_bool().unwrap(),
+        )
+    };
+    db.ok(&["new", "--id", "mm", "--system", "mcmahon", "--rounds", "3"]);
+    assert_eq!(avoid("mm"), (true, true));
+    db.ok(&["new", "--id", "sw", "--system", "swiss", "--rounds", "3"]);
+    assert_eq!(avoid("sw"), (false, false));
+    db.ok(&[
+        "new",
+        "--id",
+        "mm2",
+        "--system",
+        "mcmahon",
+        "--rounds",
+        "3",
+        "--avoid-same-club",
+        "false",
+    ]);
+    assert_eq!(avoid("mm2"), (false, true));
+    db.ok(&["settings", "--event", "sw", "--avoid-same-region"]);
+    assert_eq!(avoid("sw"), (false, true));
+}
+
+/// Per-round participation and pre-registration from the command line: a player absent from
+/// the next round, or only pre-registered, is not paired in it (and the list says so);
+/// present again and confirmed, they are paired; a round already paired refuses it.
+#[test]
+fn absent_and_preregistered_players_are_not_paired() {
+    let db = Db::new("participation");
+    db.ok(&["new", "--id", "s", "--system", "swiss", "--rounds", "3"]);
+    add_players(
+        &db,
+        "s",
+        &[("A", "5d"), ("B", "4d"), ("C", "3d"), ("D", "2d"), ("E", "1d")],
+    );
+    assert_eq!(
+        db.ok(&["player", "absent", "--event", "s", "--name", "C", "--round", "1"]),
+        "C does not take part in round 1\n"
+    );
+    db.ok(&["player", "pre", "--event", "s", "--name", "E"]);
+    let players = db.json(&["player", "list", "--event", "s"]);
+    assert_eq!(players[2]["status"], "active, absent from round 1");
+    assert_eq!(players[4]["status"], "active, pre-registered");
+    let p: Value = serde_json::from_str(&db.ok(&["pair", "--event", "s", "--json"])).unwrap();
+    let paired: Vec<&str> = p["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| [g["black"].as_str().unwrap(), g["white"].as_str().unwrap()])
+        .chain(p["byes"].as_array().unwrap().iter().map(|b| b.as_str().unwrap()))
+        .collect();
+    assert!(
+        !paired.contains(&"C") && !paired.contains(&"E") && paired.len() == 3,
+        "{p}"
+    );
+    db.fails(&["player", "present", "--event", "s", "--name", "C", "--round", "1"], 2);
+    db.ok(&["player", "confirm", "--event", "s", "--name", "E"]);
+    let players = db.json(&["player", "list", "--event", "s"]);
+    assert_eq!(
+        (&players[2]["status"], &players[4]["status"]),
+        (&Value::from("active"), &Value::from("active"))
+    );
 }

@@ -53,24 +53,25 @@ fn a_round_robin_of_gnu_go_weiqi_gtp_and_an_engine_that_crashes_is_an_event() {
         "5s+3x1s",
     ]);
     let text = ok(&out);
-    // Three engines: three rounds of one game and a bye each.
+    // Three engines: three rounds of one game and a rest (轮休) each.
     let games: Vec<&str> = text.lines().filter(|l| l.contains(" board ")).collect();
     assert_eq!(games.len(), 3, "{text}");
-    assert_eq!(text.lines().filter(|l| l.contains(": bye for ")).count(), 3, "{text}");
+    assert_eq!(text.lines().filter(|l| l.contains(": rest for ")).count(), 3, "{text}");
+    assert_eq!(text.lines().filter(|l| l.contains(": bye for ")).count(), 0, "{text}");
     for line in &games {
         if line.contains("crash") {
             assert!(line.contains("+F") && line.contains("crashed"), "{line}");
         }
     }
     // The event is in the database like any other; its standings add up to 2 points a game
-    // (Art. 27.1) plus 2 a bye.
+    // (Art. 27.1), a rest scoring nothing.
     let standings = ok(&weiqi(&["event", "--db", &db, "standings", "--event", "rr", "--json"]));
     let json: serde_json::Value = serde_json::from_str(standings.trim()).expect("JSON");
     assert_eq!(json["after_round"], 3);
     let rows = json["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 3);
     let points: u64 = rows.iter().map(|r| r["points"].as_u64().unwrap()).sum();
-    assert_eq!(points, 2 * 3 + 2 * 3, "{standings}");
+    assert_eq!(points, 2 * 3, "{standings}");
     assert_eq!(rows.last().unwrap()["name"], "crash", "{standings}");
     // The game between the two real engines was counted as GNU Go counts it.
     let real = games.iter().find(|l| !l.contains("crash")).unwrap();

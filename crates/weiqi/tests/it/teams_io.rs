@@ -364,13 +364,13 @@ fn a_team_round_robin_from_the_command_line() {
             ]);
         }
     }
-    // Berger for 3 (raised to 4): round 1 is 1-4 (Red has the bye) and 2-3 (Blue-Gold).
+    // Berger for 3 (raised to 4): round 1 is 1-4 (Red rests, 轮休) and 2-3 (Blue-Gold).
     let r1: Value = serde_json::from_str(&db.ok(&["team", "pair", "--event", "league", "--json"])).unwrap();
     assert_eq!(
         (r1["matches"][0]["home"].as_str(), r1["matches"][0]["away"].as_str()),
         (Some("Blue"), Some("Gold"))
     );
-    assert_eq!(r1["bye"], "Red");
+    assert_eq!((&r1["rest"], &r1["bye"]), (&serde_json::json!("Red"), &Value::Null));
     // 定台换人制: the roster order holds; b3 stands in for b2.
     let err = db.fail(
         &[
@@ -401,7 +401,7 @@ fn a_team_round_robin_from_the_command_line() {
     ]);
     assert_eq!(msg, "round 1 table 1 board 2: W+2.5; Blue 4 - 0 Gold\n");
     // Blue withdraws: its remaining matches are forfeits (Art. 28.4). Round 2 is Red-Blue
-    // (all boards to Red) and Gold's bye.
+    // (all boards to Red) and Gold rests.
     db.ok(&["team", "withdraw", "--event", "league", "--team", "Blue"]);
     db.ok(&["team", "pair", "--event", "league"]);
     let st: Value = serde_json::from_str(&db.ok(&["team", "standings", "--event", "league", "--json"])).unwrap();
@@ -418,9 +418,12 @@ fn a_team_round_robin_from_the_command_line() {
             )
         })
         .collect();
-    // By hand: Red bye (2, 2) + forfeit win (2, 4) = 4 match points, 6 board points; Blue
-    // won round 1 (2, 4) and lost round 2; Gold lost round 1 and had the bye (2, 2).
-    assert_eq!(rows, [(1, "Red", 4, 6), (2, "Blue", 2, 4), (3, "Gold", 2, 2)]);
+    // By hand: a rest scores nothing (Art. 26.2, 27). Red rests then wins by forfeit (2, 4);
+    // Blue won round 1 (2, 4) and lost round 2; Gold lost round 1 and rests (0, 0). Red and
+    // Blue are equal on every board (2 each on both): a shared place.
+    assert_eq!(rows, [(1, "Red", 2, 4), (1, "Blue", 2, 4), (3, "Gold", 0, 0)]);
+    let shown = db.ok(&["team", "show", "--event", "league"]);
+    assert!(shown.contains("  rest (轮休): Gold\n"), "{shown}");
     assert_eq!(
         st["criteria"],
         serde_json::json!(["match-points", "board-points", "board-1", "board-2"])
@@ -514,4 +517,229 @@ fn an_open_game_of_an_earlier_round_is_imported_open_and_entered_later() {
     ]);
     let st: Value = serde_json::from_str(&db.ok(&["standings", "--event", "open", "--json"])).unwrap();
     assert_eq!(st["after_round"], 3, "{st}");
+}
+
+/// A challenge match (擂台赛, Art. 26.6) run from the command line: created with both teams'
+/// orders, each bout's game entered (the winner stays on), a withdrawal (Art. 28.4: the bout
+/// not played is a forfeit), the record and the result shown, refusals with their status.
+#[test]
+fn a_challenge_match_from_the_command_line() {
+    let db = Db::new("challenge");
+    let out = db.ok(&[
+        "challenge",
+        "new",
+        "--id",
+        "leitai",
+        "--name",
+        "擂台赛",
+        "--team",
+        "Red",
+        "--order",
+        "r1,r2,r3",
+        "--team",
+        "Blue",
+        "--order",
+        "b1,b2",
+    ]);
+    assert!(
+        out.contains("  Red: r1, r2, r3\n  Blue: b1, b2\n  next: r1 - b1\n"),
+        "{out}"
+    );
+    let out = db.ok(&[
+        "challenge",
+        "result",
+        "--event",
+        "leitai",
+        "--black",
+        "r1",
+        "--result",
+        "B+R",
+    ]);
+    assert_eq!(out, "bout 1: r1 - b1 B+R: Red wins and stays on\n");
+    // b1 is out: Black must be on stage (1), an unknown player is wrong input (2).
+    let err = db.fail(
+        &[
+            "challenge",
+            "result",
+            "--event",
+            "leitai",
+            "--black",
+            "b1",
+            "--result",
+            "B+R",
+        ],
+        1,
+    );
+    assert_eq!(err, "weiqi event: \"b1\" is not on stage for the next bout\n");
+    db.fail(
+        &[
+            "challenge",
+            "result",
+            "--event",
+            "leitai",
+            "--black",
+            "zz",
+            "--result",
+            "B+R",
+        ],
+        2,
+    );
+    db.fail(
+        &[
+            "challenge",
+            "result",
+            "--event",
+            "leitai",
+            "--black",
+            "r1",
+            "--result",
+            "B+X",
+        ],
+        2,
+    );
+    // b2 withdraws before playing: r1 wins the bout by forfeit and Red wins the match.
+    db.ok(&["challenge", "withdraw", "--event", "leitai", "--name", "b2"]);
+    let shown = db.ok(&["challenge", "show", "--event", "leitai"]);
+    expect_test::expect![[r#"
+        擂台赛 (擂台赛)
+          Red: r1, r2, r3
+          Blue: b1, b2 (withdrew)
+          bout 1: r1 - b1: r1 Black, B+R; Red wins and stays on
+          bout 2: r1 - b2: not played (Art. 28.4); Red wins by forfeit and stays on
+          result: Red wins
+    "#]]
+    .assert_eq(&shown);
+    let v: Value = serde_json::from_str(&db.ok(&["challenge", "show", "--event", "leitai", "--json"])).unwrap();
+    assert_eq!((&v["over"], &v["winner"]), (&Value::Bool(true), &Value::from("Red")));
+    assert_eq!(v["bouts"][1]["outcome"], "forfeit");
+    assert_eq!(v["teams"][0]["wins"], serde_json::json!([1, 0, 0]));
+    let err = db.fail(
+        &[
+            "challenge",
+            "result",
+            "--event",
+            "leitai",
+            "--black",
+            "r1",
+            "--result",
+            "B+R",
+        ],
+        1,
+    );
+    assert_eq!(err, "weiqi event: the challenge match is over\n");
+    // The id is shared with events; a team event's commands refuse a challenge match.
+    db.fail(
+        &[
+            "challenge",
+            "new",
+            "--id",
+            "leitai",
+            "--team",
+            "A",
+            "--order",
+            "a",
+            "--team",
+            "B",
+            "--order",
+            "b",
+        ],
+        2,
+    );
+    let err = db.fail(&["team", "show", "--event", "leitai"], 2);
+    assert_eq!(
+        err,
+        "weiqi event: event \"leitai\" is a challenge match, not a team event\n"
+    );
+    db.fail(
+        &[
+            "challenge",
+            "new",
+            "--id",
+            "x",
+            "--team",
+            "A",
+            "--order",
+            "a,a",
+            "--team",
+            "B",
+            "--order",
+            "b",
+        ],
+        2,
+    );
+}
+
+/// The defender (守擂, the last bout's winner) and the challenger are named; a defender who
+/// withdraws loses the bout on stage by forfeit (Art. 28.4), and so does the next.
+#[test]
+fn a_challenge_match_shows_the_defender_and_the_challenger() {
+    let db = Db::new("challenge-defender");
+    db.ok(&[
+        "challenge",
+        "new",
+        "--id",
+        "c",
+        "--team",
+        "A",
+        "--order",
+        "a1,a2",
+        "--team",
+        "B",
+        "--order",
+        "b1,b2",
+    ]);
+    db.ok(&[
+        "challenge",
+        "result",
+        "--event",
+        "c",
+        "--black",
+        "b1",
+        "--result",
+        "W+1.5",
+    ]);
+    let v: Value = serde_json::from_str(&db.ok(&["challenge", "show", "--event", "c", "--json"])).unwrap();
+    assert_eq!(
+        (&v["defender"], &v["challenger"]),
+        (&Value::from("a1"), &Value::from("b2"))
+    );
+    db.ok(&["challenge", "withdraw", "--event", "c", "--name", "a1"]);
+    db.ok(&["challenge", "withdraw", "--event", "c", "--name", "b2"]);
+    let shown = db.ok(&["challenge", "show", "--event", "c"]);
+    assert!(
+        shown
+            .ends_with("  bout 3: a2 - b2: not played (Art. 28.4); A wins by forfeit and stays on\n  result: A wins\n"),
+        "{shown}"
+    );
+}
+
+/// An OpenGotha file's per-round participation (`participating`) for the rounds it has not
+/// paired, and its pre-registered players (`registeringStatus="PRE"`), come in with the
+/// import, and the next round's pairing honours them (OpenGotha pairs neither).
+#[test]
+fn an_imported_files_absences_and_preregistrations_are_honoured_by_the_next_pairing() {
+    let db = Db::new("og-participation");
+    let xml = OPENGOTHA
+        .replace(r#"numberOfRounds="3""#, r#"numberOfRounds="4""#)
+        .replace(
+            r#"name="Dupont" participating="11111111111111111111""#,
+            r#"name="Dupont" participating="11101111111111111111""#,
+        );
+    let f = db.file("four.xml", xml.as_bytes());
+    db.ok(&["import", "--from", "opengotha", &f, "--id", "four"]);
+    let players: Value = serde_json::from_str(&db.ok(&["player", "list", "--event", "four", "--json"])).unwrap();
+    let status = |name: &str| {
+        players
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .map(|p| p["status"].as_str().unwrap().to_string())
+            .unwrap()
+    };
+    assert_eq!(status("Dupont Jean"), "active, absent from round 4");
+    assert_eq!(status("张 三"), "active, pre-registered");
+    let p: Value = serde_json::from_str(&db.ok(&["pair", "--event", "four", "--json"])).unwrap();
+    let text = p.to_string();
+    assert!(!text.contains("Dupont") && !text.contains("张 三"), "{text}");
 }
