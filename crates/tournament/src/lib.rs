@@ -46,6 +46,7 @@
 pub mod berger;
 mod event;
 pub mod knockout;
+pub mod limits;
 pub mod matching;
 pub mod nigiri;
 mod player;

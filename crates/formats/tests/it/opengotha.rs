@@ -490,3 +490,60 @@ fn a_native_event_exports_what_opengotha_reads_and_keeps_the_rest_aside() {
     let again = opengotha::merge(Some(&opengotha::parse(&xml).unwrap()), &ev);
     assert_eq!(opengotha::write(&again), xml);
 }
+
+/// Issue 15: a 50 MB attribute was accepted, and `numberOfRounds="4000000000"` silently
+/// became 1,000 (the clamp of per-round tables). A file or a field beyond
+/// `formats::limits`, and a number of rounds that is not 1 to 1,000, are refused, saying
+/// which and by how much; a long event name is the tournament crate's refusal, on import too.
+#[test]
+fn oversized_files_and_fields_and_round_counts_are_refused_not_clamped() {
+    use formats::limits::{MAX_FIELD_BYTES, MAX_FILE_BYTES};
+    let two = "<Players><Player name=\"A\" rank=\"1D\"/><Player name=\"B\" rank=\"1D\"/></Players>";
+    let rounds = |n: &str| {
+        format!(
+            "<Tournament><TournamentParameterSet><GeneralParameterSet numberOfRounds=\"{n}\"/></TournamentParameterSet>{two}</Tournament>"
+        )
+    };
+    let mut out = String::new();
+    for n in ["4000000000", "1001", "-1", "99999999999999999999", "three"] {
+        let r = opengotha::parse(&rounds(n)).and_then(|t| t.plan().map(|p| p.n_rounds));
+        out += &format!("{n}: {}\n", r.map_or_else(|e| e.to_string(), |n| format!("{n} rounds")));
+    }
+    for n in ["1000", "5"] {
+        let p = opengotha::parse(&rounds(n)).unwrap().plan().unwrap();
+        out += &format!("{n}: {} rounds\n", p.n_rounds);
+    }
+    let big_attribute = format!(
+        "<Tournament><Players><Player name=\"{}\" rank=\"1D\"/></Players></Tournament>",
+        "x".repeat(50 * 1024 * 1024)
+    );
+    out += &format!("50 MB attribute: {}\n", opengotha::parse(&big_attribute).unwrap_err());
+    let at_bound = format!(
+        "<Tournament><Players><Player name=\"A\" rank=\"1D\" club=\"{}\"/></Players></Tournament>",
+        "c".repeat(MAX_FIELD_BYTES)
+    );
+    assert!(opengotha::parse(&at_bound).is_ok());
+    let over = at_bound.replacen("club=\"c", "club=\"cc", 1);
+    out += &format!("a field one byte over: {}\n", opengotha::parse(&over).unwrap_err());
+    let big_file = format!("<Tournament>{}</Tournament>", " ".repeat(MAX_FILE_BYTES));
+    out += &format!("a file over: {}\n", opengotha::parse(&big_file).unwrap_err());
+    let long_name = format!(
+        "<Tournament><TournamentParameterSet><GeneralParameterSet name=\"{}\"/></TournamentParameterSet>{two}</Tournament>",
+        "赛".repeat(1000)
+    );
+    let plan = opengotha::parse(&long_name).unwrap().plan().unwrap();
+    out += &format!("a long event name: {}\n", plan.event().unwrap_err());
+    expect_test::expect![[r#"
+        4000000000: invalid OpenGotha file: GeneralParameterSet numberOfRounds=4000000000: a tournament has 1 to 1000 rounds
+        1001: invalid OpenGotha file: GeneralParameterSet numberOfRounds=1001: a tournament has 1 to 1000 rounds
+        -1: invalid OpenGotha file: GeneralParameterSet numberOfRounds=-1: a tournament has 1 to 1000 rounds
+        99999999999999999999: invalid OpenGotha file: GeneralParameterSet numberOfRounds="99999999999999999999" is not a number
+        three: invalid OpenGotha file: GeneralParameterSet numberOfRounds="three" is not a number
+        1000: 1000 rounds
+        5: 5 rounds
+        50 MB attribute: too large: the OpenGotha file is 52428871 bytes: at most 16777216 (16 MiB) are read
+        a field one byte over: too large: attribute club of <Player> (before byte 4154) is 4097 bytes: a field holds at most 4096
+        a file over: too large: the OpenGotha file is 16777241 bytes: at most 16777216 (16 MiB) are read
+        a long event name: the event name has 1000 characters: at most 200
+    "#]].assert_eq(&out);
+}
