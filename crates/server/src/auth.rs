@@ -104,14 +104,39 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
     PasswordHash::new(hash).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
 }
 
-/// Creates an account; `Conflict` if the name is taken.
+/// Creates an account named `name` (checked by [`crate::account_name::check`]); `Conflict`
+/// if the name, or a name confusable with it, is taken.
 pub async fn create_account(db: &Db, name: String, hash: String) -> Result<i64, DbError> {
-    db.create_account(name, hash).await
+    let key = crate::account_name::key(&name);
+    db.create_account(name, key, hash).await
 }
 
-/// The id and password hash of the account `name`.
+/// The account whose name is confusable with `name` ([`crate::account_name::key`]), if any:
+/// its name.
+pub async fn confusable_account(db: &Db, name: &str) -> Result<Option<String>, DbError> {
+    db.account_name_by_key(crate::account_name::key(name)).await
+}
+
+/// The id and password hash of the account `name` ([`find_account`]).
 pub async fn account_by_name(db: &Db, name: String) -> Result<Option<(i64, String)>, DbError> {
-    db.account_by_name(name).await
+    Ok(find_account(db, name).await?.map(|(id, hash, _)| (id, hash)))
+}
+
+/// The id, password hash and name as kept of the account `name`. Names are kept in NFC, so
+/// a name typed in another normal form finds its account; a name kept from before names
+/// were normalised is found as it was written.
+pub async fn find_account(db: &Db, name: String) -> Result<Option<(i64, String, String)>, DbError> {
+    use unicode_normalization::UnicodeNormalization;
+    let nfc: String = name.nfc().collect();
+    if nfc != name
+        && let Some((id, hash)) = db.account_by_name(nfc.clone()).await?
+    {
+        return Ok(Some((id, hash, nfc)));
+    }
+    Ok(db
+        .account_by_name(name.clone())
+        .await?
+        .map(|(id, hash)| (id, hash, name)))
 }
 
 /// How long a session lasts: it ends after `idle` without a request (the idle time slides:
