@@ -547,3 +547,44 @@ fn oversized_files_and_fields_and_round_counts_are_refused_not_clamped() {
         a long event name: the event name has 1000 characters: at most 200
     "#]].assert_eq(&out);
 }
+
+/// Every number of a file at the ends of its type (ratings, SMMS corrections, handicaps,
+/// tables, rounds, the McMahon bar and zero): read, planned, made an event and placed
+/// without a panic (the tests run with overflow checks on), or refused with a reason.
+#[test]
+fn numbers_at_the_ends_of_their_types_are_read_or_refused_never_a_panic() {
+    let mut out = String::new();
+    for v in [
+        "2147483647",
+        "-2147483648",
+        "4294967295",
+        "9223372036854775807",
+        "0",
+        "-1",
+    ] {
+        let xml = format!(
+            "<Tournament dataVersion=\"200\"><Players>\
+             <Player name=\"A\" firstName=\"a\" rank=\"1D\" rating=\"{v}\" smmsCorrection=\"{v}\"/>\
+             <Player name=\"B\" firstName=\"b\" rank=\"30K\" rating=\"{v}\" smmsCorrection=\"{v}\"/></Players>\
+             <Games><Game roundNumber=\"1\" tableNumber=\"{v}\" blackPlayer=\"AA\" whitePlayer=\"BB\" handicap=\"{v}\" result=\"RESULT_WHITEWINS\"/></Games>\
+             <TournamentParameterSet><GeneralParameterSet numberOfRounds=\"2\" genMMBar=\"9D\" genMMFloor=\"30K\" genMMZero=\"30K\"/>\
+             <HandicapParameterSet hdCeiling=\"{v}\" hdCorrection=\"{v}\" hdNoHdRankThreshold=\"1D\"/></TournamentParameterSet></Tournament>"
+        );
+        let r = opengotha::parse(&xml).and_then(|t| {
+            let plan = t.plan()?;
+            let ev = plan.event().map_err(|e| formats::FormatError::Invalid(e.to_string()))?;
+            let (_, rows) = t.placement(1)?;
+            Ok(format!("{} players, {} placed", ev.players().len(), rows.len()))
+        });
+        out += &format!("{v}: {}\n", r.unwrap_or_else(|e| e.to_string()));
+    }
+    expect_test::expect![[r#"
+        2147483647: 2 players, 2 placed
+        -2147483648: invalid OpenGotha file: a game's tableNumber "-2147483648" is not a number
+        4294967295: invalid OpenGotha file: player 1: rating="4294967295"
+        9223372036854775807: invalid OpenGotha file: player 1: rating="9223372036854775807"
+        0: invalid OpenGotha file: round 1 table 0: a game needs a round from 1 to 1000, a table from 1 and two players
+        -1: invalid OpenGotha file: a game's tableNumber "-1" is not a number
+    "#]]
+    .assert_eq(&out);
+}
