@@ -48,9 +48,9 @@ pub struct Inner {
     pub throttle: crate::limits::Throttle,
     /// The password checks that may run at once.
     checks: Arc<tokio::sync::Semaphore>,
-    /// The threads that run them, as many as the permits: each thread's allocator keeps the
-    /// 19 MiB of its last check, so a fixed few threads bound the memory (the runtime's
-    /// blocking pool would use a fresh thread, and keep its memory, for each).
+    /// The threads that run them, as many as the permits: each thread keeps the 19 MiB of
+    /// argon2 memory it reuses for every check (`auth::with_blocks`), so a fixed few threads
+    /// bound the memory (the runtime's blocking pool would use a fresh thread for each).
     hashers: std::sync::mpsc::Sender<Box<dyn FnOnce() + Send>>,
     buckets: Mutex<HashMap<IpAddr, (f64, StdInstant)>>,
 }
