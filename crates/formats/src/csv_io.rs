@@ -92,6 +92,7 @@ pub fn parse_rank(s: &str) -> Option<Rank> {
 
 /// Reads registrations.
 pub fn read_registrations(bytes: &[u8]) -> Result<Vec<Player>, FormatError> {
+    crate::limits::check_file("the CSV file", bytes.len())?;
     let text = decode(bytes)?;
     let header = text.lines().next().unwrap_or("");
     let delimiter = if header.contains('\t') && !header.contains(',') {
@@ -132,6 +133,9 @@ pub fn registrations_from_rows(rows: &[Vec<String>]) -> Result<Vec<Player>, Form
         }
     }
     let mut players: Vec<Player> = Vec::new();
+    for (k, rec) in rows.iter().enumerate() {
+        check_cells(k + 1, rec)?;
+    }
     // The names seen: a file of n rows is checked for a name twice in n look-ups, not n².
     let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
     for (k, rec) in rows.iter().enumerate().skip(1) {
@@ -154,13 +158,33 @@ pub fn registrations_from_rows(rows: &[Vec<String>]) -> Result<Vec<Player>, Form
                 "{name}: rank {rank_text:?} is not like 5d, 3k, 2p, 5段, 3级 or 职业九段"
             ))
         })?;
+        let name_chars = name.chars().count();
+        if name_chars > tournament::limits::MAX_PLAYER_NAME_CHARS {
+            return Err(bad(format!(
+                "the name has {name_chars} characters: at most {}",
+                tournament::limits::MAX_PLAYER_NAME_CHARS
+            )));
+        }
         let rating = match get(Column::Rating) {
             None => None,
-            Some(r) => Some(
-                r.parse::<f64>()
-                    .map(|x| x.round() as i32)
-                    .map_err(|_| bad(format!("{name}: rating {r:?} is not a number")))?,
-            ),
+            Some(r) => {
+                // A number within the bounds of every rating scale: `NaN`, `inf` or `1e30`
+                // would otherwise become 0 or i32::MAX by the cast.
+                let range = tournament::limits::RATING_RANGE;
+                let x = r
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite())
+                    .ok_or_else(|| bad(format!("{name}: rating {r:?} is not a number")))?;
+                if x.round() < f64::from(*range.start()) || x.round() > f64::from(*range.end()) {
+                    return Err(bad(format!(
+                        "{name}: rating {r} is outside {}..={}",
+                        range.start(),
+                        range.end()
+                    )));
+                }
+                Some(x.round() as i32)
+            }
         };
         let birth_date = match get(Column::Born) {
             None => None,
@@ -179,6 +203,15 @@ pub fn registrations_from_rows(rows: &[Vec<String>]) -> Result<Vec<Player>, Form
         });
     }
     Ok(players)
+}
+
+/// Refuses a row with a cell beyond [`crate::limits::MAX_FIELD_BYTES`], naming the line and
+/// the column (from 1).
+pub(crate) fn check_cells(line: usize, row: &[String]) -> Result<(), FormatError> {
+    for (c, cell) in row.iter().enumerate() {
+        crate::limits::check_field(&format!("line {line}, column {}", c + 1), cell.len())?;
+    }
+    Ok(())
 }
 
 /// `cell` as a spreadsheet shows it and never runs it: a leading `'` before a cell that

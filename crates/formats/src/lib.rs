@@ -31,6 +31,7 @@ pub mod csv_io;
 pub mod forms;
 pub mod h9;
 pub mod html;
+pub mod limits;
 pub mod opengotha;
 pub mod ratings;
 pub mod xlsx;
@@ -60,6 +61,8 @@ pub enum FormatError {
     Unsupported(String),
     /// The .xlsx workbook cannot be read, or written.
     Xlsx(String),
+    /// A file or a field is larger than the readers take ([`limits`]).
+    TooLarge(String),
 }
 
 impl fmt::Display for FormatError {
@@ -76,6 +79,7 @@ impl fmt::Display for FormatError {
             ),
             FormatError::Unsupported(m) => write!(f, "{m}"),
             FormatError::Xlsx(m) => write!(f, "spreadsheet: {m}"),
+            FormatError::TooLarge(m) => write!(f, "too large: {m}"),
         }
     }
 }

@@ -383,6 +383,7 @@ pub struct Tournament {
 
 /// Reads an OpenGotha XML file.
 pub fn parse(xml: &str) -> Result<Tournament, FormatError> {
+    crate::limits::check_file("the OpenGotha file", xml.len())?;
     let root = parse_tree(xml)?;
     if root.name != "Tournament" {
         return Err(FormatError::Invalid(format!(
@@ -637,8 +638,9 @@ fn ascii_key(s: &str) -> String {
 /// recursively, so a file nested without bound must be refused, not followed.
 const MAX_DEPTH: usize = 64;
 
-/// Highest round number accepted in a file: per-round tables are sized by it.
-const MAX_ROUNDS: u32 = 1000;
+/// Highest round number accepted in a file, an event's ([`tournament::limits::MAX_ROUNDS`]):
+/// per-round tables are sized by it.
+const MAX_ROUNDS: u32 = tournament::limits::MAX_ROUNDS;
 
 fn parse_tree(xml: &str) -> Result<Element, FormatError> {
     let mut reader = Reader::from_str(xml);
@@ -665,6 +667,16 @@ fn parse_tree(xml: &str) -> Result<Element, FormatError> {
         let mut el = Element::new(&String::from_utf8_lossy(s.name().as_ref()));
         for a in s.attributes() {
             let a = a.map_err(|e| xml_err(reader.buffer_position(), e.to_string()))?;
+            // Before it is unescaped or copied: a 50 MB attribute is refused, not kept.
+            crate::limits::check_field(
+                &format!(
+                    "attribute {} of <{}> (before byte {})",
+                    String::from_utf8_lossy(a.key.as_ref()),
+                    el.name,
+                    reader.buffer_position()
+                ),
+                a.value.len(),
+            )?;
             let v = a
                 .decode_and_unescape_value(reader.decoder())
                 .map_err(|e| xml_err(reader.buffer_position(), e.to_string()))?;
@@ -812,11 +824,15 @@ impl Tournament {
         self.general("name").unwrap_or("OpenGotha tournament").to_string()
     }
 
-    /// The number of rounds.
-    pub fn n_rounds(&self) -> u32 {
-        self.general_int("numberOfRounds", 0)
-            .unwrap_or(0)
-            .clamp(0, i64::from(MAX_ROUNDS)) as u32
+    /// The number of rounds (`numberOfRounds`; 0 when the file gives none): a number that
+    /// is not one, negative or beyond [`MAX_ROUNDS`] is an error, never clamped.
+    pub fn n_rounds(&self) -> Result<u32, FormatError> {
+        let n = self.general_int("numberOfRounds", 0)?;
+        u32::try_from(n).ok().filter(|&n| n <= MAX_ROUNDS).ok_or_else(|| {
+            FormatError::Invalid(format!(
+                "GeneralParameterSet numberOfRounds={n}: a tournament has 1 to {MAX_ROUNDS} rounds"
+            ))
+        })
     }
 
     /// The last round with a game or a bye.
@@ -1126,7 +1142,7 @@ impl Tournament {
                     .collect(),
             });
         }
-        let n_rounds = self.n_rounds().max(last).max(1);
+        let n_rounds = self.n_rounds()?.max(last).max(1);
         let mut absences = Vec::new();
         for (gp, p) in self.players.iter().zip(&players) {
             let part: Vec<char> = gp.participating.chars().collect();

@@ -42,6 +42,7 @@ fn column(h: &str) -> Option<Column> {
 
 /// Reads a rating list from CSV (UTF-8 or GBK, comma or tab separated).
 pub fn read_list(bytes: &[u8]) -> Result<Vec<ListEntry>, FormatError> {
+    crate::limits::check_file("the rating list", bytes.len())?;
     let text = decode(bytes)?;
     let header = text.lines().next().unwrap_or("");
     let delimiter = if header.contains('\t') && !header.contains(',') {
@@ -83,6 +84,9 @@ pub fn list_from_rows(rows: &[Vec<String>]) -> Result<Vec<ListEntry>, FormatErro
             });
         }
     }
+    for (k, rec) in rows.iter().enumerate() {
+        crate::csv_io::check_cells(k + 1, rec)?;
+    }
     let mut out = Vec::new();
     for (k, rec) in rows.iter().enumerate().skip(1) {
         let line = k + 1;
@@ -98,25 +102,39 @@ pub fn list_from_rows(rows: &[Vec<String>]) -> Result<Vec<ListEntry>, FormatErro
         };
         let bad = |what: String| FormatError::Line { line, what };
         let name = get(Column::Name).ok_or_else(|| bad("the name is empty".into()))?;
-        let num = |c: Column, what: &str| -> Result<Option<f64>, FormatError> {
+        // Within the bounds of every rating scale (tournament::limits::RATING_RANGE), a
+        // deviation and a volatility not below 0: the rating arithmetic never meets an
+        // infinity or a value no scale has.
+        let bound = f64::from(*tournament::limits::RATING_RANGE.end());
+        let num = |c: Column, what: &str, range: std::ops::RangeInclusive<f64>| -> Result<Option<f64>, FormatError> {
             get(c)
                 .map(|v| {
-                    v.parse::<f64>()
+                    let x = v
+                        .parse::<f64>()
                         .ok()
                         .filter(|x| x.is_finite())
-                        .ok_or_else(|| bad(format!("{name}: {what} {v:?} is not a number")))
+                        .ok_or_else(|| bad(format!("{name}: {what} {v:?} is not a number")))?;
+                    if !range.contains(&x) {
+                        return Err(bad(format!(
+                            "{name}: {what} {v} is outside {}..={}",
+                            range.start(),
+                            range.end()
+                        )));
+                    }
+                    Ok(x)
                 })
                 .transpose()
         };
-        let value = num(Column::Rating, "rating")?.ok_or_else(|| bad(format!("{name}: the rating is empty")))?;
+        let value = num(Column::Rating, "rating", -bound..=bound)?
+            .ok_or_else(|| bad(format!("{name}: the rating is empty")))?;
         let date_text = get(Column::Date).ok_or_else(|| bad(format!("{name}: the date is empty")))?;
         let date: Date = date_text.parse().map_err(|e| bad(format!("{name}: {e}")))?;
         out.push(ListEntry {
             name: name.to_string(),
             rating: Rating {
                 value,
-                deviation: num(Column::Deviation, "deviation")?,
-                volatility: num(Column::Volatility, "volatility")?,
+                deviation: num(Column::Deviation, "deviation", 0.0..=bound)?,
+                volatility: num(Column::Volatility, "volatility", 0.0..=1.0)?,
             },
             date,
         });

@@ -16,22 +16,53 @@ use rust_xlsxwriter::{Format, Workbook, Worksheet};
 use std::io::Cursor;
 use tournament::{Event, Player};
 
-/// The rows of the workbook's first sheet, each cell as text.
+/// The rows of the workbook's first sheet, each cell as text. A workbook beyond
+/// [`crate::limits::MAX_FILE_BYTES`], or whose sheet unpacks to more than
+/// [`crate::limits::MAX_SHEET_CELLS`] cells (counting the empty ones before a cell in its row
+/// and the empty rows above it), is refused; the cells are read one by one, so a sheet that
+/// compresses well is refused before it fills the memory.
 pub fn first_sheet_rows(bytes: &[u8]) -> Result<Vec<Vec<String>>, FormatError> {
+    use crate::limits::MAX_SHEET_CELLS;
+    crate::limits::check_file("the workbook", bytes.len())?;
     let mut wb: Xlsx<_> =
         Xlsx::new(Cursor::new(bytes)).map_err(|e| FormatError::Xlsx(format!("not an .xlsx workbook: {e}")))?;
-    let range = wb
-        .worksheet_range_at(0)
-        .ok_or_else(|| FormatError::Xlsx("the workbook has no sheet".into()))?
-        .map_err(|e| FormatError::Xlsx(format!("the first sheet cannot be read: {e}")))?;
+    let first = wb
+        .sheet_names()
+        .first()
+        .cloned()
+        .ok_or_else(|| FormatError::Xlsx("the workbook has no sheet".into()))?;
+    let unreadable = |e: calamine::XlsxError| FormatError::Xlsx(format!("the first sheet cannot be read: {e}"));
+    let mut cells = wb.worksheet_cells_reader(&first).map_err(unreadable)?;
     // The sheet's rows from A1, so that row n of the file is row n here (a sheet whose data
     // starts lower keeps its empty rows, which the readers skip).
-    let (top, left) = range.start().unwrap_or((0, 0));
-    let mut rows: Vec<Vec<String>> = vec![Vec::new(); top as usize];
-    for r in range.rows() {
-        let mut row = vec![String::new(); left as usize];
-        row.extend(r.iter().map(cell_text));
-        rows.push(row);
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut n_cells = 0usize;
+    let too_many = || {
+        FormatError::TooLarge(format!(
+            "the first sheet has more than {MAX_SHEET_CELLS} cells (counting the empty ones before each cell)"
+        ))
+    };
+    while let Some(cell) = cells.next_cell().map_err(unreadable)? {
+        let (r, c) = cell.get_position();
+        let (r, c) = (r as usize, c as usize);
+        if r >= rows.len() {
+            n_cells += r + 1 - rows.len();
+            if n_cells > MAX_SHEET_CELLS {
+                return Err(too_many());
+            }
+            rows.resize(r + 1, Vec::new());
+        }
+        let row = &mut rows[r];
+        if c >= row.len() {
+            n_cells += c + 1 - row.len();
+            if n_cells > MAX_SHEET_CELLS {
+                return Err(too_many());
+            }
+            row.resize(c + 1, String::new());
+        }
+        let text = cell_text(&Data::from(cell.get_value().clone()));
+        crate::limits::check_field(&format!("row {}, column {}", r + 1, c + 1), text.len())?;
+        row[c] = text;
     }
     Ok(rows)
 }

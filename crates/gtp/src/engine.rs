@@ -191,6 +191,9 @@ impl Engine {
             .ok()
             .and_then(|n| BoardSize::new(n).ok())
             .ok_or(CommandError::UnacceptableSize)?;
+        // Art. 11: the komi, which a new board keeps (GTP v2), must fit it.
+        rules::check_komi(self.settings.rules.komi, size)
+            .map_err(|e| CommandError::SizeUnderKomi(format!("{e}: send a smaller komi first")))?;
         self.settings.rules.size = size;
         self.reset(Game::new(self.settings.rules));
         Ok(String::new())
@@ -212,6 +215,8 @@ impl Engine {
             return Err(CommandError::Syntax(format!("komi {k} is out of range")));
         }
         let komi = HalfPoints((points * 2.0).round() as i32);
+        // Art. 11: at most the board's N² points, as the referee and the server refuse.
+        rules::check_komi(komi, self.settings.rules.size).map_err(|e| CommandError::KomiTooLarge(e.to_string()))?;
         let note = if komi.points() == points {
             String::new()
         } else {
@@ -442,6 +447,10 @@ impl Engine {
             komi: record.info.komi.unwrap_or(self.settings.rules.komi),
             ..self.settings.rules
         };
+        // Art. 11: a record's komi beyond its board is not played.
+        rules
+            .check()
+            .map_err(|e| CommandError::CannotLoad(format!("{file}: {e}")))?;
         let replay = record.replay(rules, upto);
         if let Some(problem) = replay.problem {
             return Err(CommandError::CannotLoad(format!("{file}: {problem}")));

@@ -20,6 +20,10 @@ pub enum CommandError {
     IllegalMove(IllegalMove),
     /// `boardsize` with a size the engine does not play (outside 2–25).
     UnacceptableSize,
+    /// `boardsize` with a board the current komi does not fit (Art. 11: at most N² points).
+    SizeUnderKomi(String),
+    /// `komi` beyond the board's N² points (Art. 11).
+    KomiTooLarge(String),
     /// `undo` with no move to take back.
     CannotUndo,
     /// A handicap command on a board that already holds stones.
@@ -45,6 +49,8 @@ impl fmt::Display for CommandError {
             CommandError::InvalidCoordinate(why) => write!(f, "invalid coordinate: {why}"),
             CommandError::IllegalMove(why) => write!(f, "illegal move: {why}"),
             CommandError::UnacceptableSize => f.write_str("unacceptable size"),
+            CommandError::SizeUnderKomi(why) => write!(f, "unacceptable size: {why}"),
+            CommandError::KomiTooLarge(why) => write!(f, "komi too large: {why}"),
             CommandError::CannotUndo => f.write_str("cannot undo"),
             CommandError::BoardNotEmpty => f.write_str("board not empty"),
             CommandError::InvalidNumberOfStones(why) => write!(f, "invalid number of stones: {why}"),

@@ -51,6 +51,8 @@ pub mod art {
     pub const COUNTING: Article = Article::new(9, 0);
     /// Art. 10: colours by the draw or by nigiri.
     pub const COLOURS: Article = Article::new(10, 0);
+    /// Art. 11: komi, given on the count.
+    pub const KOMI: Article = Article::new(11, 0);
     /// Art. 12.4: absolute time; running out loses.
     pub const ABSOLUTE_TIME: Article = Article::new(12, 4);
     /// Art. 13.1: forfeits and adjudicated results end a game.

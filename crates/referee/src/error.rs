@@ -173,6 +173,8 @@ pub enum RefereeError {
     },
     /// The clock refused (Art. 12, 14, 22).
     Clock(ClockError),
+    /// The settings' komi is beyond the whole board (Art. 11; [`rules::check_komi`]).
+    KomiTooLarge(rules::KomiTooLarge),
 }
 
 impl RefereeError {
@@ -182,6 +184,7 @@ impl RefereeError {
         Some(match self {
             E::NotPermitted { article, .. } => *article,
             E::NoColours | E::ColoursSettled => art::COLOURS,
+            E::KomiTooLarge(_) => art::KOMI,
             E::NotYourTurn { .. } => art::ALTERNATION,
             E::Illegal(m) => match m {
                 IllegalMove::Suicide => Article::new(5, 0),
@@ -308,6 +311,7 @@ impl fmt::Display for RefereeError {
                 )
             }
             E::Clock(e) => write!(f, "clock: {e}"),
+            E::KomiTooLarge(e) => write!(f, "{e}"),
         }
     }
 }

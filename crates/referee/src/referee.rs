@@ -54,7 +54,9 @@ impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.error {
             // Refused before any event: the settings, not an event, are wrong.
-            RefereeError::LostTurnWithoutByoYomi { .. } => write!(f, "the game's settings: {}", self.error),
+            RefereeError::LostTurnWithoutByoYomi { .. } | RefereeError::KomiTooLarge(_) => {
+                write!(f, "the game's settings: {}", self.error)
+            }
             _ => write!(f, "event #{}: {}", self.index, self.error),
         }
     }

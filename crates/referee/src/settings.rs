@@ -146,8 +146,12 @@ impl Settings {
     /// ([`crate::Referee::new`] and [`crate::Referee::replay`] call it, so every way a game is
     /// made refuses the same things): Art. 22.5's lost turn instead of a loss on time is
     /// allowed only under byo-yomi ([`clock::TimeControl::allows_lost_turn`]), since it
-    /// replaces a timeout in the last byo-yomi period.
+    /// replaces a timeout in the last byo-yomi period; and Art. 11's komi is at most the
+    /// board's N² points ([`rules::check_komi`], the one komi check of the server, GTP and
+    /// the CLI).
     pub fn check(&self) -> Result<(), RefereeError> {
+        // Art. 11: a komi beyond the whole board could never be reached.
+        self.rules.check().map_err(RefereeError::KomiTooLarge)?;
         // Art. 22.5: "在最后一次读秒中超时" — only byo-yomi has a last period.
         if self.lost_turn_on_timeout && !self.time.allows_lost_turn() {
             return Err(RefereeError::LostTurnWithoutByoYomi {

@@ -140,6 +140,12 @@ impl Rules {
         cycle: CyclePolicy::Forbid,
         handicap_compensation: true,
     };
+
+    /// Whether a game can be played under these rules: Art. 11's komi fits the board
+    /// ([`crate::check_komi`]).
+    pub fn check(&self) -> Result<(), crate::KomiTooLarge> {
+        crate::check_komi(self.komi, self.size)
+    }
 }
 
 impl Default for Rules {

@@ -54,6 +54,43 @@ impl fmt::Display for HalfPoints {
     }
 }
 
+/// A komi larger than the whole board: Art. 11's komi is points given on the count, and one
+/// beyond the board's N² points could never be reached, so no game is played under it (and
+/// every sum of a count stays far from overflow).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KomiTooLarge {
+    /// The komi asked for.
+    pub komi: HalfPoints,
+    /// The board.
+    pub size: BoardSize,
+}
+
+impl fmt::Display for KomiTooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.size.get();
+        write!(
+            f,
+            "komi of {} points is beyond the {} points of a {n}×{n} board (Art. 11)",
+            self.komi,
+            self.size.n_points()
+        )
+    }
+}
+
+impl std::error::Error for KomiTooLarge {}
+
+/// The one check of a komi (Art. 11): at most the board's N² points either way. The server,
+/// the referee ([`crate::Rules::check`] through its settings), GTP's `komi` and the CLI's
+/// matches and leagues all refuse what this refuses.
+pub fn check_komi(komi: HalfPoints, size: BoardSize) -> Result<(), KomiTooLarge> {
+    // `unsigned_abs`: `i32::MIN` has no `abs` (it overflows).
+    if u64::from(komi.0.unsigned_abs()) <= 2 * size.n_points() as u64 {
+        Ok(())
+    } else {
+        Err(KomiTooLarge { komi, size })
+    }
+}
+
 /// What counting needs besides the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CountSettings {

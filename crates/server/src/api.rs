@@ -48,9 +48,9 @@ pub struct Inner {
     pub throttle: crate::limits::Throttle,
     /// The password checks that may run at once.
     checks: Arc<tokio::sync::Semaphore>,
-    /// The threads that run them, as many as the permits: each thread's allocator keeps the
-    /// 19 MiB of its last check, so a fixed few threads bound the memory (the runtime's
-    /// blocking pool would use a fresh thread, and keep its memory, for each).
+    /// The threads that run them, as many as the permits: each thread keeps the 19 MiB of
+    /// argon2 memory it reuses for every check (`auth::with_blocks`), so a fixed few threads
+    /// bound the memory (the runtime's blocking pool would use a fresh thread for each).
     hashers: std::sync::mpsc::Sender<Box<dyn FnOnce() + Send>>,
     buckets: Mutex<HashMap<IpAddr, (f64, StdInstant)>>,
 }
@@ -445,9 +445,23 @@ async fn create_account(
     ConnectInfoOpt(ip): ConnectInfoOpt,
     Body(c): Body<Credentials>,
 ) -> Result<Response, ApiError> {
-    if c.name.trim().is_empty() || c.name.chars().count() > 64 {
-        return Err(ApiError::BadRequest("name: 1 to 64 characters".into()));
-    }
+    let name = crate::account_name::check(&c.name).map_err(|e| {
+        let (key, params) = e.key_and_params();
+        said(key, &params)
+    })?;
+    // One indexed lookup before the password is hashed (below); the unique index on the key
+    // decides a race between two look-alikes created at once.
+    let taken = |existing: String, name: &str| {
+        if existing == name {
+            ApiError::Conflict(format!("the account name {name:?} is taken: choose another"))
+        } else {
+            tracing::warn!(name = %name, existing = %existing, "account name refused: confusable");
+            said(
+                "account.err.confusable",
+                &[("name", format!("{name:?}")), ("existing", format!("{existing:?}"))],
+            )
+        }
+    };
     if c.password.chars().count() < 8 {
         return Err(ApiError::BadRequest("password: at least 8 characters".into()));
     }
@@ -465,18 +479,36 @@ async fn create_account(
             ),
         });
     }
+    // After the creation throttle, so that names are not probed faster than accounts made.
+    if let Some(existing) = auth::confusable_account(st.0.hub.db(), &name).await? {
+        return Err(taken(existing, &name));
+    }
     let pw = c.password;
     let hash = password_work(&st, move || auth::hash_password(&pw))
         .await?
         .map_err(ApiError::Internal)?;
-    match auth::create_account(st.0.hub.db(), c.name.clone(), hash).await {
-        Ok(id) => Ok((StatusCode::CREATED, Json(json!({ "id": id, "name": c.name }))).into_response()),
-        Err(crate::db::DbError::Conflict) => Err(ApiError::Conflict(format!(
-            "the account name {:?} is taken: choose another",
-            c.name
-        ))),
+    match auth::create_account(st.0.hub.db(), name.clone(), hash).await {
+        Ok(id) => Ok((StatusCode::CREATED, Json(json!({ "id": id, "name": name }))).into_response()),
+        Err(crate::db::DbError::Conflict) => {
+            // Taken meanwhile: say by which name.
+            let existing = auth::confusable_account(st.0.hub.db(), &name).await?;
+            Err(taken(existing.unwrap_or_else(|| name.clone()), &name))
+        }
         Err(e) => Err(e.into()),
     }
+}
+
+/// A 400 in both languages of the pages: the text of `key` (`web::i18n`), its `{name}`
+/// places filled from `params`.
+fn said(key: &'static str, params: &[(&'static str, String)]) -> ApiError {
+    let [en, zh] = [web::Lang::En, web::Lang::Zh].map(|lang| {
+        let mut text = web::i18n::text(lang, key).to_string();
+        for (name, value) in params {
+            text = text.replace(&format!("{{{name}}}"), value);
+        }
+        text
+    });
+    ApiError::Invalid { key, en, zh }
 }
 
 /// `POST /api/sessions`. A name or address with too many failures is locked out for a growing
@@ -489,7 +521,12 @@ async fn login(
     Body(c): Body<Credentials>,
 ) -> Result<Json<Json_>, ApiError> {
     let bad = || ApiError::Unauthenticated("wrong account name or password".into());
-    let keys = [format!("account:{}", c.name), format!("address:{ip}")];
+    // An account's failures are counted under its name's confusable key, so that another
+    // spelling of the name (NFD, upper case, a look-alike letter) is throttled with it.
+    let keys = [
+        format!("account:{}", crate::account_name::key(&c.name)),
+        format!("address:{ip}"),
+    ];
     let now = StdInstant::now();
     for (key, what) in keys.iter().zip(["this account", "this address"]) {
         if let Some(wait) = st.0.throttle.locked(key, now) {
@@ -503,11 +540,11 @@ async fn login(
             });
         }
     }
-    let found = auth::account_by_name(st.0.hub.db(), c.name.clone()).await?;
+    let found = auth::find_account(st.0.hub.db(), c.name.clone()).await?;
     let pw = c.password;
-    let (id, hash) = match found {
-        Some((id, hash)) => (Some(id), Some(hash)),
-        None => (None, None),
+    let (id, hash, name) = match found {
+        Some((id, hash, name)) => (Some(id), Some(hash), name),
+        None => (None, None, c.name.clone()),
     };
     let ok = password_work(&st, move || {
         let ok = auth::verify_password(&pw, hash.as_deref().unwrap_or_else(|| auth::dummy_hash()));
@@ -528,7 +565,7 @@ async fn login(
     let token = auth::create_session(st.0.hub.db(), id, limits, now).await?;
     Ok(Json(json!({
         "token": token,
-        "account": { "id": id, "name": c.name },
+        "account": { "id": id, "name": name },
         "idle_timeout_s": limits.idle.as_secs(),
         "expires_at": now.saturating_add(u64::try_from(limits.lifetime.as_millis()).unwrap_or(u64::MAX)),
     })))

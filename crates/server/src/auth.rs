@@ -11,8 +11,8 @@
 //! and may only read.
 
 use crate::db::{Db, DbError, SessionEnds};
-use argon2::Argon2;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::password_hash::{self, Output, ParamsString, PasswordHash, Salt, SaltString};
+use argon2::{Algorithm, Argon2, Params, Version};
 use sha2::{Digest, Sha256};
 use std::time::Duration;
 
@@ -80,15 +80,62 @@ fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
-/// An argon2id hash of `password` with a fresh salt (slow on purpose: call off the runtime).
+/// An argon2id hash of `password` with a fresh salt (slow on purpose: call off the runtime),
+/// in the PHC string format; its memory is the calling thread's ([`with_blocks`]).
 pub fn hash_password(password: &str) -> Result<String, String> {
     let mut salt = [0u8; 16];
     getrandom::fill(&mut salt).map_err(|e| e.to_string())?;
     let salt = SaltString::encode_b64(&salt).map_err(|e| e.to_string())?;
-    Argon2::default()
-        .hash_password(password.as_bytes(), &salt)
-        .map(|h| h.to_string())
-        .map_err(|e| e.to_string())
+    let argon = Argon2::default();
+    let output = argon_output(&argon, password.as_bytes(), salt.as_salt()).map_err(|e| e.to_string())?;
+    let hash = PasswordHash {
+        algorithm: Algorithm::Argon2id.ident(),
+        version: Some(Version::V0x13.into()),
+        params: ParamsString::try_from(argon.params()).map_err(|e| e.to_string())?,
+        salt: Some(salt.as_salt()),
+        hash: Some(output),
+    };
+    Ok(hash.to_string())
+}
+
+/// The most argon2 memory a stored hash may ask for (64 MiB; ours ask 19 MiB): a hash beyond
+/// it is not checked.
+const MAX_BLOCKS: usize = 64 * 1024;
+
+thread_local! {
+    /// The memory of this thread's password checks (argon2's blocks, 19 MiB), allocated at
+    /// its first check and reused by every later one. Allocated and freed per check, as
+    /// argon2 does by itself, the allocator kept each thread's freed blocks in arenas that
+    /// other threads then also grew: 1,000 concurrent bad logins left eight arenas of
+    /// 38-57 MiB (BENCHMARKS.md).
+    static BLOCKS: std::cell::RefCell<Vec<argon2::Block>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` on `n` blocks of this thread's argon2 memory ([`BLOCKS`]).
+fn with_blocks<R>(n: usize, f: impl FnOnce(&mut [argon2::Block]) -> R) -> R {
+    BLOCKS.with(|b| {
+        let mut b = b.borrow_mut();
+        if b.len() < n {
+            b.resize(n, argon2::Block::default());
+        }
+        f(&mut b[..n])
+    })
+}
+
+/// The argon2 output of `password` and `salt` under `argon`'s parameters, computed in this
+/// thread's memory ([`with_blocks`]).
+fn argon_output(argon: &Argon2<'_>, password: &[u8], salt: Salt<'_>) -> Result<Output, password_hash::Error> {
+    let mut salt_bytes = [0u8; 64];
+    let salt = salt.decode_b64(&mut salt_bytes)?;
+    let params = argon.params();
+    let len = params.output_len().unwrap_or(Params::DEFAULT_OUTPUT_LEN);
+    with_blocks(params.block_count(), |blocks| {
+        Output::init_with(len, |out| {
+            argon
+                .hash_password_into_with_memory(password, salt, out, &mut *blocks)
+                .map_err(password_hash::Error::from)
+        })
+    })
 }
 
 /// The hash an unknown account's password is checked against, so that a login for a name
@@ -99,19 +146,63 @@ pub fn dummy_hash() -> &'static str {
     HASH.get_or_init(|| hash_password(&new_token()).expect("a password hashes"))
 }
 
-/// Whether `password` matches the stored hash.
+/// Whether `password` matches the stored hash (an argon2 PHC string), compared in constant
+/// time; the check's memory is the calling thread's ([`with_blocks`]).
 pub fn verify_password(password: &str, hash: &str) -> bool {
-    PasswordHash::new(hash).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+    let Ok(h) = PasswordHash::new(hash) else {
+        return false;
+    };
+    let (Some(salt), Some(expected)) = (h.salt, h.hash) else {
+        return false;
+    };
+    let (Ok(algorithm), Ok(version), Ok(params)) = (
+        Algorithm::try_from(h.algorithm),
+        h.version.map_or(Ok(Version::default()), Version::try_from),
+        Params::try_from(&h),
+    ) else {
+        return false;
+    };
+    if params.block_count() > MAX_BLOCKS {
+        return false;
+    }
+    let argon = Argon2::new(algorithm, version, params);
+    // `Output`'s equality is constant-time.
+    argon_output(&argon, password.as_bytes(), salt).is_ok_and(|out| out == expected)
 }
 
-/// Creates an account; `Conflict` if the name is taken.
+/// Creates an account named `name` (checked by [`crate::account_name::check`]); `Conflict`
+/// if the name, or a name confusable with it, is taken.
 pub async fn create_account(db: &Db, name: String, hash: String) -> Result<i64, DbError> {
-    db.create_account(name, hash).await
+    let key = crate::account_name::key(&name);
+    db.create_account(name, key, hash).await
 }
 
-/// The id and password hash of the account `name`.
+/// The account whose name is confusable with `name` ([`crate::account_name::key`]), if any:
+/// its name.
+pub async fn confusable_account(db: &Db, name: &str) -> Result<Option<String>, DbError> {
+    db.account_name_by_key(crate::account_name::key(name)).await
+}
+
+/// The id and password hash of the account `name` ([`find_account`]).
 pub async fn account_by_name(db: &Db, name: String) -> Result<Option<(i64, String)>, DbError> {
-    db.account_by_name(name).await
+    Ok(find_account(db, name).await?.map(|(id, hash, _)| (id, hash)))
+}
+
+/// The id, password hash and name as kept of the account `name`. Names are kept in NFC, so
+/// a name typed in another normal form finds its account; a name kept from before names
+/// were normalised is found as it was written.
+pub async fn find_account(db: &Db, name: String) -> Result<Option<(i64, String, String)>, DbError> {
+    use unicode_normalization::UnicodeNormalization;
+    let nfc: String = name.nfc().collect();
+    if nfc != name
+        && let Some((id, hash)) = db.account_by_name(nfc.clone()).await?
+    {
+        return Ok(Some((id, hash, nfc)));
+    }
+    Ok(db
+        .account_by_name(name.clone())
+        .await?
+        .map(|(id, hash)| (id, hash, name)))
 }
 
 /// How long a session lasts: it ends after `idle` without a request (the idle time slides:
@@ -254,4 +345,35 @@ pub async fn revoke(db: &Db, event: String, account: i64, role: Role, by: i64, a
     db.record_role_change(event, account, role.name(), "revoke", Some(by), at)
         .await?;
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+
+    /// The hashes stored before the checks reused their memory were argon2's own: each kind
+    /// verifies under the other, and a wrong password or a damaged hash does not.
+    #[test]
+    fn hashes_made_with_reused_memory_are_argon2s_own() {
+        let ours = hash_password("correct horse").unwrap();
+        let salt = SaltString::encode_b64(b"sixteen byte slt").unwrap();
+        let theirs = Argon2::default()
+            .hash_password(b"correct horse", &salt)
+            .unwrap()
+            .to_string();
+        assert!(ours.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{ours}");
+        let parsed = PasswordHash::new(&ours).unwrap();
+        assert!(Argon2::default().verify_password(b"correct horse", &parsed).is_ok());
+        for hash in [&ours, &theirs] {
+            assert!(verify_password("correct horse", hash), "{hash}");
+            assert!(!verify_password("correct horsf", hash), "{hash}");
+        }
+        assert!(!verify_password("correct horse", &theirs.replace("m=19456", "m=19457")));
+        assert!(!verify_password(
+            "correct horse",
+            "$argon2id$v=19$m=4194304,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA"
+        ));
+        assert!(!verify_password("correct horse", "not a hash"));
+    }
 }

@@ -8,14 +8,14 @@
 use crate::api::{AppState, Body, Caller, with_store};
 use crate::auth::{self, Role};
 use crate::error::ApiError;
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::Json;
-use web::routes::{Route, get, post};
 use serde::Deserialize;
 use serde_json::{Value as Json_, json};
 use teams::{ChallengeBout, ChallengeError, ChallengeLine, ChallengeMatch, Side};
+use web::routes::{Route, get, post};
 
 /// The routes, to merge into the API router.
 pub fn routes() -> Vec<Route<AppState>> {

@@ -158,7 +158,38 @@ const MIGRATIONS: &[(u32, &str)] = &[
             at         INTEGER NOT NULL
         ) STRICT;",
     ),
+    (
+        NAME_KEY_VERSION,
+        // The key of each account's name under which confusable names are equal
+        // (`account_name::key`), unique so that a new name is checked in one indexed lookup
+        // and two look-alikes cannot both be created. The accounts made before get their key
+        // when this version is applied ([`fill_name_keys`]).
+        "ALTER TABLE server_account ADD COLUMN skeleton TEXT;
+        CREATE UNIQUE INDEX server_account_skeleton ON server_account (skeleton);",
+    ),
 ];
+
+/// The version of [`MIGRATIONS`] that adds `server_account.skeleton`.
+const NAME_KEY_VERSION: u32 = 7;
+
+/// Gives the accounts made before names had keys their key, oldest first. Where two old
+/// names share a key, the older account takes it and the younger keeps none: both still log
+/// in by their exact names, and the key held by the older one blocks new look-alikes of both.
+fn fill_name_keys(tx: &rusqlite::Transaction<'_>) -> Result<(), DbError> {
+    let accounts: Vec<(i64, String)> = {
+        let mut q = tx.prepare("SELECT id, name FROM server_account WHERE skeleton IS NULL ORDER BY id")?;
+        q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?
+    };
+    for (id, name) in accounts {
+        tx.execute(
+            "UPDATE server_account SET skeleton = ?1 WHERE id = ?2
+                AND NOT EXISTS (SELECT 1 FROM server_account WHERE skeleton = ?1)",
+            params![crate::account_name::key(&name), id],
+        )?;
+    }
+    Ok(())
+}
 
 /// Why a database call failed.
 #[derive(Debug)]
@@ -624,18 +655,38 @@ impl Db {
         }
     }
 
-    /// Creates an account; `Conflict` if the name is taken.
-    pub async fn create_account(&self, name: String, hash: String) -> Result<i64, DbError> {
+    /// Creates an account whose name has the confusable key `key` (`account_name::key`);
+    /// `Conflict` if the name or the key is taken.
+    pub async fn create_account(&self, name: String, key: String, hash: String) -> Result<i64, DbError> {
         match &self.0 {
-            Backend::Postgres(pg) => pg.create_account(&name, &hash).await,
+            Backend::Postgres(pg) => pg.create_account(&name, &key, &hash).await,
             Backend::Sqlite(jobs) => {
                 let now = self.2.now_ms();
                 Db::call(jobs, move |c| {
                     c.execute(
-                        "INSERT INTO server_account (name, password_hash, created_at) VALUES (?1, ?2, ?3)",
-                        params![name, hash, now as i64],
+                        "INSERT INTO server_account (name, skeleton, password_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
+                        params![name, key, hash, now as i64],
                     )?;
                     Ok(c.last_insert_rowid())
+                })
+                .await
+            }
+        }
+    }
+
+    /// The name of the account whose name has the confusable key `key`, if any: one lookup
+    /// in the unique index `server_account_skeleton`.
+    pub async fn account_name_by_key(&self, key: String) -> Result<Option<String>, DbError> {
+        match &self.0 {
+            Backend::Postgres(pg) => pg.account_name_by_key(&key).await,
+            Backend::Sqlite(jobs) => {
+                Db::call(jobs, move |c| {
+                    Ok(
+                        c.query_row("SELECT name FROM server_account WHERE skeleton = ?1", [key], |r| {
+                            r.get(0)
+                        })
+                        .optional()?,
+                    )
                 })
                 .await
             }
@@ -1150,6 +1201,9 @@ fn migrate(conn: &mut Connection, time: &Time) -> Result<(), DbError> {
     }
     for (version, sql) in MIGRATIONS.iter().filter(|m| m.0 > found) {
         tx.execute_batch(sql)?;
+        if *version == NAME_KEY_VERSION {
+            fill_name_keys(&tx)?;
+        }
         tx.execute(
             "INSERT INTO server_schema_version (version, applied_at) VALUES (?1, ?2)",
             params![version, time.now_ms() as i64],

@@ -34,6 +34,7 @@
 
 #![deny(missing_docs)]
 
+pub mod account_name;
 pub mod api;
 pub mod auth;
 pub mod challenges;

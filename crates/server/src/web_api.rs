@@ -690,8 +690,9 @@ fn check_start(ev: &tournament::Event, id: &str, round: &tournament::Round, r: &
     let komi = r.komi_half_points.unwrap_or(KOMI_HALF_POINTS);
     let handicap_komi = r.handicap_komi_half_points.unwrap_or(0);
     for (key, k) in [("round.err.komi", komi), ("round.err.handicap_komi", handicap_komi)] {
-        // The one komi check of every game (a komi beyond the whole board is never reached).
-        if !crate::wire::komi_fits(k, size) {
+        // Art. 11: the core's one komi check of every game (a komi beyond the whole board is
+        // never reached); said here in the page's language.
+        if rules::check_komi(rules::HalfPoints(k), size).is_err() {
             let p = [
                 ("points", (f64::from(k) / 2.0).to_string()),
                 ("board_points", (n * n).to_string()),

@@ -662,7 +662,8 @@ pub struct WSettings {
     /// Board size, 2–25 (default 19).
     #[serde(default = "default_size")]
     pub size: u8,
-    /// Komi in half points (default 15 = 3¾ stones), at most the board's N² points ([`komi_fits`]).
+    /// Komi in half points (default 15 = 3¾ stones), at most the board's N² points
+    /// ([`rules::check_komi`]).
     #[serde(default = "default_komi")]
     pub komi_half_points: i32,
     /// The time control in the clock crate's grammar (`1h+3x60s`, `none`).
@@ -699,16 +700,6 @@ fn default_cycle() -> String {
     "forbid".into()
 }
 
-/// Whether a komi of `komi_half_points` fits a `size` board: Art. 11's komi is points given
-/// on the count, and one beyond the whole board (N² points, 2N² half points) could never be
-/// reached. The one check of a game's komi, for a game created alone
-/// ([`WSettings::to_settings`]) and for the games of a round (the director's form), so that
-/// both refuse the same komi.
-pub fn komi_fits(komi_half_points: i32, size: BoardSize) -> bool {
-    // `unsigned_abs`: `i32::MIN` has no `abs` (it overflows).
-    u64::from(komi_half_points.unsigned_abs()) <= 2 * size.n_points() as u64
-}
-
 impl WSettings {
     /// The referee's settings, checked.
     pub fn to_settings(&self) -> WireResult<Settings> {
@@ -733,7 +724,8 @@ impl WSettings {
             "replay" => CyclePolicy::Replay,
             c => return Err(format!("cycle_policy {c:?} must be forbid, no_result, draw or replay")),
         };
-        if !komi_fits(self.komi_half_points, size) {
+        // Art. 11: the core's one komi check (the referee, GTP and the CLI refuse the same).
+        if rules::check_komi(HalfPoints(self.komi_half_points), size).is_err() {
             let n = size.get();
             return Err(format!(
                 "komi_half_points {}: {} points is more than the {} points of a {n}×{n} board",

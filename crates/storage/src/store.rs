@@ -1104,12 +1104,13 @@ pub(crate) fn load(tx: &Tx<'_>, id: &str) -> Result<Loaded> {
         };
         match change {
             Change::Player { db_id, player } => {
-                let p = l.ev.add_player(player).map_err(|e| at(&e))?;
+                // As kept: a player registered before a bound of tournament::limits loads.
+                let p = l.ev.restore_player(player).map_err(|e| at(&e))?;
                 debug_assert_eq!(p.0, l.db_id.len());
                 l.db_id.push(db_id);
                 of_db.insert(db_id, p);
             }
-            Change::RoundsChanged(n) => l.ev.set_rounds(n).map_err(|e| at(&e))?,
+            Change::RoundsChanged(n) => l.ev.restore_rounds(n).map_err(|e| at(&e))?,
             Change::Round { number, origin } => {
                 if number == 1 && !draw.is_empty() {
                     draw.sort();

@@ -413,6 +413,22 @@ pub enum EventError {
     DuplicateTieBreak(TieBreak),
     /// The settings' time control is not a clock spec (Art. 12).
     BadTimeControl(clock::SpecError),
+    /// A text is longer than its bound ([`crate::limits`]).
+    TooLong {
+        /// What: `event name`, `player name`, `club`, `region`.
+        what: &'static str,
+        /// Its characters.
+        chars: usize,
+        /// The bound.
+        max: usize,
+    },
+    /// A player's rating is outside [`crate::limits::RATING_RANGE`].
+    BadRating {
+        /// The player.
+        player: String,
+        /// The rating.
+        rating: i32,
+    },
 }
 
 impl fmt::Display for EventError {
@@ -423,7 +439,11 @@ impl fmt::Display for EventError {
             EventError::UnknownPlayer(n) => write!(f, "no player named {n:?}"),
             EventError::UnknownPlayerId(i) => write!(f, "no player number {i}"),
             EventError::BadSystem(s) => write!(f, "invalid system: {s}"),
-            EventError::BadRounds(r) => write!(f, "invalid number of rounds {r}: at least 1"),
+            EventError::BadRounds(r) => write!(
+                f,
+                "invalid number of rounds {r}: 1 to {} (and not fewer than the rounds paired)",
+                crate::limits::MAX_ROUNDS
+            ),
             EventError::NoSuchRound(r) => write!(f, "round {r} has not been paired"),
             EventError::NoSuchBoard { round, board } => write!(f, "round {round} has no board {board}"),
             EventError::RoundUnfinished { round, board } => {
@@ -452,11 +472,29 @@ impl fmt::Display for EventError {
                 )
             }
             EventError::BadTimeControl(e) => write!(f, "invalid {e} (Art. 12)"),
+            EventError::TooLong { what, chars, max } => {
+                write!(f, "the {what} has {chars} characters: at most {max}")
+            }
+            EventError::BadRating { player, rating } => write!(
+                f,
+                "{player:?}: rating {rating} is outside {}..={}",
+                crate::limits::RATING_RANGE.start(),
+                crate::limits::RATING_RANGE.end()
+            ),
         }
     }
 }
 
 impl std::error::Error for EventError {}
+
+/// Refuses `text` if it has more than `max` characters.
+fn bounded(what: &'static str, text: &str, max: usize) -> Result<(), EventError> {
+    let chars = text.chars().count();
+    if chars > max {
+        return Err(EventError::TooLong { what, chars, max });
+    }
+    Ok(())
+}
 
 /// An event (比赛): players, the system, the settings, the rounds so far and the log.
 ///
@@ -490,6 +528,18 @@ impl Event {
     /// checked ([`Settings::checked`]: no tie-break twice, a time control the clock reads,
     /// kept canonical).
     pub fn new(name: &str, system: System, rounds: u32, settings: Settings) -> Result<Event, EventError> {
+        use crate::limits::{MAX_EVENT_NAME_CHARS, MAX_ROUNDS};
+        bounded("event name", name, MAX_EVENT_NAME_CHARS)?;
+        if rounds > MAX_ROUNDS {
+            return Err(EventError::BadRounds(rounds));
+        }
+        if let System::RoundRobin { cycles } = system
+            && cycles > MAX_ROUNDS
+        {
+            return Err(EventError::BadSystem(format!(
+                "a round robin of {cycles} cycles: at most {MAX_ROUNDS}"
+            )));
+        }
         let mut ev = Event::restore(name, system, rounds, settings)?;
         ev.settings = std::mem::take(&mut ev.settings).checked()?;
         Ok(ev)
@@ -588,6 +638,15 @@ impl Event {
     /// Changes the number of rounds of a Swiss event (Art. 26.3: rounds can be added or
     /// dropped), not below the rounds already paired.
     pub fn set_rounds(&mut self, rounds: u32) -> Result<(), EventError> {
+        if rounds > crate::limits::MAX_ROUNDS {
+            return Err(EventError::BadRounds(rounds));
+        }
+        self.restore_rounds(rounds)
+    }
+
+    /// [`Event::set_rounds`] as a store kept it: without the bound of
+    /// [`crate::limits::MAX_ROUNDS`], which came later than some kept changes.
+    pub fn restore_rounds(&mut self, rounds: u32) -> Result<(), EventError> {
         if rounds == 0 || (rounds as usize) < self.rounds.len() || !self.system.is_swiss_like() {
             return Err(EventError::BadRounds(rounds));
         }
@@ -677,6 +736,25 @@ impl Event {
     /// Registers a player. The name must be new to the event (and not empty). Round robin and
     /// knockout take no one once started; Swiss events take late entries, who start with 0.
     pub fn add_player(&mut self, player: Player) -> Result<PlayerId, EventError> {
+        use crate::limits::{MAX_PLAYER_FIELD_CHARS, MAX_PLAYER_NAME_CHARS, RATING_RANGE};
+        // Trimmed as `restore_player` keeps it.
+        bounded("player name", player.name.trim(), MAX_PLAYER_NAME_CHARS)?;
+        bounded("club", player.club.as_deref().unwrap_or(""), MAX_PLAYER_FIELD_CHARS)?;
+        bounded("region", player.region.as_deref().unwrap_or(""), MAX_PLAYER_FIELD_CHARS)?;
+        if let Some(rating) = player.rating
+            && !RATING_RANGE.contains(&rating)
+        {
+            return Err(EventError::BadRating {
+                player: player.name.trim().to_string(),
+                rating,
+            });
+        }
+        self.restore_player(player)
+    }
+
+    /// [`Event::add_player`] as a store kept it: without the bounds of [`crate::limits`],
+    /// which came later than some kept players.
+    pub fn restore_player(&mut self, player: Player) -> Result<PlayerId, EventError> {
         let name = player.name.trim().to_string();
         if name.is_empty() {
             return Err(EventError::EmptyName);

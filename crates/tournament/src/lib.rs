@@ -48,6 +48,7 @@ pub mod berger;
 mod event;
 pub mod handicap;
 pub mod knockout;
+pub mod limits;
 pub mod matching;
 pub mod nigiri;
 mod player;

@@ -720,6 +720,37 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "Komi of the handicap games (stones)",
         "让子棋贴子（子）",
     ),
+    // The account names the server refuses (server::account_name), in both languages.
+    (
+        "account.err.empty",
+        "an account name is needed: 1 to {max} characters",
+        "请填写账号名：1至{max}个字符",
+    ),
+    (
+        "account.err.too_long",
+        "the account name has {chars} characters: at most {max}",
+        "账号名有{chars}个字符：最多{max}个",
+    ),
+    (
+        "account.err.invisible",
+        "the account name's character {at} ({code}) is a control, invisible or special space character: use letters, digits, marks and plain spaces",
+        "账号名第{at}个字符（{code}）是控制字符、不可见字符或特殊空格：请只用文字、数字、符号和普通空格",
+    ),
+    (
+        "account.err.edge_space",
+        "the account name starts or ends with a space: remove it",
+        "账号名以空格开头或结尾：请删去",
+    ),
+    (
+        "account.err.double_space",
+        "the account name has two spaces in a row (character {at}): use one",
+        "账号名中有连续两个空格（第{at}个字符）：请只用一个",
+    ),
+    (
+        "account.err.confusable",
+        "the account name {name} looks like the existing account {existing}: choose a name that cannot be mistaken for it",
+        "账号名{name}与已有账号{existing}容易混淆：请换一个不会被认错的名字",
+    ),
     // The round form's refusals, which the server says in both languages (the server's
     // web_api::check_start); and a time control the clock crate cannot read (clock::SpecError,
     // its English word for word).

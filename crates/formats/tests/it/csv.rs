@@ -116,3 +116,78 @@ fn pairings_and_standings_out() {
         assert_eq!(f[4], row.stats.points.to_string());
     }
 }
+
+/// Issue 15: bounds where registrations arrive. A cell beyond `formats::limits`, a name
+/// beyond the tournament crate's, a rating that is no number of any scale (which the cast
+/// made 0 or i32::MAX), and a file beyond the size read in are refused, naming the line.
+#[test]
+fn oversized_cells_names_and_absurd_ratings_are_refused_by_line() {
+    use formats::limits::{MAX_FIELD_BYTES, MAX_FILE_BYTES};
+    let mut out = String::new();
+    let long_club = "c".repeat(MAX_FIELD_BYTES + 1);
+    let long_name = "名".repeat(101);
+    for csv in [
+        format!("name,rank,club\nLi,3d,{long_club}\n"),
+        format!("name,rank\n{long_name},3d\n"),
+        "name,rank,rating\nLi,3d,NaN\n".to_string(),
+        "name,rank,rating\nLi,3d,inf\n".to_string(),
+        "name,rank,rating\nLi,3d,1e30\n".to_string(),
+        "name,rank,rating\nLi,3d,-10001\n".to_string(),
+        format!("name,rank\n{}", "Li,3d\n".repeat(MAX_FILE_BYTES / 6 + 1)),
+    ] {
+        out += &format!("{}\n", csv_io::read_registrations(csv.as_bytes()).unwrap_err());
+    }
+    let ok = csv_io::read_registrations(format!("name,rank,rating\n{},3d,10000\n", "名".repeat(100)).as_bytes());
+    assert_eq!(ok.map(|p| p[0].rating), Ok(Some(10_000)));
+    let list = "name,rating,date\nLi,1e300,2024-01-01\n";
+    out += &format!("{}\n", formats::ratings::read_list(list.as_bytes()).unwrap_err());
+    expect_test::expect![[r#"
+        too large: line 2, column 3 is 4097 bytes: a field holds at most 4096
+        line 2: the name has 101 characters: at most 100
+        line 2: Li: rating "NaN" is not a number
+        line 2: Li: rating "inf" is not a number
+        line 2: Li: rating 1e30 is outside -10000..=10000
+        line 2: Li: rating -10001 is outside -10000..=10000
+        too large: the CSV file is 16777228 bytes: at most 16777216 (16 MiB) are read
+        line 2: Li: rating 1e300 is outside -10000..=10000
+    "#]]
+    .assert_eq(&out);
+}
+
+/// An .xlsx workbook is compressed: a small file can unpack to a sheet of millions of
+/// cells. The sheet is read cell by cell and refused past `MAX_SHEET_CELLS`, and a cell
+/// beyond `MAX_FIELD_BYTES` is refused, naming its row and column.
+#[test]
+fn a_workbook_that_unpacks_too_large_is_refused() {
+    let book = |f: &dyn Fn(&mut rust_xlsxwriter::Worksheet)| {
+        let mut wb = rust_xlsxwriter::Workbook::new();
+        f(wb.add_worksheet());
+        wb.save_to_buffer().unwrap()
+    };
+    let far = book(&|ws| {
+        ws.write_string(0, 0, "name").unwrap();
+        ws.write_string(0, 1, "rank").unwrap();
+        ws.write_string(1_000_000, 16_000, "x").unwrap();
+    });
+    let long = book(&|ws| {
+        ws.write_string(0, 0, "name").unwrap();
+        ws.write_string(0, 1, "rank").unwrap();
+        ws.write_string(1, 0, "x".repeat(5000)).unwrap();
+    });
+    let fine = book(&|ws| {
+        ws.write_string(0, 0, "name").unwrap();
+        ws.write_string(0, 1, "rank").unwrap();
+        ws.write_string(2, 0, "Li").unwrap();
+        ws.write_string(2, 1, "3d").unwrap();
+    });
+    let mut out = String::new();
+    for b in [&far, &long] {
+        out += &format!("{}\n", formats::xlsx::read_registrations(b).unwrap_err());
+    }
+    out += &show(&formats::xlsx::read_registrations(&fine).unwrap());
+    expect_test::expect![[r#"
+        too large: the first sheet has more than 1000000 cells (counting the empty ones before each cell)
+        too large: row 2, column 1 is 5000 bytes: a field holds at most 4096
+        Li 3d None None None"#]]
+    .assert_eq(&out);
+}

@@ -512,3 +512,101 @@ fn a_mcmahon_game_weiqi_paired_is_exported_with_its_handicap() {
     let back = opengotha::parse(&opengotha::write(&t)).unwrap().plan().unwrap();
     assert_eq!(back.settings.handicap, ev.settings().handicap);
 }
+
+/// Issue 15: a 50 MB attribute was accepted, and `numberOfRounds="4000000000"` silently
+/// became 1,000 (the clamp of per-round tables). A file or a field beyond
+/// `formats::limits`, and a number of rounds that is not 1 to 1,000, are refused, saying
+/// which and by how much; a long event name is the tournament crate's refusal, on import too.
+#[test]
+fn oversized_files_and_fields_and_round_counts_are_refused_not_clamped() {
+    use formats::limits::{MAX_FIELD_BYTES, MAX_FILE_BYTES};
+    let two = "<Players><Player name=\"A\" rank=\"1D\"/><Player name=\"B\" rank=\"1D\"/></Players>";
+    let rounds = |n: &str| {
+        format!(
+            "<Tournament><TournamentParameterSet><GeneralParameterSet numberOfRounds=\"{n}\"/></TournamentParameterSet>{two}</Tournament>"
+        )
+    };
+    let mut out = String::new();
+    for n in ["4000000000", "1001", "-1", "99999999999999999999", "three"] {
+        let r = opengotha::parse(&rounds(n)).and_then(|t| t.plan().map(|p| p.n_rounds));
+        out += &format!("{n}: {}\n", r.map_or_else(|e| e.to_string(), |n| format!("{n} rounds")));
+    }
+    for n in ["1000", "5"] {
+        let p = opengotha::parse(&rounds(n)).unwrap().plan().unwrap();
+        out += &format!("{n}: {} rounds\n", p.n_rounds);
+    }
+    let big_attribute = format!(
+        "<Tournament><Players><Player name=\"{}\" rank=\"1D\"/></Players></Tournament>",
+        "x".repeat(50 * 1024 * 1024)
+    );
+    out += &format!("50 MB attribute: {}\n", opengotha::parse(&big_attribute).unwrap_err());
+    let at_bound = format!(
+        "<Tournament><Players><Player name=\"A\" rank=\"1D\" club=\"{}\"/></Players></Tournament>",
+        "c".repeat(MAX_FIELD_BYTES)
+    );
+    assert!(opengotha::parse(&at_bound).is_ok());
+    let over = at_bound.replacen("club=\"c", "club=\"cc", 1);
+    out += &format!("a field one byte over: {}\n", opengotha::parse(&over).unwrap_err());
+    let big_file = format!("<Tournament>{}</Tournament>", " ".repeat(MAX_FILE_BYTES));
+    out += &format!("a file over: {}\n", opengotha::parse(&big_file).unwrap_err());
+    let long_name = format!(
+        "<Tournament><TournamentParameterSet><GeneralParameterSet name=\"{}\"/></TournamentParameterSet>{two}</Tournament>",
+        "赛".repeat(1000)
+    );
+    let plan = opengotha::parse(&long_name).unwrap().plan().unwrap();
+    out += &format!("a long event name: {}\n", plan.event().unwrap_err());
+    expect_test::expect![[r#"
+        4000000000: invalid OpenGotha file: GeneralParameterSet numberOfRounds=4000000000: a tournament has 1 to 1000 rounds
+        1001: invalid OpenGotha file: GeneralParameterSet numberOfRounds=1001: a tournament has 1 to 1000 rounds
+        -1: invalid OpenGotha file: GeneralParameterSet numberOfRounds=-1: a tournament has 1 to 1000 rounds
+        99999999999999999999: invalid OpenGotha file: GeneralParameterSet numberOfRounds="99999999999999999999" is not a number
+        three: invalid OpenGotha file: GeneralParameterSet numberOfRounds="three" is not a number
+        1000: 1000 rounds
+        5: 5 rounds
+        50 MB attribute: too large: the OpenGotha file is 52428871 bytes: at most 16777216 (16 MiB) are read
+        a field one byte over: too large: attribute club of <Player> (before byte 4154) is 4097 bytes: a field holds at most 4096
+        a file over: too large: the OpenGotha file is 16777241 bytes: at most 16777216 (16 MiB) are read
+        a long event name: the event name has 1000 characters: at most 200
+    "#]].assert_eq(&out);
+}
+
+/// Every number of a file at the ends of its type (ratings, SMMS corrections, handicaps,
+/// tables, rounds, the McMahon bar and zero): read, planned, made an event and placed
+/// without a panic (the tests run with overflow checks on), or refused with a reason.
+#[test]
+fn numbers_at_the_ends_of_their_types_are_read_or_refused_never_a_panic() {
+    let mut out = String::new();
+    for v in [
+        "2147483647",
+        "-2147483648",
+        "4294967295",
+        "9223372036854775807",
+        "0",
+        "-1",
+    ] {
+        let xml = format!(
+            "<Tournament dataVersion=\"200\"><Players>\
+             <Player name=\"A\" firstName=\"a\" rank=\"1D\" rating=\"{v}\" smmsCorrection=\"{v}\"/>\
+             <Player name=\"B\" firstName=\"b\" rank=\"30K\" rating=\"{v}\" smmsCorrection=\"{v}\"/></Players>\
+             <Games><Game roundNumber=\"1\" tableNumber=\"{v}\" blackPlayer=\"AA\" whitePlayer=\"BB\" handicap=\"{v}\" result=\"RESULT_WHITEWINS\"/></Games>\
+             <TournamentParameterSet><GeneralParameterSet numberOfRounds=\"2\" genMMBar=\"9D\" genMMFloor=\"30K\" genMMZero=\"30K\"/>\
+             <HandicapParameterSet hdCeiling=\"{v}\" hdCorrection=\"{v}\" hdNoHdRankThreshold=\"1D\"/></TournamentParameterSet></Tournament>"
+        );
+        let r = opengotha::parse(&xml).and_then(|t| {
+            let plan = t.plan()?;
+            let ev = plan.event().map_err(|e| formats::FormatError::Invalid(e.to_string()))?;
+            let (_, rows) = t.placement(1)?;
+            Ok(format!("{} players, {} placed", ev.players().len(), rows.len()))
+        });
+        out += &format!("{v}: {}\n", r.unwrap_or_else(|e| e.to_string()));
+    }
+    expect_test::expect![[r#"
+        2147483647: 2 players, 2 placed
+        -2147483648: invalid OpenGotha file: a game's tableNumber "-2147483648" is not a number
+        4294967295: invalid OpenGotha file: player 1: rating="4294967295"
+        9223372036854775807: invalid OpenGotha file: player 1: rating="9223372036854775807"
+        0: invalid OpenGotha file: round 1 table 0: a game needs a round from 1 to 1000, a table from 1 and two players
+        -1: invalid OpenGotha file: a game's tableNumber "-1" is not a number
+    "#]]
+    .assert_eq(&out);
+}

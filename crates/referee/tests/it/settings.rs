@@ -84,3 +84,29 @@ fn a_stored_game_that_predates_the_check_is_restored_and_its_flag_still_loses() 
         })
     );
 }
+
+/// Art. 11: a new game's komi is at most the board's N² points, as the rules crate checks it
+/// (`rules::check_komi`); the server, GTP and the CLI's matches and leagues refuse the same.
+#[test]
+fn art11_a_new_game_with_a_komi_beyond_the_board_is_refused() {
+    let mut out = String::new();
+    for (n, komi) in [(9u8, 162), (9, 163), (19, -723), (19, i32::MIN)] {
+        let mut s = settings("none", false);
+        s.rules.size = rules::BoardSize::new(n).unwrap();
+        s.rules.komi = rules::HalfPoints(komi);
+        let new = Referee::new(s.clone()).map(|_| "taken").map_err(|e| e.to_string());
+        let replay = Referee::replay(s, &opening())
+            .map(|_| "taken")
+            .map_err(|e| e.to_string());
+        out += &format!("{n} {komi}: new {new:?}; replay {replay:?}\n");
+    }
+    expect_test::expect![[r#"
+        9 162: new Ok("taken"); replay Ok("taken")
+        9 163: new Err("komi of 81.5 points is beyond the 81 points of a 9×9 board (Art. 11)"); replay Err("the game's settings: komi of 81.5 points is beyond the 81 points of a 9×9 board (Art. 11)")
+        19 -723: new Err("komi of -361.5 points is beyond the 361 points of a 19×19 board (Art. 11)"); replay Err("the game's settings: komi of -361.5 points is beyond the 361 points of a 19×19 board (Art. 11)")
+        19 -2147483648: new Err("komi of -1073741824 points is beyond the 361 points of a 19×19 board (Art. 11)"); replay Err("the game's settings: komi of -1073741824 points is beyond the 361 points of a 19×19 board (Art. 11)")
+    "#]].assert_eq(&out);
+    let mut s = settings("none", false);
+    s.rules.komi = rules::HalfPoints(1000);
+    assert_eq!(Referee::new(s).unwrap_err().article(), Some(Article::new(11, 0)));
+}

@@ -356,3 +356,47 @@ fn handicap_counts_give_back_half_the_stones_from_2_to_9() {
         assert_eq!(got, (result.to_string(), margin.to_string()), "13×13, {stones} stones");
     }
 }
+
+/// Art. 11: a komi is at most the board's N² points, either way; beyond it (and at the ends
+/// of `i32`, where `abs` overflows) it is refused, naming the board.
+#[test]
+fn art11_a_komi_beyond_the_whole_board_is_refused() {
+    use rules::{BoardSize, HalfPoints, Rules, check_komi};
+    let nine = BoardSize::new(9).unwrap();
+    let mut out = Vec::new();
+    for (size, komi) in [
+        (nine, 162),
+        (nine, -162),
+        (nine, 163),
+        (nine, -163),
+        (BoardSize::STANDARD, 722),
+        (BoardSize::STANDARD, 723),
+        (BoardSize::new(25).unwrap(), 1250),
+        (BoardSize::new(2).unwrap(), 9),
+        (nine, i32::MAX),
+        (nine, i32::MIN),
+    ] {
+        let rules = Rules {
+            size,
+            komi: HalfPoints(komi),
+            ..Rules::CHINESE
+        };
+        assert_eq!(rules.check(), check_komi(HalfPoints(komi), size));
+        match check_komi(HalfPoints(komi), size) {
+            Ok(()) => out.push(format!("{komi}: ok")),
+            Err(e) => out.push(format!("{komi}: {e}")),
+        }
+    }
+    expect![[r#"
+        162: ok
+        -162: ok
+        163: komi of 81.5 points is beyond the 81 points of a 9×9 board (Art. 11)
+        -163: komi of -81.5 points is beyond the 81 points of a 9×9 board (Art. 11)
+        722: ok
+        723: komi of 361.5 points is beyond the 361 points of a 19×19 board (Art. 11)
+        1250: ok
+        9: komi of 4.5 points is beyond the 4 points of a 2×2 board (Art. 11)
+        2147483647: komi of 1073741823.5 points is beyond the 81 points of a 9×9 board (Art. 11)
+        -2147483648: komi of -1073741824 points is beyond the 81 points of a 9×9 board (Art. 11)"#]]
+    .assert_eq(&out.join("\n"));
+}

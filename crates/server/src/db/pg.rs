@@ -157,7 +157,38 @@ const MIGRATIONS: &[(i32, &str)] = &[
             at         BIGINT NOT NULL
         );",
     ),
+    (
+        NAME_KEY_VERSION,
+        // The confusable key of each account's name, unique (SQLite's migration 7); the
+        // accounts made before get theirs when it is applied ([`fill_name_keys`]).
+        "ALTER TABLE server_account ADD COLUMN skeleton TEXT;
+        CREATE UNIQUE INDEX server_account_skeleton ON server_account (skeleton);",
+    ),
 ];
+
+/// The version of [`MIGRATIONS`] that adds `server_account.skeleton`.
+const NAME_KEY_VERSION: i32 = 8;
+
+/// Gives the accounts made before names had keys their key, oldest first; of two old names
+/// with one key the older account takes it (as SQLite's `fill_name_keys`).
+async fn fill_name_keys(tx: &tokio_postgres::Transaction<'_>) -> Result<(), DbError> {
+    let rows = tx
+        .query(
+            "SELECT id, name FROM server_account WHERE skeleton IS NULL ORDER BY id",
+            &[],
+        )
+        .await?;
+    for r in rows {
+        let (id, name): (i64, String) = (r.get(0), r.get(1));
+        tx.execute(
+            "UPDATE server_account SET skeleton = $1 WHERE id = $2
+                AND NOT EXISTS (SELECT 1 FROM server_account WHERE skeleton = $1)",
+            &[&crate::account_name::key(&name), &id],
+        )
+        .await?;
+    }
+    Ok(())
+}
 
 /// The advisory lock that serialises migrations of instances starting together.
 const MIGRATION_LOCK: i64 = 0x7765_6971_6900;
@@ -505,12 +536,18 @@ impl Pg {
             .collect())
     }
 
-    pub(crate) async fn create_account(&self, name: &str, hash: &str) -> Result<i64, DbError> {
-        let row = run!(self, |c| c.query_one(
-            "INSERT INTO server_account (name, password_hash, created_at) VALUES ($1, $2, $3) RETURNING id",
-            &[&name, &hash, &(self.time.now_ms() as i64)],
-        ))?;
+    pub(crate) async fn create_account(&self, name: &str, key: &str, hash: &str) -> Result<i64, DbError> {
+        let sql = "INSERT INTO server_account (name, skeleton, password_hash, created_at) \
+                   VALUES ($1, $2, $3, $4) RETURNING id";
+        let now = self.time.now_ms() as i64;
+        let row = run!(self, |c| c.query_one(sql, &[&name, &key, &hash, &now]))?;
         Ok(row.get(0))
+    }
+
+    pub(crate) async fn account_name_by_key(&self, key: &str) -> Result<Option<String>, DbError> {
+        let row = run!(self, |c| c
+            .query_opt("SELECT name FROM server_account WHERE skeleton = $1", &[&key]))?;
+        Ok(row.map(|r| r.get(0)))
     }
 
     pub(crate) async fn account_by_name(&self, name: &str) -> Result<Option<(i64, String)>, DbError> {
@@ -666,6 +703,9 @@ async fn migrate(client: &mut Client, time: &Time) -> Result<(), DbError> {
     }
     for (version, sql) in MIGRATIONS.iter().filter(|m| m.0 > found) {
         tx.batch_execute(sql).await?;
+        if *version == NAME_KEY_VERSION {
+            fill_name_keys(&tx).await?;
+        }
         tx.execute(
             "INSERT INTO server_schema_version (version, applied_at) VALUES ($1, $2)",
             &[version, &(time.now_ms() as i64)],

@@ -592,3 +592,243 @@ async fn a_revoked_referee_is_refused_at_once_and_the_history_says_who_and_when(
         "grant" "referee" "ref" by "organizer" at T0+0 ms
         "revoke" "referee" "ref" by "organizer" at T0+5000 ms"#]].assert_eq(&out.join("\n"));
 }
+
+/// Creates the account `name` (password "correct horse") and says how it went: `201 "name"`
+/// with the name kept, or the refusal (with its Chinese, for a 400 said in both languages).
+async fn create(r: &axum::Router, name: &str) -> String {
+    let creds = json!({ "name": name, "password": "correct horse" });
+    let (s, v) = call(r, "POST", "/api/accounts", None, Some(creds)).await;
+    match v["name"].as_str() {
+        Some(kept) if s == 201 => format!("{name:?}: 201 {kept:?}"),
+        _ => match v["zh"].as_str() {
+            Some(zh) => format!("{name:?}: {} [{}] {zh}", line(s, &v), v["key"].as_str().unwrap_or("")),
+            None => format!("{name:?}: {}", line(s, &v)),
+        },
+    }
+}
+
+/// The names of the issue's report, and what a careful operator refuses beside them.
+async fn names_people_can_trust(r: &axum::Router) -> String {
+    let mut out = Vec::new();
+    for name in [
+        "Li Wei",
+        "admin",
+        "Jos\u{e9}",
+        // Cyrillic і in each: look-alikes of the two above.
+        "L\u{456} Wei",
+        "adm\u{456}n",
+        "ADMIN",
+        // José in NFD: the same name, not a second one.
+        "Jose\u{301}",
+        "Li\u{7}Wei",
+        "Li\u{200b} Wei",
+        "\u{202e}ieW iL",
+        " Wang",
+        "Wang ",
+        "Wang  Fang",
+        "Wang\u{3000}Fang",
+        &"x".repeat(33),
+        &"x".repeat(10_000),
+        "",
+        &"y".repeat(32),
+        "王芳",
+    ] {
+        let shown = if name.len() > 40 {
+            format!("{} × x", name.len())
+        } else {
+            name.to_string()
+        };
+        out.push(
+            create(r, name)
+                .await
+                .replacen(&format!("{name:?}"), &format!("{shown:?}"), 1),
+        );
+    }
+    // The NFD spelling logs in to the account kept in NFC.
+    let creds = json!({ "name": "Jose\u{301}", "password": "correct horse" });
+    let (s, v) = call(r, "POST", "/api/sessions", None, Some(creds)).await;
+    let kept = v["account"]["name"].as_str().unwrap_or_default();
+    let nfc = if kept == "Jos\u{e9}" {
+        "the account José, kept in NFC"
+    } else {
+        kept
+    };
+    out.push(format!("login \"Jose\\u{{301}}\": {} as {nfc}", line(s, &v)));
+    out.join("\n")
+}
+
+const NAMES: expect_test::Expect = expect![[r#"
+    "Li Wei": 201 "Li Wei"
+    "admin": 201 "admin"
+    "José": 201 "José"
+    "Lі Wei": 400 bad_request: the account name "Lі Wei" looks like the existing account "Li Wei": choose a name that cannot be mistaken for it [account.err.confusable] 账号名"Lі Wei"与已有账号"Li Wei"容易混淆：请换一个不会被认错的名字
+    "admіn": 400 bad_request: the account name "admіn" looks like the existing account "admin": choose a name that cannot be mistaken for it [account.err.confusable] 账号名"admіn"与已有账号"admin"容易混淆：请换一个不会被认错的名字
+    "ADMIN": 400 bad_request: the account name "ADMIN" looks like the existing account "admin": choose a name that cannot be mistaken for it [account.err.confusable] 账号名"ADMIN"与已有账号"admin"容易混淆：请换一个不会被认错的名字
+    "Jose\u{301}": 409 conflict: the account name "José" is taken: choose another
+    "Li\u{7}Wei": 400 bad_request: the account name's character 3 (U+0007) is a control, invisible or special space character: use letters, digits, marks and plain spaces [account.err.invisible] 账号名第3个字符（U+0007）是控制字符、不可见字符或特殊空格：请只用文字、数字、符号和普通空格
+    "Li\u{200b} Wei": 400 bad_request: the account name's character 3 (U+200B) is a control, invisible or special space character: use letters, digits, marks and plain spaces [account.err.invisible] 账号名第3个字符（U+200B）是控制字符、不可见字符或特殊空格：请只用文字、数字、符号和普通空格
+    "\u{202e}ieW iL": 400 bad_request: the account name's character 1 (U+202E) is a control, invisible or special space character: use letters, digits, marks and plain spaces [account.err.invisible] 账号名第1个字符（U+202E）是控制字符、不可见字符或特殊空格：请只用文字、数字、符号和普通空格
+    " Wang": 400 bad_request: the account name starts or ends with a space: remove it [account.err.edge_space] 账号名以空格开头或结尾：请删去
+    "Wang ": 400 bad_request: the account name starts or ends with a space: remove it [account.err.edge_space] 账号名以空格开头或结尾：请删去
+    "Wang  Fang": 400 bad_request: the account name has two spaces in a row (character 6): use one [account.err.double_space] 账号名中有连续两个空格（第6个字符）：请只用一个
+    "Wang\u{3000}Fang": 400 bad_request: the account name's character 5 (U+3000) is a control, invisible or special space character: use letters, digits, marks and plain spaces [account.err.invisible] 账号名第5个字符（U+3000）是控制字符、不可见字符或特殊空格：请只用文字、数字、符号和普通空格
+    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx": 400 bad_request: the account name has 33 characters: at most 32 [account.err.too_long] 账号名有33个字符：最多32个
+    "10000 × x": 400 bad_request: the account name has 10000 characters: at most 32 [account.err.too_long] 账号名有10000个字符：最多32个
+    "": 400 bad_request: an account name is needed: 1 to 32 characters [account.err.empty] 请填写账号名：1至32个字符
+    "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy": 201 "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy"
+    "王芳": 201 "王芳"
+    login "Jose\u{301}": 200 ok as the account José, kept in NFC"#]];
+
+#[tokio::test]
+async fn account_names_are_nfc_visible_bounded_and_not_confusable() {
+    let a = app().await;
+    NAMES.assert_eq(&names_people_can_trust(&a.router).await);
+}
+
+#[tokio::test]
+async fn account_names_are_nfc_visible_bounded_and_not_confusable_on_postgres() {
+    let db = PgSchema::new().await;
+    let a = db.app().await;
+    NAMES.assert_eq(&names_people_can_trust(&a.router).await);
+}
+
+/// Accounts made before names were checked: the migration gives each its key (the older of
+/// two look-alikes takes it), every one still logs in by its exact name, and a new name like
+/// any of them is refused.
+async fn accounts_kept_from_before(a: App, sql: impl AsyncFn(&str), reopen: impl AsyncFn() -> App) -> String {
+    let r = &a.router;
+    login(r, "organizer").await;
+    drop(a);
+    // Back to the tables as they were before the key, with the names the issue found.
+    sql("DROP INDEX server_account_skeleton;
+        ALTER TABLE server_account DROP COLUMN skeleton;
+        DELETE FROM server_schema_version WHERE version = (SELECT MAX(version) FROM server_schema_version);
+        INSERT INTO server_account (name, password_hash, created_at)
+            SELECT n, password_hash, 0 FROM server_account,
+                (SELECT 'admin' AS n UNION ALL SELECT 'Admin' UNION ALL SELECT ' li '
+                 UNION ALL SELECT 'wang' || char(8203)) AS legacy
+            WHERE name = 'organizer';")
+    .await;
+    let a = reopen().await;
+    let r = &a.router;
+    let mut out = Vec::new();
+    for name in ["admin", "Admin", " li ", "wang\u{200b}", "organizer"] {
+        let creds = json!({ "name": name, "password": "correct horse" });
+        let (s, v) = call(r, "POST", "/api/sessions", None, Some(creds)).await;
+        out.push(format!("login {name:?}: {}", line(s, &v)));
+    }
+    for name in ["adm\u{456}n", "li", "Wang", "organ\u{456}zer", "zhao"] {
+        out.push(create(r, name).await.split(" [").next().unwrap_or_default().to_string());
+    }
+    out.join("\n")
+}
+
+const KEPT: expect_test::Expect = expect![[r#"
+    login "admin": 200 ok
+    login "Admin": 200 ok
+    login " li ": 200 ok
+    login "wang\u{200b}": 200 ok
+    login "organizer": 200 ok
+    "admіn": 400 bad_request: the account name "admіn" looks like the existing account "admin": choose a name that cannot be mistaken for it
+    "li": 400 bad_request: the account name "li" looks like the existing account " li ": choose a name that cannot be mistaken for it
+    "Wang": 400 bad_request: the account name "Wang" looks like the existing account "wang\u{200b}": choose a name that cannot be mistaken for it
+    "organіzer": 400 bad_request: the account name "organіzer" looks like the existing account "organizer": choose a name that cannot be mistaken for it
+    "zhao": 201 "zhao""#]];
+
+#[tokio::test]
+async fn accounts_made_before_names_were_checked_keep_working() {
+    let a = app().await;
+    let file = a.dir.join("weiqi.db");
+    let sql = async |s: &str| {
+        rusqlite::Connection::open(&file).unwrap().execute_batch(s).unwrap();
+    };
+    let reopen = async || {
+        let s = server::Server::open(&server::Config {
+            db: file.clone(),
+            rate_limit: 0,
+            ..server::Config::default()
+        })
+        .await
+        .unwrap();
+        App {
+            router: s.router(),
+            server: Some(s),
+            dir: file.parent().unwrap().to_path_buf(),
+        }
+    };
+    KEPT.assert_eq(&accounts_kept_from_before(a, sql, reopen).await);
+}
+
+#[tokio::test]
+async fn accounts_made_before_names_were_checked_keep_working_on_postgres() {
+    let db = PgSchema::new().await;
+    let a = db.app().await;
+    let sql = async |s: &str| {
+        let s = s.replace("char(8203)", "chr(8203)");
+        pg_admin()
+            .await
+            .batch_execute(&format!("SET search_path = {}; {s}", db.name))
+            .await
+            .unwrap();
+    };
+    let reopen = async || db.app().await;
+    KEPT.assert_eq(&accounts_kept_from_before(a, sql, reopen).await);
+}
+
+/// Issue 15: a 64 KiB event name was accepted, as were any number of rounds and any player
+/// name. The server refuses what the tournament crate's limits refuse (the CLI and the
+/// imports refuse the same), a registrations file with a cell or rating beyond the readers'
+/// bounds, and a game's komi beyond the board (the rules crate's one check).
+#[tokio::test]
+async fn names_rounds_ratings_and_komi_beyond_the_limits_are_refused() {
+    let a = app().await;
+    let r = &a.router;
+    let org = login(r, "organizer").await;
+    let mut out = Vec::new();
+    let event = |name: String, rounds: u64| json!({ "id": "open", "name": name, "system": { "kind": "swiss" }, "rounds": rounds });
+    for body in [
+        event("x".repeat(10_000), 3),
+        event("Open".into(), 4_000_000_000),
+        event("Open".into(), 1001),
+        event("赛".repeat(200), 1000),
+    ] {
+        let (s, v) = call(r, "POST", "/api/events", Some(&org), Some(body)).await;
+        out.push(line(s, &v));
+    }
+    for p in [
+        json!({ "name": "名".repeat(101), "rank": "3d" }),
+        json!({ "name": "Li", "rank": "3d", "club": "c".repeat(101) }),
+        json!({ "name": "Li", "rank": "3d", "rating": 2_000_000_000 }),
+    ] {
+        let (s, v) = call(r, "POST", "/api/events/open/players", Some(&org), Some(p)).await;
+        out.push(line(s, &v));
+    }
+    let bearer = format!("Bearer {org}");
+    for csv in ["name,rank,rating\nLi,3d,NaN\n", "name,rank,rating\nLi,3d,1e30\n"] {
+        let (s, v) = raw(
+            r,
+            "POST",
+            "/api/events/open/players/csv",
+            &[("authorization", &bearer)],
+            Some(csv.into()),
+        )
+        .await;
+        out.push(line(s, &v));
+    }
+    let mut game = settings("none");
+    game["komi_half_points"] = json!(163);
+    let (s, v) = call(r, "POST", "/api/games", Some(&org), Some(json!({ "settings": game }))).await;
+    out.push(line(s, &v));
+    expect![[r#"
+        422 refused: event "open": the event name has 10000 characters: at most 200
+        422 refused: event "open": invalid number of rounds 4000000000: 1 to 1000 (and not fewer than the rounds paired)
+        422 refused: event "open": invalid number of rounds 1001: 1 to 1000 (and not fewer than the rounds paired)
+        201 ok
+        422 refused: event "open": the player name has 101 characters: at most 100
+        422 refused: event "open": the club has 101 characters: at most 100
+        422 refused: event "open": "Li": rating 2000000000 is outside -10000..=10000
+        400 bad_request: the CSV file: line 2: Li: rating "NaN" is not a number
+        400 bad_request: the CSV file: line 2: Li: rating 1e30 is outside -10000..=10000
+        400 bad_request: komi_half_points 163: 81.5 points is more than the 81 points of a 9×9 board"#]]
+    .assert_eq(&out.join("\n"));
+}

@@ -168,7 +168,7 @@ fn refusals_name_what_they_refuse(b: Backend) {
         ),
         (
             store.create_event(&new_event("z", System::Swiss, 0)).unwrap_err(),
-            expect![[r#"event "z": invalid number of rounds 0: at least 1"#]],
+            expect![[r#"event "z": invalid number of rounds 0: 1 to 1000 (and not fewer than the rounds paired)"#]],
         ),
         (
             store

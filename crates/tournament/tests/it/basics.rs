@@ -358,3 +358,68 @@ fn a_day_count_since_the_epoch_is_its_civil_date() {
     assert_eq!(at(-719_162).as_deref(), Some("0001-01-01"));
     assert_eq!(at(-719_163), None); // 0000-12-31
 }
+
+/// Issue 15: an event's name, its rounds, a player's name, club, region and rating are
+/// bounded in one place (`tournament::limits`), so the CLI, the server and the imports
+/// refuse the same; a store's kept events and players still load (`restore_*`).
+#[test]
+fn names_rounds_and_ratings_beyond_the_limits_are_refused() {
+    use tournament::limits::{MAX_EVENT_NAME_CHARS, MAX_PLAYER_NAME_CHARS, MAX_ROUNDS};
+    let mut out = Vec::new();
+    let new = |name: &str, system: System, rounds: u32| {
+        Event::new(name, system, rounds, Settings::default()).map(|_| "ok".to_string())
+    };
+    let cases = [
+        new(&"赛".repeat(MAX_EVENT_NAME_CHARS), System::Swiss, 3),
+        new(&"x".repeat(64 * 1024), System::Swiss, 3),
+        new("open", System::Swiss, MAX_ROUNDS),
+        new("open", System::Swiss, MAX_ROUNDS + 1),
+        new("open", System::Swiss, u32::MAX),
+        new("open", System::RoundRobin { cycles: u32::MAX }, 1),
+    ];
+    for c in cases {
+        out.push(c.unwrap_or_else(|e| e.to_string()));
+    }
+    let mut ev = Event::new("open", System::Swiss, 3, Settings::default()).unwrap();
+    out.push(format!("{:?}", ev.set_rounds(4_000_000_000).map_err(|e| e.to_string())));
+    let with = |f: &dyn Fn(&mut Player)| {
+        let mut p = Player::new("Li", Rank::Dan(3));
+        f(&mut p);
+        p
+    };
+    for p in [
+        with(&|p| p.name = "名".repeat(MAX_PLAYER_NAME_CHARS)),
+        with(&|p| p.name = "名".repeat(MAX_PLAYER_NAME_CHARS + 1)),
+        with(&|p| p.name = format!(" {} ", "x".repeat(MAX_PLAYER_NAME_CHARS))),
+        with(&|p| p.club = Some("c".repeat(101))),
+        with(&|p| p.region = Some("r".repeat(101))),
+        with(&|p| p.rating = Some(10_001)),
+        with(&|p| p.rating = Some(i32::MIN)),
+        with(&|p| p.rating = Some(-10_000)),
+    ] {
+        let r = ev.add_player(p).map(|id| format!("player {}", id.0));
+        out.push(r.unwrap_or_else(|e| e.to_string()));
+    }
+    // Kept before the bounds: loaded as kept.
+    let mut kept = Event::restore(&"x".repeat(1000), System::Swiss, 5000, Settings::default()).unwrap();
+    kept.restore_player(with(&|p| p.name = "y".repeat(1000))).unwrap();
+    kept.restore_rounds(6000).unwrap();
+    assert_eq!(kept.planned_rounds(), 6000);
+    expect![[r#"
+        ok
+        the event name has 65536 characters: at most 200
+        ok
+        invalid number of rounds 1001: 1 to 1000 (and not fewer than the rounds paired)
+        invalid number of rounds 4294967295: 1 to 1000 (and not fewer than the rounds paired)
+        invalid system: a round robin of 4294967295 cycles: at most 1000
+        Err("invalid number of rounds 4000000000: 1 to 1000 (and not fewer than the rounds paired)")
+        player 0
+        the player name has 101 characters: at most 100
+        player 1
+        the club has 101 characters: at most 100
+        the region has 101 characters: at most 100
+        "Li": rating 10001 is outside -10000..=10000
+        "Li": rating -2147483648 is outside -10000..=10000
+        player 2"#]]
+    .assert_eq(&out.join("\n"));
+}

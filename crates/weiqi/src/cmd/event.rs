@@ -450,7 +450,9 @@ fn exit_code(e: &anyhow::Error) -> u8 {
                 | EventError::NoSuchBoard { .. }
                 | EventError::BadPairing(_)
                 | EventError::DuplicateTieBreak(_)
-                | EventError::BadTimeControl(_),
+                | EventError::BadTimeControl(_)
+                | EventError::TooLong { .. }
+                | EventError::BadRating { .. },
             ..
         } => 2,
         _ => 1,

@@ -36,6 +36,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let komi = HalfPoints::from_points(args.komi)
         .map_err(anyhow::Error::msg)
         .context("--komi")?;
+    // Art. 11: the core's one komi check; the `komi` command refuses the same.
+    rules::check_komi(komi, size).context("--komi")?;
     let settings = gtp::Settings {
         rules: Rules {
             size,

@@ -87,9 +87,18 @@ pub struct ExportArgs {
     latin1: bool,
 }
 
+/// The bytes of an input file, refused before it is read when it is larger than the readers
+/// take ([`formats::limits::MAX_FILE_BYTES`]).
+pub(crate) fn read_input(path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
+    let cannot = || format!("cannot read {}", path.display());
+    let len = std::fs::metadata(path).with_context(cannot)?.len();
+    formats::limits::check_file(&path.display().to_string(), usize::try_from(len).unwrap_or(usize::MAX))?;
+    std::fs::read(path).with_context(cannot)
+}
+
 /// Creates the event from the file; returns the report.
 pub fn import(store: &mut Store, a: ImportArgs) -> anyhow::Result<String> {
-    let bytes = std::fs::read(&a.file).with_context(|| format!("cannot read {}", a.file.display()))?;
+    let bytes = read_input(&a.file)?;
     match a.from.as_str() {
         "opengotha" => {
             let text = csv_io::decode(&bytes)?;

@@ -106,6 +106,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let komi = HalfPoints::from_points(args.komi)
         .map_err(anyhow::Error::msg)
         .context("--komi")?;
+    // Art. 11: the core's one komi check, as the server and the referee refuse.
+    rules::check_komi(komi, size).context("--komi")?;
     let time: TimeControl = args.time.parse().context("--time")?;
     let (system, n_rounds) = match args.system.as_str() {
         "round-robin" => {

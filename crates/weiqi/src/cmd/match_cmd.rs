@@ -102,6 +102,8 @@ fn settings(args: &Args) -> anyhow::Result<MatchSettings> {
     let komi = HalfPoints::from_points(args.komi)
         .map_err(anyhow::Error::msg)
         .context("--komi")?;
+    // Art. 11: the core's one komi check, as the server and the referee refuse.
+    rules::check_komi(komi, size).context("--komi")?;
     let time: TimeControl = args.time.parse().context("--time")?;
     let split = |flag: &str, cmd: &str| -> anyhow::Result<Vec<String>> {
         let argv = shell_words::split(cmd).with_context(|| format!("{flag} {cmd:?}"))?;

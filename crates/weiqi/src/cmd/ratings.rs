@@ -67,7 +67,7 @@ pub fn ratings(store: &mut Store, a: RatingsArgs) -> anyhow::Result<String> {
         let as_of: Date = a.as_of.as_deref().unwrap_or_default().parse()?;
         let list: Vec<ListEntry> = match &a.list {
             Some(path) => {
-                let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+                let bytes = super::io::read_input(path)?;
                 if super::io::is_xlsx(path, &bytes) {
                     ratings::list_from_rows(&formats::xlsx::first_sheet_rows(&bytes)?)?
                 } else {

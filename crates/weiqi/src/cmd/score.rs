@@ -80,6 +80,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .map_err(anyhow::Error::msg)
             .context("--komi")?;
     }
+    // Art. 11: a komi beyond the board is not counted with.
+    rules.check().context(if args.komi.is_some() {
+        "--komi"
+    } else {
+        "the record's KM"
+    })?;
     let replay = record.replay(rules, args.upto);
     if let Some(p) = replay.problem {
         eprintln!(

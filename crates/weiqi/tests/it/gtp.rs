@@ -151,6 +151,44 @@ fn weiqi_gtp_rejects_bad_flags() {
     }
 }
 
+/// Art. 11: `weiqi gtp` refuses a komi beyond the board's N² points, from the flag and from
+/// the `komi` command, as the server and the referee refuse it.
+#[test]
+fn weiqi_gtp_refuses_a_komi_beyond_the_board() {
+    let out = Command::new(env!("CARGO_BIN_EXE_weiqi"))
+        .args(["gtp", "--size", "9", "--komi", "82"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("weiqi runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--komi: komi of 82 points is beyond the 81 points of a 9×9 board (Art. 11)"),
+        "{err}"
+    );
+    let mut e = Engine::weiqi(&["--size", "9"]);
+    let replies = [
+        e.send("komi 81"),
+        e.send("komi 81.5"),
+        e.send("komi -1e4"),
+        e.send("boardsize 5"),
+        e.send("komi 0"),
+        e.send("boardsize 5"),
+    ];
+    assert_eq!(
+        replies,
+        [
+            Ok(String::new()),
+            Err("komi too large: komi of 81.5 points is beyond the 81 points of a 9×9 board (Art. 11)".into()),
+            Err("komi too large: komi of -10000 points is beyond the 81 points of a 9×9 board (Art. 11)".into()),
+            Err("unacceptable size: komi of 81 points is beyond the 25 points of a 5×5 board (Art. 11): send a smaller komi first".into()),
+            Ok(String::new()),
+            Ok(String::new()),
+        ]
+    );
+    assert!(e.quit().success());
+}
+
 const GNUGO: &str = "/usr/games/gnugo";
 
 /// Plays a whole game between `black` and `white` (genmove on one side, play on the

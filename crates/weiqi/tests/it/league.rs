@@ -152,6 +152,13 @@ fn league_flags_are_checked_before_anything_is_stored() {
             ],
             "--time",
         ),
+        // Art. 11: the komi the server and the referee refuse.
+        (
+            vec![
+                "--engine", &e1, "--engine", &e2, "--system", "swiss", "--rounds", "1", "--size", "9", "--komi", "-82",
+            ],
+            "--komi: komi of -82 points is beyond the 81 points of a 9×9 board (Art. 11)",
+        ),
     ] {
         let mut all = vec!["league", "--db", &db, "--event", "f"];
         all.extend(args.iter().copied());

@@ -191,6 +191,11 @@ fn bad_flags_and_engines_that_cannot_start_are_clear_errors() {
         (vec!["--black", &gnu, "--white", "'unclosed"], "--white"),
         (vec!["--black", &gnu, "--white", &gnu, "--games", "0"], "--games"),
         (vec!["--black", &gnu, "--white", &gnu, "--size", "26"], "--size"),
+        // Art. 11: the komi the server and the referee refuse.
+        (
+            vec!["--black", &gnu, "--white", &gnu, "--size", "9", "--komi", "81.5"],
+            "--komi: komi of 81.5 points is beyond the 81 points of a 9×9 board (Art. 11)",
+        ),
         (
             vec!["--black", "/nonexistent/engine --gtp", "--white", &gnu],
             "engine 1 (/nonexistent/engine --gtp): cannot start",
