@@ -369,3 +369,218 @@ async fn the_pages_operations_answer_what_the_document_says() {
         get /api/games 200"#]]
     .assert_eq(&checked.join("\n"));
 }
+
+/// The schema the document gives for a response (the operation's own for its status, else the
+/// shared error body); `None` for a response without a body (204).
+fn response_schema<'d>(doc: &'d Value, path: &str, method: &str, status: u16) -> Option<&'d Value> {
+    let op = &doc["paths"][path][method];
+    assert!(!op.is_null(), "{method} {path}: not in the document");
+    let response = &op["responses"][status.to_string()];
+    let response = if response.is_null() {
+        &doc["components"]["responses"]["Error"]
+    } else {
+        response
+    };
+    let schema = &response["content"]["application/json"]["schema"];
+    (!schema.is_null()).then_some(schema)
+}
+
+/// Every operation with a JSON body answers what the document says: a scenario walks each
+/// operation of the API the pages' scenario above does not (accounts and sessions, events,
+/// roles, players linked and claimed, rounds started, results, standings, live games and their
+/// actions, seat links, time left, challenge matches), and each response is checked against
+/// the document's schema for its path, method and status. A success without a schema fails, so
+/// an operation added without its response schema is caught.
+#[tokio::test]
+async fn every_operation_answers_what_the_document_says() {
+    use serde_json::json;
+    let a = app().await;
+    let r = &a.router;
+    let doc = document(r).await;
+    // Every success with a body, in the whole document, has a schema (a 204 has no body).
+    let mut without = Vec::new();
+    for (path, ops) in doc["paths"].as_object().unwrap() {
+        for (method, op) in ops.as_object().unwrap() {
+            for (status, response) in op["responses"].as_object().into_iter().flatten() {
+                let body = &response["content"];
+                if status.starts_with('2') && status != "204" && body.is_null() && response["$ref"].is_null() {
+                    without.push(format!("{method} {path} {status}"));
+                }
+            }
+        }
+    }
+    assert!(without.is_empty(), "successes without a schema: {without:?}");
+    let mut checked: Vec<String> = Vec::new();
+    let mut check = |method: &str, path: &str, status: u16, v: &Value| {
+        match response_schema(&doc, path, method, status) {
+            Some(schema) => {
+                if let Err(e) = fits(&doc, schema, v, "body") {
+                    panic!("{method} {path} {status}: {e}\n{v}");
+                }
+            }
+            None => assert!(
+                status == 204,
+                "{method} {path} {status}: the document gives no schema for\n{v}"
+            ),
+        }
+        checked.push(format!("{method} {path} {status}"));
+    };
+    let (s, v) = call(r, "GET", "/healthz", None, None).await;
+    check("get", "/healthz", s.as_u16(), &v);
+    let (s, v) = call(r, "GET", "/api/openapi.json", None, None).await;
+    check("get", "/api/openapi.json", s.as_u16(), &v);
+    let creds = json!({ "name": "td", "password": "correct horse" });
+    let (s, v) = call(r, "POST", "/api/accounts", None, Some(creds.clone())).await;
+    check("post", "/api/accounts", s.as_u16(), &v);
+    let (s, v) = call(r, "POST", "/api/sessions", None, Some(creds)).await;
+    check("post", "/api/sessions", s.as_u16(), &v);
+    let td = v["token"].as_str().unwrap().to_string();
+    let referee = login(r, "ref").await;
+    let player = login(r, "player").await;
+    let claimer = login(r, "claimer").await;
+
+    // An event, its officials and players.
+    let event = json!({ "id": "w", "name": "W", "system": { "kind": "swiss" }, "rounds": 2, "time_control": "30m" });
+    assert_eq!(call(r, "POST", "/api/events", Some(&td), Some(event)).await.0, 201);
+    let (s, v) = call(r, "GET", "/api/events", None, None).await;
+    check("get", "/api/events", s.as_u16(), &v);
+    for (account, role) in [("td", "chief_referee"), ("ref", "referee")] {
+        let body = json!({ "account": account, "role": role });
+        let (s, v) = call(r, "PUT", "/api/events/w/roles", Some(&td), Some(body)).await;
+        check("put", "/api/events/{id}/roles", s.as_u16(), &v);
+    }
+    let (s, v) = call(r, "GET", "/api/events/w/roles", Some(&td), None).await;
+    check("get", "/api/events/{id}/roles", s.as_u16(), &v);
+    for (name, rank) in [("Li", "3d"), ("Wang", "2d")] {
+        let body = json!({ "name": name, "rank": rank });
+        let (s, v) = call(r, "POST", "/api/events/w/players", Some(&td), Some(body)).await;
+        check("post", "/api/events/{id}/players", s.as_u16(), &v);
+    }
+    let (s, v) = call(
+        r,
+        "PUT",
+        "/api/events/w/players/Li/account",
+        Some(&td),
+        Some(json!({ "account": "player" })),
+    )
+    .await;
+    check("put", "/api/events/{id}/players/{name}/account", s.as_u16(), &v);
+    let (s, v) = call(r, "POST", "/api/events/w/players/Wang/claim-code", Some(&td), None).await;
+    check("post", "/api/events/{id}/players/{name}/claim-code", s.as_u16(), &v);
+    let claim = json!({ "code": v["code"].as_str().unwrap() });
+    let (s, v) = call(r, "POST", "/api/events/w/claims", Some(&claimer), Some(claim)).await;
+    check("post", "/api/events/{id}/claims", s.as_u16(), &v);
+
+    // A round paired, its games started with the round's settings, a result entered.
+    let (s, v) = call(r, "POST", "/api/events/w/rounds", Some(&td), None).await;
+    check("post", "/api/events/{id}/rounds", s.as_u16(), &v);
+    let (s, v) = call(r, "GET", "/api/events/w/rounds/1/setup", Some(&td), None).await;
+    check("get", "/api/events/{id}/rounds/{n}/setup", s.as_u16(), &v);
+    let body = json!({ "time": "30m", "size": 9 });
+    let (s, v) = call(r, "POST", "/api/events/w/rounds/1/games", Some(&td), Some(body)).await;
+    check("post", "/api/events/{id}/rounds/{n}/games", s.as_u16(), &v);
+    let event_game = v["games"][0]["game"].as_i64().unwrap();
+    let (s, v) = call(r, "GET", "/api/events/w/seat-links", Some(&td), None).await;
+    check("get", "/api/events/{id}/seat-links", s.as_u16(), &v);
+    let (s, v) = call(
+        r,
+        "POST",
+        &format!("/api/games/{event_game}/join"),
+        Some(&player),
+        Some(json!({ "color": "white" })),
+    )
+    .await;
+    check("post", "/api/games/{id}/join", s.as_u16(), &v);
+    let result = json!({ "round": 1, "board": 1, "result": "B+R" });
+    let (s, v) = call(r, "POST", "/api/events/w/results", Some(&td), Some(result)).await;
+    check("post", "/api/events/{id}/results", s.as_u16(), &v);
+    let (s, v) = call(r, "GET", "/api/events/w/standings", None, None).await;
+    check("get", "/api/events/{id}/standings", s.as_u16(), &v);
+    let (s, v) = call(r, "DELETE", "/api/events/w/roles/ref/referee", Some(&td), None).await;
+    check("delete", "/api/events/{id}/roles/{account}/{role}", s.as_u16(), &v);
+    let (s, v) = call(r, "DELETE", "/api/events/w/players/Li/account", Some(&td), None).await;
+    check("delete", "/api/events/{id}/players/{name}/account", s.as_u16(), &v);
+
+    // A free game: created, a move, its record, a seat link issued again, the time left.
+    let body = json!({ "settings": settings("10m") });
+    let (s, v) = call(r, "POST", "/api/games", Some(&td), Some(body)).await;
+    check("post", "/api/games", s.as_u16(), &v);
+    let game = v["game"].as_i64().unwrap();
+    let black = v["secrets"]["black"].as_str().unwrap().to_string();
+    let (s, v) = act(r, game, &black, 2, json!({ "type": "play", "point": "E5" })).await;
+    check("post", "/api/games/{id}/actions", s.as_u16(), &v);
+    let (s, v) = call(r, "GET", &format!("/api/games/{game}/events"), None, None).await;
+    check("get", "/api/games/{id}/events", s.as_u16(), &v);
+    let (s, v) = call(
+        r,
+        "POST",
+        &format!("/api/games/{game}/seats/black/link"),
+        Some(&td),
+        None,
+    )
+    .await;
+    check("post", "/api/games/{id}/seats/{color}/link", s.as_u16(), &v);
+    let (s, v) = call(
+        r,
+        "GET",
+        &format!("/api/games/{game}/time-left?color=black"),
+        Some(&referee),
+        None,
+    )
+    .await;
+    check("get", "/api/games/{id}/time-left", s.as_u16(), &v);
+
+    // A challenge match (擂台赛).
+    let body = json!({ "id": "lt", "name": "擂台赛", "teams": [
+        { "name": "Red", "order": ["r1", "r2"] }, { "name": "Blue", "order": ["b1", "b2"] } ] });
+    let (s, v) = call(r, "POST", "/api/challenges", Some(&td), Some(body)).await;
+    check("post", "/api/challenges", s.as_u16(), &v);
+    let bout = json!({ "black": "r1", "result": "W+R" });
+    let (s, v) = call(r, "POST", "/api/challenges/lt/games", Some(&td), Some(bout)).await;
+    check("post", "/api/challenges/{id}/games", s.as_u16(), &v);
+    let (s, v) = call(
+        r,
+        "POST",
+        "/api/challenges/lt/withdrawals",
+        Some(&td),
+        Some(json!({ "name": "r2" })),
+    )
+    .await;
+    check("post", "/api/challenges/{id}/withdrawals", s.as_u16(), &v);
+    let (s, v) = call(r, "GET", "/api/challenges/lt", None, None).await;
+    check("get", "/api/challenges/{id}", s.as_u16(), &v);
+
+    expect![[r#"
+        get /healthz 200
+        get /api/openapi.json 200
+        post /api/accounts 201
+        post /api/sessions 200
+        get /api/events 200
+        put /api/events/{id}/roles 200
+        put /api/events/{id}/roles 200
+        get /api/events/{id}/roles 200
+        post /api/events/{id}/players 201
+        post /api/events/{id}/players 201
+        put /api/events/{id}/players/{name}/account 200
+        post /api/events/{id}/players/{name}/claim-code 201
+        post /api/events/{id}/claims 200
+        post /api/events/{id}/rounds 201
+        get /api/events/{id}/rounds/{n}/setup 200
+        post /api/events/{id}/rounds/{n}/games 201
+        get /api/events/{id}/seat-links 200
+        post /api/games/{id}/join 200
+        post /api/events/{id}/results 200
+        get /api/events/{id}/standings 200
+        delete /api/events/{id}/roles/{account}/{role} 200
+        delete /api/events/{id}/players/{name}/account 204
+        post /api/games 201
+        post /api/games/{id}/actions 200
+        get /api/games/{id}/events 200
+        post /api/games/{id}/seats/{color}/link 201
+        get /api/games/{id}/time-left 200
+        post /api/challenges 201
+        post /api/challenges/{id}/games 200
+        post /api/challenges/{id}/withdrawals 200
+        get /api/challenges/{id} 200"#]]
+    .assert_eq(&checked.join("\n"));
+}
