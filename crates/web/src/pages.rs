@@ -48,7 +48,7 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Vec<Route<S>> {
         ),
         get(
             "/play/{id}",
-            |Path(id): Path<i64>, q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "game", &id.to_string()) },
+            |Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move { game_page(&q, &h, &id) },
         ),
         get("/static/app.js", || async {
             asset("text/javascript; charset=utf-8", APP_JS)
@@ -101,6 +101,23 @@ pub fn choose(query: Option<&str>, headers: &HeaderMap) -> (Lang, bool) {
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
     (Lang::from_accept_language(accept), false)
+}
+
+/// A game's page: its id is a game number; anything else is the API's JSON error body (a 400
+/// naming the path, as the API answers a path that does not parse), not the router's plain
+/// text.
+fn game_page(q: &LangQ, headers: &HeaderMap, id: &str) -> Response {
+    match id.parse::<i64>() {
+        Ok(n) => page(q, headers, "game", &n.to_string()),
+        Err(_) => {
+            let body = serde_json::json!({
+                "error": "bad_request",
+                "message": format!("the path /play/{id}: a game is a number, as in /play/7"),
+                "article": null,
+            });
+            (StatusCode::BAD_REQUEST, axum::Json(body)).into_response()
+        }
+    }
 }
 
 fn page(q: &LangQ, headers: &HeaderMap, kind: &str, id: &str) -> Response {

@@ -116,6 +116,7 @@ async fn path_and_query_errors_are_the_json_error_body() {
         ("GET", "/api/games?live=yes"),
         ("GET", "/api/games/abc/sgf"),
         ("DELETE", "/api/events/e/rounds/first"),
+        ("GET", "/play/abc"),
     ] {
         let req = axum::http::Request::builder()
             .method(method)
@@ -136,7 +137,8 @@ async fn path_and_query_errors_are_the_json_error_body() {
         GET /api/games/1/events?since=x: application/json "bad_request" "the query string: Failed to deserialize query string: since: invalid digit found in string"
         GET /api/games?live=yes: application/json "bad_request" "the query string: Failed to deserialize query string: live: invalid digit found in string"
         GET /api/games/abc/sgf: application/json "bad_request" "the path /api/games/abc/sgf: Invalid URL: Cannot parse `abc` to a `i64`"
-        DELETE /api/events/e/rounds/first: application/json "bad_request" "the path /api/events/e/rounds/first: Invalid URL: Cannot parse value at index 1 with value `first` to a `u32`""#]]
+        DELETE /api/events/e/rounds/first: application/json "bad_request" "the path /api/events/e/rounds/first: Invalid URL: Cannot parse value at index 1 with value `first` to a `u32`"
+        GET /play/abc: application/json "bad_request" "the path /play/abc: a game is a number, as in /play/7""#]]
     .assert_eq(&out.join("\n"));
 }
 
