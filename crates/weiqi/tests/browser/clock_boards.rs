@@ -156,6 +156,8 @@ async fn one_device_runs_several_boards_clocks_each_on_its_own() {
         if flag2 && !call3.is_empty() {
             break;
         }
+        // A wait on observable state: the list is read again (each reading is checked against
+        // the crate at the instant it shows) until board 2's flag and board 3's call are on it.
         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     }
     let (b1, b2, b3) = (card(&cards, "1"), card(&cards, "2"), card(&cards, "3"));

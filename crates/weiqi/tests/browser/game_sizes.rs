@@ -140,6 +140,8 @@ async fn press_until(c: &Client, css: &str, touch: bool, what: &str, cond: &str)
             if !(v.is_null() || v == json!(false) || v == json!("") || v == json!(0)) {
                 return v;
             }
+            // A wait on observable state: `cond` is asked again; a press the page missed is
+            // made again after 30 looks, and the last wait is `until`'s, which gives up.
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         }
     }

@@ -9,7 +9,6 @@ use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 /// Per game, the acknowledged moves: (index in the record, point).
 type Acked = Vec<Vec<(u64, String)>>;
@@ -53,19 +52,11 @@ impl Schema {
     /// Waits until no connection of a server on this schema is left: a killed server's last
     /// statements (a beat under way) have landed or been dropped, and nothing more comes.
     fn wait_until_no_server_is_connected(&self) {
-        let deadline = std::time::Instant::now() + Duration::from_secs(30);
         let sql = format!(
             "SELECT count(*) FROM pg_stat_activity WHERE application_name = '{}'",
             self.name()
         );
-        while psql_value(&sql) != "0" {
-            assert!(
-                std::time::Instant::now() < deadline,
-                "the killed server is still connected"
-            );
-            // A wait on observable state: the activity view is read again until it is empty.
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        testkit::until("the killed server's connections to close", || psql_value(&sql) == "0");
     }
 }
 
@@ -161,12 +152,9 @@ fn sigkill_mid_play(db: &Db) {
     }
     // Killed in the middle of play: once every game has two acknowledged moves, while the
     // threads go on sending.
-    let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    while acked.lock().unwrap().iter().any(|a| a.len() < 2) {
-        assert!(std::time::Instant::now() < deadline, "the games are not played");
-        // A wait on observable state: the acknowledged moves are counted again.
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    testkit::until("two acknowledged moves in every game", || {
+        acked.lock().unwrap().iter().all(|a| a.len() >= 2)
+    });
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
     let killed = std::time::SystemTime::now()
@@ -431,12 +419,7 @@ fn on_postgres_two_instances_started_at_once_after_a_crash_record_one_pause_from
         .parse::<u64>()
         .unwrap()
     };
-    let deadline = std::time::Instant::now() + Duration::from_secs(30);
-    while beat() <= started {
-        assert!(std::time::Instant::now() < deadline, "the server does not beat");
-        // A wait on observable state: the beat is read again until it passes the start.
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    testkit::until("a beat after the game's start", || beat() > started);
     drop(std::mem::replace(&mut dead, Servers(vec![]))); // SIGKILL
     // The killed instance's last beat, read once its connections are gone (a beat under way
     // when it died has landed). The instance that recovers deletes its row.
@@ -459,16 +442,7 @@ fn on_postgres_two_instances_started_at_once_after_a_crash_record_one_pause_from
             .any(|e| e["event"]["action"]["type"] == "resume")
     };
     for addr in &addrs {
-        let deadline = std::time::Instant::now() + Duration::from_secs(20);
-        while !resumed(&events(addr)) {
-            assert!(
-                std::time::Instant::now() < deadline,
-                "{addr} shows no resume: {}",
-                events(addr)
-            );
-            // A wait on observable state: the record is read again until it has the resume.
-            std::thread::sleep(Duration::from_millis(100));
-        }
+        testkit::until(&format!("{addr} to show the resume"), || resumed(&events(addr)));
     }
     let v = events(&addrs[0]);
     assert_eq!(v, events(&addrs[1]));
@@ -515,19 +489,7 @@ fn round_one(addr: &str) -> String {
 /// Reads round 1 again until it is `want` (the game's task writes into the event after the
 /// game's commit): a wait on observable state.
 fn await_round_one(addr: &str, want: &str) {
-    let deadline = std::time::Instant::now() + Duration::from_secs(30);
-    loop {
-        let now = round_one(addr);
-        if now == want {
-            return;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "round 1 stays {now:?}, not {want:?}"
-        );
-        // A wait on observable state: round 1 is read again until it holds `want`.
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    testkit::until(&format!("round 1 to read {want:?}"), || round_one(addr) == want);
 }
 
 /// Item: history wins over the write-back. Two boards finish on the server (Black resigns,
