@@ -407,13 +407,7 @@ pub async fn with_store<R: Send + 'static>(
     st: &AppState,
     f: impl FnOnce(&mut storage::Store) -> Result<R, storage::StoreError> + Send + 'static,
 ) -> Result<R, ApiError> {
-    let store = st.0.store.clone();
-    tokio::task::spawn_blocking(move || {
-        let mut store = store.lock().expect("store lock");
-        f(&mut store).map_err(ApiError::from)
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?
+    on_store(st, false, f).await
 }
 
 /// [`with_store`] for reads: on the store's connection for reads, which a write under way
@@ -422,9 +416,18 @@ pub async fn read_store<R: Send + 'static>(
     st: &AppState,
     f: impl FnOnce(&mut storage::Store) -> Result<R, storage::StoreError> + Send + 'static,
 ) -> Result<R, ApiError> {
+    on_store(st, true, f).await
+}
+
+async fn on_store<R: Send + 'static>(
+    st: &AppState,
+    read: bool,
+    f: impl FnOnce(&mut storage::Store) -> Result<R, storage::StoreError> + Send + 'static,
+) -> Result<R, ApiError> {
     let store = st.0.store.clone();
     tokio::task::spawn_blocking(move || {
-        let mut store = store.lock_read().expect("store lock");
+        let guard = if read { store.lock_read() } else { store.lock() };
+        let mut store = guard.expect("store lock");
         f(&mut store).map_err(ApiError::from)
     })
     .await
