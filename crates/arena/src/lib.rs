@@ -23,6 +23,8 @@
 //!   interrupt drops only the games under way.
 //! - [`play_pairing`]: one game between two engines started for it, for tournaments
 //!   (`weiqi league`), where each game has its own pairing.
+//! - [`league`]: an engine league, an event of the store (`weiqi league`): each round paired
+//!   by the tournament crate, its games played by [`play_pairing`], the results recorded.
 //! - [`elo()`]: the Elo difference of a score, with a 95 % interval.
 //!
 //! Key design decision: time is read from one source, a [`Time`] (the system clock from the
@@ -45,6 +47,7 @@
 mod client;
 mod elo;
 mod game;
+pub mod league;
 mod runner;
 pub mod scorer;
 pub mod time;

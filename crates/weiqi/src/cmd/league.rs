@@ -1,20 +1,19 @@
 //! `weiqi league`: an engine tournament. The engines are registered as the players of a new
-//! event in the database (the `storage` crate), the tournament crate pairs each round, the
-//! arena plays each game under the referee, and the results (and warnings) are recorded as
-//! any director would record them, so `weiqi event standings` shows the league like any
-//! other event.
+//! event in the database (the `storage` crate), and `arena::league` plays it: the tournament
+//! crate pairs each round, the arena plays each game under the referee, and the results (and
+//! warnings) are recorded as any director would record them, so `weiqi event standings` shows
+//! the league like any other event. This module reads the options and prints.
 
 use anyhow::{Context, bail};
-use arena::{GameSetup, Limits, play_pairing};
+use arena::Limits;
+use arena::league::{self, Ended, League, LeagueEngine, Progress};
 use clock::TimeControl;
-use rules::{BoardSize, Color, HalfPoints, Rules};
+use rules::{BoardSize, HalfPoints, Rules};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use storage::{NewEvent, Store};
-use tournament::{GameResult, Player, Rank, Settings, System};
+use tournament::{Settings, System};
 
 /// Options of `weiqi league`.
 #[derive(clap::Args)]
@@ -72,16 +71,8 @@ pub struct Args {
     max_moves: u32,
 }
 
-/// A game of the current round, ready to play.
-struct Pairing {
-    round: u32,
-    board: u32,
-    names: [String; 2],
-    commands: [Vec<String>; 2],
-}
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut engines: Vec<(String, Vec<String>)> = Vec::new();
+    let mut engines: Vec<LeagueEngine> = Vec::new();
     for spec in &args.engines {
         let (name, cmd) = spec
             .split_once('=')
@@ -90,14 +81,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if name.is_empty() {
             bail!("--engine {spec:?}: the name is empty");
         }
-        if engines.iter().any(|(n, _)| n == name) {
+        if engines.iter().any(|e| e.name == name) {
             bail!("--engine {spec:?}: the name {name:?} is given twice");
         }
-        let argv = shell_words::split(cmd).with_context(|| format!("--engine {spec:?}"))?;
-        if argv.is_empty() {
+        let command = shell_words::split(cmd).with_context(|| format!("--engine {spec:?}"))?;
+        if command.is_empty() {
             bail!("--engine {spec:?}: the command line is empty");
         }
-        engines.push((name.to_string(), argv));
+        engines.push(LeagueEngine {
+            name: name.to_string(),
+            command,
+        });
     }
     if engines.len() < 2 {
         bail!("--engine: a league needs two engines or more");
@@ -145,189 +139,77 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let path = super::event::db_path(args.db.clone());
     let mut store = Store::open(&path).with_context(|| format!("database {}", path.display()))?;
     let id = args.event.clone().unwrap_or_else(default_id);
-    let new = NewEvent {
-        id: id.clone(),
-        name: args.name.clone().unwrap_or_else(|| id.clone()),
-        system,
-        n_rounds,
-        settings: Settings {
-            time_control: time.to_string(),
-            lots_seed: args.seed,
-            ..Settings::default()
-        },
-    };
     if args.resume {
-        let ev = store.load_event(&id)?;
-        for p in ev.players() {
-            if !engines.iter().any(|(n, _)| *n == p.name) {
-                bail!(
-                    "--resume: event {id:?} has the engine {:?}: give it with --engine",
-                    p.name
-                );
-            }
-        }
+        league::check_resume(&mut store, &id, &engines).context("--resume")?;
     } else {
-        store.create_event(&new)?;
-        // Engines have no rank (Art. 25): all are registered alike, and the lots order them.
-        let rank: Rank = "1d".parse().map_err(|e| anyhow::anyhow!("{e}"))?;
-        for (name, _) in &engines {
-            store.add_player(&id, &Player::new(name, rank))?;
-        }
+        let new = NewEvent {
+            id: id.clone(),
+            name: args.name.clone().unwrap_or_else(|| id.clone()),
+            system,
+            n_rounds,
+            settings: Settings {
+                time_control: time.to_string(),
+                lots_seed: args.seed,
+                ..Settings::default()
+            },
+        };
+        league::create(&mut store, &new, &engines)?;
         println!("event {id} ({}) in {}", new.name, path.display());
     }
 
-    let time_source = arena::Time::system();
-    let rules = Rules {
-        size,
-        komi,
-        ..Rules::CHINESE
+    let league = League {
+        id: id.clone(),
+        engines,
+        rules: Rules {
+            size,
+            komi,
+            ..Rules::CHINESE
+        },
+        time,
+        limits,
+        parallel: args.parallel,
+        sgf_dir: args.sgf_dir.clone(),
+        time_source: arena::Time::system(),
     };
-    let mut played = 0;
-    loop {
-        let ev = store.load_event(&id)?;
-        // An interrupted round is finished first (--resume).
-        let unfinished = ev
-            .rounds()
-            .last()
-            .is_some_and(|r| r.games.iter().any(|g| g.result.is_none() && !g.void));
-        let ev = if unfinished {
-            ev
-        } else if ev.rounds().len() as u32 >= ev.planned_rounds() {
-            break;
-        } else {
-            store.pair_next(&id)?
-        };
-        let round = ev.rounds().last().context("a round was paired")?;
-        let command = |name: &str| {
-            engines
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, c)| c.clone())
-                .unwrap_or_default()
-        };
-        let pairings: Vec<Pairing> = round
-            .games
-            .iter()
-            .filter(|g| g.result.is_none() && !g.void)
-            .map(|g| {
-                let names = [ev.player(g.black).name.clone(), ev.player(g.white).name.clone()];
-                Pairing {
-                    round: round.number,
-                    board: g.board,
-                    commands: [command(&names[0]), command(&names[1])],
-                    names,
-                }
-            })
-            .collect();
-        let byes: Vec<&str> = round.byes.iter().map(|p| ev.player(*p).name.as_str()).collect();
-        if !byes.is_empty() && !unfinished {
-            println!("round {}: bye for {}", round.number, byes.join(", "));
+    match league::play(&mut store, &league, &stop, &mut print_progress)? {
+        Ended::Finished { .. } => {
+            let ev = store.load_event(&id)?;
+            print!("{}", super::event::standings_table(&id, &ev));
+            Ok(ExitCode::SUCCESS)
         }
-        // Art. 26.2, 27.1: a round robin's engine without a game rests (轮休), scoring nothing.
-        let rests: Vec<&str> = round.idle.iter().map(|p| ev.player(*p).name.as_str()).collect();
-        if !rests.is_empty() && !unfinished && matches!(ev.system(), tournament::System::RoundRobin { .. }) {
-            println!("round {}: rest for {}", round.number, rests.join(", "));
-        }
-        let event_name = ev.name().to_string();
-        let next = AtomicUsize::new(0);
-        let results = Mutex::new(Vec::new());
-        let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
-        std::thread::scope(|scope| {
-            for _ in 0..args.parallel.min(pairings.len()).max(1) {
-                scope.spawn(|| {
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(p) = pairings.get(i) else { return };
-                        if stop.load(Ordering::Relaxed) {
-                            return;
-                        }
-                        let setup = GameSetup {
-                            number: p.board,
-                            rules,
-                            time: time.clone(),
-                            names: p.names.clone(),
-                            limits: limits.clone(),
-                            time_source: time_source.clone(),
-                            event: event_name.clone(),
-                            date: String::new(),
-                        };
-                        match play_pairing(&p.commands[0], &p.commands[1], &setup, &stop) {
-                            Ok(mut game) => {
-                                game.record.info.round = Some(p.round.to_string());
-                                game.record.info.date = None;
-                                if let Ok(mut r) = results.lock() {
-                                    r.push((i, game));
-                                }
-                            }
-                            Err(arena::Abort::Interrupted) => return,
-                            Err(arena::Abort::Referee(e)) => {
-                                if let Ok(mut f) = failure.lock() {
-                                    f.get_or_insert(anyhow::anyhow!("internal error: {e}"));
-                                }
-                                stop.store(true, Ordering::Relaxed);
-                                return;
-                            }
-                        }
-                    }
-                });
-            }
-        });
-        if let Some(e) = failure.into_inner().ok().flatten() {
-            return Err(e);
-        }
-        let mut results = results.into_inner().unwrap_or_default();
-        results.sort_by_key(|(i, _)| *i);
-        for (i, game) in results {
-            let p = &pairings[i];
-            let outcome = game.outcome();
-            // The referee crate's one mapping to the event's result (through the seats: the
-            // pairing's Black is the game's first player). An engine game ends with a result:
-            // the arena's referee orders no replay.
-            let result: GameResult = referee::results::event_result(&game.referee, &outcome).ok_or_else(|| {
-                anyhow::anyhow!(
-                    "round {} board {}: {outcome}, which a league cannot record",
-                    p.round,
-                    p.board
-                )
-            })?;
-            if let Some(dir) = &args.sgf_dir {
-                let file = dir.join(format!("r{}-b{}.sgf", p.round, p.board));
-                std::fs::write(&file, sgf::write(&game.record)).with_context(|| format!("{}", file.display()))?;
-            }
-            store.record_result(&id, p.round, p.board, result, false)?;
-            // Art. 24: the referee's warnings count in the tie-breaks too.
-            for color in [Color::Black, Color::White] {
-                for _ in 0..game.referee.warnings()[color.index()] {
-                    store.add_warning(
-                        &id,
-                        p.round,
-                        p.board,
-                        &p.names[color.index()],
-                        "warning from the referee",
-                    )?;
-                }
-            }
-            played += 1;
-            let mut line = format!(
-                "round {} board {}: {} (B) – {} (W): {}, {} moves",
-                p.round, p.board, p.names[0], p.names[1], result, game.moves
-            );
-            if let Some(r) = &game.reason {
-                line += &format!(" ({r})");
-            }
-            println!("{line}");
-        }
-        if stop.load(Ordering::SeqCst) {
+        Ended::Interrupted { played } => {
             eprintln!(
                 "weiqi league: interrupted; {played} games recorded in event {id:?} of {}",
                 path.display()
             );
-            return Ok(ExitCode::from(130));
+            Ok(ExitCode::from(130))
         }
     }
-    let ev = store.load_event(&id)?;
-    print!("{}", super::event::standings_table(&id, &ev));
-    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints what the league tells as it goes.
+fn print_progress(p: Progress) {
+    match p {
+        Progress::Byes { round, names } => println!("round {round}: bye for {}", names.join(", ")),
+        Progress::Rests { round, names } => println!("round {round}: rest for {}", names.join(", ")),
+        Progress::Game {
+            round,
+            board,
+            names,
+            result,
+            moves,
+            reason,
+        } => {
+            let mut line = format!(
+                "round {round} board {board}: {} (B) – {} (W): {result}, {moves} moves",
+                names[0], names[1]
+            );
+            if let Some(r) = &reason {
+                line += &format!(" ({r})");
+            }
+            println!("{line}");
+        }
+    }
 }
 
 /// `league-20261129-164512`: the time now (UTC), for an event without `--event`.
