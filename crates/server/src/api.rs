@@ -747,13 +747,7 @@ fn event_json(id: &str, ev: &tournament::Event) -> Json_ {
 
 /// A system's `kind`, as `POST /api/events` names it (`WSystem`), and the pages' key for it.
 pub fn system_kind(s: tournament::System) -> &'static str {
-    match s {
-        tournament::System::RoundRobin { .. } => "round_robin",
-        tournament::System::Knockout { .. } => "knockout",
-        tournament::System::Swiss => "swiss",
-        tournament::System::SwissElimination { .. } => "swiss_elimination",
-        tournament::System::McMahon { .. } => "mc_mahon",
-    }
+    s.kind().key()
 }
 
 /// A system as `POST /api/events` takes it: `{kind, …its settings}`.

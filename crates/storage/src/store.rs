@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use tournament::{
     ByeValue, Date, Event, EventError, Game, GameResult, HandicapBasis, HandicapRule, PairCost, PairingOrigin, Player,
-    PlayerId, Proposal, Rank, Settings, Status, System, TieBreak, TotalScoreDivisor,
+    PlayerId, Proposal, Rank, Settings, Status, System, SystemKind, TieBreak, TotalScoreDivisor,
 };
 
 use crate::StoreError;
@@ -488,7 +488,7 @@ pub(crate) fn create_event_in(tx: &Tx<'_>, e: &NewEvent) -> Result<Event> {
     }
     tx.exec(
         "INSERT INTO event (id, name, system, n_rounds) VALUES (?1, ?2, ?3, ?4)",
-        args![&e.id, &e.name, system_name(e.system), e.n_rounds],
+        args![&e.id, &e.name, e.system.kind().to_string(), e.n_rounds],
     )?;
     // The settings as the event checked them: a time control in the clock's canonical form.
     write_system_and_settings(tx, &e.id, e.system, ev.settings())?;
@@ -831,17 +831,6 @@ fn save_last_round(tx: &Tx<'_>, event: &str, l: &Loaded) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// The name of a system in the `system` column (its parameters have their own columns).
-fn system_name(s: System) -> &'static str {
-    match s {
-        System::RoundRobin { .. } => "round-robin",
-        System::Knockout { .. } => "knockout",
-        System::Swiss => "swiss",
-        System::SwissElimination { .. } => "swiss-elimination",
-        System::McMahon { .. } => "mcmahon",
-    }
 }
 
 fn bye_name(b: ByeValue) -> &'static str {
@@ -1334,20 +1323,20 @@ fn read_event(tx: &Tx<'_>, id: &str) -> Result<(String, System, u32, Settings)> 
         let s = s.ok_or_else(|| corrupt(id, format_args!("a McMahon event without a {what}")))?;
         Rank::from_str(&s).map_err(|e| corrupt(id, format_args!("McMahon {what}: {e}")))
     };
-    let system = match system.as_str() {
-        "round-robin" => System::RoundRobin { cycles },
-        "knockout" => System::Knockout {
+    let kind = SystemKind::from_str(&system).map_err(|e| corrupt(id, e))?;
+    let system = match kind {
+        SystemKind::RoundRobin => System::RoundRobin { cycles },
+        SystemKind::Knockout => System::Knockout {
             lives,
             best_of,
             grand_final_reset: reset,
         },
-        "swiss" => System::Swiss,
-        "swiss-elimination" => System::SwissElimination { losses },
-        "mcmahon" => System::McMahon {
+        SystemKind::Swiss => System::Swiss,
+        SystemKind::SwissElimination => System::SwissElimination { losses },
+        SystemKind::McMahon => System::McMahon {
             bar: rank("bar", bar)?,
             floor: rank("floor", floor)?,
         },
-        other => return Err(corrupt(id, format_args!("unknown system {other:?}"))),
     };
     let bye = match bye.as_str() {
         "win" => ByeValue::Win,

@@ -49,7 +49,101 @@ pub enum System {
     },
 }
 
+/// A system without its parameters: what names it. Each kind has one name (its `Display`,
+/// as the store keeps it and the command line takes it: `round-robin`, `mcmahon`) and one key
+/// (as the JSON API and the pages' messages write it: `round_robin`, `mc_mahon`); `FromStr`
+/// reads either, so events stored and requests sent with either spelling keep working.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SystemKind {
+    /// Round robin (Art. 26.2).
+    RoundRobin,
+    /// Knockout (Art. 26.1).
+    Knockout,
+    /// Swiss (Art. 26.3).
+    Swiss,
+    /// Swiss with elimination (Art. 26.4).
+    SwissElimination,
+    /// McMahon.
+    McMahon,
+}
+
+impl SystemKind {
+    /// Every kind.
+    pub const ALL: [SystemKind; 5] = [
+        SystemKind::Swiss,
+        SystemKind::McMahon,
+        SystemKind::RoundRobin,
+        SystemKind::Knockout,
+        SystemKind::SwissElimination,
+    ];
+
+    /// The name and the key: the one place the systems are spelt.
+    fn names(self) -> (&'static str, &'static str) {
+        match self {
+            SystemKind::Swiss => ("swiss", "swiss"),
+            SystemKind::McMahon => ("mcmahon", "mc_mahon"),
+            SystemKind::RoundRobin => ("round-robin", "round_robin"),
+            SystemKind::Knockout => ("knockout", "knockout"),
+            SystemKind::SwissElimination => ("swiss-elimination", "swiss_elimination"),
+        }
+    }
+
+    /// The key, as the JSON API and the pages' messages write it: `mc_mahon`.
+    pub fn key(self) -> &'static str {
+        self.names().1
+    }
+}
+
+impl fmt::Display for SystemKind {
+    /// The name: `swiss`, `mcmahon`, `round-robin`, `knockout`, `swiss-elimination`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.names().0)
+    }
+}
+
+/// A system's name that is none of [`SystemKind`]'s.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownSystem(pub String);
+
+impl fmt::Display for UnknownSystem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown system {:?}: expected swiss, mcmahon, round-robin, knockout or swiss-elimination",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownSystem {}
+
+impl std::str::FromStr for SystemKind {
+    type Err = UnknownSystem;
+
+    /// A name or a key (`mcmahon`, `mc_mahon`), in any case.
+    fn from_str(s: &str) -> Result<SystemKind, UnknownSystem> {
+        SystemKind::ALL
+            .into_iter()
+            .find(|k| {
+                let (name, key) = k.names();
+                s.eq_ignore_ascii_case(name) || s.eq_ignore_ascii_case(key)
+            })
+            .ok_or_else(|| UnknownSystem(s.to_string()))
+    }
+}
+
 impl System {
+    /// The system's kind, which names it.
+    pub fn kind(self) -> SystemKind {
+        match self {
+            System::RoundRobin { .. } => SystemKind::RoundRobin,
+            System::Knockout { .. } => SystemKind::Knockout,
+            System::Swiss => SystemKind::Swiss,
+            System::SwissElimination { .. } => SystemKind::SwissElimination,
+            System::McMahon { .. } => SystemKind::McMahon,
+        }
+    }
+
     fn is_swiss_like(self) -> bool {
         matches!(
             self,

@@ -60,7 +60,7 @@ pub mod swiss;
 
 pub use event::{
     ByeValue, Event, EventError, Game, LogEntry, PairingOrigin, PlayerId, Proposal, Round, Settings, Status, System,
-    TotalScoreDivisor,
+    SystemKind, TotalScoreDivisor, UnknownSystem,
 };
 pub use handicap::{Handicap, HandicapBasis, HandicapRule};
 pub use player::{Date, DateError, Player, Rank, RankError};

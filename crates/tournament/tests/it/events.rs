@@ -1374,3 +1374,35 @@ fn players_absent_from_a_round_or_preregistered_are_not_paired() {
     let mut rr = event(System::RoundRobin { cycles: 1 }, 1, &players);
     assert!(rr.set_participation(PlayerId(0), 1, false).is_err());
 }
+
+#[test]
+fn each_system_has_one_name_and_one_key_and_either_is_read() {
+    let names: Vec<String> = SystemKind::ALL.iter().map(|k| format!("{k} {}", k.key())).collect();
+    assert_eq!(
+        names,
+        [
+            "swiss swiss",
+            "mcmahon mc_mahon",
+            "round-robin round_robin",
+            "knockout knockout",
+            "swiss-elimination swiss_elimination"
+        ]
+    );
+    for k in SystemKind::ALL {
+        assert_eq!(k.to_string().parse::<SystemKind>(), Ok(k));
+        assert_eq!(k.key().parse::<SystemKind>(), Ok(k));
+    }
+    assert_eq!("McMahon".parse::<SystemKind>(), Ok(SystemKind::McMahon));
+    assert_eq!(
+        System::McMahon {
+            bar: Rank::Dan(1),
+            floor: Rank::Kyu(20)
+        }
+        .kind(),
+        SystemKind::McMahon
+    );
+    assert_eq!(
+        "monrad".parse::<SystemKind>().map_err(|e| e.to_string()),
+        Err("unknown system \"monrad\": expected swiss, mcmahon, round-robin, knockout or swiss-elimination".into())
+    );
+}

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use storage::{NewEvent, Store};
-use tournament::{Settings, System};
+use tournament::{Settings, System, SystemKind};
 
 /// Options of `weiqi league`.
 #[derive(clap::Args)]
@@ -103,20 +103,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Art. 11: the core's one komi check, as the server and the referee refuse.
     rules::check_komi(komi, size).context("--komi")?;
     let time: TimeControl = args.time.parse().context("--time")?;
-    let (system, n_rounds) = match args.system.as_str() {
-        "round-robin" => {
+    let unfit = || anyhow::anyhow!("--system {:?}: expected round-robin or swiss", args.system);
+    let (system, n_rounds) = match args.system.parse::<SystemKind>().map_err(|_| unfit())? {
+        SystemKind::RoundRobin => {
             let cycles = args.rounds.unwrap_or(1);
             // The Berger tables' own count (Art. 26.1), as the event will pair them.
             let rounds = tournament::berger::round_robin_rounds(engines.len(), cycles.max(1));
             let rounds = u32::try_from(rounds).context("--rounds: too many rounds")?;
             (System::RoundRobin { cycles }, rounds)
         }
-        "swiss" => (
+        SystemKind::Swiss => (
             System::Swiss,
             args.rounds
                 .context("--rounds: a Swiss league needs its number of rounds")?,
         ),
-        other => bail!("--system {other:?}: expected round-robin or swiss"),
+        _ => return Err(unfit()),
     };
     if args.parallel == 0 {
         bail!("--parallel: at least one game at a time");

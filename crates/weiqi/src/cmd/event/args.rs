@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use anyhow::{Context, anyhow, bail};
 use clap::{Args as ClapArgs, Subcommand};
-use tournament::{ByeValue, Rank, Settings, System, TieBreak, TotalScoreDivisor};
+use tournament::{ByeValue, Rank, Settings, System, SystemKind, TieBreak, TotalScoreDivisor};
 
 /// `weiqi event`.
 #[derive(ClapArgs, Debug)]
@@ -393,25 +393,33 @@ pub(crate) fn system(name: &str, o: &SystemOptions) -> anyhow::Result<System> {
         grand_final_reset: o.grand_final_reset,
     };
     let rank = |what: &str, s: &str| Rank::from_str(s).with_context(|| format!("--{what}"));
-    Ok(match name {
-        "swiss" => System::Swiss,
-        "mcmahon" => System::McMahon {
+    // Two presets of the command line, then the tournament crate's names.
+    match name {
+        "double-round-robin" => {
+            return Ok(System::RoundRobin {
+                cycles: o.cycles.unwrap_or(2),
+            });
+        }
+        "double-elimination" => return Ok(knockout(2)),
+        _ => {}
+    }
+    let Ok(kind) = SystemKind::from_str(name) else {
+        bail!(
+            "unknown system {name:?}: expected swiss, mcmahon, round-robin, double-round-robin, knockout, \
+             double-elimination or swiss-elimination"
+        )
+    };
+    Ok(match kind {
+        SystemKind::Swiss => System::Swiss,
+        SystemKind::McMahon => System::McMahon {
             bar: rank("bar", &o.bar)?,
             floor: rank("floor", &o.floor)?,
         },
-        "round-robin" => System::RoundRobin {
+        SystemKind::RoundRobin => System::RoundRobin {
             cycles: o.cycles.unwrap_or(1),
         },
-        "double-round-robin" => System::RoundRobin {
-            cycles: o.cycles.unwrap_or(2),
-        },
-        "knockout" => knockout(1),
-        "double-elimination" => knockout(2),
-        "swiss-elimination" => System::SwissElimination { losses: o.losses },
-        other => bail!(
-            "unknown system {other:?}: expected swiss, mcmahon, round-robin, double-round-robin, knockout, \
-             double-elimination or swiss-elimination"
-        ),
+        SystemKind::Knockout => knockout(1),
+        SystemKind::SwissElimination => System::SwissElimination { losses: o.losses },
     })
 }
 

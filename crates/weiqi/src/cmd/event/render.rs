@@ -13,22 +13,23 @@ pub(crate) fn json_line<T: Serialize>(v: &T) -> String {
 
 /// The system as people read it.
 pub(super) fn system_text(s: System) -> String {
+    let kind = s.kind();
     match s {
-        System::Swiss => "swiss".into(),
-        System::McMahon { bar, floor } => format!("mcmahon (bar {bar}, floor {floor})"),
-        System::RoundRobin { cycles: 1 } => "round-robin".into(),
+        System::Swiss => kind.to_string(),
+        System::McMahon { bar, floor } => format!("{kind} (bar {bar}, floor {floor})"),
+        System::RoundRobin { cycles: 1 } => kind.to_string(),
         System::RoundRobin { cycles: 2 } => "double-round-robin".into(),
-        System::RoundRobin { cycles } => format!("round-robin ({cycles} cycles)"),
-        System::SwissElimination { losses } => format!("swiss-elimination (out after {losses} losses)"),
+        System::RoundRobin { cycles } => format!("{kind} ({cycles} cycles)"),
+        System::SwissElimination { losses } => format!("{kind} (out after {losses} losses)"),
         System::Knockout {
             lives,
             best_of,
             grand_final_reset,
         } => {
             let mut t = match lives {
-                1 => "knockout".to_string(),
+                1 => kind.to_string(),
                 2 => "double-elimination".to_string(),
-                n => format!("knockout (out after {n} lost matches)"),
+                n => format!("{kind} (out after {n} lost matches)"),
             };
             if best_of > 1 {
                 write!(t, ", best of {best_of}").ok();
