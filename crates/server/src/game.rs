@@ -6,10 +6,10 @@
 use crate::db::{Db, DbError, Idempotency, Note, StoredGame};
 use crate::time::Time;
 use crate::wire::{WColor, WEvent, WOutcome, WSettings};
+use axum::extract::ws::Utf8Bytes;
 use clock::{Instant, Lang};
 use referee::{Action, Actor, Event, Phase, Referee, RefereeError};
 use rules::Color;
-use serde::Serialize;
 use serde_json::{Value as Json, json};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -39,8 +39,26 @@ pub struct GameInfo {
 /// A message to subscribers. Every one carries the game's sequence number: the number of
 /// events recorded so far (an event's own `seq` is its index, so after it the count is
 /// `seq + 1`).
-#[derive(Clone, Debug, Serialize)]
-pub struct Push(pub Json);
+///
+/// It is serialised once, here, and every subscriber's socket sends the same bytes: a
+/// game's players and spectators share one text, not a copy of the JSON tree each.
+#[derive(Clone, Debug)]
+pub struct Push {
+    /// For an event, its index (a subscriber drops one it already sent from the backlog).
+    pub index: Option<u64>,
+    /// The message as a socket sends it.
+    pub text: Utf8Bytes,
+}
+
+impl Push {
+    /// The push of `msg`; an event's index is read from it.
+    pub fn new(msg: &Json) -> Push {
+        Push {
+            index: (msg["type"] == "event").then(|| msg["index"].as_u64().unwrap_or(0)),
+            text: Utf8Bytes::from(msg.to_string()),
+        }
+    }
+}
 
 /// Why a command was not recorded.
 #[derive(Debug)]
@@ -697,7 +715,7 @@ impl Task {
             "en": e.call.text(Lang::En),
             "zh": e.call.text(Lang::Zh),
         });
-        let _ = self.pushes.send(Arc::new(Push(msg)));
+        let _ = self.pushes.send(Arc::new(Push::new(&msg)));
     }
 
     /// Makes the clock's calls due up to `t` that this task has not made (before an event
@@ -923,7 +941,7 @@ impl Task {
             }
             self.by.push(by);
             let push = self.event_push(seq as usize);
-            let _ = self.pushes.send(Arc::new(Push(push)));
+            let _ = self.pushes.send(Arc::new(Push::new(&push)));
         }
     }
 
@@ -964,7 +982,7 @@ impl Task {
             };
         }
         let push = self.event_push(seq as usize);
-        let _ = self.pushes.send(Arc::new(Push(push)));
+        let _ = self.pushes.send(Arc::new(Push::new(&push)));
         // The result became final (Art. 16.4), or a final one was corrected: into the event.
         let corrected = was_final
             && matches!(

@@ -23,7 +23,7 @@ use crate::api::{ActReq, AppState, Caller, ConnectInfoOpt, session_account, subm
 use crate::error::ApiError;
 use crate::wire::WAction;
 use axum::extract::State;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
@@ -63,6 +63,15 @@ enum ClientMsg {
 /// The bytes a socket reads at a time.
 const READ_BUFFER: usize = 4 * 1024;
 
+/// The frames a socket gathers before it writes them without waiting for the flush: the
+/// writer flushes after every batch it finds queued, so this only bounds a batch.
+const WRITE_BUFFER: usize = 64 * 1024;
+
+/// A JSON message as a socket sends it.
+fn encoded(msg: &Json) -> Utf8Bytes {
+    Utf8Bytes::from(msg.to_string())
+}
+
 /// `GET /api/ws`.
 pub async fn upgrade(
     State(st): State<AppState>,
@@ -76,7 +85,7 @@ pub async fn upgrade(
     // far as a message needs (up to the body limit).
     ws.max_message_size(crate::api::BODY_LIMIT)
         .read_buffer_size(READ_BUFFER)
-        .write_buffer_size(0)
+        .write_buffer_size(WRITE_BUFFER)
         .on_upgrade(move |socket| session(st, ip, caller, socket))
         .into_response()
 }
@@ -87,18 +96,28 @@ pub async fn upgrade(
 async fn session(st: AppState, ip: std::net::IpAddr, mut caller: Caller, socket: WebSocket) {
     let limits = st.0.limits;
     let (mut sink, mut stream) = socket.split();
-    let (out, mut out_rx) = mpsc::channel::<Json>(1024);
+    let (out, mut out_rx) = mpsc::channel::<Utf8Bytes>(1024);
     let (ping_tx, mut ping_rx) = mpsc::channel::<()>(1);
     let writer = tokio::spawn(async move {
-        loop {
+        'socket: loop {
             let m = tokio::select! {
                 m = out_rx.recv() => match m {
-                    Some(msg) => Message::text(msg.to_string()),
+                    Some(msg) => Message::Text(msg),
                     None => break,
                 },
                 Some(()) = ping_rx.recv() => Message::Ping(Vec::new().into()),
             };
-            if sink.send(m).await.is_err() {
+            if sink.feed(m).await.is_err() {
+                break;
+            }
+            // What is queued already goes out in the same write: a command's ack and the
+            // push of its event to the same socket cost one system call, not two.
+            while let Ok(msg) = out_rx.try_recv() {
+                if sink.feed(Message::Text(msg)).await.is_err() {
+                    break 'socket;
+                }
+            }
+            if sink.flush().await.is_err() {
                 break;
             }
         }
@@ -130,7 +149,11 @@ async fn session(st: AppState, ip: std::net::IpAddr, mut caller: Caller, socket:
             _ => continue,
         };
         if !take_token(&st, ip) {
-            if out.send(described(ApiError::RateLimited, None, None)).await.is_err() {
+            if out
+                .send(encoded(&described(ApiError::RateLimited, None, None)))
+                .await
+                .is_err()
+            {
                 break;
             }
             continue;
@@ -204,7 +227,7 @@ async fn session(st: AppState, ip: std::net::IpAddr, mut caller: Caller, socket:
             }
         };
         if let Some(r) = reply
-            && out.send(r).await.is_err()
+            && out.send(encoded(&r)).await.is_err()
         {
             break;
         }
@@ -252,7 +275,7 @@ async fn subscribe(
     st: &AppState,
     game: i64,
     since: Option<u64>,
-    out: mpsc::Sender<Json>,
+    out: mpsc::Sender<Utf8Bytes>,
 ) -> Result<tokio::task::JoinHandle<()>, ApiError> {
     let h =
         st.0.hub
@@ -265,7 +288,7 @@ async fn subscribe(
             Some(Ok(events)) => {
                 let n = s + events.len() as u64;
                 for e in events {
-                    let _ = out.send(e).await;
+                    let _ = out.send(encoded(&e)).await;
                 }
                 n
             }
@@ -277,15 +300,13 @@ async fn subscribe(
         loop {
             match rx.recv().await {
                 Ok(push) => {
-                    let p = &push.0;
-                    if p["type"] == "event" {
-                        let index = p["index"].as_u64().unwrap_or(0);
+                    if let Some(index) = push.index {
                         if index < next {
                             continue;
                         }
                         next = index + 1;
                     }
-                    if out.send(p.clone()).await.is_err() {
+                    if out.send(push.text.clone()).await.is_err() {
                         return;
                     }
                 }
@@ -299,12 +320,14 @@ async fn subscribe(
     }))
 }
 
-async fn send_state(h: &crate::game::GameHandle, game: i64, out: &mpsc::Sender<Json>) -> u64 {
+async fn send_state(h: &crate::game::GameHandle, game: i64, out: &mpsc::Sender<Utf8Bytes>) -> u64 {
     match h.state().await {
         Some(s) => {
             let seq = s["seq"].as_u64().unwrap_or(0);
             let _ = out
-                .send(json!({ "type": "state", "game": game, "seq": seq, "state": s }))
+                .send(encoded(
+                    &json!({ "type": "state", "game": game, "seq": seq, "state": s }),
+                ))
                 .await;
             seq
         }
