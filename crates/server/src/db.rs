@@ -8,7 +8,8 @@
 //! SQLite: one thread owns one connection and does every read and write of these tables, so
 //! tokio never blocks on SQLite. Appends of game events are **group-committed**: the thread
 //! takes every append waiting in its queue, writes them in one transaction, commits, and only
-//! then answers each. With `synchronous = FULL` in WAL mode the commit has reached the disk
+//! then answers each. The file is opened by the storage crate's `open_sqlite`, the one
+//! durability policy of the file (WAL, `synchronous = FULL`): the commit has reached the disk
 //! (fsync of the WAL) before any of them is acknowledged, and one fsync serves the whole
 //! batch, which is what lets a thousand moves a second be durable on an ordinary disk.
 //! (`NORMAL` would be enough against a killed process, but can lose the last commits on a
@@ -358,13 +359,9 @@ impl Db {
     /// Opens (creating) the SQLite file, migrates the server's tables, and starts the thread.
     /// Returns the heartbeat found: the last instant the previous run knew it was alive.
     pub fn open_sqlite(path: &Path, time: Time) -> Result<(Db, Option<u64>), DbError> {
-        let mut conn = Connection::open(path).map_err(|e| DbError::Failed(format!("{}: {e}", path.display())))?;
-        conn.busy_timeout(Duration::from_secs(10))?;
-        let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
-        if !mode.eq_ignore_ascii_case("wal") {
-            return Err(DbError::Failed(format!("cannot switch to WAL (journal mode {mode})")));
-        }
-        conn.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")?;
+        // The one durability policy of the shared file (WAL, `synchronous = FULL`): the
+        // storage crate's, which `weiqi event` opens it with too.
+        let mut conn = storage::open_sqlite(path).map_err(|e| DbError::Failed(e.to_string()))?;
         migrate(&mut conn, &time)?;
         let heartbeat: Option<i64> = conn
             .query_row("SELECT at FROM server_heartbeat WHERE id = 1", [], |r| r.get(0))

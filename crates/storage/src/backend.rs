@@ -1,5 +1,5 @@
 //! The two databases behind the [`Store`](crate::Store): an embedded SQLite file (rusqlite) and a
-//! PostgreSQL server (the synchronous `postgres` client). The domain code is written once, in
+//! PostgreSQL server (`tokio-postgres`, driven synchronously). The domain code is written once, in
 //! SQLite's dialect, against [`Tx`]: statements with `?1`-style parameters, [`Arg`] values in and
 //! [`Row`]s of [`Cell`]s out. The dialect differences are translated here and nowhere else
 //! ([`to_postgres`]): the placeholders, and the one timestamp expression the domain code uses.
@@ -28,8 +28,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use postgres::error::SqlState;
-use postgres::types::{ToSql, Type};
+use tokio_postgres::error::SqlState;
+use tokio_postgres::types::{ToSql, Type};
 
 use crate::StoreError;
 
@@ -47,6 +47,43 @@ pub(crate) const NOW_PG: &str = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"
 /// is a hash of the schema's name, so that stores in different schemas of one database (the
 /// tests use one each) do not wait for each other.
 const LOCK_CLASS: i32 = 0x7771_7374;
+
+/// Opens (creating) the SQLite file at `path` as every weiqi connection to it is opened: the
+/// store's, `weiqi event`'s and the server's database thread. One durability policy for the
+/// shared file ([`set_up_sqlite`]), so no connection commits less durably than another.
+pub fn open_sqlite(path: &std::path::Path) -> Result<rusqlite::Connection> {
+    let conn = rusqlite::Connection::open(path)
+        .map_err(|e| StoreError::Database(format!("cannot open {}: {e}", path.display())))?;
+    set_up_sqlite(&conn, true)?;
+    Ok(conn)
+}
+
+/// The settings of every SQLite connection (`wal`: a file; an in-memory database has no WAL).
+///
+/// The durability policy: WAL with `synchronous = FULL`. In WAL mode a commit appends to the
+/// WAL; with `FULL` the WAL is fsynced at every commit, so a transaction that has committed
+/// survives a power cut. With `NORMAL` the WAL is fsynced only at checkpoints: the database
+/// stays consistent, but the last commits before a power cut may be lost, although the
+/// process was told they were made. Every commit here is acknowledged to someone (a move to
+/// the players, a result to the director), so each must be on the disk before it returns.
+/// The cost is one fsync per commit; the server's database thread group-commits its moves,
+/// so one fsync serves a batch of them.
+pub(crate) fn set_up_sqlite(conn: &rusqlite::Connection, wal: bool) -> Result<()> {
+    // Another weiqi process may hold the write lock for a moment: wait rather than fail.
+    conn.busy_timeout(LOCK_WAIT).map_err(sqlite_error)?;
+    if wal {
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+            .map_err(sqlite_error)?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            return Err(StoreError::Database(format!(
+                "cannot switch to WAL mode (journal mode is {mode})"
+            )));
+        }
+    }
+    conn.execute_batch("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;")
+        .map_err(sqlite_error)
+}
 
 /// Which SQL dialect a connection speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -465,13 +502,21 @@ pub(crate) fn to_postgres(sql: &str) -> String {
 
 /// The PostgreSQL connection of a store: the client, what is needed to connect again, and the
 /// prepared statements (by their SQLite text).
+///
+/// The client is `tokio-postgres`, the workspace's one PostgreSQL client (the server's
+/// too). The store's API is synchronous, so the connection has a small runtime of its own
+/// (one thread, the caller's): each call blocks on its answer, and the connection's task runs
+/// while it does. The server calls the store off its runtime (`spawn_blocking`), where that
+/// is allowed.
 pub(crate) struct Pg {
     /// `None` only while the store is dropped.
-    client: Option<postgres::Client>,
-    config: postgres::Config,
+    runtime: Option<tokio::runtime::Runtime>,
+    /// `None` only while the store is dropped.
+    client: Option<tokio_postgres::Client>,
+    config: tokio_postgres::Config,
     /// Where, for messages (no password).
     target: String,
-    statements: HashMap<String, postgres::Statement>,
+    statements: HashMap<String, tokio_postgres::Statement>,
     /// What starts a write transaction: `BEGIN`, the lock wait, the advisory lock.
     write_begin: String,
 }
@@ -480,13 +525,17 @@ impl Pg {
     /// Connects (the URL is a libpq URL or key=value string; no TLS), and checks that the
     /// `search_path` names a schema to work in.
     pub(crate) fn connect(url: &str) -> Result<Pg> {
-        let mut config = postgres::Config::from_str(url)
+        let mut config = tokio_postgres::Config::from_str(url)
             .map_err(|e| StoreError::Invalid(format!("not a PostgreSQL URL ({e}): {}", redact(url))))?;
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(LOCK_WAIT);
         }
         let target = describe(&config);
-        let client = config.connect(postgres::NoTls).map_err(|e| {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| StoreError::Database(format!("cannot start the PostgreSQL client's runtime: {e}")))?;
+        let client = open_client(&runtime, &config).map_err(|e| {
             StoreError::Database(format!(
                 "cannot connect to PostgreSQL ({target}): {}; check that the server is running and the URL's \
                  host, port, user, password and database",
@@ -494,6 +543,7 @@ impl Pg {
             ))
         })?;
         let mut pg = Pg {
+            runtime: Some(runtime),
             client: Some(client),
             config,
             target,
@@ -501,8 +551,10 @@ impl Pg {
             write_begin: String::new(),
         };
         let row = pg
-            .client()
-            .query_one("SELECT current_schema(), hashtext(current_schema())", &[])
+            .wait(
+                pg.client()
+                    .query_one("SELECT current_schema(), hashtext(current_schema())", &[]),
+            )
             .map_err(|e| pg.error(e))?;
         let (schema, key): (Option<String>, Option<i32>) = (row.get(0), row.get(1));
         let (Some(_), Some(key)) = (schema, key) else {
@@ -520,19 +572,27 @@ impl Pg {
         Ok(pg)
     }
 
-    fn client(&mut self) -> &mut postgres::Client {
+    fn client(&self) -> &tokio_postgres::Client {
         self.client
-            .as_mut()
+            .as_ref()
             .expect("the client is there until the store is dropped")
     }
 
+    /// Blocks on `call` (a call of the client), running the connection meanwhile.
+    fn wait<T>(&self, call: impl Future<Output = T>) -> T {
+        self.runtime
+            .as_ref()
+            .expect("the runtime is there until the store is dropped")
+            .block_on(call)
+    }
+
     fn closed(&self) -> bool {
-        self.client.as_ref().is_none_or(postgres::Client::is_closed)
+        self.client.as_ref().is_none_or(tokio_postgres::Client::is_closed)
     }
 
     /// Whether `e` says the connection is gone (the client found it closed, or the server
     /// said it is ending it).
-    fn lost(&self, e: &postgres::Error) -> bool {
+    fn lost(&self, e: &tokio_postgres::Error) -> bool {
         self.closed()
             || e.is_closed()
             || [
@@ -547,7 +607,11 @@ impl Pg {
     /// Connects again (the database restarted, an administrator cut the connection): only
     /// between transactions, so nothing is lost.
     fn reconnect(&mut self) -> Result<()> {
-        let client = self.config.connect(postgres::NoTls).map_err(|e| {
+        let runtime = self
+            .runtime
+            .as_ref()
+            .expect("the runtime is there until the store is dropped");
+        let client = open_client(runtime, &self.config).map_err(|e| {
             StoreError::Database(format!(
                 "lost the connection to PostgreSQL ({}) and cannot connect again: {}; check that the server is running",
                 self.target,
@@ -569,13 +633,14 @@ impl Pg {
         } else {
             "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY".to_string()
         };
-        match self.client().batch_execute(&sql) {
+        match self.wait(self.client().batch_execute(&sql)) {
             Ok(()) => Ok(()),
             // The connection was found lost by this very statement (it is only polled while in
             // use): nothing was done, so connect again and start once more.
             Err(e) if self.lost(&e) => {
                 self.reconnect()?;
-                self.client().batch_execute(&sql).map_err(|e| self.refused_begin(e))
+                self.wait(self.client().batch_execute(&sql))
+                    .map_err(|e| self.refused_begin(e))
             }
             Err(e) => Err(self.refused_begin(e)),
         }
@@ -583,14 +648,14 @@ impl Pg {
 
     /// The error of a `BEGIN …` that failed part-way (waiting for the lock, say): the
     /// transaction it may have opened is closed, since no [`Tx`] will do it.
-    fn refused_begin(&mut self, e: postgres::Error) -> StoreError {
+    fn refused_begin(&mut self, e: tokio_postgres::Error) -> StoreError {
         let err = self.error(e);
         self.rollback();
         err
     }
 
     fn commit(&mut self) -> Result<()> {
-        self.client().batch_execute("COMMIT").map_err(|e| {
+        self.wait(self.client().batch_execute("COMMIT")).map_err(|e| {
             if self.lost(&e) {
                 StoreError::Database(format!(
                     "lost the connection to PostgreSQL ({}) while committing ({}): the change may or may not have \
@@ -606,21 +671,23 @@ impl Pg {
 
     fn rollback(&mut self) {
         if !self.closed() {
-            let _ = self.client().batch_execute("ROLLBACK");
+            let _ = self.wait(self.client().batch_execute("ROLLBACK"));
         }
     }
 
     fn batch(&mut self, sql: &str) -> Result<()> {
-        self.client().batch_execute(sql).map_err(|e| self.error(e))
+        self.wait(self.client().batch_execute(sql)).map_err(|e| self.error(e))
     }
 
     /// The prepared statement for `sql` (SQLite's dialect), kept for the connection's life if
     /// `keep`.
-    fn statement(&mut self, sql: &str, keep: bool) -> Result<postgres::Statement> {
+    fn statement(&mut self, sql: &str, keep: bool) -> Result<tokio_postgres::Statement> {
         if let Some(st) = self.statements.get(sql) {
             return Ok(st.clone());
         }
-        let st = self.client().prepare(&to_postgres(sql)).map_err(|e| self.error(e))?;
+        let st = self
+            .wait(self.client().prepare(&to_postgres(sql)))
+            .map_err(|e| self.error(e))?;
         if keep {
             self.statements.insert(sql.to_string(), st.clone());
         }
@@ -631,19 +698,19 @@ impl Pg {
         let st = self.statement(sql, true)?;
         let params = pg_params(&st, args)?;
         let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p.as_ref()).collect();
-        self.client().execute(&st, &refs).map_err(|e| self.error(e))
+        self.wait(self.client().execute(&st, &refs)).map_err(|e| self.error(e))
     }
 
     fn query(&mut self, sql: &str, args: &[Arg<'_>], keep: bool) -> Result<Vec<Row>> {
         let st = self.statement(sql, keep)?;
         let params = pg_params(&st, args)?;
         let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p.as_ref()).collect();
-        let rows = self.client().query(&st, &refs).map_err(|e| self.error(e))?;
+        let rows = self.wait(self.client().query(&st, &refs)).map_err(|e| self.error(e))?;
         rows.iter().map(pg_row).collect()
     }
 
     /// A PostgreSQL error as [`StoreError::Database`], worded for the person who reads it.
-    fn error(&self, e: postgres::Error) -> StoreError {
+    fn error(&self, e: tokio_postgres::Error) -> StoreError {
         if self.lost(&e) {
             return StoreError::Database(format!(
                 "lost the connection to PostgreSQL ({}): {}; nothing was changed, and the next operation connects \
@@ -665,17 +732,30 @@ impl Pg {
 
 impl Drop for Pg {
     fn drop(&mut self) {
-        // The synchronous client runs its own small tokio runtime, and closing it (or dropping
-        // that runtime) panics on a thread that is driving another runtime, such as the
-        // server's. So it is closed on a thread of its own.
-        if let Some(client) = self.client.take() {
-            let _ = std::thread::spawn(move || drop(client)).join();
-        }
+        // Dropping the connection's runtime panics on a thread that is driving another
+        // runtime, such as the server's. So it is dropped, with the client, on a thread of
+        // its own.
+        let (client, runtime) = (self.client.take(), self.runtime.take());
+        let _ = std::thread::spawn(move || drop((client, runtime))).join();
     }
 }
 
+/// Connects with `config` on `runtime`, where the connection's task then runs (whenever the
+/// store waits on the client).
+fn open_client(
+    runtime: &tokio::runtime::Runtime,
+    config: &tokio_postgres::Config,
+) -> std::result::Result<tokio_postgres::Client, tokio_postgres::Error> {
+    let (client, connection) = runtime.block_on(config.connect(tokio_postgres::NoTls))?;
+    // Ends when the client is dropped or the connection is lost (which the client then says).
+    runtime.spawn(async move {
+        let _ = connection.await;
+    });
+    Ok(client)
+}
+
 /// The server's message (with its detail and hint), or the client's.
-fn pg_message(e: &postgres::Error) -> String {
+fn pg_message(e: &tokio_postgres::Error) -> String {
     match e.as_db_error() {
         Some(d) => {
             let mut m = d.message().to_string();
@@ -706,13 +786,13 @@ fn pg_message(e: &postgres::Error) -> String {
 }
 
 /// `user@host:port/database`, for messages.
-fn describe(c: &postgres::Config) -> String {
+fn describe(c: &tokio_postgres::Config) -> String {
     let hosts: Vec<String> = c
         .get_hosts()
         .iter()
         .map(|h| match h {
-            postgres::config::Host::Tcp(h) => h.clone(),
-            postgres::config::Host::Unix(p) => p.display().to_string(),
+            tokio_postgres::config::Host::Tcp(h) => h.clone(),
+            tokio_postgres::config::Host::Unix(p) => p.display().to_string(),
         })
         .collect();
     let ports: Vec<String> = c.get_ports().iter().map(u16::to_string).collect();
@@ -847,7 +927,7 @@ fn kind(ty: &Type) -> Option<Kind> {
 type Param<'b> = Box<dyn ToSql + Sync + 'b>;
 
 /// The arguments as the Rust types of the statement's parameters, as PostgreSQL inferred them.
-fn pg_params<'b>(st: &postgres::Statement, args: &'b [Arg<'b>]) -> Result<Vec<Param<'b>>> {
+fn pg_params<'b>(st: &tokio_postgres::Statement, args: &'b [Arg<'b>]) -> Result<Vec<Param<'b>>> {
     if st.params().len() != args.len() {
         return Err(StoreError::Database(format!(
             "a statement takes {} parameters, given {}",
@@ -896,7 +976,7 @@ fn pg_params<'b>(st: &postgres::Statement, args: &'b [Arg<'b>]) -> Result<Vec<Pa
         .collect()
 }
 
-fn pg_row(r: &postgres::Row) -> Result<Row> {
+fn pg_row(r: &tokio_postgres::Row) -> Result<Row> {
     let mut cells = Vec::with_capacity(r.len());
     for (i, col) in r.columns().iter().enumerate() {
         let ty = col.type_();
@@ -906,7 +986,7 @@ fn pg_row(r: &postgres::Row) -> Result<Row> {
                 col.name()
             ))
         })?;
-        let e = |e: postgres::Error| StoreError::Database(format!("column {:?}: {e}", col.name()));
+        let e = |e: tokio_postgres::Error| StoreError::Database(format!("column {:?}: {e}", col.name()));
         let cell = match k {
             Kind::I64 => r.try_get::<_, Option<i64>>(i).map_err(e)?.map(Cell::Int),
             Kind::I32 => r.try_get::<_, Option<i32>>(i).map_err(e)?.map(|v| Cell::Int(v.into())),
@@ -996,7 +1076,7 @@ mod tests {
         assert_eq!(redact("user=ann password='unterminated"), "user=ann password='…'");
         assert_eq!(redact("dbname=passwordless user=ann"), "dbname=passwordless user=ann");
         assert_eq!(
-            describe(&postgres::Config::from_str("postgres://ann:secret@db:6000/x").unwrap()),
+            describe(&tokio_postgres::Config::from_str("postgres://ann:secret@db:6000/x").unwrap()),
             "ann@db:6000/x"
         );
     }

@@ -30,8 +30,8 @@
 //!   number. Pairing and standings are the tournament crate's; the store only keeps the record.
 //! - **One domain code, two databases.** The operations are written once, in SQLite's
 //!   dialect, against a small internal layer (`backend`: statements with `?1` parameters, a
-//!   value type in and out) that runs them on rusqlite or on the synchronous `postgres`
-//!   client and translates the dialect for PostgreSQL in one place (placeholders, the
+//!   value type in and out) that runs them on rusqlite or on `tokio-postgres` (blocked on by
+//!   a one-thread runtime of the connection's own) and translates the dialect for PostgreSQL in one place (placeholders, the
 //!   timestamp expression). Only the migrations and the catalogue queries exist twice.
 //! - **Versioned migrations.** The schema is the SQL files in `migrations/` (SQLite) and
 //!   `migrations/pg/` (PostgreSQL: the same versions, tables and columns in its dialect),
@@ -63,13 +63,16 @@
 //!
 //! - **PostgreSQL beside the server.** The store's tables go in the schema the URL's
 //!   `search_path` names; none of their names begins with `server_`, so they share that schema
-//!   with `weiqi serve`'s own tables. The client is synchronous: call the store from
+//!   with `weiqi serve`'s own tables. The client is `tokio-postgres`, the workspace's one
+//!   PostgreSQL client (the server's too), but the store's API is synchronous: call it from
 //!   `spawn_blocking`, never on a thread that drives a tokio runtime (see
 //!   [`Store::open_postgres`]). A lost connection fails the operation under way (which changes
 //!   nothing) and the next one connects again; a refused login or an unreachable server is a
 //!   [`StoreError::Database`] that says what to check.
 //!
-//! The SQLite file is opened in WAL mode (readers never block the writer) with foreign keys on.
+//! The SQLite file is opened in WAL mode (readers never block the writer) with foreign keys on
+//! and `synchronous = FULL`: a commit is on the disk before it returns ([`open_sqlite`], the one
+//! way every weiqi connection opens the file, the server's too, says why).
 
 #![deny(missing_docs)]
 
@@ -81,6 +84,7 @@ mod migrate;
 mod model;
 mod store;
 
+pub use backend::open_sqlite;
 pub use error::StoreError;
 pub use import::{ImportRound, ImportedEvent};
 pub use migrate::SCHEMA_VERSION;

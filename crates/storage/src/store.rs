@@ -42,14 +42,14 @@ impl Store {
     /// Opens (creating if needed) the database file at `path`, in WAL mode with foreign keys
     /// enforced, and migrates it to the current schema.
     pub fn open(path: &Path) -> Result<Store> {
-        let conn = rusqlite::Connection::open(path)
-            .map_err(|e| StoreError::Database(format!("cannot open {}: {e}", path.display())))?;
-        Store::setup_sqlite(conn, true)
+        Store::migrated(Conn::Sqlite(crate::backend::open_sqlite(path)?))
     }
 
     /// A private database in memory (for tests and dry runs).
     pub fn open_in_memory() -> Result<Store> {
-        Store::setup_sqlite(rusqlite::Connection::open_in_memory().map_err(sqlite_error)?, false)
+        let conn = rusqlite::Connection::open_in_memory().map_err(sqlite_error)?;
+        crate::backend::set_up_sqlite(&conn, false)?;
+        Store::migrated(Conn::Sqlite(conn))
     }
 
     /// Connects to the PostgreSQL database at `url` (`postgres://user:password@host:port/db`, or
@@ -61,36 +61,19 @@ impl Store {
     /// Several stores (processes, server instances) may use one schema at once: their writes
     /// are serialised, and instances starting together migrate it once.
     ///
-    /// Each operation is synchronous: the `postgres` client blocks the calling thread while
-    /// it waits for the server. **Do not call this, or any method of the store it returns, on
-    /// a thread that drives a tokio runtime** (the client runs a small runtime of its own and
-    /// tokio refuses to nest them): from async code, use `tokio::task::spawn_blocking`.
+    /// Each operation is synchronous: it blocks the calling thread while it waits for the
+    /// server. **Do not call this, or any method of the store it returns, on a thread that
+    /// drives a tokio runtime** (the connection runs on a small runtime of its own, and tokio
+    /// refuses to nest them): from async code, use `tokio::task::spawn_blocking`.
     /// Dropping the store is safe anywhere.
     ///
     /// A lost connection (the server restarted, an administrator cut it) fails the operation
     /// under way, which changes nothing, and the next operation connects again.
     pub fn open_postgres(url: &str) -> Result<Store> {
-        let conn = Conn::Pg(Box::new(RefCell::new(Pg::connect(url)?)));
-        migrate::migrate(&conn)?;
-        Ok(Store { conn })
+        Store::migrated(Conn::Pg(Box::new(RefCell::new(Pg::connect(url)?))))
     }
 
-    fn setup_sqlite(conn: rusqlite::Connection, wal: bool) -> Result<Store> {
-        // Another weiqi process may hold the write lock for a moment: wait rather than fail.
-        conn.busy_timeout(crate::backend::LOCK_WAIT).map_err(sqlite_error)?;
-        if wal {
-            let mode: String = conn
-                .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
-                .map_err(sqlite_error)?;
-            if !mode.eq_ignore_ascii_case("wal") {
-                return Err(StoreError::Database(format!(
-                    "cannot switch to WAL mode (journal mode is {mode})"
-                )));
-            }
-        }
-        conn.execute_batch("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
-            .map_err(sqlite_error)?;
-        let conn = Conn::Sqlite(conn);
+    fn migrated(conn: Conn) -> Result<Store> {
         migrate::migrate(&conn)?;
         Ok(Store { conn })
     }

@@ -1,8 +1,9 @@
 //! PostgreSQL for tests: the server they use ([`base_url`]), one check that it answers
 //! ([`require`]), and a fresh schema per test ([`Schema`]), dropped with everything in it.
 //!
-//! The sync client runs on a thread of its own, so these work from `#[tokio::test]`s too (a
-//! blocking client inside a runtime would panic).
+//! [`Client`] is the workspace's one PostgreSQL client (`tokio-postgres`) made to block, for
+//! tests that look below the store's API. The functions here run it on a thread of their own,
+//! so they work from `#[tokio::test]`s too (blocking inside a runtime would panic).
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -39,14 +40,53 @@ impl fmt::Display for Unreachable {
 
 impl std::error::Error for Unreachable {}
 
+pub use tokio_postgres::{Error, Row, SimpleQueryMessage};
+
+/// A connection that blocks on each call: `tokio-postgres` on a one-thread runtime of its own,
+/// which runs the connection while a call waits. Not for a thread that drives a runtime.
+pub struct Client {
+    runtime: tokio::runtime::Runtime,
+    client: tokio_postgres::Client,
+}
+
+impl Client {
+    /// Runs `sql` (one or more statements, no parameters).
+    pub fn batch_execute(&mut self, sql: &str) -> Result<(), Error> {
+        self.runtime.block_on(self.client.batch_execute(sql))
+    }
+
+    /// Runs `sql` by the simple-query protocol, which answers every value as text.
+    pub fn simple_query(&mut self, sql: &str) -> Result<Vec<SimpleQueryMessage>, Error> {
+        self.runtime.block_on(self.client.simple_query(sql))
+    }
+
+    /// The one row `sql` answers.
+    pub fn query_one(
+        &mut self,
+        sql: &str,
+        params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+    ) -> Result<Row, Error> {
+        self.runtime.block_on(self.client.query_one(sql, params))
+    }
+}
+
 /// A connection to `url`, or what the tests need if none answers.
-pub fn connect(url: &str) -> Result<postgres::Client, Unreachable> {
+pub fn connect(url: &str) -> Result<Client, Unreachable> {
     let url = url.to_string();
     off_runtime(move || {
-        postgres::Client::connect(&url, postgres::NoTls).map_err(|e| Unreachable {
-            error: with_causes(&e),
-            url,
-        })
+        let unreachable = |e: &dyn std::error::Error| Unreachable {
+            error: with_causes(e),
+            url: url.clone(),
+        };
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| unreachable(&e))?;
+        let (client, connection) = runtime
+            .block_on(tokio_postgres::connect(&url, tokio_postgres::NoTls))
+            .map_err(|e| unreachable(&e))?;
+        runtime.spawn(connection);
+        Ok(Client { runtime, client })
     })
 }
 
@@ -145,7 +185,7 @@ fn with_causes(e: &dyn std::error::Error) -> String {
     text
 }
 
-/// Runs `f` on a thread of its own: the sync client blocks, which inside an async test's
+/// Runs `f` on a thread of its own: [`Client`] blocks, which inside an async test's
 /// runtime would panic.
 fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     std::thread::scope(|s| s.spawn(f).join()).unwrap_or_else(|p| std::panic::resume_unwind(p))

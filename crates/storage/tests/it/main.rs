@@ -42,7 +42,7 @@ pub fn pg_base() -> String {
 }
 
 /// A plain PostgreSQL connection to `url`.
-pub fn pg_client(url: &str) -> postgres::Client {
+pub fn pg_client(url: &str) -> testkit::pg::Client {
     testkit::pg::connect(url).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -154,7 +154,7 @@ impl TestDb {
                 .unwrap_or_else(|e| panic!("{sql}: {e:?}"))
                 .iter()
                 .filter_map(|m| match m {
-                    postgres::SimpleQueryMessage::Row(r) => Some(r.get(0).unwrap_or("NULL").to_string()),
+                    testkit::pg::SimpleQueryMessage::Row(r) => Some(r.get(0).unwrap_or("NULL").to_string()),
                     _ => None,
                 })
                 .collect(),

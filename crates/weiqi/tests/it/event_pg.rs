@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use serde_json::Value;
 
 /// A connection to the tests' PostgreSQL (checked once to answer: `testkit::pg::require`).
-fn admin() -> postgres::Client {
+fn admin() -> testkit::pg::Client {
     testkit::pg::connect(&testkit::pg::require()).unwrap_or_else(|e| panic!("{e}"))
 }
 
