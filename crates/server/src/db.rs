@@ -32,7 +32,18 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use crate::time::Time;
+use storage::sql::{Arg, Row};
 use tokio::sync::oneshot;
+
+/// The parameters of a statement, owned: they travel to the database thread or task.
+type Args = Vec<Arg<'static>>;
+
+/// The parameters of a statement: `args![game, seq]`.
+macro_rules! args {
+    ($($a:expr),* $(,)?) => {
+        vec![$(Arg::from($a)),*]
+    };
+}
 
 /// The server's migrations, applied in order and recorded in `server_schema_version` (apart
 /// from the storage crate's `schema_version`, so each crate migrates its own tables).
@@ -219,6 +230,13 @@ impl From<rusqlite::Error> for DbError {
         {
             return DbError::Conflict;
         }
+        DbError::Failed(e.to_string())
+    }
+}
+
+/// The storage crate's statement layer failed (a value of the wrong type, say).
+impl From<storage::StoreError> for DbError {
+    fn from(e: storage::StoreError) -> DbError {
         DbError::Failed(e.to_string())
     }
 }
@@ -486,226 +504,161 @@ impl Db {
 
     /// The game `owner` created with idempotency key `key`, and the digest of its request.
     pub async fn game_by_key(&self, owner: i64, key: String) -> Result<Option<(i64, String)>, DbError> {
-        match &self.0 {
-            Backend::Postgres(pg) => pg.game_by_key(owner, &key).await,
-            Backend::Sqlite(jobs) => {
-                Db::call(jobs, move |c| {
-                    Ok(c.query_row(
-                        "SELECT id, request_digest FROM server_game WHERE owner = ?1 AND idempotency_key = ?2",
-                        params![owner, key],
-                        |r| Ok((r.get(0)?, r.get(1)?)),
-                    )
-                    .optional()?)
-                })
-                .await
-            }
-        }
+        let row = self
+            .row(
+                "SELECT id, request_digest FROM server_game WHERE owner = ?1 AND idempotency_key = ?2",
+                args![owner, key],
+            )
+            .await?;
+        row.map(|r| Ok((r.get(0)?, r.get(1)?))).transpose()
     }
 
     /// The live game on `board` of `round` of `event`, if there is one (at most one: the
     /// unique index `server_game_board`).
     pub async fn game_on_board(&self, event: String, round: u32, board: u32) -> Result<Option<i64>, DbError> {
-        match &self.0 {
-            Backend::Postgres(pg) => pg.game_on_board(&event, round, board).await,
-            Backend::Sqlite(jobs) => {
-                Db::call(jobs, move |c| {
-                    Ok(c.query_row(
-                        "SELECT id FROM server_game WHERE event_id = ?1 AND round = ?2 AND board = ?3",
-                        params![event, round, board],
-                        |r| r.get(0),
-                    )
-                    .optional()?)
-                })
-                .await
-            }
-        }
+        let row = self
+            .row(
+                "SELECT id FROM server_game WHERE event_id = ?1 AND round = ?2 AND board = ?3",
+                args![event, round, board],
+            )
+            .await?;
+        Ok(row.map(|r| r.get(0)).transpose()?)
     }
 
     /// Detaches game `id` from its event's board (round and board NULL; it stays the event's
     /// game, and goes on): it is not that board's game any more. True if it was on a board.
     pub async fn detach(&self, id: i64) -> Result<bool, DbError> {
-        match &self.0 {
-            Backend::Postgres(pg) => pg.detach(id).await,
-            Backend::Sqlite(jobs) => {
-                Db::call(jobs, move |c| {
-                    Ok(c.execute(
-                        "UPDATE server_game SET round = NULL, board = NULL WHERE id = ?1 AND board IS NOT NULL",
-                        [id],
-                    )? == 1)
-                })
-                .await
-            }
-        }
+        let sql = "UPDATE server_game SET round = NULL, board = NULL WHERE id = ?1 AND board IS NOT NULL";
+        Ok(self.exec(sql, args![id]).await? == 1)
     }
 
     /// Binds `account` to seat `color` (0 Black, 1 White) of game `id`; false if the seat is
     /// taken by someone else.
     pub async fn join(&self, id: i64, color: usize, account: i64) -> Result<bool, DbError> {
-        let col = if color == 0 { "account_black" } else { "account_white" };
-        match &self.0 {
-            Backend::Postgres(pg) => pg.join(id, col, account).await,
-            Backend::Sqlite(jobs) => {
-                let sql = format!("UPDATE server_game SET {col} = ?1 WHERE id = ?2 AND ({col} IS NULL OR {col} = ?1)");
-                Db::call(jobs, move |c| Ok(c.execute(&sql, [account, id])? == 1)).await
-            }
-        }
+        let sql = if color == 0 {
+            "UPDATE server_game SET account_black = ?1 WHERE id = ?2 AND (account_black IS NULL OR account_black = ?1)"
+        } else {
+            "UPDATE server_game SET account_white = ?1 WHERE id = ?2 AND (account_white IS NULL OR account_white = ?1)"
+        };
+        Ok(self.exec(sql, args![account, id]).await? == 1)
     }
 
     /// The digests of game `id`'s seat secrets (Black's, White's), if there is such a game:
     /// on a shared database the valid ones, which another instance may have replaced.
     pub async fn seat_secrets(&self, id: i64) -> Result<Option<[String; 2]>, DbError> {
-        match &self.0 {
-            Backend::Postgres(pg) => pg.seat_secrets(id).await,
-            Backend::Sqlite(_) => Ok(self.load_game(id).await?.map(|g| g.secrets)),
-        }
+        let row = self
+            .row(
+                "SELECT secret_black, secret_white FROM server_game WHERE id = ?1",
+                args![id],
+            )
+            .await?;
+        row.map(|r| Ok([r.get(0)?, r.get(1)?])).transpose()
     }
 
     /// The stored game `id`, if there is one.
     pub async fn load_game(&self, id: i64) -> Result<Option<StoredGame>, DbError> {
-        match &self.0 {
-            Backend::Postgres(pg) => pg.load_game(id).await,
-            Backend::Sqlite(jobs) => {
-                Db::call(jobs, move |c| {
-                    Ok(c.query_row(
-                        "SELECT event_id, round, board, settings, secret_black, secret_white, owner, \
-                         account_black, account_white FROM server_game WHERE id = ?1",
-                        [id],
-                        |r| {
-                            Ok(StoredGame {
-                                event_id: r.get(0)?,
-                                round: r.get(1)?,
-                                board: r.get(2)?,
-                                settings: r.get(3)?,
-                                secrets: [r.get(4)?, r.get(5)?],
-                                owner: r.get(6)?,
-                                accounts: [r.get(7)?, r.get(8)?],
-                            })
-                        },
-                    )
-                    .optional()?)
-                })
-                .await
-            }
-        }
+        let row = self
+            .row(
+                "SELECT event_id, round, board, settings, secret_black, secret_white, owner, account_black, \
+                 account_white FROM server_game WHERE id = ?1",
+                args![id],
+            )
+            .await?;
+        let game = |r: Row| -> Result<StoredGame, DbError> {
+            Ok(StoredGame {
+                event_id: r.get(0)?,
+                round: r.get(1)?,
+                board: r.get(2)?,
+                settings: r.get(3)?,
+                secrets: [r.get(4)?, r.get(5)?],
+                owner: r.get(6)?,
+                accounts: [r.get(7)?, r.get(8)?],
+            })
+        };
+        row.map(game).transpose()
     }
 
     /// The events of game `id` from index `from` on, in order: (seq, JSON text).
     pub async fn events_from(&self, id: i64, from: u64) -> Result<Vec<(u64, String)>, DbError> {
-        match &self.0 {
-            Backend::Postgres(pg) => pg.events_from(id, from).await,
-            Backend::Sqlite(jobs) => {
-                Db::call(jobs, move |c| {
-                    let mut st = c.prepare(
-                        "SELECT seq, event FROM server_game_event WHERE game_id = ?1 AND seq >= ?2 ORDER BY seq",
-                    )?;
-                    let rows = st
-                        .query_map([id, from as i64], |r| Ok((r.get::<_, i64>(0)? as u64, r.get(1)?)))?
-                        .collect::<Result<Vec<_>, _>>()?;
-                    Ok(rows)
-                })
-                .await
-            }
-        }
+        let rows = self
+            .rows(
+                "SELECT seq, event FROM server_game_event WHERE game_id = ?1 AND seq >= ?2 ORDER BY seq",
+                args![id, from as i64],
+            )
+            .await?;
+        rows.iter().map(|r| Ok((r.get(0)?, r.get(1)?))).collect()
     }
 
     /// The games, in id order, of `event` if given, else all.
     pub async fn list_games(&self, event: Option<String>) -> Result<Vec<GameRow>, DbError> {
-        match &self.0 {
-            Backend::Postgres(pg) => pg.list_games(event).await,
-            Backend::Sqlite(jobs) => {
-                Db::call(jobs, move |c| {
-                    let mut s = c.prepare(
-                        "SELECT id, event_id, round, board FROM server_game WHERE ?1 IS NULL OR event_id = ?1 \
-                         ORDER BY id",
-                    )?;
-                    let rows = s
-                        .query_map([event], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
-                        .collect::<Result<Vec<_>, _>>()?;
-                    Ok(rows)
-                })
-                .await
+        let rows = match event {
+            Some(event) => {
+                let sql = "SELECT id, event_id, round, board FROM server_game WHERE event_id = ?1 ORDER BY id";
+                self.rows(sql, args![event]).await?
             }
-        }
+            None => {
+                self.rows(
+                    "SELECT id, event_id, round, board FROM server_game ORDER BY id",
+                    args![],
+                )
+                .await?
+            }
+        };
+        rows.iter()
+            .map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .collect()
     }
 
     /// Every seat link issued again for the games of event `event`, in order: the game, the
     /// seat (`black`, `white`), the account's name, when.
     pub async fn seat_links_of_event(&self, event: String) -> Result<Vec<SeatLinkRow>, DbError> {
-        match &self.0 {
-            Backend::Postgres(pg) => pg.seat_links_of_event(&event).await,
-            Backend::Sqlite(jobs) => {
-                Db::call(jobs, move |c| {
-                    let mut s = c.prepare(
-                        "SELECT l.game_id, l.color, a.name, l.at FROM server_seat_link l \
-                         JOIN server_account a ON a.id = l.account_id JOIN server_game g ON g.id = l.game_id \
-                         WHERE g.event_id = ?1 ORDER BY l.id",
-                    )?;
-                    let rows = s
-                        .query_map([event], |r| {
-                            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get::<_, i64>(3)? as u64))
-                        })?
-                        .collect::<Result<Vec<_>, _>>()?;
-                    Ok(rows)
-                })
-                .await
-            }
-        }
+        let rows = self
+            .rows(
+                "SELECT l.game_id, l.color, a.name, l.at FROM server_seat_link l \
+                 JOIN server_account a ON a.id = l.account_id JOIN server_game g ON g.id = l.game_id \
+                 WHERE g.event_id = ?1 ORDER BY l.id",
+                args![event],
+            )
+            .await?;
+        rows.iter()
+            .map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .collect()
     }
 
     /// Creates an account whose name has the confusable key `key` (`account_name::key`);
     /// `Conflict` if the name or the key is taken.
     pub async fn create_account(&self, name: String, key: String, hash: String) -> Result<i64, DbError> {
-        match &self.0 {
-            Backend::Postgres(pg) => pg.create_account(&name, &key, &hash).await,
-            Backend::Sqlite(jobs) => {
-                let now = self.2.now_ms();
-                Db::call(jobs, move |c| {
-                    c.execute(
-                        "INSERT INTO server_account (name, skeleton, password_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
-                        params![name, key, hash, now as i64],
-                    )?;
-                    Ok(c.last_insert_rowid())
-                })
-                .await
-            }
-        }
+        let now = self.2.now_ms() as i64;
+        let row = self
+            .row(
+                "INSERT INTO server_account (name, skeleton, password_hash, created_at) VALUES (?1, ?2, ?3, ?4) \
+                 RETURNING id",
+                args![name, key, hash, now],
+            )
+            .await?;
+        Ok(row
+            .ok_or_else(|| DbError::Failed("an insert returned no id".into()))?
+            .get(0)?)
     }
 
     /// The name of the account whose name has the confusable key `key`, if any: one lookup
     /// in the unique index `server_account_skeleton`.
     pub async fn account_name_by_key(&self, key: String) -> Result<Option<String>, DbError> {
-        match &self.0 {
-            Backend::Postgres(pg) => pg.account_name_by_key(&key).await,
-            Backend::Sqlite(jobs) => {
-                Db::call(jobs, move |c| {
-                    Ok(
-                        c.query_row("SELECT name FROM server_account WHERE skeleton = ?1", [key], |r| {
-                            r.get(0)
-                        })
-                        .optional()?,
-                    )
-                })
-                .await
-            }
-        }
+        let row = self
+            .row("SELECT name FROM server_account WHERE skeleton = ?1", args![key])
+            .await?;
+        Ok(row.map(|r| r.get(0)).transpose()?)
     }
 
     /// The id and password hash of the account `name`.
     pub async fn account_by_name(&self, name: String) -> Result<Option<(i64, String)>, DbError> {
-        match &self.0 {
-            Backend::Postgres(pg) => pg.account_by_name(&name).await,
-            Backend::Sqlite(jobs) => {
-                Db::call(jobs, move |c| {
-                    Ok(c.query_row(
-                        "SELECT id, password_hash FROM server_account WHERE name = ?1",
-                        [name],
-                        |r| Ok((r.get(0)?, r.get(1)?)),
-                    )
-                    .optional()?)
-                })
-                .await
-            }
-        }
+        let row = self
+            .row(
+                "SELECT id, password_hash FROM server_account WHERE name = ?1",
+                args![name],
+            )
+            .await?;
+        row.map(|r| Ok((r.get(0)?, r.get(1)?))).transpose()
     }
 
     /// Records a session (the digest of its token) for `account`, created and last used at
@@ -747,115 +700,94 @@ impl Db {
 
     /// The session with this token digest, if there is one: its account and times.
     pub async fn session(&self, token_hash: String) -> Result<Option<StoredSession>, DbError> {
-        match &self.0 {
-            Backend::Postgres(pg) => pg.session(&token_hash).await,
-            Backend::Sqlite(jobs) => {
-                let cache = self.1.clone();
-                if let Some(s) = cache
-                    .as_ref()
-                    .and_then(|m| m.lock().expect("sessions lock").get(&token_hash).cloned())
-                {
-                    return Ok(Some(s));
-                }
-                Db::call(jobs, move |c| {
-                    let found = c
-                        .query_row(
-                            "SELECT a.id, a.name, s.created_at, s.last_used FROM server_session s \
-                         JOIN server_account a ON a.id = s.account_id WHERE s.token_hash = ?1",
-                            [&token_hash],
-                            |r| {
-                                Ok(StoredSession {
-                                    account: r.get(0)?,
-                                    name: r.get(1)?,
-                                    created_at: r.get::<_, i64>(2)? as u64,
-                                    last_used: r.get::<_, i64>(3)? as u64,
-                                })
-                            },
-                        )
-                        .optional()?;
-                    if let (Some(cache), Some(s)) = (cache, &found) {
-                        cache.lock().expect("sessions lock").insert(token_hash, s.clone());
-                    }
-                    Ok(found)
-                })
-                .await
-            }
+        let cache = self.1.clone();
+        if let Some(s) = cache
+            .as_ref()
+            .and_then(|m| m.lock().expect("sessions lock").get(&token_hash).cloned())
+        {
+            return Ok(Some(s));
         }
+        let stored = |r: &Row| -> Result<StoredSession, DbError> {
+            Ok(StoredSession {
+                account: r.get(0)?,
+                name: r.get(1)?,
+                created_at: r.get(2)?,
+                last_used: r.get(3)?,
+            })
+        };
+        let key = token_hash.clone();
+        let rows = self
+            .rows_then(
+                "SELECT a.id, a.name, s.created_at, s.last_used FROM server_session s \
+                 JOIN server_account a ON a.id = s.account_id WHERE s.token_hash = ?1",
+                args![token_hash],
+                move |rows| {
+                    if let (Some(cache), Some(Ok(s))) = (cache, rows.first().map(stored)) {
+                        cache.lock().expect("sessions lock").insert(key, s);
+                    }
+                },
+            )
+            .await?;
+        rows.first().map(stored).transpose()
     }
 
     /// Marks the session used at `now` (the idle time runs from there).
     pub async fn touch_session(&self, token_hash: String, now: u64) -> Result<(), DbError> {
-        match &self.0 {
-            Backend::Postgres(pg) => pg.touch_session(&token_hash, now).await,
-            Backend::Sqlite(jobs) => {
-                let cache = self.1.clone();
-                Db::call(jobs, move |c| {
-                    c.execute(
-                        "UPDATE server_session SET last_used = MAX(last_used, ?2) WHERE token_hash = ?1",
-                        params![token_hash, now as i64],
-                    )?;
-                    if let Some(cache) = cache
-                        && let Some(s) = cache.lock().expect("sessions lock").get_mut(&token_hash)
-                    {
-                        s.last_used = s.last_used.max(now);
-                    }
-                    Ok(())
-                })
-                .await
-            }
-        }
+        let cache = self.1.clone();
+        let key = token_hash.clone();
+        self.exec_then(
+            "UPDATE server_session SET last_used = CASE WHEN last_used > ?2 THEN last_used ELSE ?2 END \
+             WHERE token_hash = ?1",
+            args![token_hash, now as i64],
+            move |_| {
+                if let Some(cache) = cache
+                    && let Some(s) = cache.lock().expect("sessions lock").get_mut(&key)
+                {
+                    s.last_used = s.last_used.max(now);
+                }
+            },
+        )
+        .await
+        .map(drop)
     }
 
     /// Ends the session (log out); false if there was none.
     pub async fn delete_session(&self, token_hash: String) -> Result<bool, DbError> {
-        match &self.0 {
-            Backend::Postgres(pg) => pg.delete_session(&token_hash).await,
-            Backend::Sqlite(jobs) => {
-                let cache = self.1.clone();
-                Db::call(jobs, move |c| {
-                    let deleted = c.execute("DELETE FROM server_session WHERE token_hash = ?1", [&token_hash])? == 1;
+        let cache = self.1.clone();
+        let key = token_hash.clone();
+        let deleted = self
+            .exec_then(
+                "DELETE FROM server_session WHERE token_hash = ?1",
+                args![token_hash],
+                move |_| {
                     if let Some(cache) = cache {
-                        cache.lock().expect("sessions lock").remove(&token_hash);
+                        cache.lock().expect("sessions lock").remove(&key);
                     }
-                    Ok(deleted)
-                })
-                .await
-            }
-        }
+                },
+            )
+            .await?;
+        Ok(deleted == 1)
     }
 
     /// The names of the roles `account` holds in `event`.
     pub async fn roles(&self, event: String, account: i64) -> Result<Vec<String>, DbError> {
-        match &self.0 {
-            Backend::Postgres(pg) => pg.roles(&event, account).await,
-            Backend::Sqlite(jobs) => {
-                Db::call(jobs, move |c| {
-                    let mut st = c.prepare("SELECT role FROM server_role WHERE event_id = ?1 AND account_id = ?2")?;
-                    let names = st
-                        .query_map(params![event, account], |r| r.get::<_, String>(0))?
-                        .collect::<Result<Vec<_>, _>>()?;
-                    Ok(names)
-                })
-                .await
-            }
-        }
+        let rows = self
+            .rows(
+                "SELECT role FROM server_role WHERE event_id = ?1 AND account_id = ?2",
+                args![event, account],
+            )
+            .await?;
+        rows.iter().map(|r| Ok(r.get(0)?)).collect()
     }
 
     /// Gives `account` the role named `role` in `event` (idempotent).
     pub async fn grant(&self, event: String, account: i64, role: &'static str) -> Result<(), DbError> {
-        match &self.0 {
-            Backend::Postgres(pg) => pg.grant(&event, account, role).await,
-            Backend::Sqlite(jobs) => {
-                Db::call(jobs, move |c| {
-                    c.execute(
-                        "INSERT OR IGNORE INTO server_role (event_id, account_id, role) VALUES (?1, ?2, ?3)",
-                        params![event, account, role],
-                    )?;
-                    Ok(())
-                })
-                .await
-            }
-        }
+        self.exec(
+            "INSERT INTO server_role (event_id, account_id, role) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
+            args![event, account, role],
+        )
+        .await
+        .map(drop)
     }
 
     /// Replaces the digest of seat `color`'s secret (0 Black, 1 White) of game `id` with
@@ -905,53 +837,6 @@ impl Db {
     }
 }
 
-/// A plain value of a statement written once for both databases ([`Db::exec`], [`Db::rows`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum V {
-    /// NULL (in a result only).
-    Null,
-    /// An integer.
-    I(i64),
-    /// A text.
-    T(String),
-}
-
-impl V {
-    fn pg(&self) -> &(dyn tokio_postgres::types::ToSql + Sync) {
-        match self {
-            V::Null => &None::<i64>,
-            V::I(n) => n,
-            V::T(t) => t,
-        }
-    }
-
-    fn int(&self) -> Option<i64> {
-        match self {
-            V::I(n) => Some(*n),
-            _ => None,
-        }
-    }
-
-    fn text(&self) -> String {
-        match self {
-            V::T(t) => t.clone(),
-            V::I(n) => n.to_string(),
-            V::Null => String::new(),
-        }
-    }
-}
-
-impl rusqlite::ToSql for V {
-    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
-        use rusqlite::types::{ToSqlOutput, Value};
-        Ok(match self {
-            V::Null => ToSqlOutput::Owned(Value::Null),
-            V::I(n) => ToSqlOutput::Owned(Value::Integer(*n)),
-            V::T(t) => ToSqlOutput::Borrowed(rusqlite::types::ValueRef::Text(t.as_bytes())),
-        })
-    }
-}
-
 /// A role granted or revoked: the account's name, the role, `grant` or `revoke`, who did it
 /// (an account's name; none for the event's creation) and when.
 #[derive(Clone, Debug)]
@@ -968,17 +853,32 @@ pub struct RoleChange {
     pub at: u64,
 }
 
-/// Statements written once, in the dialect both databases read (`$1` parameters, `ON
-/// CONFLICT`, `RETURNING`), for the tables of who may take a seat and who holds a role.
+/// Statements written once, in SQLite's dialect (`?1` parameters), over the storage crate's
+/// statement layer (`storage::sql`): its values in and out, its one translation for
+/// PostgreSQL. Run on SQLite in the database thread, on PostgreSQL on the query connection.
 impl Db {
     /// Runs a statement; the rows it changed.
-    pub async fn exec(&self, sql: &'static str, params: Vec<V>) -> Result<u64, DbError> {
+    async fn exec(&self, sql: &'static str, args: Args) -> Result<u64, DbError> {
+        self.exec_then(sql, args, |_| ()).await
+    }
+
+    /// Runs a statement; the rows it changed. On SQLite `then` is given that number in the
+    /// database thread, in the same job (so a copy kept in memory changes with the row).
+    async fn exec_then(
+        &self,
+        sql: &'static str,
+        args: Args,
+        then: impl FnOnce(u64) + Send + 'static,
+    ) -> Result<u64, DbError> {
         match &self.0 {
-            Backend::Postgres(pg) => pg.exec(sql, &params).await,
+            Backend::Postgres(pg) => pg.exec(sql, &args).await,
             Backend::Sqlite(jobs) => {
                 Db::call(jobs, move |c| {
-                    let sql = sql.replace('$', "?");
-                    Ok(c.execute(&sql, rusqlite::params_from_iter(params.iter()))? as u64)
+                    let n = c
+                        .prepare_cached(sql)?
+                        .execute(rusqlite::params_from_iter(args.iter()))? as u64;
+                    then(n);
+                    Ok(n)
                 })
                 .await
             }
@@ -986,27 +886,29 @@ impl Db {
     }
 
     /// Runs a query; its rows.
-    pub async fn rows(&self, sql: &'static str, params: Vec<V>) -> Result<Vec<Vec<V>>, DbError> {
+    async fn rows(&self, sql: &'static str, args: Args) -> Result<Vec<Row>, DbError> {
+        self.rows_then(sql, args, |_| ()).await
+    }
+
+    /// Runs a query; its first row, if any.
+    async fn row(&self, sql: &'static str, args: Args) -> Result<Option<Row>, DbError> {
+        Ok(self.rows(sql, args).await?.into_iter().next())
+    }
+
+    /// Runs a query; its rows. On SQLite `then` is given them in the database thread, in the
+    /// same job.
+    async fn rows_then(
+        &self,
+        sql: &'static str,
+        args: Args,
+        then: impl FnOnce(&[Row]) + Send + 'static,
+    ) -> Result<Vec<Row>, DbError> {
         match &self.0 {
-            Backend::Postgres(pg) => pg.rows(sql, &params).await,
+            Backend::Postgres(pg) => pg.rows(sql, &args).await,
             Backend::Sqlite(jobs) => {
                 Db::call(jobs, move |c| {
-                    let sql = sql.replace('$', "?");
-                    let mut st = c.prepare(&sql)?;
-                    let n = st.column_count();
-                    let rows = st
-                        .query_map(rusqlite::params_from_iter(params.iter()), |r| {
-                            (0..n)
-                                .map(|i| {
-                                    Ok(match r.get::<_, rusqlite::types::Value>(i)? {
-                                        rusqlite::types::Value::Integer(n) => V::I(n),
-                                        rusqlite::types::Value::Text(t) => V::T(t),
-                                        _ => V::Null,
-                                    })
-                                })
-                                .collect::<rusqlite::Result<Vec<V>>>()
-                        })?
-                        .collect::<Result<Vec<_>, _>>()?;
+                    let rows = storage::sql::sqlite_rows(&mut *c.prepare_cached(sql)?, &args)?;
+                    then(&rows);
                     Ok(rows)
                 })
                 .await
@@ -1017,8 +919,8 @@ impl Db {
     /// Opens both seats of free game `id` to the first accounts to join.
     pub async fn open_seats(&self, id: i64) -> Result<(), DbError> {
         self.exec(
-            "INSERT INTO server_open_game (game_id) VALUES ($1) ON CONFLICT DO NOTHING",
-            vec![V::I(id)],
+            "INSERT INTO server_open_game (game_id) VALUES (?1) ON CONFLICT DO NOTHING",
+            args![id],
         )
         .await
         .map(drop)
@@ -1027,10 +929,7 @@ impl Db {
     /// Whether free game `id`'s seats are open to any account (else only its seat links).
     pub async fn seats_open(&self, id: i64) -> Result<bool, DbError> {
         Ok(!self
-            .rows(
-                "SELECT game_id FROM server_open_game WHERE game_id = $1",
-                vec![V::I(id)],
-            )
+            .rows("SELECT game_id FROM server_open_game WHERE game_id = ?1", args![id])
             .await?
             .is_empty())
     }
@@ -1039,11 +938,11 @@ impl Db {
     pub async fn player_account(&self, event: String, player: String) -> Result<Option<i64>, DbError> {
         let rows = self
             .rows(
-                "SELECT account_id FROM server_player_account WHERE event_id = $1 AND player = $2",
-                vec![V::T(event), V::T(player)],
+                "SELECT account_id FROM server_player_account WHERE event_id = ?1 AND player = ?2",
+                args![event, player],
             )
             .await?;
-        Ok(rows.first().and_then(|r| r[0].int()))
+        rows.first().map(|r| Ok(r.get(0)?)).transpose()
     }
 
     /// Links `account` to registered player `player` of `event` (replacing any account linked
@@ -1058,10 +957,10 @@ impl Db {
         at: u64,
     ) -> Result<(), DbError> {
         self.exec(
-            "INSERT INTO server_player_account (event_id, player, account_id, linked_by, at) VALUES ($1, $2, $3, $4, $5) \
+            "INSERT INTO server_player_account (event_id, player, account_id, linked_by, at) VALUES (?1, ?2, ?3, ?4, ?5) \
              ON CONFLICT (event_id, player) DO UPDATE SET account_id = excluded.account_id, \
              linked_by = excluded.linked_by, at = excluded.at",
-            vec![V::T(event), V::T(player), V::I(account), V::I(by), V::I(at as i64)],
+            args![event, player, account, by, at as i64],
         )
         .await
         .map(drop)
@@ -1071,8 +970,8 @@ impl Db {
     pub async fn unlink_player(&self, event: String, player: String) -> Result<bool, DbError> {
         Ok(self
             .exec(
-                "DELETE FROM server_player_account WHERE event_id = $1 AND player = $2",
-                vec![V::T(event), V::T(player)],
+                "DELETE FROM server_player_account WHERE event_id = ?1 AND player = ?2",
+                args![event, player],
             )
             .await?
             == 1)
@@ -1088,8 +987,8 @@ impl Db {
         at: u64,
     ) -> Result<(), DbError> {
         self.exec(
-            "INSERT INTO server_claim_code (code_hash, event_id, player, issued_by, at) VALUES ($1, $2, $3, $4, $5)",
-            vec![V::T(hash), V::T(event), V::T(player), V::I(by), V::I(at as i64)],
+            "INSERT INTO server_claim_code (code_hash, event_id, player, issued_by, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+            args![hash, event, player, by, at as i64],
         )
         .await
         .map(drop)
@@ -1099,24 +998,24 @@ impl Db {
     pub async fn redeem_claim(&self, hash: String, event: String) -> Result<Option<String>, DbError> {
         let rows = self
             .rows(
-                "DELETE FROM server_claim_code WHERE code_hash = $1 AND event_id = $2 RETURNING player",
-                vec![V::T(hash), V::T(event)],
+                "DELETE FROM server_claim_code WHERE code_hash = ?1 AND event_id = ?2 RETURNING player",
+                args![hash, event],
             )
             .await?;
-        Ok(rows.first().map(|r| r[0].text()))
+        rows.first().map(|r| Ok(r.get(0)?)).transpose()
     }
 
     /// Binds `account` to seat `color` (0 Black, 1 White) of game `id` unless the account holds
     /// the other seat; false if the seat is someone else's or the other seat is the account's.
     pub async fn join_one_seat(&self, id: i64, color: usize, account: i64) -> Result<bool, DbError> {
         let sql = if color == 0 {
-            "UPDATE server_game SET account_black = $1 WHERE id = $2 AND (account_black IS NULL OR account_black = $1) \
-             AND (account_white IS NULL OR account_white <> $1)"
+            "UPDATE server_game SET account_black = ?1 WHERE id = ?2 AND (account_black IS NULL OR account_black = ?1) \
+             AND (account_white IS NULL OR account_white <> ?1)"
         } else {
-            "UPDATE server_game SET account_white = $1 WHERE id = $2 AND (account_white IS NULL OR account_white = $1) \
-             AND (account_black IS NULL OR account_black <> $1)"
+            "UPDATE server_game SET account_white = ?1 WHERE id = ?2 AND (account_white IS NULL OR account_white = ?1) \
+             AND (account_black IS NULL OR account_black <> ?1)"
         };
-        Ok(self.exec(sql, vec![V::I(account), V::I(id)]).await? == 1)
+        Ok(self.exec(sql, args![account, id]).await? == 1)
     }
 
     /// Records that `by` granted or revoked (`change`) `role` of `account` in `event` at `at`.
@@ -1131,15 +1030,8 @@ impl Db {
     ) -> Result<(), DbError> {
         self.exec(
             "INSERT INTO server_role_change (event_id, account_id, role, change, by_account, at) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
-            vec![
-                V::T(event),
-                V::I(account),
-                V::T(role.into()),
-                V::T(change.into()),
-                by.map_or(V::Null, V::I),
-                V::I(at as i64),
-            ],
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            args![event, account, role, change, by, at as i64,],
         )
         .await
         .map(drop)
@@ -1149,8 +1041,8 @@ impl Db {
     pub async fn revoke(&self, event: String, account: i64, role: &'static str) -> Result<bool, DbError> {
         Ok(self
             .exec(
-                "DELETE FROM server_role WHERE event_id = $1 AND account_id = $2 AND role = $3",
-                vec![V::T(event), V::I(account), V::T(role.into())],
+                "DELETE FROM server_role WHERE event_id = ?1 AND account_id = ?2 AND role = ?3",
+                args![event, account, role],
             )
             .await?
             == 1)
@@ -1162,20 +1054,21 @@ impl Db {
             .rows(
                 "SELECT a.name, c.role, c.change, b.name, c.at FROM server_role_change c \
                  JOIN server_account a ON a.id = c.account_id LEFT JOIN server_account b ON b.id = c.by_account \
-                 WHERE c.event_id = $1 ORDER BY c.id",
-                vec![V::T(event)],
+                 WHERE c.event_id = ?1 ORDER BY c.id",
+                args![event],
             )
             .await?;
-        Ok(rows
-            .into_iter()
-            .map(|r| RoleChange {
-                account: r[0].text(),
-                role: r[1].text(),
-                change: r[2].text(),
-                by: (r[3] != V::Null).then(|| r[3].text()),
-                at: r[4].int().unwrap_or(0) as u64,
+        rows.iter()
+            .map(|r| {
+                Ok(RoleChange {
+                    account: r.get(0)?,
+                    role: r.get(1)?,
+                    change: r.get(2)?,
+                    by: r.get(3)?,
+                    at: r.get(4)?,
+                })
             })
-            .collect())
+            .collect()
     }
 }
 

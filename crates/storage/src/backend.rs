@@ -94,10 +94,14 @@ pub(crate) enum Dialect {
 
 /// A parameter of a statement.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Arg<'a> {
+pub enum Arg<'a> {
+    /// NULL.
     Null,
+    /// An integer (PostgreSQL: of the parameter's width, checked).
     Int(i64),
+    /// A text.
     Text(Cow<'a, str>),
+    /// A boolean (SQLite: 0 or 1).
     Bool(bool),
 }
 
@@ -159,12 +163,18 @@ pub(crate) use args;
 
 /// One value read from the database.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Cell {
+pub enum Cell {
+    /// NULL.
     Null,
+    /// An integer of any width.
     Int(i64),
+    /// A floating-point number.
     Real(f64),
+    /// A text.
     Text(String),
+    /// A boolean (PostgreSQL's; SQLite has integers).
     Bool(bool),
+    /// Bytes.
     Blob(Vec<u8>),
 }
 
@@ -183,7 +193,8 @@ impl fmt::Display for Cell {
 }
 
 /// A Rust value a [`Cell`] converts to.
-pub(crate) trait FromCell: Sized {
+pub trait FromCell: Sized {
+    /// The value of `c`, or what was found instead.
     fn from_cell(c: &Cell) -> std::result::Result<Self, String>;
 }
 
@@ -211,7 +222,7 @@ macro_rules! narrow_int {
         }
     )*};
 }
-narrow_int!(i32, u32);
+narrow_int!(i32, u32, u64);
 
 impl FromCell for bool {
     fn from_cell(c: &Cell) -> std::result::Result<Self, String> {
@@ -249,11 +260,11 @@ impl<T: FromCell> FromCell for Option<T> {
 
 /// One row of a query's answer.
 #[derive(Debug)]
-pub(crate) struct Row(Vec<Cell>);
+pub struct Row(Vec<Cell>);
 
 impl Row {
     /// Column `i` (from 0) as a `T`.
-    pub(crate) fn get<T: FromCell>(&self, i: usize) -> Result<T> {
+    pub fn get<T: FromCell>(&self, i: usize) -> Result<T> {
         let c = self
             .0
             .get(i)
@@ -262,7 +273,7 @@ impl Row {
     }
 
     /// Every column.
-    pub(crate) fn cells(&self) -> &[Cell] {
+    pub fn cells(&self) -> &[Cell] {
         &self.0
     }
 }
@@ -394,7 +405,7 @@ impl Drop for Tx<'_> {
 }
 
 /// Every row a SQLite statement answers.
-fn sqlite_rows(st: &mut rusqlite::Statement<'_>, args: &[Arg<'_>]) -> Result<Vec<Row>> {
+pub fn sqlite_rows(st: &mut rusqlite::Statement<'_>, args: &[Arg<'_>]) -> Result<Vec<Row>> {
     let n = st.column_count();
     let mut rows = st
         .query(rusqlite::params_from_iter(args.iter()))
@@ -449,7 +460,7 @@ pub(crate) fn sqlite_error(e: rusqlite::Error) -> StoreError {
 /// Rewrites a statement of SQLite's dialect for PostgreSQL: `?N` placeholders become `$N`
 /// (outside quoted text and comments: a `?1` in `'…'`, `"…"`, `-- …` or `/* … */` is kept as
 /// written) and the schema's timestamp expression becomes PostgreSQL's.
-pub(crate) fn to_postgres(sql: &str) -> String {
+pub fn to_postgres(sql: &str) -> String {
     let sql = sql.replace(NOW_SQLITE, NOW_PG);
     let mut out = String::with_capacity(sql.len());
     let mut chars = sql.chars().peekable();
@@ -697,14 +708,14 @@ impl Pg {
     fn exec(&mut self, sql: &str, args: &[Arg<'_>]) -> Result<u64> {
         let st = self.statement(sql, true)?;
         let params = pg_params(&st, args)?;
-        let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p.as_ref()).collect();
+        let refs = pg_refs(&params);
         self.wait(self.client().execute(&st, &refs)).map_err(|e| self.error(e))
     }
 
     fn query(&mut self, sql: &str, args: &[Arg<'_>], keep: bool) -> Result<Vec<Row>> {
         let st = self.statement(sql, keep)?;
         let params = pg_params(&st, args)?;
-        let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p.as_ref()).collect();
+        let refs = pg_refs(&params);
         let rows = self.wait(self.client().query(&st, &refs)).map_err(|e| self.error(e))?;
         rows.iter().map(pg_row).collect()
     }
@@ -924,10 +935,16 @@ fn kind(ty: &Type) -> Option<Kind> {
     })
 }
 
-type Param<'b> = Box<dyn ToSql + Sync + 'b>;
+/// A parameter as PostgreSQL's client takes it.
+pub type Param<'b> = Box<dyn ToSql + Sync + Send + 'b>;
+
+/// The parameters as the client's calls take them.
+pub fn pg_refs<'a>(params: &'a [Param<'_>]) -> Vec<&'a (dyn ToSql + Sync)> {
+    params.iter().map(|p| p.as_ref() as &(dyn ToSql + Sync)).collect()
+}
 
 /// The arguments as the Rust types of the statement's parameters, as PostgreSQL inferred them.
-fn pg_params<'b>(st: &tokio_postgres::Statement, args: &'b [Arg<'b>]) -> Result<Vec<Param<'b>>> {
+pub fn pg_params<'b>(st: &tokio_postgres::Statement, args: &'b [Arg<'b>]) -> Result<Vec<Param<'b>>> {
     if st.params().len() != args.len() {
         return Err(StoreError::Database(format!(
             "a statement takes {} parameters, given {}",
@@ -976,7 +993,8 @@ fn pg_params<'b>(st: &tokio_postgres::Statement, args: &'b [Arg<'b>]) -> Result<
         .collect()
 }
 
-fn pg_row(r: &tokio_postgres::Row) -> Result<Row> {
+/// A row as PostgreSQL's client answers it, as [`Cell`]s.
+pub fn pg_row(r: &tokio_postgres::Row) -> Result<Row> {
     let mut cells = Vec::with_capacity(r.len());
     for (i, col) in r.columns().iter().enumerate() {
         let ty = col.type_();

@@ -85,6 +85,16 @@ mod model;
 mod store;
 
 pub use backend::open_sqlite;
+
+/// The statement layer the store is written on, which the server's own tables use too:
+/// statements written once in SQLite's dialect (`?1` parameters), [`Arg`](sql::Arg)s in,
+/// [`Row`](sql::Row)s of [`Cell`](sql::Cell)s out, the dialect translated in one place
+/// ([`to_postgres`](sql::to_postgres)), and each client's values converted by one function
+/// ([`sqlite_rows`](sql::sqlite_rows); [`pg_params`](sql::pg_params), [`pg_refs`](sql::pg_refs),
+/// [`pg_row`](sql::pg_row)).
+pub mod sql {
+    pub use crate::backend::{Arg, Cell, FromCell, Param, Row, pg_params, pg_refs, pg_row, sqlite_rows, to_postgres};
+}
 pub use error::StoreError;
 pub use import::{ImportRound, ImportedEvent};
 pub use migrate::SCHEMA_VERSION;

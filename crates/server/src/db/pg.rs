@@ -16,11 +16,13 @@
 //! trip each, where a statement given as text is prepared first (a round trip more, and a
 //! close).
 
-use super::{DbError, GameRow, Idempotency, Note, SeatLinkRow, SessionEnds, StoredGame, StoredSession, V};
+use super::{DbError, Idempotency, Note, SessionEnds, StoredGame};
 use crate::time::Time;
 use futures_util::StreamExt;
+use std::collections::HashMap;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
+use storage::sql::{Arg, Row};
 use tokio::sync::{mpsc, oneshot};
 use tokio_postgres::error::SqlState;
 use tokio_postgres::types::Type;
@@ -216,7 +218,7 @@ macro_rules! run {
         let pg: &Pg = $pg;
         let $c = pg.current();
         match $query.await {
-            Err(e) if e.is_closed() || $c.is_closed() || e.code() == Some(&SqlState::ADMIN_SHUTDOWN) => {
+            Err(e) if lost(&e, &$c) => {
                 let $c = pg.reconnect(&$c, e).await?;
                 $query.await.map_err(DbError::from)
             }
@@ -245,11 +247,88 @@ impl From<tokio_postgres::Error> for DbError {
     }
 }
 
+/// Whether `e` says that the connection `c` is lost (the database restarted, an
+/// administrator cut it): the query may be run again on a fresh one.
+fn lost(e: &tokio_postgres::Error, c: &Client) -> bool {
+    e.is_closed() || c.is_closed() || e.code() == Some(&SqlState::ADMIN_SHUTDOWN)
+}
+
+/// The query connection, with the statements prepared on it (by their text as written, in
+/// SQLite's dialect): they live and die with it.
+struct Conn {
+    client: Client,
+    statements: std::sync::Mutex<HashMap<&'static str, tokio_postgres::Statement>>,
+}
+
+impl std::ops::Deref for Conn {
+    type Target = Client;
+    fn deref(&self) -> &Client {
+        &self.client
+    }
+}
+
+impl Conn {
+    fn new(client: Client) -> Arc<Conn> {
+        Arc::new(Conn {
+            client,
+            statements: std::sync::Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The statement `sql` (written once, in SQLite's dialect) prepared on this connection:
+    /// one round trip the first time, none after.
+    async fn prepared(&self, sql: &'static str) -> Result<tokio_postgres::Statement, tokio_postgres::Error> {
+        if let Some(st) = self.statements.lock().expect("statements lock").get(sql) {
+            return Ok(st.clone());
+        }
+        let st = self.client.prepare(&storage::sql::to_postgres(sql)).await?;
+        self.statements.lock().expect("statements lock").insert(sql, st.clone());
+        Ok(st)
+    }
+
+    /// Runs `sql` with `args`: its rows, or with `count` the number of rows it changed.
+    async fn run(&self, sql: &'static str, args: &[Arg<'_>], count: bool) -> Result<Answer, Attempt> {
+        let st = self.prepared(sql).await.map_err(|e| Attempt::of(e, self))?;
+        let params = storage::sql::pg_params(&st, args).map_err(|e| Attempt::Failed(e.into()))?;
+        let refs = storage::sql::pg_refs(&params);
+        let answer = if count {
+            self.client.execute(&st, &refs).await.map(Answer::Count)
+        } else {
+            self.client.query(&st, &refs).await.map(Answer::Rows)
+        };
+        answer.map_err(|e| Attempt::of(e, self))
+    }
+}
+
+/// What a statement answered.
+enum Answer {
+    Rows(Vec<tokio_postgres::Row>),
+    Count(u64),
+}
+
+/// Why a statement did not answer.
+enum Attempt {
+    /// The connection was lost: it may be run again on a fresh one.
+    Lost(tokio_postgres::Error),
+    /// It failed.
+    Failed(DbError),
+}
+
+impl Attempt {
+    fn of(e: tokio_postgres::Error, c: &Client) -> Attempt {
+        if lost(&e, c) {
+            Attempt::Lost(e)
+        } else {
+            Attempt::Failed(e.into())
+        }
+    }
+}
+
 /// The open database.
 pub(crate) struct Pg {
     url: String,
     /// The connection for queries; replaced by a fresh one when it is lost.
-    client: std::sync::Mutex<Arc<Client>>,
+    client: std::sync::Mutex<Arc<Conn>>,
     channel: String,
     /// The queue of the group-commit task.
     appends: mpsc::UnboundedSender<Append>,
@@ -302,10 +381,6 @@ fn quote_ident(s: &str) -> String {
     format!("\"{}\"", s.replace('"', "\"\""))
 }
 
-fn opt_u32(v: Option<i64>) -> Option<u32> {
-    v.and_then(|v| u32::try_from(v).ok())
-}
-
 impl Pg {
     pub(crate) async fn open(
         url: &str,
@@ -331,7 +406,7 @@ impl Pg {
         let (appends, queue) = mpsc::unbounded_channel();
         let pg = Arc::new(Pg {
             url: url.to_string(),
-            client: std::sync::Mutex::new(Arc::new(client)),
+            client: std::sync::Mutex::new(Conn::new(client)),
             channel: channel.clone(),
             appends,
             instance,
@@ -347,14 +422,14 @@ impl Pg {
     }
 
     /// The query connection now.
-    fn current(&self) -> Arc<Client> {
+    fn current(&self) -> Arc<Conn> {
         self.client.lock().expect("client lock").clone()
     }
 
     /// A fresh query connection in place of `lost` (unless another task replaced it already).
-    async fn reconnect(&self, lost: &Arc<Client>, e: tokio_postgres::Error) -> Result<Arc<Client>, DbError> {
+    async fn reconnect(&self, lost: &Arc<Conn>, e: tokio_postgres::Error) -> Result<Arc<Conn>, DbError> {
         tracing::warn!(error = %DbError::from(e), "the PostgreSQL connection was lost: connecting again");
-        let fresh = Arc::new(connect(&self.url).await?);
+        let fresh = Conn::new(connect(&self.url).await?);
         let mut current = self.client.lock().expect("client lock");
         if Arc::ptr_eq(&current, lost) {
             *current = fresh;
@@ -450,114 +525,6 @@ impl Pg {
         }
     }
 
-    pub(crate) async fn game_on_board(&self, event: &str, round: u32, board: u32) -> Result<Option<i64>, DbError> {
-        let row = run!(self, |c| c.query_opt(
-            "SELECT id FROM server_game WHERE event_id = $1 AND round = $2 AND board = $3",
-            &[&event, &i64::from(round), &i64::from(board)],
-        ))?;
-        Ok(row.map(|r| r.get(0)))
-    }
-
-    pub(crate) async fn detach(&self, id: i64) -> Result<bool, DbError> {
-        Ok(run!(self, |c| c.execute(
-            "UPDATE server_game SET round = NULL, board = NULL WHERE id = $1 AND board IS NOT NULL",
-            &[&id],
-        ))? == 1)
-    }
-
-    pub(crate) async fn game_by_key(&self, owner: i64, key: &str) -> Result<Option<(i64, String)>, DbError> {
-        let row = run!(self, |c| c.query_opt(
-            "SELECT id, request_digest FROM server_game WHERE owner = $1 AND idempotency_key = $2",
-            &[&owner, &key],
-        ))?;
-        Ok(row.map(|r| (r.get(0), r.get(1))))
-    }
-
-    pub(crate) async fn join(&self, id: i64, col: &str, account: i64) -> Result<bool, DbError> {
-        let sql = format!("UPDATE server_game SET {col} = $1 WHERE id = $2 AND ({col} IS NULL OR {col} = $1)");
-        Ok(run!(self, |c| c.execute(&sql, &[&account, &id]))? == 1)
-    }
-
-    pub(crate) async fn seat_secrets(&self, id: i64) -> Result<Option<[String; 2]>, DbError> {
-        let row = run!(self, |c| c.query_typed_opt(
-            "SELECT secret_black, secret_white FROM server_game WHERE id = $1",
-            &[(&id, Type::INT8)],
-        ))?;
-        Ok(row.map(|r| [r.get(0), r.get(1)]))
-    }
-
-    pub(crate) async fn load_game(&self, id: i64) -> Result<Option<StoredGame>, DbError> {
-        let row = run!(self, |c| c.query_opt(
-            "SELECT event_id, round, board, settings, secret_black, secret_white, owner, account_black, \
-                 account_white FROM server_game WHERE id = $1",
-            &[&id],
-        ))?;
-        Ok(row.map(|r| StoredGame {
-            event_id: r.get(0),
-            round: opt_u32(r.get(1)),
-            board: opt_u32(r.get(2)),
-            settings: r.get(3),
-            secrets: [r.get(4), r.get(5)],
-            owner: r.get(6),
-            accounts: [r.get(7), r.get(8)],
-        }))
-    }
-
-    pub(crate) async fn events_from(&self, id: i64, from: u64) -> Result<Vec<(u64, String)>, DbError> {
-        let rows = run!(self, |c| c.query(
-            "SELECT seq, event FROM server_game_event WHERE game_id = $1 AND seq >= $2 ORDER BY seq",
-            &[&id, &(from as i64)],
-        ))?;
-        Ok(rows.iter().map(|r| (r.get::<_, i64>(0) as u64, r.get(1))).collect())
-    }
-
-    pub(crate) async fn list_games(&self, event: Option<String>) -> Result<Vec<GameRow>, DbError> {
-        let rows = run!(self, |c| c.query(
-            "SELECT id, event_id, round, board FROM server_game WHERE $1::TEXT IS NULL OR event_id = $1 \
-                 ORDER BY id",
-            &[&event],
-        ))?;
-        Ok(rows
-            .iter()
-            .map(|r| (r.get(0), r.get(1), opt_u32(r.get(2)), opt_u32(r.get(3))))
-            .collect())
-    }
-
-    pub(crate) async fn seat_links_of_event(&self, event: &str) -> Result<Vec<SeatLinkRow>, DbError> {
-        let rows = run!(self, |c| c.query(
-            "SELECT l.game_id, l.color, a.name, l.at FROM server_seat_link l \
-                 JOIN server_account a ON a.id = l.account_id JOIN server_game g ON g.id = l.game_id \
-                 WHERE g.event_id = $1 ORDER BY l.id",
-            &[&event],
-        ))?;
-        Ok(rows
-            .iter()
-            .map(|r| (r.get(0), r.get(1), r.get(2), r.get::<_, i64>(3) as u64))
-            .collect())
-    }
-
-    pub(crate) async fn create_account(&self, name: &str, key: &str, hash: &str) -> Result<i64, DbError> {
-        let sql = "INSERT INTO server_account (name, skeleton, password_hash, created_at) \
-                   VALUES ($1, $2, $3, $4) RETURNING id";
-        let now = self.time.now_ms() as i64;
-        let row = run!(self, |c| c.query_one(sql, &[&name, &key, &hash, &now]))?;
-        Ok(row.get(0))
-    }
-
-    pub(crate) async fn account_name_by_key(&self, key: &str) -> Result<Option<String>, DbError> {
-        let row = run!(self, |c| c
-            .query_opt("SELECT name FROM server_account WHERE skeleton = $1", &[&key]))?;
-        Ok(row.map(|r| r.get(0)))
-    }
-
-    pub(crate) async fn account_by_name(&self, name: &str) -> Result<Option<(i64, String)>, DbError> {
-        let row = run!(self, |c| c.query_opt(
-            "SELECT id, password_hash FROM server_account WHERE name = $1",
-            &[&name]
-        ))?;
-        Ok(row.map(|r| (r.get(0), r.get(1))))
-    }
-
     pub(crate) async fn create_session(
         &self,
         token_hash: &str,
@@ -579,72 +546,36 @@ impl Pg {
         Ok(())
     }
 
-    pub(crate) async fn session(&self, token_hash: &str) -> Result<Option<StoredSession>, DbError> {
-        let row = run!(self, |c| c.query_typed_opt(
-            "SELECT a.id, a.name, s.created_at, s.last_used FROM server_session s \
-                 JOIN server_account a ON a.id = s.account_id WHERE s.token_hash = $1",
-            &[(&token_hash, Type::TEXT)],
-        ))?;
-        Ok(row.map(|r| StoredSession {
-            account: r.get(0),
-            name: r.get(1),
-            created_at: r.get::<_, i64>(2) as u64,
-            last_used: r.get::<_, i64>(3) as u64,
-        }))
+    /// Runs a statement written once, in SQLite's dialect (translated by the storage crate),
+    /// on the query connection; if that connection was lost, once more on a fresh one (as
+    /// [`run!`]). Its rows, or with `count` the number of rows it changed.
+    async fn statement(&self, sql: &'static str, args: &[Arg<'_>], count: bool) -> Result<Answer, DbError> {
+        let c = self.current();
+        match c.run(sql, args, count).await {
+            Ok(a) => Ok(a),
+            Err(Attempt::Lost(e)) => match self.reconnect(&c, e).await?.run(sql, args, count).await {
+                Ok(a) => Ok(a),
+                Err(Attempt::Lost(e)) => Err(e.into()),
+                Err(Attempt::Failed(e)) => Err(e),
+            },
+            Err(Attempt::Failed(e)) => Err(e),
+        }
     }
 
-    pub(crate) async fn touch_session(&self, token_hash: &str, now: u64) -> Result<(), DbError> {
-        run!(self, |c| c.execute(
-            "UPDATE server_session SET last_used = GREATEST(last_used, $2) WHERE token_hash = $1",
-            &[&token_hash, &(now as i64)],
-        ))?;
-        Ok(())
+    /// Runs a statement written once; the rows it changed.
+    pub(crate) async fn exec(&self, sql: &'static str, args: &[Arg<'_>]) -> Result<u64, DbError> {
+        match self.statement(sql, args, true).await? {
+            Answer::Count(n) => Ok(n),
+            Answer::Rows(r) => Ok(r.len() as u64),
+        }
     }
 
-    pub(crate) async fn delete_session(&self, token_hash: &str) -> Result<bool, DbError> {
-        Ok(run!(self, |c| c
-            .execute("DELETE FROM server_session WHERE token_hash = $1", &[&token_hash]))?
-            == 1)
-    }
-
-    pub(crate) async fn roles(&self, event: &str, account: i64) -> Result<Vec<String>, DbError> {
-        let rows = run!(self, |c| c.query_typed(
-            "SELECT role FROM server_role WHERE event_id = $1 AND account_id = $2",
-            &[(&event, Type::TEXT), (&account, Type::INT8)],
-        ))?;
-        Ok(rows.iter().map(|r| r.get(0)).collect())
-    }
-
-    /// A statement written with `$1`, `$2`… over plain values; the rows it changed.
-    pub(crate) async fn exec(&self, sql: &str, params: &[V]) -> Result<u64, DbError> {
-        let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = params.iter().map(V::pg).collect();
-        run!(self, |c| c.execute(sql, &refs))
-    }
-
-    /// A query written with `$1`, `$2`… over plain values; its rows as plain values.
-    pub(crate) async fn rows(&self, sql: &str, params: &[V]) -> Result<Vec<Vec<V>>, DbError> {
-        let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = params.iter().map(V::pg).collect();
-        let rows = run!(self, |c| c.query(sql, &refs))?;
-        Ok(rows
-            .iter()
-            .map(|r| {
-                (0..r.len())
-                    .map(|i| match *r.columns()[i].type_() {
-                        Type::INT8 => r.get::<_, Option<i64>>(i).map_or(V::Null, V::I),
-                        Type::INT4 => r.get::<_, Option<i32>>(i).map_or(V::Null, |n| V::I(i64::from(n))),
-                        _ => r.get::<_, Option<String>>(i).map_or(V::Null, V::T),
-                    })
-                    .collect()
-            })
-            .collect())
-    }
-
-    pub(crate) async fn grant(&self, event: &str, account: i64, role: &str) -> Result<(), DbError> {
-        run!(self, |c| c.execute(
-            "INSERT INTO server_role (event_id, account_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-            &[&event, &account, &role],
-        ))?;
-        Ok(())
+    /// Runs a query written once; its rows.
+    pub(crate) async fn rows(&self, sql: &'static str, args: &[Arg<'_>]) -> Result<Vec<Row>, DbError> {
+        match self.statement(sql, args, false).await? {
+            Answer::Rows(rows) => Ok(rows.iter().map(storage::sql::pg_row).collect::<Result<_, _>>()?),
+            Answer::Count(_) => Ok(Vec::new()),
+        }
     }
 
     /// The new digest and its record in one statement (the record only if the game exists).
