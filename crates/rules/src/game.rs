@@ -31,18 +31,43 @@ impl fmt::Display for KoRule {
 }
 
 impl std::str::FromStr for KoRule {
-    type Err = String;
-    fn from_str(s: &str) -> Result<KoRule, String> {
+    type Err = UnknownRule;
+    fn from_str(s: &str) -> Result<KoRule, UnknownRule> {
         match s {
             "situational" => Ok(KoRule::Situational),
             "positional" => Ok(KoRule::Positional),
             "simple" => Ok(KoRule::Simple),
-            _ => Err(format!(
-                "unknown ko rule {s:?}: expected situational, positional or simple"
-            )),
+            _ => Err(UnknownRule::KoRule(s.to_string())),
         }
     }
 }
+
+/// A name that is not one of a rule's values, as the text gave it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UnknownRule {
+    /// Not a ko rule: situational, positional or simple.
+    KoRule(String),
+    /// Not a cycle policy (Art. 20): forbid, no-result, draw or replay.
+    CyclePolicy(String),
+}
+
+impl fmt::Display for UnknownRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UnknownRule::KoRule(s) => {
+                write!(f, "unknown ko rule {s:?}: expected situational, positional or simple")
+            }
+            UnknownRule::CyclePolicy(s) => {
+                write!(
+                    f,
+                    "unknown cycle policy {s:?}: expected forbid, no-result, draw or replay"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for UnknownRule {}
 
 /// What a whole-board repetition does (Art. 20), other than the immediate retake of a single
 /// ko, which is always forbidden (Art. 20.1).
@@ -101,16 +126,14 @@ impl fmt::Display for CyclePolicy {
 }
 
 impl std::str::FromStr for CyclePolicy {
-    type Err = String;
-    fn from_str(s: &str) -> Result<CyclePolicy, String> {
+    type Err = UnknownRule;
+    fn from_str(s: &str) -> Result<CyclePolicy, UnknownRule> {
         match s {
             "forbid" => Ok(CyclePolicy::Forbid),
             "no-result" => Ok(CyclePolicy::NoResult),
             "draw" => Ok(CyclePolicy::Draw),
             "replay" => Ok(CyclePolicy::Replay),
-            _ => Err(format!(
-                "unknown cycle policy {s:?}: expected forbid, no-result, draw or replay"
-            )),
+            _ => Err(UnknownRule::CyclePolicy(s.to_string())),
         }
     }
 }

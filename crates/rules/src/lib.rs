@@ -31,6 +31,8 @@ mod score;
 mod zobrist;
 
 pub use board::{Board, BoardError};
-pub use game::{CyclePolicy, Game, GameEnd, HistoryEntry, IllegalMove, KoRule, Played, Rules, fixed_handicap};
+pub use game::{
+    CyclePolicy, Game, GameEnd, HistoryEntry, IllegalMove, KoRule, Played, Rules, UnknownRule, fixed_handicap,
+};
 pub use point::{BoardSize, BoardSizeError, Color, MAX_SIZE, MIN_SIZE, Move, ParseColorError, Point, PointError};
-pub use score::{Count, CountSettings, HalfPoints, KomiTooLarge, check_komi, count};
+pub use score::{Count, CountSettings, HalfPoints, KomiTooLarge, NotHalfPoints, check_komi, count};

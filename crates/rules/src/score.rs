@@ -17,10 +17,10 @@ pub struct HalfPoints(pub i32);
 
 impl HalfPoints {
     /// From points (as SGF `KM` and GTP `komi` give them); must be a multiple of ½.
-    pub fn from_points(points: f64) -> Result<HalfPoints, String> {
+    pub fn from_points(points: f64) -> Result<HalfPoints, NotHalfPoints> {
         let hp = points * 2.0;
         if !hp.is_finite() || hp.fract() != 0.0 || hp.abs() > 1e6 {
-            return Err(format!("{points} is not a whole number of half points"));
+            return Err(NotHalfPoints(points));
         }
         Ok(HalfPoints(hp as i32))
     }
@@ -40,6 +40,19 @@ impl HalfPoints {
         self.0 as f64 / 4.0
     }
 }
+
+/// An amount of points that is not a whole number of half points (or beyond a million of
+/// them): what [`HalfPoints::from_points`] refuses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NotHalfPoints(pub f64);
+
+impl fmt::Display for NotHalfPoints {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} is not a whole number of half points", self.0)
+    }
+}
+
+impl std::error::Error for NotHalfPoints {}
 
 /// Points as SGF and GTP write them: `7.5`, `7`, `-0.5`.
 impl fmt::Display for HalfPoints {

@@ -86,9 +86,12 @@ fn parse_settings(spec: &str) -> Result<Settings, String> {
             "size" => {
                 s.rules.size = BoardSize::new(value.parse().map_err(|e| format!("{e}"))?).map_err(|e| e.to_string())?
             }
-            "komi" => s.rules.komi = HalfPoints::from_points(value.parse().map_err(|e| format!("{e}"))?)?,
-            "ko" => s.rules.ko = value.parse()?,
-            "cycle" => s.rules.cycle = value.parse()?,
+            "komi" => {
+                s.rules.komi =
+                    HalfPoints::from_points(value.parse().map_err(|e| format!("{e}"))?).map_err(|e| e.to_string())?
+            }
+            "ko" => s.rules.ko = value.parse().map_err(|e: rules::UnknownRule| e.to_string())?,
+            "cycle" => s.rules.cycle = value.parse().map_err(|e: rules::UnknownRule| e.to_string())?,
             "seed" => s.seed = value.parse().map_err(|e| format!("{e}"))?,
             _ => return Err(format!("unknown setting {key:?}")),
         }

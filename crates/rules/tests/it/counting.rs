@@ -400,3 +400,22 @@ fn art11_a_komi_beyond_the_whole_board_is_refused() {
         -2147483648: komi of -1073741824 points is beyond the 81 points of a 9×9 board (Art. 11)"#]]
     .assert_eq(&out.join("\n"));
 }
+
+#[test]
+fn points_and_rule_names_that_do_not_read_are_errors_saying_what() {
+    assert_eq!(rules::HalfPoints::from_points(7.5), Ok(rules::HalfPoints(15)));
+    let e = rules::HalfPoints::from_points(0.3).unwrap_err();
+    assert_eq!(e, rules::NotHalfPoints(0.3));
+    assert_eq!(e.to_string(), "0.3 is not a whole number of half points");
+    let e = "japanese".parse::<rules::KoRule>().unwrap_err();
+    assert_eq!(e, rules::UnknownRule::KoRule("japanese".into()));
+    assert_eq!(
+        e.to_string(),
+        "unknown ko rule \"japanese\": expected situational, positional or simple"
+    );
+    let e = "loss".parse::<rules::CyclePolicy>().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "unknown cycle policy \"loss\": expected forbid, no-result, draw or replay"
+    );
+}
