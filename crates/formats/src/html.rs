@@ -58,6 +58,7 @@ pub fn tie_break_name(tb: TieBreak, lang: Lang) -> &'static str {
         TieBreak::TotalScore => t(lang, "Total score", "总得分"),
         TieBreak::Elimination => t(lang, "Stage reached", "淘汰阶段"),
         TieBreak::Lots => t(lang, "Lots", "抽签"),
+        TieBreak::Category => t(lang, "Category", "组别"),
     }
 }
 

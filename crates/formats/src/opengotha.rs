@@ -798,6 +798,86 @@ impl Tournament {
         })
     }
 
+    /// The file's categories as a weiqi event keeps them: OpenGotha's `numberOfCategories`
+    /// and `Category lowerLimit`s (read as its placement reads them), and whether its pairing
+    /// keeps them apart (`paiMaAvoidMixingCategories` above 0; OpenGotha's default where the
+    /// file says nothing). A limit not below the one before (8d and 9d are 7d here; OpenGotha
+    /// lets a director repeat a limit) only bounds an empty category and is left out.
+    pub fn categories(&self) -> Result<tournament::Categories, FormatError> {
+        let (_, limits) = self.category_limits()?;
+        let mut lower_limits: Vec<Rank> = Vec::new();
+        for &l in &limits {
+            let rank = rank_of_value(l + 30);
+            if lower_limits.last().is_none_or(|&before| rank < before) {
+                lower_limits.push(rank);
+            }
+        }
+        let pair_within = match self
+            .others
+            .iter()
+            .find_map(|e| e.find("PairingParameterSet"))
+            .and_then(|p| p.attr(AVOID_MIXING_CATEGORIES))
+        {
+            None => true,
+            Some(v) => {
+                v.trim().parse::<f64>().map_err(|_| {
+                    FormatError::Invalid(format!(
+                        "PairingParameterSet {AVOID_MIXING_CATEGORIES}={v:?} is not a number"
+                    ))
+                })? > 0.0
+            }
+        };
+        Ok(tournament::Categories {
+            lower_limits,
+            pair_within,
+        })
+    }
+
+    /// Writes the event's categories into the file where they differ from what the file
+    /// says (so a file imported and exported unchanged is the same file): the number, the
+    /// `Categories` of `GeneralParameterSet`, and the pairing's weight for keeping them apart.
+    fn set_categories(&mut self, c: &tournament::Categories) {
+        let Ok(now) = self.categories() else { return };
+        let tps = match self.others.iter().position(|e| e.find("GeneralParameterSet").is_some()) {
+            Some(k) => k,
+            None => {
+                self.others.push(Element::new("TournamentParameterSet"));
+                self.others.len() - 1
+            }
+        };
+        let root = &mut self.others[tps];
+        if now.lower_limits != c.lower_limits {
+            if root.find("GeneralParameterSet").is_none() {
+                root.children.push(Element::new("GeneralParameterSet"));
+            }
+            let gps = root.find_mut("GeneralParameterSet").expect("just made");
+            gps.set("numberOfCategories", &c.count().to_string());
+            gps.children.retain(|e| e.name != "Categories");
+            if c.count() > 1 {
+                let mut cats = Element::new("Categories");
+                for (k, r) in c.lower_limits.iter().enumerate() {
+                    cats.children.push(
+                        Element::new("Category")
+                            .with("lowerLimit", &GothaRank::of(*r).text)
+                            .with("number", &(k + 1).to_string()),
+                    );
+                }
+                gps.children.push(cats);
+            }
+        }
+        if now.pair_within != c.pair_within {
+            if root.find("PairingParameterSet").is_none() {
+                root.children.push(Element::new("PairingParameterSet"));
+            }
+            let pps = root.find_mut("PairingParameterSet").expect("just made");
+            // OpenGotha's weight in its Swiss with categories, and its McMahon's 0.
+            pps.set(
+                AVOID_MIXING_CATEGORIES,
+                if c.pair_within { "20000000000000" } else { "0" },
+            );
+        }
+    }
+
     fn general_int(&self, k: &str, default: i64) -> Result<i64, FormatError> {
         match self.general(k) {
             None => Ok(default),
@@ -997,7 +1077,7 @@ impl Tournament {
 impl Plan {
     /// The weiqi event of the plan, built through the tournament crate as the store builds
     /// it (players, then each round as the file pairs it, and its results; a game of an
-    /// earlier round without a result stays open).
+    /// earlier round without a result stays open; then the absences and pre-registrations).
     pub fn event(&self) -> Result<Event, tournament::EventError> {
         let mut ev = Event::new(&self.name, self.system, self.n_rounds, self.settings.clone())?;
         for p in &self.players {
@@ -1017,6 +1097,13 @@ impl Plan {
                 }
             }
         }
+        for (name, round) in &self.absences {
+            let id = ev.find(name)?;
+            match round {
+                Some(r) => ev.set_participation(id, *r, false)?,
+                None => ev.set_preregistered(id, true)?,
+            }
+        }
         Ok(ev)
     }
 }
@@ -1024,6 +1111,18 @@ impl Plan {
 fn clamp_rank(r: &GothaRank) -> Rank {
     r.to_rank()
 }
+
+/// The weiqi rank of an OpenGotha rank value (30k = 0 … 9d = 38; 8d and 9d are 7d).
+fn rank_of_value(v: i32) -> Rank {
+    GothaRank {
+        text: String::new(),
+        value: v,
+    }
+    .to_rank()
+}
+
+/// OpenGotha's pairing weight for keeping categories apart (`PairingParameterSet`).
+const AVOID_MIXING_CATEGORIES: &str = "paiMaAvoidMixingCategories";
 
 impl Tournament {
     /// The weiqi event this tournament becomes.
@@ -1057,7 +1156,8 @@ impl Tournament {
                 Sodosw | Sodosm => TieBreak::Sodos,
                 Cussw | Cussm => TieBreak::Cumulative,
                 Dc | Sdc => TieBreak::DirectEncounter,
-                Null | Cat | Rank | Rating | Ext | Exr => continue,
+                Cat => TieBreak::Category,
+                Null | Rank | Rating | Ext | Exr => continue,
             };
             if !tie_breaks.contains(&t) {
                 tie_breaks.push(t);
@@ -1072,6 +1172,7 @@ impl Tournament {
             },
             tie_breaks,
             handicap: self.handicap_rule()?,
+            categories: self.categories()?,
             ..Settings::default()
         };
         let ext = self.others.iter().find(|e| e.name == WEIQI);
@@ -1229,6 +1330,26 @@ pub fn merge(base: Option<&Tournament>, ev: &Event) -> Tournament {
         };
         let mut part: Vec<char> = gp.participating.chars().collect();
         part.resize(part.len().max(n_rounds as usize), '1');
+        // Art. 26.3: who takes part in a round is said before it is paired (OpenGotha's
+        // `participating`); a round not yet paired is as the event says now, a paired one
+        // as the file had it unless the player missed it.
+        for (k, c) in part.iter_mut().enumerate() {
+            let round = k as u32 + 1;
+            if !ev.takes_part(id, round) {
+                *c = '0';
+            } else if k >= ev.rounds().len() {
+                *c = '1';
+            }
+        }
+        // A player not yet confirmed is OpenGotha's pre-registered (`PRE`), not paired.
+        let pre = ev.is_preregistered(id);
+        match gp.other.iter_mut().find(|(k, _)| k == "registeringStatus") {
+            Some((_, v)) if pre => *v = "PRE".into(),
+            Some((_, v)) if v.trim() == "PRE" => *v = "FIN".into(),
+            Some(_) => {}
+            None if pre => gp.other.push(("registeringStatus".into(), "PRE".into())),
+            None => {}
+        }
         if let Some(from) = from {
             for c in part.iter_mut().skip(from) {
                 *c = '0';
@@ -1325,6 +1446,7 @@ pub fn merge(base: Option<&Tournament>, ev: &Event) -> Tournament {
     if let Some(gps) = t.others.iter_mut().find_map(|e| e.find_mut("GeneralParameterSet")) {
         gps.set("numberOfRounds", &n_rounds.to_string());
     }
+    t.set_categories(&ev.settings().categories);
     t
 }
 
@@ -1357,7 +1479,13 @@ fn fresh(ev: &Event) -> Tournament {
         ev.settings().tie_breaks.clone()
     };
     let mcmahon = first == "MMS";
-    let mut names: Vec<&str> = vec![first];
+    // The main score first, but after a category that leads the chain (ranking each
+    // category apart, as OpenGotha's CAT does first).
+    let mut names: Vec<&str> = Vec::new();
+    if chain.first() == Some(&TieBreak::Category) {
+        names.push("CAT");
+    }
+    names.push(first);
     for t in chain {
         let n = match t {
             TieBreak::Sos if mcmahon => "SOSM",
@@ -1369,6 +1497,7 @@ fn fresh(ev: &Event) -> Tournament {
             TieBreak::Cumulative if mcmahon => "CUSSM",
             TieBreak::Cumulative => "CUSSW",
             TieBreak::DirectEncounter => "DC",
+            TieBreak::Category => "CAT",
             _ => continue,
         };
         if !names.contains(&n) {

@@ -55,6 +55,12 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../migrations/0006_participation.sql"),
         pg: include_str!("../migrations/pg/0006_participation.sql"),
     },
+    Migration {
+        version: 7,
+        name: "categories",
+        sqlite: include_str!("../migrations/0007_categories.sql"),
+        pg: include_str!("../migrations/pg/0007_categories.sql"),
+    },
 ];
 
 /// The schema version this build writes: the last migration's.

@@ -759,8 +759,9 @@ fn save_last_round(tx: &Tx<'_>, event: &str, l: &Loaded) -> Result<()> {
         let cost = r.explanation.as_ref().and_then(|(costs, _)| costs.get(k));
         let id: i64 = tx.scalar(
             "INSERT INTO pairing (event_id, round, board, black_id, white_id, changed, bracket_match,
-                                  cost_rematches, cost_gap_sq, cost_color, cost_split, cost_club_region)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING id",
+                                  cost_rematches, cost_gap_sq, cost_color, cost_split, cost_club_region,
+                                  cost_category)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13) RETURNING id",
             args![
                 event,
                 r.number,
@@ -774,6 +775,7 @@ fn save_last_round(tx: &Tx<'_>, event: &str, l: &Loaded) -> Result<()> {
                 cost.map(|c| c.color),
                 cost.map(|c| c.split),
                 cost.map(|c| c.club_region),
+                cost.map(|c| c.category as i64),
             ],
         )?;
         if let Some(result) = g.result {
@@ -852,7 +854,8 @@ fn write_system_and_settings(tx: &Tx<'_>, event: &str, system: System, s: &Setti
                 mcmahon_bar = ?7, mcmahon_floor = ?8, bye_value = ?9, tie_breaks = ?10, total_score_divisor = ?11,
                 lateness_limit_minutes = ?12, cycle_policy = ?13, time_control = ?14, lots_seed = ?15,
                 avoid_same_club = ?16, avoid_same_region = ?17,
-                handicap_basis = ?18, handicap_bar = ?19, handicap_correction = ?20, handicap_ceiling = ?21
+                handicap_basis = ?18, handicap_bar = ?19, handicap_correction = ?20, handicap_ceiling = ?21,
+                category_limits = ?22, pair_within_categories = ?23
          WHERE id = ?1",
         args![
             event,
@@ -880,6 +883,8 @@ fn write_system_and_settings(tx: &Tx<'_>, event: &str, system: System, s: &Setti
             s.handicap.bar.map(|r| r.to_string()),
             s.handicap.correction,
             s.handicap.ceiling,
+            s.categories.limits_text(),
+            s.categories.pair_within,
         ],
     )?;
     Ok(())
@@ -1235,10 +1240,10 @@ fn replay_round(
 fn pairing_rows(tx: &Tx<'_>, event: &str, number: u32, table: &str) -> Result<Vec<PairingRow>> {
     let sql = if table == "pairing" {
         "SELECT board, black_id, white_id, bye_id, idle_id, bracket_match,
-                cost_rematches, cost_gap_sq, cost_color, cost_split, cost_club_region
+                cost_rematches, cost_gap_sq, cost_color, cost_split, cost_club_region, cost_category
          FROM pairing WHERE event_id = ?1 AND round = ?2 ORDER BY board IS NULL, board, id"
     } else {
-        "SELECT NULL, black_id, white_id, bye_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        "SELECT NULL, black_id, white_id, bye_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
          FROM proposed_pairing WHERE event_id = ?1 AND round = ?2 ORDER BY id"
     };
     let mut out = Vec::new();
@@ -1247,6 +1252,8 @@ fn pairing_rows(tx: &Tx<'_>, event: &str, number: u32, table: &str) -> Result<Ve
         let cost = match parts {
             [Some(a), Some(b), Some(c), Some(d), Some(e)] => Some(PairCost {
                 rematches: a as u32,
+                // Rounds paired before categories were kept have none.
+                category: r.get::<Option<i64>>(11)?.unwrap_or(0) as u64,
                 score_gap_sq: b as u64,
                 color: c as u32,
                 split: d as u32,
@@ -1275,7 +1282,8 @@ fn read_event(tx: &Tx<'_>, id: &str) -> Result<(String, System, u32, Settings)> 
                     mcmahon_bar, mcmahon_floor,
                     bye_value, tie_breaks, total_score_divisor, lateness_limit_minutes, cycle_policy,
                     time_control, lots_seed, avoid_same_club, avoid_same_region,
-                    handicap_basis, handicap_bar, handicap_correction, handicap_ceiling
+                    handicap_basis, handicap_bar, handicap_correction, handicap_ceiling,
+                    category_limits, pair_within_categories
              FROM event WHERE id = ?1",
             args![id],
         )?
@@ -1290,6 +1298,12 @@ fn read_event(tx: &Tx<'_>, id: &str) -> Result<(String, System, u32, Settings)> 
         (r.get(15)?, r.get(16)?, r.get(17)?, r.get(18)?);
     let (basis, hd_bar, correction, ceiling): (String, Option<String>, u32, u32) =
         (r.get(19)?, r.get(20)?, r.get(21)?, r.get(22)?);
+    let (limits, pair_within): (String, bool) = (r.get(23)?, r.get(24)?);
+    let categories = tournament::Categories {
+        lower_limits: tournament::Categories::parse_limits(&limits)
+            .map_err(|e| corrupt(id, format_args!("categories: {e}")))?,
+        pair_within,
+    };
     let handicap = HandicapRule {
         basis: match basis.as_str() {
             "rank" => HandicapBasis::Rank,
@@ -1354,6 +1368,7 @@ fn read_event(tx: &Tx<'_>, id: &str) -> Result<(String, System, u32, Settings)> 
         lots_seed: seed as u64,
         total_score_divisor,
         handicap,
+        categories,
     };
     Ok((name, system, n_rounds, settings))
 }

@@ -643,6 +643,7 @@ impl TeamEvent {
                 club: None,
                 region: None,
                 had_bye: self.rounds.iter().any(|r| r.bye == Some(t)),
+                category: 0,
             })
             .collect();
         let index: HashMap<TeamId, usize> = active.iter().enumerate().map(|(i, &t)| (t, i)).collect();

@@ -33,6 +33,7 @@ pub fn field(n: usize, rounds: u32) -> (Vec<Candidate>, HashMap<(usize, usize), 
             club: Some(format!("club{}", i % 50)),
             region: None,
             had_bye: false,
+            category: 0,
         })
         .collect();
     let mut met = HashMap::new();
@@ -87,6 +88,7 @@ pub fn self_paired(n: usize, rounds: u32) -> (Vec<Candidate>, HashMap<(usize, us
     let opts = Options {
         avoid_same_club: true,
         avoid_same_region: false,
+        n_categories: 0,
     };
     for _ in 0..rounds {
         let p = pair(&c, &met, opts).expect("a field of two or more players");
@@ -117,6 +119,7 @@ fn bench(cr: &mut Criterion) {
     let opts = Options {
         avoid_same_club: true,
         avoid_same_region: false,
+        n_categories: 0,
     };
     for n in [2000usize, 10000] {
         let (c, met) = field(n, 5);

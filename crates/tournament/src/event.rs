@@ -219,6 +219,9 @@ pub struct Settings {
     /// McMahon: how handicaps are proposed ([`crate::handicap`]); the pairing gives Black to
     /// the weaker player of a handicap game.
     pub handicap: crate::HandicapRule,
+    /// Categories by rank ([`crate::category`]): ranked apart by [`TieBreak::Category`], and
+    /// paired apart in Swiss-like events when `pair_within` says so.
+    pub categories: crate::Categories,
 }
 
 impl Settings {
@@ -244,6 +247,7 @@ impl Settings {
                 self.handicap.ceiling
             )));
         }
+        self.categories.check().map_err(EventError::BadSystem)?;
         // Art. 12: the event fixes each side's time in advance; the clock crate's grammar is
         // the one every clock of the event will read.
         if !self.time_control.is_empty() {
@@ -257,14 +261,18 @@ impl Settings {
 impl Settings {
     /// The defaults of a new event of `system`: [`Settings::default`], and for McMahon the
     /// club and region (country) avoidance on, as McMahon directors expect (OpenGotha pairs
-    /// so by default); a director may turn either off.
+    /// so by default), and categories not kept apart in the pairing (the McMahon score
+    /// already starts them apart; OpenGotha's McMahon sets `paiMaAvoidMixingCategories` to 0,
+    /// its Swiss with categories does not); a director may turn any of them over.
     pub fn defaults_for(system: System) -> Settings {
         let mcmahon = matches!(system, System::McMahon { .. });
-        Settings {
+        let mut s = Settings {
             avoid_same_club: mcmahon,
             avoid_same_region: mcmahon,
             ..Settings::default()
-        }
+        };
+        s.categories.pair_within = !mcmahon;
+        s
     }
 }
 
@@ -281,6 +289,10 @@ impl Default for Settings {
             lots_seed: 0,
             total_score_divisor: TotalScoreDivisor::HalfMaximum,
             handicap: crate::HandicapRule::default(),
+            categories: crate::Categories {
+                lower_limits: Vec::new(),
+                pair_within: true,
+            },
         }
     }
 }
@@ -1352,6 +1364,9 @@ impl Event {
             });
         }
         let mcmahon = |p: PlayerId| crate::standings::mcmahon_base(self, p);
+        // OpenGotha's "avoid mixing categories", where the event asks for it.
+        let categories = &self.settings.categories;
+        let pair_within = categories.pair_within && categories.count() > 1;
         let cands: Vec<Candidate> = field
             .iter()
             .map(|&p| {
@@ -1364,6 +1379,7 @@ impl Event {
                     club: pl.club.clone(),
                     region: pl.region.clone(),
                     had_bye: s.byes > 0,
+                    category: if pair_within { categories.of(pl.rank) } else { 0 },
                 }
             })
             .collect();
@@ -1382,6 +1398,7 @@ impl Event {
         let opts = swiss::Options {
             avoid_same_club: self.settings.avoid_same_club,
             avoid_same_region: self.settings.avoid_same_region,
+            n_categories: if pair_within { categories.count() } else { 0 },
         };
         let pairing = swiss::pair(&cands, &met, opts).map_err(EventError::Swiss)?;
         let mut games = Vec::new();
@@ -1593,6 +1610,7 @@ impl Event {
                 club: None,
                 region: None,
                 had_bye: stats[p.0].byes > 0,
+                category: 0,
             })
             .collect();
         let index: HashMap<PlayerId, usize> = field.iter().enumerate().map(|(i, &p)| (p, i)).collect();

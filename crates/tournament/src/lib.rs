@@ -22,7 +22,9 @@
 //! Swiss, Swiss with elimination, McMahon and multiple elimination through one optimal
 //! matching over the whole field ([`swiss`]) computed by Edmonds' blossom algorithm
 //! ([`matching`]). A McMahon game's handicap is proposed by the event's rule in one place
-//! ([`handicap`]), and the pairing gives the weaker player of a handicap game Black.
+//! ([`handicap`]), and the pairing gives the weaker player of a handicap game Black. An event
+//! may split its field into categories by rank ([`category`], OpenGotha's), ranked apart and,
+//! where it asks, paired apart.
 //!
 //! Key design decision: a Swiss round is one minimum-cost perfect matching of the whole
 //! field under a lexicographic cost (no rematch, then the sum of squared score differences,
@@ -45,6 +47,7 @@
 #![deny(missing_docs)]
 
 pub mod berger;
+pub mod category;
 mod event;
 pub mod handicap;
 pub mod knockout;
@@ -58,6 +61,7 @@ mod result;
 mod standings;
 pub mod swiss;
 
+pub use category::Categories;
 pub use event::{
     ByeValue, Event, EventError, Game, LogEntry, PairingOrigin, PlayerId, Proposal, Round, Settings, Status, System,
     SystemKind, TotalScoreDivisor, UnknownSystem,

@@ -26,7 +26,9 @@
 //! - McMahon score: 2 × (rank clamped to bar and floor − floor) + points, in points (a win is
 //!   2), and for McMahon events SOS and SOSOS use it instead of the points;
 //! - elimination (knockout): how far the player went; players out at the same stage share;
-//! - lots: a permutation drawn from the event's recorded seed.
+//! - lots: a permutation drawn from the event's recorded seed;
+//! - category: the player's category by rank ([`crate::category`]), the strongest first (its
+//!   value is minus the category's number, counted from 0).
 
 use crate::event::{Event, PlayerId, Status, System, TotalScoreDivisor};
 use crate::knockout::{Entrant, MatchState};
@@ -60,6 +62,9 @@ pub enum TieBreak {
     Elimination,
     /// Lots from the recorded seed.
     Lots,
+    /// The category by rank, the strongest first ([`crate::category`]; OpenGotha's CAT):
+    /// first in the chain, it ranks each category apart.
+    Category,
 }
 
 impl TieBreak {
@@ -77,6 +82,7 @@ impl TieBreak {
             TieBreak::TotalScore => "total",
             TieBreak::Elimination => "elimination",
             TieBreak::Lots => "lots",
+            TieBreak::Category => "category",
         }
     }
 
@@ -108,7 +114,7 @@ impl fmt::Display for TieBreakError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown tie-break {:?}: one of points, mms, sos, sodos, sosos, cumulative, direct, warnings, total, elimination, lots",
+            "unknown tie-break {:?}: one of points, mms, sos, sodos, sosos, cumulative, direct, warnings, total, elimination, lots, category",
             self.0
         )
     }
@@ -133,6 +139,7 @@ impl FromStr for TieBreak {
             TotalScore,
             Elimination,
             Lots,
+            Category,
         ]
         .into_iter()
         .find(|t| t.name() == s.trim().to_ascii_lowercase())
@@ -397,6 +404,7 @@ pub fn standings(ev: &Event) -> Standings {
             TieBreak::TotalScore => total(p),
             TieBreak::Elimination => Value::int(elimination[p.0]),
             TieBreak::Lots => Value::int(-(lot[p.0] as i64)),
+            TieBreak::Category => Value::int(-i64::from(ev.settings().categories.of(ev.player(p).rank))),
             // Computed within tied groups below.
             TieBreak::DirectEncounter => Value::int(0),
         }

@@ -1,18 +1,21 @@
 //! Swiss pairing (积分编排, Art. 26.3): one optimal matching over the whole field.
 //!
-//! Every pair `(a, b)` gets a cost with five parts, compared lexicographically:
+//! Every pair `(a, b)` gets a cost with six parts, compared lexicographically:
 //! 1. `rematches`: how many times `a` and `b` already played (no rematch when any pairing
 //!    without one exists, and otherwise as few as possible);
-//! 2. `score_gap_sq`: the squared difference of their pairing scores (points, or McMahon
+//! 2. `category`: when the event pairs inside its categories ([`crate::category`]), how far
+//!    apart the two players' categories are ([`crate::category::pairing_cost`]; 0 inside
+//!    one);
+//! 3. `score_gap_sq`: the squared difference of their pairing scores (points, or McMahon
 //!    scores), so that the sum over pairs is as small as it can be ("pair equal or close
 //!    scores");
-//! 3. `color`: how strongly both want the same color (both had Black more often: the smaller
+//! 4. `color`: how strongly both want the same color (both had Black more often: the smaller
 //!    of the two excesses);
-//! 4. `split`: distance from the ideal of the score group's top half against its bottom half
+//! 5. `split`: distance from the ideal of the score group's top half against its bottom half
 //!    by rank and rating (inside a group of `m`, positions `p` and `q` cost
 //!    `| |p − q| − ⌊m/2⌋ |`; a pair across groups costs how far the upper player is from the
 //!    bottom of its group plus how far the lower one is from the top of its group);
-//! 5. `club_region`: 1 for the same club and 1 for the same region, when the event asks.
+//! 6. `club_region`: 1 for the same club and 1 for the same region, when the event asks.
 //!
 //! The parts are packed into one integer with each level's multiplier larger than the most the
 //! lower levels can add up to over a whole matching, so a minimum-cost perfect matching is the
@@ -28,8 +31,9 @@
 //!   or only pre-registered (`Event::set_participation`, `Event::set_preregistered`); with an
 //!   odd field one bye, to a player without one, of the lowest score, the weakest where the
 //!   rest allows;
-//! - **the pairs:** the perfect matching of least total cost under the five levels above,
-//!   compared lexicographically (fewest rematches, then the least sum of squared score
+//! - **the pairs:** the perfect matching of least total cost under the six levels above,
+//!   compared lexicographically (fewest rematches, then players kept inside their category
+//!   where the event asks, `Settings::categories`, then the least sum of squared score
 //!   gaps on the points or the McMahon score, then colours, then the top-half/bottom-half
 //!   split, then club and region mates when the event asks, which a new McMahon event does
 //!   by default, `Settings::defaults_for`); exact, not a weighted compromise;
@@ -37,8 +41,8 @@
 //!   ([`crate::handicap`]), Black to the weaker player (Art. 10, 11); otherwise [`colours`]
 //!   (the one with more Blacks takes White, then the one who had Black last, then a lot).
 //!
-//! Not (yet) terms of this objective, where OpenGotha has them: categories, draw-up/draw-down
-//! limits and seeding systems.
+//! Not (yet) terms of this objective, where OpenGotha has them: draw-up/draw-down limits and
+//! seeding systems.
 //!
 //! Speed: the complete graph of 10,000 players has 50 million edges. We solve on a sparse
 //! candidate graph (inside each score group, the few players around the ideal opponent
@@ -78,6 +82,9 @@ pub struct Candidate {
     pub region: Option<String>,
     /// Whether the player already had a bye.
     pub had_bye: bool,
+    /// The player's category, from 0 ([`crate::category`]); 0 for all when the event does
+    /// not pair inside categories.
+    pub category: u32,
 }
 
 /// Who has met whom: `count(a, b)` games played over the board.
@@ -104,20 +111,26 @@ impl Meetings for std::collections::HashMap<(usize, usize), u32> {
 pub struct PairCost {
     /// Games the two already played (level 1).
     pub rematches: u32,
-    /// Squared difference of their pairing scores (level 2).
+    /// Categories apart, when the event pairs inside them (level 2).
+    pub category: u64,
+    /// Squared difference of their pairing scores (level 3).
     pub score_gap_sq: u64,
-    /// Color clash: both want the same color this strongly (level 3).
+    /// Color clash: both want the same color this strongly (level 4).
     pub color: u32,
-    /// Distance from the top-half-against-bottom-half ideal (level 4).
+    /// Distance from the top-half-against-bottom-half ideal (level 5).
     pub split: u32,
-    /// Same club plus same region, when avoided (level 5).
+    /// Same club plus same region, when avoided (level 6).
     pub club_region: u32,
 }
 
+/// How many levels a [`PairCost`] has.
+const LEVELS: usize = 6;
+
 impl PairCost {
-    fn levels(&self) -> [u128; 5] {
+    fn levels(&self) -> [u128; LEVELS] {
         [
             u128::from(self.rematches),
+            u128::from(self.category),
             u128::from(self.score_gap_sq),
             u128::from(self.color),
             u128::from(self.split),
@@ -128,6 +141,7 @@ impl PairCost {
     /// Adds the parts of another cost.
     pub fn add(&mut self, o: &PairCost) {
         self.rematches += o.rematches;
+        self.category += o.category;
         self.score_gap_sq += o.score_gap_sq;
         self.color += o.color;
         self.split += o.split;
@@ -137,10 +151,15 @@ impl PairCost {
 
 impl fmt::Display for PairCost {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "rematch {}", self.rematches)?;
+        // Only events paired inside categories have this level.
+        if self.category > 0 {
+            write!(f, " category {}", self.category)?;
+        }
         write!(
             f,
-            "rematch {} gap² {} color {} split {} club/region {}",
-            self.rematches, self.score_gap_sq, self.color, self.split, self.club_region
+            " gap² {} color {} split {} club/region {}",
+            self.score_gap_sq, self.color, self.split, self.club_region
         )
     }
 }
@@ -148,10 +167,12 @@ impl fmt::Display for PairCost {
 /// Options for a Swiss round.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
-    /// Avoid pairing members of the same club (level 5).
+    /// Avoid pairing members of the same club (level 6).
     pub avoid_same_club: bool,
-    /// Avoid pairing members of the same region (level 5).
+    /// Avoid pairing members of the same region (level 6).
     pub avoid_same_region: bool,
+    /// The number of categories the pairing keeps players inside (level 2; 0 or 1: none).
+    pub n_categories: u32,
 }
 
 /// The pairing of one Swiss round.
@@ -270,6 +291,7 @@ fn cost_without_rematch(c: &[Candidate], g: &Groups, opts: Options, a: usize, b:
         + u32::from(opts.avoid_same_region && same(&ca.region, &cb.region));
     PairCost {
         rematches: 0,
+        category: crate::category::pairing_cost(opts.n_categories, ca.category, cb.category),
         score_gap_sq: gap * gap,
         color,
         split: split as u32,
@@ -279,10 +301,10 @@ fn cost_without_rematch(c: &[Candidate], g: &Groups, opts: Options, a: usize, b:
 
 /// Level multipliers: `mult[k]` exceeds the most that levels `k+1..` can add up to over a
 /// matching of `n_pairs` pairs.
-fn multipliers(max_level: [u128; 5], n_pairs: u128) -> Result<([u128; 5], u128), SwissError> {
-    let mut mult = [0u128; 5];
+fn multipliers(max_level: [u128; LEVELS], n_pairs: u128) -> Result<([u128; LEVELS], u128), SwissError> {
+    let mut mult = [0u128; LEVELS];
     let mut m: u128 = 1;
-    for k in (0..5).rev() {
+    for k in (0..LEVELS).rev() {
         mult[k] = m;
         let total = max_level[k].checked_mul(n_pairs).ok_or(SwissError::TooLarge)?;
         m = m
@@ -296,7 +318,7 @@ fn multipliers(max_level: [u128; 5], n_pairs: u128) -> Result<([u128; 5], u128),
     Ok((mult, m))
 }
 
-fn packed(pc: &PairCost, mult: &[u128; 5]) -> u128 {
+fn packed(pc: &PairCost, mult: &[u128; LEVELS]) -> u128 {
     pc.levels().iter().zip(mult).map(|(l, m)| l * m).sum()
 }
 
@@ -306,8 +328,11 @@ struct FastCost {
     balance: Vec<i32>,
     club: Vec<u32>,
     region: Vec<u32>,
-    /// Level multipliers 2–5 (gap², color, split, club/region) and the weight offset.
-    mult: [i128; 4],
+    category: Vec<u32>,
+    n_categories: u32,
+    /// Level multipliers 2–6 (category, gap², color, split, club/region) and the weight
+    /// offset.
+    mult: [i128; 5],
     big: i128,
 }
 
@@ -315,7 +340,7 @@ struct FastCost {
 const NO_ID: u32 = u32::MAX;
 
 impl FastCost {
-    fn new(c: &[Candidate], opts: Options, mult: &[u128; 5], big: i128) -> FastCost {
+    fn new(c: &[Candidate], opts: Options, mult: &[u128; LEVELS], big: i128) -> FastCost {
         let intern = |get: &dyn Fn(&Candidate) -> &Option<String>, on: bool| -> Vec<u32> {
             let mut ids: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
             c.iter()
@@ -333,13 +358,21 @@ impl FastCost {
             balance: c.iter().map(|x| x.color_balance).collect(),
             club: intern(&|x| &x.club, opts.avoid_same_club),
             region: intern(&|x| &x.region, opts.avoid_same_region),
-            mult: [mult[1] as i128, mult[2] as i128, mult[3] as i128, mult[4] as i128],
+            category: c.iter().map(|x| x.category).collect(),
+            n_categories: opts.n_categories,
+            mult: [
+                mult[1] as i128,
+                mult[2] as i128,
+                mult[3] as i128,
+                mult[4] as i128,
+                mult[5] as i128,
+            ],
             big,
         }
     }
 
-    /// The packed cost of levels 3–5 (color, split, club/region) of `a` and `b`, as in
-    /// [`cost_without_rematch`].
+    /// The packed cost of levels 2 and 4–6 (category, color, split, club/region) of `a` and
+    /// `b`, as in [`cost_without_rematch`].
     #[inline]
     fn lower_levels(&self, g: &Groups, a: usize, b: usize) -> i128 {
         let (ba, bb) = (self.balance[a], self.balance[b]);
@@ -357,7 +390,11 @@ impl FastCost {
         };
         let cr = u32::from(self.club[a] != NO_ID && self.club[a] == self.club[b])
             + u32::from(self.region[a] != NO_ID && self.region[a] == self.region[b]);
-        i128::from(color) * self.mult[1] + split as i128 * self.mult[2] + i128::from(cr) * self.mult[3]
+        let category = crate::category::pairing_cost(self.n_categories, self.category[a], self.category[b]);
+        i128::from(category) * self.mult[0]
+            + i128::from(color) * self.mult[2]
+            + split as i128 * self.mult[3]
+            + i128::from(cr) * self.mult[4]
     }
 }
 
@@ -387,7 +424,8 @@ fn for_each_maybe_violated(
             let (sa, sb) = (fast.score[members[ga][0]], fast.score[members[gb][0]]);
             let gap = i128::from(sa.abs_diff(sb));
             // The largest weight of any pair of the block, in dual units.
-            let top = unit * (fast.big - gap * gap * fast.mult[0]);
+            // The category level only lowers a weight, so it is left out of the bound.
+            let top = unit * (fast.big - gap * gap * fast.mult[1]);
             if dual[members[ga][0]] + dual[members[gb][0]] >= top {
                 continue;
             }
@@ -477,7 +515,14 @@ pub fn pair(c: &[Candidate], met: &dyn Meetings, opts: Options) -> Result<Pairin
     );
     let gap = u128::from(hi.abs_diff(lo));
     let max_color = u128::from(c.iter().map(|x| x.color_balance.unsigned_abs()).max().unwrap_or(0));
-    let max_level = [max_rounds, gap * gap, max_color, n as u128, 2];
+    let max_category = {
+        let (lo, hi) = (
+            c.iter().map(|x| x.category).min().unwrap_or(0),
+            c.iter().map(|x| x.category).max().unwrap_or(0),
+        );
+        u128::from(crate::category::pairing_cost(opts.n_categories, lo, hi))
+    };
+    let max_level = [max_rounds, max_category, gap * gap, max_color, n as u128, 2];
     let (mult, bound) = multipliers(max_level, n_pairs)?;
     let big = bound as i128 + 1;
     let weight = |pc: &PairCost| -> i128 { big - packed(pc, &mult) as i128 };

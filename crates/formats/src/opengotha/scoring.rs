@@ -981,7 +981,34 @@ impl Tournament {
                 super::MAX_ROUNDS
             )));
         }
-        let categories = int("numberOfCategories", 1)?.clamp(1, 100) as usize;
+        let (categories, lower_limits) = self.category_limits()?;
+        Ok(Params {
+            rounds: rounds as usize,
+            categories,
+            lower_limits,
+            bar: rank("genMMBar", "4D")?,
+            floor: rank("genMMFloor", "20K")?,
+            zero: rank("genMMZero", "30K")?,
+            nbw2_absent: int("genNBW2ValueAbsent", 0)?,
+            nbw2_bye: int("genNBW2ValueBye", 0)?,
+            mms2_absent: int("genMMS2ValueAbsent", 0)?,
+            mms2_bye: int("genMMS2ValueBye", 0)?,
+            round_down: flag("genRoundDownNBWMMS", true),
+            virtual_half: flag("genCountNotPlayedGamesAsHalfPoint", false),
+            criteria: self.criteria()?,
+        })
+    }
+
+    /// `numberOfCategories` and each `Category lowerLimit` (OpenGotha's rank scale, 1d = 0),
+    /// as OpenGotha reads them.
+    pub fn category_limits(&self) -> Result<(usize, Vec<i32>), FormatError> {
+        let categories = match self.general("numberOfCategories") {
+            None => 1,
+            Some(v) => v.trim().parse::<i64>().map_err(|_| {
+                FormatError::Invalid(format!("GeneralParameterSet numberOfCategories={v:?} is not a number"))
+            })?,
+        }
+        .clamp(1, 100) as usize;
         let mut lower_limits = vec![0i32; categories - 1];
         for e in self.others.iter() {
             let mut err = None;
@@ -1004,21 +1031,7 @@ impl Tournament {
                 return Err(FormatError::Invalid(m));
             }
         }
-        Ok(Params {
-            rounds: rounds as usize,
-            categories,
-            lower_limits,
-            bar: rank("genMMBar", "4D")?,
-            floor: rank("genMMFloor", "20K")?,
-            zero: rank("genMMZero", "30K")?,
-            nbw2_absent: int("genNBW2ValueAbsent", 0)?,
-            nbw2_bye: int("genNBW2ValueBye", 0)?,
-            mms2_absent: int("genMMS2ValueAbsent", 0)?,
-            mms2_bye: int("genMMS2ValueBye", 0)?,
-            round_down: flag("genRoundDownNBWMMS", true),
-            virtual_half: flag("genCountNotPlayedGamesAsHalfPoint", false),
-            criteria: self.criteria()?,
-        })
+        Ok((categories, lower_limits))
     }
 
     /// The six placement criteria (`PlacementCriterion number` from 1 to 6); a name

@@ -5,7 +5,7 @@
 
 use formats::h9::{self, Encoding};
 use formats::opengotha::{self, GothaRank, GothaResult};
-use tournament::{Event, GameResult, System};
+use tournament::{Event, GameResult, System, TieBreak};
 
 const FILE: &str = include_str!("data/mcmahon.xml");
 
@@ -319,6 +319,14 @@ fn event_of(plan: &opengotha::Plan) -> Event {
             }
         }
     }
+    // As the import does: the absences and pre-registrations after the rounds.
+    for (name, round) in &plan.absences {
+        let id = ev.find(name).unwrap();
+        match round {
+            Some(r) => ev.set_participation(id, *r, false).unwrap(),
+            None => ev.set_preregistered(id, true).unwrap(),
+        }
+    }
     ev
 }
 
@@ -489,6 +497,118 @@ fn a_native_event_exports_what_opengotha_reads_and_keeps_the_rest_aside() {
     // Merging again into the exported file gives the same file.
     let again = opengotha::merge(Some(&opengotha::parse(&xml).unwrap()), &ev);
     assert_eq!(opengotha::write(&again), xml);
+}
+
+/// Issue 18: the export wrote every player as taking part in every round and confirmed. A
+/// player absent from a round is `0` in `participating` for it, a pre-registered one
+/// `registeringStatus="PRE"`; read back, the next pairing honours both, and a player the
+/// director confirmed or brought back is written so.
+#[test]
+fn absences_and_preregistrations_are_exported_and_read_back() {
+    let mut ev = Event::new("Absences", System::Swiss, 4, tournament::Settings::default()).unwrap();
+    for (n, r) in [("A", "3d"), ("B", "1k"), ("C", "5k"), ("D", "2k"), ("E", "8k")] {
+        ev.add_player(tournament::Player::new(n, r.parse().unwrap())).unwrap();
+    }
+    let (c, d, e) = (ev.find("C").unwrap(), ev.find("D").unwrap(), ev.find("E").unwrap());
+    ev.set_participation(c, 3, false).unwrap();
+    ev.set_participation(d, 1, false).unwrap();
+    ev.set_preregistered(e, true).unwrap();
+    ev.pair_next().unwrap();
+    let t = opengotha::merge(None, &ev);
+    let xml = opengotha::write(&t);
+    let og = |name: &str| t.players.iter().find(|p| p.name == name).unwrap().clone();
+    let status = |name: &str| {
+        og(name)
+            .other
+            .iter()
+            .find(|(k, _)| k == "registeringStatus")
+            .map(|(_, v)| v.clone())
+    };
+    assert_eq!(
+        ["A", "C", "D", "E"].map(|n| og(n).participating),
+        ["1111", "1101", "0111", "1111"]
+    );
+    assert_eq!(
+        (status("E").as_deref(), status("A").as_deref()),
+        (Some("PRE"), Some("FIN"))
+    );
+    // Read back: the round not yet paired and the pre-registration come in with the import.
+    let back = opengotha::parse(&xml).unwrap();
+    let plan = back.plan().unwrap();
+    assert_eq!(plan.absences, [("C".to_string(), Some(3)), ("E".to_string(), None)]);
+    let ev2 = plan.event().unwrap();
+    assert!(!ev2.takes_part(ev2.find("C").unwrap(), 3));
+    assert!(ev2.is_preregistered(ev2.find("E").unwrap()));
+    assert_eq!(opengotha::write(&opengotha::merge(Some(&back), &ev2)), xml);
+    // The director confirms E and brings C back for round 3: so the file says.
+    let mut ev3 = ev2.clone();
+    ev3.set_preregistered(ev3.find("E").unwrap(), false).unwrap();
+    ev3.set_participation(ev3.find("C").unwrap(), 3, true).unwrap();
+    let t3 = opengotha::merge(Some(&back), &ev3);
+    let c3 = t3.players.iter().find(|p| p.name == "C").unwrap();
+    let e3 = t3.players.iter().find(|p| p.name == "E").unwrap();
+    assert_eq!(c3.participating, "1111");
+    assert!(e3.other.contains(&("registeringStatus".to_string(), "FIN".to_string())));
+}
+
+/// Issue 18 (categories): an OpenGotha file's categories (`numberOfCategories`, each
+/// `Category lowerLimit`, `paiMaAvoidMixingCategories`) come into the event, and CAT into
+/// its chain; a weiqi event's categories go out as OpenGotha writes them and read back the
+/// same; a file imported and exported unchanged keeps its own.
+#[test]
+fn categories_come_in_with_the_import_and_go_out_with_the_export() {
+    let plan = opengotha::parse(FILE).unwrap().plan().unwrap();
+    assert_eq!(
+        plan.settings.categories,
+        tournament::Categories {
+            lower_limits: vec!["10k".parse().unwrap()],
+            pair_within: false,
+        }
+    );
+    let settings = tournament::Settings {
+        tie_breaks: vec![TieBreak::Category, TieBreak::Points, TieBreak::Sos],
+        categories: tournament::Categories {
+            lower_limits: vec!["1d".parse().unwrap(), "10k".parse().unwrap()],
+            pair_within: true,
+        },
+        ..tournament::Settings::default()
+    };
+    let mut ev = Event::new("Categories", System::Swiss, 3, settings).unwrap();
+    for (n, r) in [("A", "3d"), ("B", "1k"), ("C", "15k"), ("D", "2d")] {
+        ev.add_player(tournament::Player::new(n, r.parse().unwrap())).unwrap();
+    }
+    let t = opengotha::merge(None, &ev);
+    let xml = opengotha::write(&t);
+    assert_eq!(t.general("numberOfCategories"), Some("3"), "{xml}");
+    assert!(
+        xml.contains("<Category lowerLimit=\"1D\" number=\"1\"/>")
+            && xml.contains("<Category lowerLimit=\"10K\" number=\"2\"/>"),
+        "{xml}"
+    );
+    assert_eq!(t.placement_criteria().unwrap(), ["CAT", "NBW", "SOSW"]);
+    let back = opengotha::parse(&xml).unwrap();
+    let plan = back.plan().unwrap();
+    assert_eq!(plan.settings.categories, ev.settings().categories);
+    assert_eq!(plan.settings.tie_breaks[..2], [TieBreak::Category, TieBreak::Points]);
+    // OpenGotha's CAT of the exported file is the event's category of each player.
+    let (_, rows) = back.placement(0).unwrap();
+    for r in &rows {
+        let p = &plan.players[r.player];
+        assert_eq!(
+            -r.values[0],
+            i64::from(ev.settings().categories.of(p.rank)),
+            "{}",
+            p.name
+        );
+    }
+    // Changed in weiqi (McMahon's way: not paired apart), the file says so.
+    let mut ev2 = plan.event().unwrap();
+    let mut s2 = ev2.settings().clone();
+    s2.categories.pair_within = false;
+    ev2 = Event::restore(ev2.name(), ev2.system(), ev2.planned_rounds(), s2).unwrap();
+    let t2 = opengotha::merge(Some(&back), &ev2);
+    let pps = t2.others.iter().find_map(|e| e.find("PairingParameterSet")).unwrap();
+    assert_eq!(pps.attr("paiMaAvoidMixingCategories"), Some("0"));
 }
 
 /// Issue: the export lost the handicaps of games weiqi paired (written as 0). A McMahon game

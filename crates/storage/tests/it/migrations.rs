@@ -95,7 +95,7 @@ fn an_empty_database_gets_the_whole_schema(b: Backend) {
     let db = TestDb::new(b, "mig-empty");
     let store = db.open();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 6);
+    assert_eq!(SCHEMA_VERSION, 7);
     expect![[r#"
         [
             "event",
@@ -122,7 +122,7 @@ fn an_empty_database_gets_the_whole_schema(b: Backend) {
     drop(store);
     let store = db.open();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(db.int("SELECT COUNT(*) FROM schema_version"), 6);
+    assert_eq!(db.int("SELECT COUNT(*) FROM schema_version"), 7);
     assert_eq!(
         db.strings("SELECT version || ' ' || name FROM schema_version ORDER BY version"),
         [
@@ -131,7 +131,8 @@ fn an_empty_database_gets_the_whole_schema(b: Backend) {
             "3 teams_and_attachments",
             "4 draw",
             "5 handicap_rule_and_challenges",
-            "6 participation"
+            "6 participation",
+            "7 categories"
         ]
     );
     // The time of each migration is recorded as UTC text.
@@ -198,8 +199,8 @@ fn a_newer_database_is_refused_untouched(b: Backend) {
     db.exec("INSERT INTO schema_version (version, name) VALUES (9, 'from the future')");
     match db.try_open() {
         Err(e) => {
-            assert_eq!(e, StoreError::NewerSchema { found: 9, known: 6 });
-            expect!["the database has schema version 9, newer than this weiqi knows (6); use a newer weiqi"]
+            assert_eq!(e, StoreError::NewerSchema { found: 9, known: 7 });
+            expect!["the database has schema version 9, newer than this weiqi knows (7); use a newer weiqi"]
                 .assert_eq(&e.to_string());
         }
         Ok(_) => panic!("a schema from the future was accepted"),
@@ -334,7 +335,8 @@ fn stores_opening_together_migrate_once(b: Backend) {
             "3 teams_and_attachments",
             "4 draw",
             "5 handicap_rule_and_challenges",
-            "6 participation"
+            "6 participation",
+            "7 categories"
         ]
     );
 }

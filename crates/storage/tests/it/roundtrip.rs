@@ -49,6 +49,11 @@ fn every_system_and_setting_round_trips(b: Backend) {
             correction: 1,
             ceiling: 4,
         },
+        // Categories by rank, paired apart or not (schema version 7).
+        categories: tournament::Categories {
+            lower_limits: vec![Rank::Dan(1), Rank::Kyu(10)],
+            pair_within: false,
+        },
     };
     let systems = [
         System::Swiss,

@@ -1406,3 +1406,144 @@ fn each_system_has_one_name_and_one_key_and_either_is_read() {
         Err("unknown system \"monrad\": expected swiss, mcmahon, round-robin, knockout or swiss-elimination".into())
     );
 }
+
+/// Issue 18 (OpenGotha's categories): a category holds the players at or above its lower
+/// limit and below the one before, as OpenGotha's `Player.category`; limits not strictly
+/// decreasing are refused by the event, naming them.
+#[test]
+fn categories_by_rank_are_opengothas_and_checked() {
+    let cats = Categories {
+        lower_limits: vec!["1d".parse().unwrap(), "10k".parse().unwrap()],
+        pair_within: true,
+    };
+    let of = |r: &str| cats.of(r.parse().unwrap());
+    assert_eq!(
+        [of("3p"), of("5d"), of("1d"), of("1k"), of("10k"), of("11k"), of("30k")],
+        [0, 0, 0, 1, 1, 2, 2]
+    );
+    assert_eq!(cats.count(), 3);
+    assert_eq!(cats.limits_text(), "1d,10k");
+    assert_eq!(Categories::parse_limits(" 1d, 10k ").unwrap(), cats.lower_limits);
+    let refused = |limits: &str| {
+        let settings = Settings {
+            categories: Categories {
+                lower_limits: limits.split(',').map(|r| r.parse().unwrap()).collect(),
+                pair_within: true,
+            },
+            ..Settings::default()
+        };
+        Event::new("c", System::Swiss, 3, settings).unwrap_err().to_string()
+    };
+    expect![[r#"
+        invalid system: category limits 10k then 1d: each limit must be weaker than the one before
+        invalid system: category limits 2k then 2k: each limit must be weaker than the one before
+    "#]]
+    .assert_eq(&format!("{}\n{}\n", refused("10k,1d"), refused("2k,2k")));
+}
+
+/// Issue 18: a Swiss event with categories pairs inside them, as OpenGotha's Swiss with
+/// categories does (its "avoid mixing categories" comes before the score difference); the
+/// same field without them pairs the top half against the bottom half, across the limit. A
+/// McMahon event does not, unless asked (OpenGotha's McMahon leaves the weight at 0).
+#[test]
+fn a_swiss_with_categories_pairs_inside_them() {
+    let field = [
+        ("D1", "4d"),
+        ("D2", "3d"),
+        ("D3", "2d"),
+        ("D4", "1d"),
+        ("K1", "1k"),
+        ("K2", "2k"),
+        ("K3", "3k"),
+        ("K4", "4k"),
+    ];
+    let round1 = |system: System, categories: Option<bool>| {
+        let mut settings = Settings::defaults_for(system);
+        if let Some(pair_within) = categories {
+            settings.categories = Categories {
+                lower_limits: vec!["1d".parse().unwrap()],
+                pair_within,
+            };
+        }
+        let mut ev = Event::new("c", system, 3, settings).unwrap();
+        for (n, r) in field {
+            ev.add_player(Player::new(n, r.parse().unwrap())).unwrap();
+        }
+        let p = ev.propose().unwrap();
+        let mut pairs: Vec<String> = p
+            .games
+            .iter()
+            .map(|g| {
+                let mut two = [ev.player(g.black).name.clone(), ev.player(g.white).name.clone()];
+                two.sort();
+                two.join("-")
+            })
+            .collect();
+        pairs.sort();
+        pairs.join(" ")
+    };
+    let mixed = |pairs: &str| pairs.split(' ').filter(|p| p.contains('D') && p.contains('K')).count();
+    assert_eq!(
+        mixed(&round1(System::Swiss, None)),
+        4,
+        "no categories: top half against bottom half"
+    );
+    assert_eq!(mixed(&round1(System::Swiss, Some(true))), 0, "inside the categories");
+    assert_eq!(
+        mixed(&round1(System::Swiss, Some(false))),
+        4,
+        "categories for the standings only"
+    );
+    let mcmahon = System::McMahon {
+        bar: "4d".parse().unwrap(),
+        floor: "20k".parse().unwrap(),
+    };
+    let defaults = Settings::defaults_for(mcmahon);
+    assert!(!defaults.categories.pair_within, "McMahon: OpenGotha's weight is 0");
+    assert!(Settings::defaults_for(System::Swiss).categories.pair_within);
+}
+
+/// Issue 18: the `category` criterion (OpenGotha's CAT) first in the chain ranks each category
+/// apart: the winner of the weaker category stays below the whole stronger one.
+#[test]
+fn standings_by_category_rank_each_category_apart() {
+    let settings = Settings {
+        tie_breaks: vec![TieBreak::Category, TieBreak::Points, TieBreak::Lots],
+        categories: Categories {
+            lower_limits: vec!["1d".parse().unwrap()],
+            pair_within: true,
+        },
+        ..Settings::default()
+    };
+    let mut ev = Event::new("c", System::Swiss, 1, settings).unwrap();
+    for (n, r) in [("Dan A", "2d"), ("Dan B", "1d"), ("Kyu A", "1k"), ("Kyu B", "5k")] {
+        ev.add_player(Player::new(n, r.parse().unwrap())).unwrap();
+    }
+    ev.pair_next().unwrap();
+    let games = ev.rounds()[0].games.clone();
+    for (k, g) in games.iter().enumerate() {
+        // The weaker player of each game wins.
+        let weaker = if ev.player(g.black).rank < ev.player(g.white).rank {
+            Color::Black
+        } else {
+            Color::White
+        };
+        ev.set_result(
+            1,
+            k as u32 + 1,
+            GameResult::Win {
+                winner: weaker,
+                by: WinBy::Resignation,
+            },
+        )
+        .unwrap();
+    }
+    let st = ev.standings();
+    let rows: Vec<String> = st
+        .rows
+        .iter()
+        .map(|r| format!("{} {} {}", r.place, ev.player(r.player).name, r.values[0]))
+        .collect();
+    assert_eq!(rows, ["1 Dan B 0", "2 Dan A 0", "3 Kyu B -1", "4 Kyu A -1"]);
+    assert_eq!("category".parse::<TieBreak>().unwrap(), TieBreak::Category);
+}

@@ -15,6 +15,7 @@ fn random_field(rng: &mut Rng, n: usize) -> (Vec<Candidate>, HashMap<(usize, usi
             club: clubs[rng.below(3) as usize].map(String::from),
             region: clubs[rng.below(3) as usize].map(String::from),
             had_bye: rng.below(3) == 0,
+            category: 0,
         })
         .collect();
     let mut met = HashMap::new();
@@ -61,6 +62,7 @@ fn swiss_optimum_equals_brute_force_on_small_fields() {
         let opts = Options {
             avoid_same_club: case % 2 == 0,
             avoid_same_region: case % 3 == 0,
+            n_categories: 0,
         };
         let p = pair(&c, &met, opts).unwrap();
         let cost = |a: usize, b: usize| pair_cost(&c, &met, opts, a, b);
@@ -122,6 +124,7 @@ fn no_rematch_when_avoidable_and_optimal_on_larger_fields() {
                 club: None,
                 region: None,
                 had_bye: false,
+                category: 0,
             })
             .collect();
         let mut met: HashMap<(usize, usize), u32> = HashMap::new();
@@ -156,6 +159,7 @@ fn rematches_are_as_few_as_possible_when_unavoidable() {
             club: None,
             region: None,
             had_bye: false,
+            category: 0,
         })
         .collect();
     let mut met = HashMap::new();
@@ -180,6 +184,7 @@ fn first_round_splits_top_half_against_bottom_half() {
             club: None,
             region: None,
             had_bye: false,
+            category: 0,
         })
         .collect();
     let p = pair(&c, &HashMap::new(), Options::default()).unwrap();
@@ -202,6 +207,7 @@ fn swiss_objective_equals_networkx_optimum() {
         let opts = Options {
             avoid_same_club: case % 2 == 0,
             avoid_same_region: case % 3 == 0,
+            n_categories: 0,
         };
         let mut edges = Vec::new();
         let mut costs = Vec::new();
@@ -242,5 +248,54 @@ fn swiss_objective_equals_networkx_optimum() {
         }
         assert_eq!(mates.len() * 2, c.len(), "field {k}: networkx matching not perfect");
         assert_eq!(levels(&ours.total), levels(&theirs), "field {k}: n {}", c.len());
+    }
+}
+
+/// Issue 18: with categories, the pairing is still the lexicographic optimum of a brute force,
+/// the categories apart coming right after the rematches (before the score gaps).
+#[test]
+fn swiss_optimum_with_categories_equals_brute_force() {
+    let mut rng = Rng(18);
+    for case in 0..200 {
+        let n = 2 * (1 + rng.below(5) as usize);
+        let (mut c, met) = random_field(&mut rng, n);
+        for x in c.iter_mut() {
+            x.category = rng.below(3) as u32;
+        }
+        let opts = Options {
+            avoid_same_club: case % 2 == 0,
+            avoid_same_region: false,
+            n_categories: 3,
+        };
+        let p = pair(&c, &met, opts).unwrap();
+        let cost = |a: usize, b: usize| pair_cost(&c, &met, opts, a, b);
+        let six = |p: &PairCost| (p.rematches, p.category, p.score_gap_sq, p.color, p.split, p.club_region);
+        fn best(
+            players: &[usize],
+            cost: &dyn Fn(usize, usize) -> (u32, u64, u64, u32, u32, u32),
+        ) -> (u32, u64, u64, u32, u32, u32) {
+            if players.is_empty() {
+                return (0, 0, 0, 0, 0, 0);
+            }
+            let a = players[0];
+            let mut out = None;
+            for &b in &players[1..] {
+                let rest: Vec<usize> = players[1..].iter().copied().filter(|&x| x != b).collect();
+                let r = best(&rest, cost);
+                let k = cost(a, b);
+                let t = (r.0 + k.0, r.1 + k.1, r.2 + k.2, r.3 + k.3, r.4 + k.4, r.5 + k.5);
+                if out.is_none_or(|x| t < x) {
+                    out = Some(t);
+                }
+            }
+            out.unwrap()
+        }
+        let all: Vec<usize> = (0..n).collect();
+        let want = best(&all, &|a, b| six(&cost(a, b)));
+        assert_eq!(six(&p.total), want, "case {case}: {c:?} {met:?}");
+        // Inside one category the level is 0; one apart out of three is 1·3 + 1 = 4.
+        assert_eq!(tournament::category::pairing_cost(3, 1, 1), 0);
+        assert_eq!(tournament::category::pairing_cost(3, 0, 1), 4);
+        assert_eq!(tournament::category::pairing_cost(1, 0, 5), 0);
     }
 }

@@ -1434,3 +1434,94 @@ fn absent_and_preregistered_players_are_not_paired() {
         (&Value::from("active"), &Value::from("active"))
     );
 }
+
+/// Issue 18 (OpenGotha's categories) from the command line: `--categories 1d` splits the field
+/// at 1 dan; a Swiss event pairs inside the categories, `weiqi event show` says so, and the
+/// tie-break `category` ranks each category apart in the standings.
+#[test]
+fn a_swiss_with_categories_pairs_and_ranks_them_apart() {
+    let db = Db::new("categories");
+    db.ok(&[
+        "new",
+        "--id",
+        "c",
+        "--system",
+        "swiss",
+        "--rounds",
+        "2",
+        "--categories",
+        "1d",
+        "--tie-breaks",
+        "category,points,sos,lots",
+    ]);
+    add_players(
+        &db,
+        "c",
+        &[
+            ("D1", "4d"),
+            ("D2", "3d"),
+            ("D3", "2d"),
+            ("D4", "1d"),
+            ("K1", "1k"),
+            ("K2", "2k"),
+            ("K3", "3k"),
+            ("K4", "4k"),
+        ],
+    );
+    let v = db.json(&["show", "--event", "c"]);
+    assert_eq!(v["settings"]["categories"]["lower_limits"], serde_json::json!(["1d"]));
+    assert_eq!(v["settings"]["categories"]["pair_within"], true);
+    assert!(
+        db.ok(&["show", "--event", "c"])
+            .contains("categories:     2 from 1d, paired within"),
+        "the settings name the categories"
+    );
+    let p: Value = serde_json::from_str(&db.ok(&["pair", "--event", "c", "--json"])).unwrap();
+    for g in p["games"].as_array().unwrap() {
+        let (b, w) = (g["black"].as_str().unwrap(), g["white"].as_str().unwrap());
+        assert_eq!(
+            b.as_bytes()[0],
+            w.as_bytes()[0],
+            "{b} against {w}: across the categories"
+        );
+    }
+    for board in 1..=4 {
+        db.ok(&[
+            "result",
+            "--event",
+            "c",
+            "--round",
+            "1",
+            "--board",
+            &board.to_string(),
+            "--result",
+            "W+R",
+        ]);
+    }
+    let st = db.json(&["standings", "--event", "c"]);
+    let order: Vec<String> = st["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap().to_string())
+        .collect();
+    assert!(order[..4].iter().all(|n| n.starts_with('D')), "{order:?}");
+    let refused = db.fails(
+        &[
+            "new",
+            "--id",
+            "bad",
+            "--system",
+            "swiss",
+            "--rounds",
+            "2",
+            "--categories",
+            "10k,1d",
+        ],
+        2,
+    );
+    assert!(
+        refused.contains("each limit must be weaker than the one before"),
+        "{refused}"
+    );
+}

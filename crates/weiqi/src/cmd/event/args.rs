@@ -144,7 +144,7 @@ pub(super) struct SettingsOptions {
     #[arg(long, value_name = "VALUE", default_value = "win")]
     pub(super) bye: String,
     /// The tie-break chain, comma-separated, from: points, mms, sos, sodos, sosos, cumulative,
-    /// direct, warnings, total, elimination, lots (default: the system's, Art. 27).
+    /// direct, warnings, total, elimination, lots, category (default: the system's, Art. 27).
     #[arg(long, value_name = "LIST")]
     pub(super) tie_breaks: Option<String>,
     /// 总得分's divisor: half-maximum (the default), half-leader, or a whole number.
@@ -185,6 +185,14 @@ pub(super) struct SettingsOptions {
     /// McMahon: the most handicap stones, 0 (even games) to 9.
     #[arg(long, value_name = "N", default_value_t = 9)]
     pub(super) handicap_ceiling: u32,
+    /// Categories by rank (OpenGotha's): the weakest rank of each category but the last,
+    /// strongest first, e.g. 1d,10k for three; ranked apart by the tie-break `category`.
+    #[arg(long, value_name = "RANKS")]
+    pub(super) categories: Option<String>,
+    /// Swiss: keep players inside their category (`false` turns it off). Default: on, but off
+    /// for McMahon, as OpenGotha pairs.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
+    pub(super) pair_within_categories: Option<bool>,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -472,8 +480,16 @@ pub(super) fn settings(o: &SettingsOptions, system: System) -> anyhow::Result<Se
         // A ceiling past nine is refused by the event (tournament::Settings::checked).
         ceiling: o.handicap_ceiling,
     };
+    let categories = tournament::Categories {
+        lower_limits: match &o.categories {
+            None => Vec::new(),
+            Some(text) => tournament::Categories::parse_limits(text).map_err(|e| anyhow!("--categories: {e}"))?,
+        },
+        pair_within: o.pair_within_categories.unwrap_or(defaults.categories.pair_within),
+    };
     Ok(Settings {
         handicap,
+        categories,
         bye,
         lateness_limit_minutes: o.lateness_limit,
         cycle_policy,

@@ -89,6 +89,20 @@ pub(super) fn settings_text(ev: &Event) -> String {
     if let System::McMahon { .. } = ev.system() {
         writeln!(out, "  handicap:       {} (Art. 11)", handicap_text(&s.handicap)).ok();
     }
+    if s.categories.count() > 1 {
+        writeln!(
+            out,
+            "  categories:     {} from {}{}",
+            s.categories.count(),
+            s.categories.limits_text(),
+            if s.categories.pair_within {
+                ", paired within"
+            } else {
+                ""
+            }
+        )
+        .ok();
+    }
     let avoid: Vec<&str> = [(s.avoid_same_club, "same club"), (s.avoid_same_region, "same region")]
         .iter()
         .filter(|x| x.0)
@@ -324,7 +338,7 @@ pub(super) fn round_text(ev: &Event, r: &Round) -> String {
     if let Some((_, total)) = &r.explanation {
         writeln!(
             out,
-            "matching total: {total} (levels in order: rematches, squared score gaps, colors, half split, club/region)"
+            "matching total: {total} (levels in order: rematches, categories apart, squared score gaps, colors, half split, club/region)"
         )
         .ok();
     }
@@ -588,6 +602,10 @@ pub(super) fn event_json(id: &str, ev: &Event) -> Json {
                 "bar": s.handicap.bar.map(|r| r.to_string()),
                 "correction": s.handicap.correction,
                 "ceiling": s.handicap.ceiling,
+            },
+            "categories": {
+                "lower_limits": s.categories.lower_limits.iter().map(|r| r.to_string()).collect::<Vec<_>>(),
+                "pair_within": s.categories.pair_within,
             },
         },
         "players": players_json(ev),
