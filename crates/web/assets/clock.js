@@ -1,3 +1,4 @@
+// @ts-check
 // weiqi: the clock as the pages show it between two readings of the clock crate's state.
 // Pure: no DOM, no timers, never reads the clock — every instant is an argument, so node
 // --test replays the crate's recorded schedules (crates/web/tests/js/) through it.
@@ -9,7 +10,40 @@
 // is used and the next starts full; at the end of the last the flag falls; Art. 12.5: the
 // Canadian period runs down; Art. 12.4: absolute and Fischer time run down to the flag).
 
+/**
+ * One side's clock (`web::side_json`).
+ * @typedef {object} ClockSide
+ * @property {number} used_ms the time it has used
+ * @property {number | null} main_left_ms the basic time left; `null` without a limit
+ * @property {number | null} overtime_left byo-yomi periods or Canadian moves left, counting the
+ *   current one; `null` without overtime
+ * @property {number | null} period_left_ms the time left in the current period (the full
+ *   period while in the basic time); `null` without overtime
+ * @property {number} [moves] the moves it has made
+ * @property {boolean} flagged whether its flag fell
+ */
+/**
+ * The time control as the script needs it (`web::control_json`).
+ * @typedef {object} ClockControl
+ * @property {'none' | 'absolute' | 'byoyomi' | 'canadian' | 'fischer'} kind
+ * @property {number | null} period_ms a byo-yomi or Canadian period's length
+ * @property {string} [spec] the control in the clock crate's grammar (`1h+3x60s`)
+ */
+/**
+ * Both clocks at the instant `at` (`web::clock_json`; the clock-only page's plan adds its own
+ * fields to it).
+ * @typedef {object} ClockReading
+ * @property {number} at the instant of the reading, in the reading's time base (ms)
+ * @property {'black' | 'white' | null} running whose clock runs
+ * @property {boolean} paused
+ * @property {'black' | 'white' | null} [flagged] whose flag fell
+ * @property {ClockControl} control
+ * @property {ClockSide} black
+ * @property {ClockSide} white
+ */
+
 // The running time after which the flag of `side` falls (Infinity without a limit).
+/** @param {ClockSide} side @param {ClockControl} control @returns {number} */
 function untilFlag(side, control) {
   const kind = control && control.kind;
   if (kind === 'none' || side.main_left_ms === null || side.main_left_ms === undefined) return Infinity;
@@ -25,6 +59,7 @@ function untilFlag(side, control) {
 
 // One side `ms` of its own running time after the reading `side`, under `control`
 // ({ kind, period_ms }); the time after the flag is not counted, as the crate has it.
+/** @param {ClockSide} side @param {ClockControl} control @param {number} ms @returns {ClockSide} */
 export function sideAfter(side, control, ms) {
   const c = Object.assign({}, side);
   if (c.flagged || !(ms > 0)) return c;
@@ -59,6 +94,10 @@ export function sideAfter(side, control, ms) {
 
 // Both sides at `now` from a reading taken (in the same time base) at `readAt`: only the
 // running side moves, and nothing moves while paused or stopped.
+/**
+ * @template {ClockReading} R
+ * @param {R} reading @param {number} readAt @param {number} now @returns {R}
+ */
 export function clockAt(reading, readAt, now) {
   const ms = Math.max(0, now - readAt);
   const out = Object.assign({}, reading);
@@ -69,6 +108,7 @@ export function clockAt(reading, readAt, now) {
 }
 
 // Whether a side's clock is in its overtime (byo-yomi or Canadian periods) now.
+/** @param {ClockSide} side @returns {boolean} */
 export function inOvertime(side) {
   return (side.main_left_ms === 0 || side.main_left_ms === null) &&
     side.period_left_ms !== null && side.period_left_ms !== undefined;

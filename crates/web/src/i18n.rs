@@ -1023,27 +1023,28 @@ mod tests {
 
     #[test]
     fn every_key_the_script_uses_has_a_string() {
-        let js = include_str!("../assets/app.js");
         let mut missing = Vec::new();
-        for (at, _) in js.match_indices("t('") {
-            // `t(` itself, not `get(` or `set(`.
-            if js[..at]
-                .chars()
-                .next_back()
-                .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
-            {
-                continue;
-            }
-            let part = &js[at + 3..];
-            let key: String = part.chars().take_while(|&c| c != '\'').collect();
-            let rest = &part[key.len()..];
-            if key.ends_with('.') {
-                // A prefix completed at run time: some key must start with it.
-                if !STRINGS.iter().any(|(k, _, _)| k.starts_with(&key)) {
+        for (_, js) in crate::pages::SCRIPTS {
+            for (at, _) in js.match_indices("t('") {
+                // `t(` itself, not `get(` or `set(`.
+                if js[..at]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+                {
+                    continue;
+                }
+                let part = &js[at + 3..];
+                let key: String = part.chars().take_while(|&c| c != '\'').collect();
+                let rest = &part[key.len()..];
+                if key.ends_with('.') {
+                    // A prefix completed at run time: some key must start with it.
+                    if !STRINGS.iter().any(|(k, _, _)| k.starts_with(&key)) {
+                        missing.push(key);
+                    }
+                } else if rest.starts_with('\'') && !STRINGS.iter().any(|(k, _, _)| *k == key) {
                     missing.push(key);
                 }
-            } else if rest.starts_with('\'') && !STRINGS.iter().any(|(k, _, _)| *k == key) {
-                missing.push(key);
             }
         }
         assert_eq!(missing, Vec::<String>::new());

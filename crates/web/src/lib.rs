@@ -27,12 +27,12 @@
 //!
 //! Key design decisions, and why:
 //! - Pages are small HTML shells rendered here in the chosen language, and their content is
-//!   drawn by one embedded vanilla script from the JSON API and the WebSocket of the server
-//!   crate. This crate cannot call the server crate (the server merges this router, so the
-//!   dependency runs the other way), and the game page must follow the WebSocket anyway;
-//!   so the browser reads the same API every other client reads, under the same auth
-//!   (session token, or a seat's secret link), and nothing is rendered twice.
-//! - The board is SVG drawn by our own script (`assets/app.js`, `drawBoard`), not by the
+//!   drawn by an embedded vanilla script (ES modules) from the JSON API and the WebSocket of
+//!   the server crate. This crate cannot call the server crate (the server merges this
+//!   router, so the dependency runs the other way), and the game page must follow the
+//!   WebSocket anyway; so the browser reads the same API every other client reads, under
+//!   the same auth (session token, or a seat's secret link), and nothing is rendered twice.
+//! - The board is SVG drawn by our own script (`assets/board.js`, `drawBoard`), not by the
 //!   server: it is redrawn on every push, and a server-side copy would be a second renderer
 //!   to keep equal. Its geometry (Art. 1: cells 2.3 wide × 2.4 tall; Art. 32: stones 2.25 cm
 //!   across) is [`BOARD_GEOMETRY`] and its star points the rules crate's, given to the script

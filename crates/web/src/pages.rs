@@ -9,9 +9,36 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-const APP_JS: &str = include_str!("../assets/app.js");
-/// The clock port app.js imports (an ES module, tested with `node --test`).
-const CLOCK_JS: &str = include_str!("../assets/clock.js");
+/// The pages' script: ES modules the browser loads as they are (no build step), each served at
+/// `/static/` and its path here. `app.js` is the one the shell loads; it imports the others.
+/// The modules without a DOM (`clock.js` and the other pure helpers) are tested with
+/// `node --test` (`tests/js/`).
+pub(crate) const SCRIPTS: &[(&str, &str)] = &[
+    ("app.js", include_str!("../assets/app.js")),
+    ("env.js", include_str!("../assets/env.js")),
+    ("dom.js", include_str!("../assets/dom.js")),
+    ("api.js", include_str!("../assets/api.js")),
+    ("board.js", include_str!("../assets/board.js")),
+    ("clockface.js", include_str!("../assets/clockface.js")),
+    ("voice.js", include_str!("../assets/voice.js")),
+    ("seats.js", include_str!("../assets/seats.js")),
+    ("clock.js", include_str!("../assets/clock.js")),
+    ("text.js", include_str!("../assets/text.js")),
+    ("format.js", include_str!("../assets/format.js")),
+    ("goban.js", include_str!("../assets/goban.js")),
+    ("gameview.js", include_str!("../assets/gameview.js")),
+    ("actions.js", include_str!("../assets/actions.js")),
+    ("urls.js", include_str!("../assets/urls.js")),
+    ("clockboards.js", include_str!("../assets/clockboards.js")),
+    ("pages/login.js", include_str!("../assets/pages/login.js")),
+    ("pages/home.js", include_str!("../assets/pages/home.js")),
+    ("pages/event.js", include_str!("../assets/pages/event.js")),
+    ("pages/game.js", include_str!("../assets/pages/game.js")),
+    ("pages/clock.js", include_str!("../assets/pages/clock.js")),
+    ("pages/referee.js", include_str!("../assets/pages/referee.js")),
+    ("pages/challenge.js", include_str!("../assets/pages/challenge.js")),
+];
+
 const STYLE_CSS: &str = include_str!("../assets/style.css");
 const FAVICON: &str = include_str!("../assets/favicon.svg");
 
@@ -50,11 +77,12 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Vec<Route<S>> {
             "/play/{id}",
             |Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move { game_page(&q, &h, &id) },
         ),
-        get("/static/app.js", || async {
-            asset("text/javascript; charset=utf-8", APP_JS)
-        }),
-        get("/static/clock.js", || async {
-            asset("text/javascript; charset=utf-8", CLOCK_JS)
+        get(
+            "/static/{file}",
+            |Path(file): Path<String>| async move { script(&file) },
+        ),
+        get("/static/pages/{file}", |Path(file): Path<String>| async move {
+            script(&format!("pages/{file}"))
         }),
         get("/static/style.css", || async {
             asset("text/css; charset=utf-8", STYLE_CSS)
@@ -80,6 +108,21 @@ fn asset(kind: &'static str, body: &'static str) -> Response {
         body,
     )
         .into_response()
+}
+
+/// The script module at `path` (under `/static/`), or the API's JSON error body when there is
+/// none.
+fn script(path: &str) -> Response {
+    match SCRIPTS.iter().find(|(p, _)| *p == path) {
+        Some((_, body)) => asset("text/javascript; charset=utf-8", body),
+        None => {
+            let body = serde_json::json!({
+                "error": "not_found",
+                "message": format!("no script /static/{path}"),
+            });
+            (StatusCode::NOT_FOUND, axum::Json(body)).into_response()
+        }
+    }
 }
 
 /// The language of a request: `?lang=`, else the `lang` cookie, else `Accept-Language`.
@@ -226,4 +269,33 @@ pub fn shell(lang: Lang, kind: &str, id: &str) -> String {
         loading = t("loading"),
         noscript = t("noscript"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SCRIPTS;
+
+    /// Every script of `assets/` (and `assets/pages/`) is served, and nothing else is: a module
+    /// added without its line in [`SCRIPTS`] would be a 404 to the browser that imports it.
+    #[test]
+    fn every_script_module_is_served() {
+        let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+        let mut on_disk = Vec::new();
+        for dir in ["", "pages/"] {
+            for entry in std::fs::read_dir(assets.join(dir)).expect("the assets folder") {
+                let name = entry.expect("an asset").file_name().to_string_lossy().into_owned();
+                if name.ends_with(".js") {
+                    on_disk.push(format!("{dir}{name}"));
+                }
+            }
+        }
+        on_disk.sort();
+        let mut served: Vec<String> = SCRIPTS.iter().map(|(path, _)| path.to_string()).collect();
+        served.sort();
+        assert_eq!(served, on_disk);
+        for (path, body) in SCRIPTS {
+            let file = std::fs::read_to_string(assets.join(path)).expect("a served script");
+            assert!(file == *body, "{path} is served as it is");
+        }
+    }
 }

@@ -1,0 +1,389 @@
+// @ts-check
+// weiqi: the event page, the director's console: registration (one by one, or a file), the
+// rounds (the proposed pairing to edit, the games started, results entered, seat links issued
+// again), the officials, the standings, the print views.
+import { ID, LANG, t } from '../env.js';
+import { field, h, section, setMain, table, toast } from '../dom.js';
+import { api, attempt, auth } from '../api.js';
+import { listSeparator } from '../text.js';
+import { quartersOf, stones } from '../format.js';
+import { clockHref } from '../urls.js';
+import { newSeatLink, seatLinkBox, showSeatLinks } from '../seats.js';
+
+/** @typedef {import('./home.js').LiveGame} LiveGame */
+/**
+ * A player of an event (`GET /api/events/{id}`).
+ * @typedef {{ name: string, rank: string, status: string, club?: string | null }} Player
+ */
+/**
+ * A board of a round: its players and the result entered.
+ * @typedef {{ board: number, black: string, white: string, result: string | null }} Board
+ */
+/**
+ * A round as paired: its boards, its byes and, in a round robin, who rests.
+ * @typedef {{ number: number, games: Board[], byes: string[], rests?: string[] }} Round
+ */
+/**
+ * An event as `GET /api/events/{id}` answers it.
+ * @typedef {object} EventJson
+ * @property {string} id
+ * @property {string} name
+ * @property {string} system
+ * @property {string} [system_kind]
+ * @property {number} planned_rounds
+ * @property {Player[]} players
+ * @property {Round[]} rounds
+ */
+/**
+ * A line of the standings: place, points, wins, losses and draws, the values of the
+ * tie-breaks, and where the event has them the rating and the promotion.
+ * @typedef {object} StandingsRow
+ * @property {number} place
+ * @property {string} name
+ * @property {boolean} withdrawn
+ * @property {number | string} points
+ * @property {number} wins
+ * @property {number} losses
+ * @property {number} draws
+ * @property {(number | string)[]} values
+ * @property {{ before: number, after: number, change: number } | null} [rating]
+ * @property {string | null} [promotion]
+ */
+/**
+ * The standings (`GET /api/events/{id}/standings`).
+ * @typedef {object} Standings
+ * @property {number} after_round
+ * @property {string[]} chain the tie-breaks' names
+ * @property {Record<string, string[]> | null} [chain_names] their names in each language
+ * @property {boolean} [rated]
+ * @property {string | null} [promotion_rule]
+ * @property {StandingsRow[]} rows
+ */
+/**
+ * What the caller may do in the event.
+ * @typedef {{ roles: string[] }} Me
+ */
+
+/** What the sections of the page are drawn from. @typedef {{ enc: string, ev: EventJson, director: boolean, official: boolean, roles: string[], games: LiveGame[], linkBox: HTMLElement }} Console */
+
+export async function eventPage() {
+  const id = ID;
+  const enc = encodeURIComponent(id);
+  /** @type {EventJson} */
+  let ev;
+  try { ev = await api('GET', `/api/events/${enc}`); } catch (e) { setMain(h('p', { class: 'bad' }, /** @type {Error} */ (e).message)); return; }
+  /** @type {Me | null | undefined} */
+  const me = auth.token ? await attempt(() => api('GET', `/api/events/${enc}/me`)) : null;
+  const roles = (me && me.roles) || [];
+  const director = roles.includes('organizer') || roles.includes('chief_referee');
+  const official = director || roles.includes('referee');
+  if (official) {
+    const c = await attempt(() => api('POST', `/api/events/${enc}/collect`));
+    if (c && c.recorded && c.recorded.length) {
+      toast(t('event.collected', { n: c.recorded.length }));
+      ev = await api('GET', `/api/events/${enc}`);
+    }
+  }
+  /** @type {Standings | undefined} */
+  const standings = await attempt(() => api('GET', `/api/events/${enc}/standings`));
+  /** @type {LiveGame[]} */
+  const games = (await attempt(() => api('GET', `/api/games?event=${enc}`))) || [];
+  /** @type {Console} */
+  const con = { enc, ev, director, official, roles, games, linkBox: seatLinkBox() };
+  /** @type {HTMLElement} */ (document.getElementById('page-title')).textContent = ev.name;
+  document.title = ev.name + ' · weiqi';
+  const kids = [...summary(con)];
+  kids.push(section(t('event.players'), 'players', ...players(con)));
+  kids.push(section(t('event.rounds_h'), 'rounds', ...(await rounds(con)), con.linkBox));
+  // Officials (Art. 29-31): the organizer appoints the chief referee and the referees.
+  if (roles.includes('organizer')) kids.push(officials(enc));
+  if (standings) kids.push(standingsSection(standings));
+  setMain(...kids);
+}
+
+/**
+ * The event's system and size, its referee console, its print views; the print pack: A4
+ * forms (formats::forms), the pairings and score sheets of the last round.
+ * @param {Console} con
+ */
+function summary({ enc, ev }) {
+  const system = ev.system_kind ? t('system.' + ev.system_kind) : ev.system;
+  const forms = ev.rounds.length ? ['pairings', 'scoresheets', 'crosstable', 'ranking', 'namecards', 'final'] : ['namecards'];
+  return [
+    h('p', { class: 'hint', id: 'event-summary' }, t('event.summary', { system, rounds: ev.planned_rounds, players: ev.players.length }),
+      ' ', h('a', { href: `/referee/${enc}` }, t('event.referee_console')),
+      ' · ', h('a', { href: `/api/events/${enc}/print/crosstable?lang=${LANG}`, target: '_blank' }, t('event.print_crosstable'))),
+    h('p', { class: 'hint', id: 'print-pack' }, t('event.print_pack'), ' ',
+      ...forms.flatMap((f, i) => [i ? ' · ' : '', h('a', { href: `/api/events/${enc}/print/form/${f}?lang=${LANG}`, target: '_blank', 'data-form': f }, t('print_form.' + f))])),
+  ];
+}
+
+/**
+ * The players, and for the director registration (one by one, or a CSV or Excel file) and
+ * withdrawals.
+ * @param {Console} con
+ */
+function players({ enc, ev, director }) {
+  const playerRows = ev.players.map((p) => [p.name, p.rank, t('status.' + (p.status.startsWith('withdrawn') ? 'withdrawn' : p.status)),
+    director && p.status === 'active' ? h('button', { type: 'button', class: 'small', onclick: () => {
+      const reason = prompt(t('event.withdraw_reason', { name: p.name }), '');
+      if (reason === null) return;
+      attempt(async () => { await api('POST', `/api/events/${enc}/withdrawals`, { name: p.name, reason }); location.reload(); });
+    } }, t('event.withdraw')) : '']);
+  const out = [table([t('player.name'), t('player.rank'), t('player.status'), ''], playerRows, t('event.players_caption', { n: ev.players.length }))];
+  if (!director) return out;
+  const name = h('input', { required: true, id: 'p-name' });
+  const rank = h('input', { required: true, value: '1k', size: 4, id: 'p-rank' });
+  const club = h('input', { id: 'p-club' });
+  out.push(h('form', { id: 'add-player', class: 'inline', onsubmit: (/** @type {Event} */ e) => {
+    e.preventDefault();
+    attempt(async () => { await api('POST', `/api/events/${enc}/players`, { name: name.value, rank: rank.value, club: club.value || null }); location.reload(); });
+  } }, field(t('player.name'), name), field(t('player.rank'), rank), field(t('player.club'), club),
+  h('button', { type: 'submit' }, t('event.register'))));
+  const file = h('input', { type: 'file', accept: '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', id: 'csv-file' });
+  out.push(h('form', { id: 'csv-import', class: 'inline', onsubmit: (/** @type {Event} */ e) => {
+    e.preventDefault();
+    const f = file.files[0];
+    if (!f) { toast(t('event.csv_choose'), true); return; }
+    attempt(async () => {
+      const r = await api('POST', `/api/events/${enc}/players/csv`, await f.arrayBuffer());
+      toast(t('event.csv_done', { n: r.added }));
+      setTimeout(() => location.reload(), 400);
+    });
+  } }, field(t('event.csv'), file), h('button', { type: 'submit', id: 'csv-submit' }, t('event.csv_import')),
+  h('p', { class: 'hint' }, t('event.csv_hint'))));
+  return out;
+}
+
+/**
+ * Every round with its boards, and for the director the next round's pairing.
+ * @param {Console} con
+ */
+async function rounds(con) {
+  const { enc, ev, director } = con;
+  const out = [];
+  for (const r of ev.rounds) out.push(await round(con, r));
+  if (!ev.rounds.length) out.push(h('p', {}, t('event.no_rounds')));
+  if (director && ev.rounds.length < ev.planned_rounds) {
+    const box = h('div', { id: 'proposal' });
+    out.push(h('div', { class: 'buttons' },
+      h('button', { type: 'button', id: 'propose', onclick: () => attempt(() => proposal(enc, ev, box)) }, t('event.propose')),
+      h('button', { type: 'button', id: 'pair', onclick: () => attempt(async () => { await api('POST', `/api/events/${enc}/rounds`); location.reload(); }) },
+        t('event.pair', { n: ev.rounds.length + 1 }))), box);
+  }
+  return out;
+}
+
+/**
+ * A round: each board with its result (entered here by an official), its live game and its
+ * seat links, or the clock-only page for a board played over the board; for the director
+ * the form that starts the round's games, its print views, and the undoing of the last round.
+ * @param {Console} con
+ * @param {Round} r
+ */
+async function round({ enc, ev, director, official, games, linkBox }, r) {
+  /** @param {number} n @param {number} board */
+  const gameOf = (n, board) => games.filter((g) => g.round === n && g.board === board).pop();
+  // Boards played over the board with a tablet as their clock: a link to the clock-only
+  // page with the round's settings (those of the director's form below).
+  /** @type {HTMLElement[]} */
+  const clockLinks = [];
+  const rows = r.games.map((g) => {
+    const live = gameOf(r.number, g.board);
+    if (director && !live && !g.result) {
+      clockLinks.push(h('a', { class: 'clock-link', 'data-board': g.board, 'data-black': g.black, 'data-white': g.white,
+        'aria-label': t('event.clock_only_for', { board: g.board }) }, t('event.clock_only')));
+    }
+    /** @type {string | HTMLElement} */
+    let resultCell = g.result || '';
+    if (official && !g.result) {
+      const inp = h('input', { size: 6, placeholder: 'B+R', 'aria-label': t('event.result_for', { board: g.board }), class: 'result-input' });
+      resultCell = h('form', { class: 'inline', onsubmit: (/** @type {Event} */ e) => {
+        e.preventDefault();
+        attempt(async () => { await api('POST', `/api/events/${enc}/results`, { round: r.number, board: g.board, result: inp.value }); location.reload(); });
+      } }, inp, h('button', { type: 'submit', class: 'small' }, t('event.enter')));
+    }
+    const links = live ? h('span', {}, h('a', { href: '/play/' + live.game }, t('game.watch') + ' #' + live.game),
+      live.phase ? ' (' + t('phase.' + live.phase) + ')' : '',
+      official ? h('span', { class: 'seat-buttons' }, ['black', 'white'].map((c) => h('button', { type: 'button', class: 'small new-link-' + c,
+        'aria-label': t('seat.new_link_for', { color: t('color.' + c), board: g.board }),
+        onclick: () => attempt(() => newSeatLink(live.game, c, linkBox)) }, t('seat.new_link', { color: t('color.' + c) })))) : null) : '';
+    const clock = clockLinks.find((a) => a.dataset.board === String(g.board));
+    return [g.board, g.black, g.white, resultCell, links || clock || ''];
+  });
+  const extra = [];
+  if (r.byes.length) extra.push(h('p', { class: 'byes' }, t('event.byes', { names: r.byes.join(listSeparator(LANG)) })));
+  if (r.rests && r.rests.length) extra.push(h('p', { class: 'rests' }, t('event.rests', { names: r.rests.join(listSeparator(LANG)) })));
+  if (director) {
+    const startable = r.games.some((g) => !gameOf(r.number, g.board) && !g.result);
+    if (startable) {
+      const form = await startGamesForm(enc, r.number);
+      extra.push(form);
+      if (form) followForm(form, r.number, clockLinks);
+    }
+    extra.push(h('p', {}, h('a', { href: `/api/events/${enc}/print/pairings/${r.number}?lang=${LANG}`, target: '_blank' }, t('event.print_pairings')),
+      ' · ', h('a', { href: `/api/events/${enc}/print/form/pairings?round=${r.number}&lang=${LANG}`, target: '_blank' }, t('print_form.pairings')),
+      ' · ', h('a', { href: `/api/events/${enc}/print/form/scoresheets?round=${r.number}&lang=${LANG}`, target: '_blank' }, t('print_form.scoresheets'))));
+    if (r.number === ev.rounds.length) {
+      extra.push(h('button', { type: 'button', class: 'danger', onclick: () => {
+        if (!confirm(t('event.unpair_confirm', { round: r.number }))) return;
+        attempt(async () => { await api('DELETE', `/api/events/${enc}/rounds/${r.number}`); location.reload(); });
+      } }, t('event.unpair', { round: r.number })));
+    }
+  }
+  return h('div', { class: 'round', id: 'round-' + r.number },
+    h('h3', {}, t('event.round', { n: r.number })),
+    table([t('event.board'), t('color.black'), t('color.white'), t('event.result'), t('game.label')], rows), ...extra);
+}
+
+/**
+ * The organizer's form appointing the event's officials (Art. 29–31).
+ * @param {string} enc
+ */
+function officials(enc) {
+  const acct = h('input', { id: 'role-account', required: true });
+  const role = h('select', { id: 'role-role' }, ['chief_referee', 'referee', 'organizer'].map((r) => h('option', { value: r }, t('role.' + r))));
+  return section(t('event.officials'), 'officials', h('form', { id: 'role-form', class: 'inline', onsubmit: (/** @type {Event} */ e) => {
+    e.preventDefault();
+    attempt(async () => { await api('PUT', `/api/events/${enc}/roles`, { account: acct.value, role: role.value }); toast(t('event.appointed', { name: acct.value })); });
+  } }, field(t('login.name'), acct), field(t('event.role'), role), h('button', { type: 'submit', id: 'role-submit' }, t('event.appoint'))));
+}
+
+/**
+ * The standings, with the ratings (before, after, change) and the promotion when the event
+ * has them.
+ * @param {Standings} standings
+ */
+function standingsSection(standings) {
+  /** @param {StandingsRow} r */
+  const rated = (r) => standings.rated ? (r.rating ? [r.rating.before, r.rating.after, (r.rating.change > 0 ? '+' : '') + r.rating.change] : ['', '', '']) : [];
+  /** @param {StandingsRow} r */
+  const promoted = (r) => standings.promotion_rule ? [r.promotion || ''] : [];
+  const rows = standings.rows.map((r) => [r.place, r.name + (r.withdrawn ? t('standings.withdrawn') : ''), r.points, `${r.wins}/${r.losses}/${r.draws}`, r.values.join(' · '), ...rated(r), ...promoted(r)]);
+  return section(t('event.standings'), 'standings',
+    table([t('standings.place'), t('player.name'), t('standings.points'), t('standings.wld'),
+      (standings.chain_names ? standings.chain_names[LANG] : standings.chain).join(' · '),
+      ...(standings.rated ? [t('standings.rating_before'), t('standings.rating_after'), t('standings.rating_change')] : []),
+      ...(standings.promotion_rule ? [t('standings.promotion')] : [])], rows,
+    t('standings.after', { n: standings.after_round })));
+}
+
+// The director's form to start a round's games: the time control (the clock crate's
+// grammar, from the event), the board, komi (Art. 11), whether a timeout in the last byo-yomi
+// period may be a lost turn (Art. 22), and in a McMahon event each board's handicap. The
+// server checks everything and says what is wrong.
+/**
+ * @param {string} enc
+ * @param {number} n
+ * @returns {Promise<HTMLElement | null>}
+ */
+async function startGamesForm(enc, n) {
+  const setup = await attempt(() => api('GET', `/api/events/${enc}/rounds/${n}/setup`));
+  if (!setup) return null;
+  /** @param {string} k */
+  const uid = (k) => `${k}-${n}`;
+  const time = h('input', { value: setup.time, size: 14, class: 'round-time', id: uid('round-time'), required: true,
+    autocomplete: 'off', spellcheck: 'false', 'aria-describedby': uid('round-time-help') });
+  const size = h('select', { class: 'round-size', id: uid('round-size') },
+    [19, 13, 9].map((x) => h('option', { value: x, selected: x === setup.size }, `${x}×${x}`)));
+  // Komi in stones, a quarter stone (half a point) at a time.
+  const komi = h('input', { type: 'number', step: '0.25', min: -90, max: 90, value: stones(setup.komi_half_points),
+    class: 'round-komi', id: uid('round-komi'), required: true, 'aria-describedby': uid('round-komi-help') });
+  const lost = h('input', { type: 'checkbox', class: 'round-lost-turn', id: uid('round-lost-turn'), checked: setup.lost_turn_on_timeout });
+  const error = h('p', { class: 'bad form-error', role: 'alert', id: uid('round-error') });
+  /** @type {{ board: number, black: string, white: string, black_rank: string, white_rank: string, handicap: number, started: boolean, result: string | null }[]} */
+  const open = setup.boards.filter((/** @type {{ started: boolean, result: string | null }} */ b) => !b.started && !b.result);
+  const kids = [
+    h('div', { class: 'field' }, h('label', { for: time.id }, t('round.time')), time,
+      h('span', { class: 'hint', id: uid('round-time-help') }, t('round.time_help'))),
+    setup.time_error ? h('p', { class: 'hint bad' }, t('round.time_unread', { why: LANG === 'zh' && setup.time_error_zh ? setup.time_error_zh : setup.time_error })) : null,
+    field(t('game.size'), size),
+    h('div', { class: 'field' }, h('label', { for: komi.id }, t('round.komi')), komi,
+      h('span', { class: 'hint', id: uid('round-komi-help') }, t('round.komi_help'))),
+    h('div', { class: 'field check' }, lost, h('label', { for: lost.id }, t('round.lost_turn'))),
+  ];
+  /** @type {HTMLInputElement | null} */
+  let hkomi = null;
+  if (setup.handicaps) {
+    hkomi = /** @type {HTMLInputElement} */ (h('input', { type: 'number', step: '0.25', min: -90, max: 90, value: stones(setup.handicap_komi_half_points),
+      class: 'round-handicap-komi', id: uid('round-handicap-komi'), required: true }));
+    const rows = open.map((b) => [b.board, `${b.black} (${b.black_rank})`, `${b.white} (${b.white_rank})`,
+      h('input', { type: 'number', min: 0, max: 9, step: 1, value: b.handicap, class: 'round-handicap', 'data-board': b.board,
+        'aria-label': t('round.handicap_of', { board: b.board }) })]);
+    kids.push(table([t('event.board'), t('color.black'), t('color.white'), t('round.handicap')], rows, t('round.handicap_caption')),
+      field(t('round.handicap_komi'), hkomi));
+  }
+  const form = h('form', { class: 'start-games', id: uid('start-games'), 'aria-labelledby': uid('start-games-h'), onsubmit: (/** @type {Event} */ e) => {
+    e.preventDefault();
+    error.textContent = '';
+    /** @type {Record<string, unknown>} */
+    const body = { time: time.value.trim(), size: Number(size.value), komi_half_points: quartersOf(komi.value),
+      lost_turn_on_timeout: lost.checked };
+    if (hkomi) {
+      body.handicap_komi_half_points = quartersOf(hkomi.value);
+      body.handicaps = [.../** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll('.round-handicap'))].map((x) => ({ board: Number(x.dataset.board), stones: Number(x.value) }));
+    }
+    attempt(async () => {
+      try {
+        showSeatLinks(await api('POST', `/api/events/${enc}/rounds/${n}/games`, body));
+      } catch (err) {
+        error.textContent = /** @type {Error} */ (err).message;
+        throw err;
+      }
+    });
+  } }, h('h4', { id: uid('start-games-h') }, t('round.start_h', { n })), ...kids, error,
+  h('button', { type: 'submit', class: 'primary' }, t('event.start_games')));
+  return form;
+}
+
+/**
+ * Keeps each clock-only link of round `n` on the settings of its start form: the time
+ * control and whether a last-period timeout may be a lost turn (Art. 22.5), with the board's
+ * players and the board, where the clock page enters the result.
+ * @param {HTMLElement} form
+ * @param {number} n
+ * @param {HTMLElement[]} links
+ */
+function followForm(form, n, links) {
+  const time = /** @type {HTMLInputElement} */ (form.querySelector('.round-time'));
+  const lost = /** @type {HTMLInputElement} */ (form.querySelector('.round-lost-turn'));
+  const update = () => {
+    for (const a of links) {
+      a.setAttribute('href', clockHref({ time: time.value, lostTurn: lost.checked,
+        black: a.dataset.black || '', white: a.dataset.white || '', event: ID, round: n, board: a.dataset.board || '' }));
+    }
+  };
+  time.addEventListener('input', update);
+  lost.addEventListener('change', update);
+  update();
+}
+
+/**
+ * The proposed pairing of the next round, editable: each board's Black and White, and byes.
+ * @param {string} enc
+ * @param {EventJson} ev
+ * @param {HTMLElement} box
+ */
+async function proposal(enc, ev, box) {
+  /** @type {{ games: { black: string, white: string }[], byes: string[] }} */
+  const p = await api('GET', `/api/events/${enc}/proposal`);
+  const names = ev.players.filter((x) => x.status === 'active').map((x) => x.name);
+  /** @param {string} value @param {string} cls @param {string} label */
+  const pick = (value, cls, label) => h('select', { class: cls, 'aria-label': label }, h('option', { value: '' }, '—'), names.map((n) => h('option', { value: n, selected: n === value }, n)));
+  /** @param {number} i @param {string} c */
+  const seat = (i, c) => `${t('event.board')} ${i + 1} · ${t('color.' + c)}`;
+  const rows = p.games.map((g, i) => [i + 1, pick(g.black, 'prop-black', seat(i, 'black')), pick(g.white, 'prop-white', seat(i, 'white'))]);
+  const byes = h('input', { value: p.byes.join(', '), id: 'prop-byes' });
+  const form = h('form', { id: 'proposal-form', onsubmit: (/** @type {Event} */ e) => {
+    e.preventDefault();
+    const bs = [.../** @type {NodeListOf<HTMLSelectElement>} */ (box.querySelectorAll('.prop-black'))].map((x) => x.value);
+    const ws = [.../** @type {NodeListOf<HTMLSelectElement>} */ (box.querySelectorAll('.prop-white'))].map((x) => x.value);
+    const gamesOut = bs.map((b, i) => [b, ws[i]]).filter(([b, w]) => b && w);
+    attempt(async () => {
+      await api('POST', `/api/events/${enc}/rounds/amended`, { games: gamesOut, byes: byes.value.split(/[,，]/).map((/** @type {string} */ x) => x.trim()).filter(Boolean) });
+      location.reload();
+    });
+  } }, table([t('event.board'), t('color.black'), t('color.white')], rows, t('event.proposal_caption')),
+  field(t('event.byes_label'), byes), h('button', { type: 'submit', id: 'pair-amended' }, t('event.pair_as_shown')));
+  box.replaceChildren(form);
+}
