@@ -1,0 +1,109 @@
+// What the game page says of a game's view (assets/gameview.js): the count explained (Art. 9,
+// 11, 24), the state in one line, the review's note, the record's lines, the dead stones
+// drawn in each phase.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { countLines, deadShown, logLine, moveLine, resultWords, reviewLine, statusLine } from '../../assets/gameview.js';
+import { translator } from '../../assets/text.js';
+
+const t = translator({
+  'art': 'Art. {n}', 'art.clause': 'Art. {n}.{c}',
+  'color.black': 'Black', 'color.white': 'White',
+  'phase.play': 'playing', 'phase.counting': 'counting', 'phase.decided': 'decided', 'phase.final': 'final',
+  'game.to_move': '{color} to move', 'game.paused': 'clocks stopped',
+  'game.end_proposed': '{color} proposes to end', 'game.count': 'count {black} : {white}',
+  'game.accepted': 'accepted B {black} W {white}', 'game.pass': 'pass',
+  'review.at': 'move {n} of {total}',
+  // The count's strings as the web crate has them in English (crates/web/src/i18n.rs).
+  'count.side': '{color}: {stones} stones on the board + {territory} territory + {half} (half of {dame} dame) = {area}',
+  'count.warnings': '{color}: {n} warning(s), one stone each to the other side (Art. 24)',
+  'count.final': 'After the warnings: Black {black}, White {white} (together {total})',
+  'count.need': 'Black must have more than {par} (half the board) + komi {komi}{handicap} = {threshold} (Art. 9, 11)',
+  'count.handicap': ' + {n} given back for the handicap',
+  'count.result': 'Black {count} − {threshold} = {margin} stones: {result}',
+});
+
+/** A counted 19×19 game (quarter stones: 4 a stone; komi 3¾ stones). */
+function counted(o) {
+  return Object.assign({
+    game: 7, seq: 240, phase: 'decided', to_move: 'black', paused: false, board: [], marking: ['D4', 'E4'],
+    machine_marking: [], machine_unsure: [], result: { outcome: {}, text: 'B+0.5', zh: '黑胜1/4子' },
+    // 184 + 176 points and one dame: Black 184½ against 184¼ (Art. 11).
+    count: {
+      area: { black: 184, white: 176 }, stones: { black: 90, white: 88 }, territory: { black: 94, white: 88 }, dame: 1,
+      penalties: { black: 0, white: 0 },
+      quarters: { black: 738, white: 706, par: 722, komi: 15, handicap: 0, threshold: 737, margin: 1 },
+      owner: [],
+    },
+    end_proposed_by: null, marking_accepted: { black: true, white: false }, moves: 239,
+    history: [{ color: 'black', point: 'Q16' }, { color: 'white', point: 'pass' }, { color: 'black', point: 'D4' }],
+    log: [],
+  }, o);
+}
+
+test('the count is explained line by line, and the result closes it', () => {
+  assert.deepEqual(countLines(counted({}), t, 'en'), [
+    'Black: 90 stones on the board + 94 territory + ½ (half of 1 dame) = 184½',
+    'White: 88 stones on the board + 88 territory + ½ (half of 1 dame) = 176½',
+    'Black must have more than 180½ (half the board) + komi 3¾ = 184¼ (Art. 9, 11)',
+    'Black 184½ − 184¼ = ¼ stones: B+0.5',
+  ]);
+  assert.deepEqual(countLines(counted({}), t, 'zh').slice(0, 1), ['Black: 90 stones on the board + 94 territory + 1/2 (half of 1 dame) = 184又1/2']);
+});
+
+test("the warnings' stones and the handicap's return are named when there are some (Art. 24, 11)", () => {
+  const v = counted({});
+  // Black warned once: a stone to White. Two handicap stones: one given back, komi ½.
+  v.count = Object.assign({}, v.count, { penalties: { black: 1, white: 0 },
+    quarters: { black: 734, white: 710, par: 722, komi: 2, handicap: 4, threshold: 728, margin: 6 } });
+  v.result = { outcome: {}, text: 'B+3', zh: '黑胜1又1/2子' };
+  assert.deepEqual(countLines(v, t, 'zh').slice(2), [
+    'Black: 1 warning(s), one stone each to the other side (Art. 24)',
+    'After the warnings: Black 183又1/2, White 177又1/2 (together 361)',
+    'Black must have more than 180又1/2 (half the board) + komi 1/2 + 1 given back for the handicap = 182 (Art. 9, 11)',
+    'Black 183又1/2 − 182 = 1又1/2 stones: 黑胜1又1/2子',
+  ]);
+});
+
+test('the state in one line, phase by phase', () => {
+  const play = counted({ phase: 'play', result: null, count: null, to_move: 'white' });
+  assert.equal(statusLine(play, t, 'en'), 'playing · White to move');
+  assert.equal(statusLine(Object.assign({}, play, { paused: true, end_proposed_by: 'black' }), t, 'en'),
+    'playing · White to move · clocks stopped · Black proposes to end');
+  assert.equal(statusLine(counted({ phase: 'counting', result: null, count: null }), t, 'en'), 'counting · accepted B ✓ W …');
+  assert.equal(statusLine(counted({}), t, 'en'), 'decided · B+0.5 · count 184½ : 176½');
+  assert.equal(statusLine(counted({}), t, 'zh'), 'decided · 黑胜1/4子 · count 184又1/2 : 176又1/2');
+  assert.equal(resultWords({ text: 'W+R', zh: '白中盘胜' }, 'zh'), '白中盘胜');
+});
+
+test('the dead stones drawn: the marking being made, the one agreed, none in play', () => {
+  assert.deepEqual(deadShown(counted({ phase: 'counting' }), new Set(['Q3'])), ['Q3']);
+  assert.deepEqual(deadShown(counted({ phase: 'counting' }), null), []);
+  assert.deepEqual(deadShown(counted({ phase: 'decided' }), new Set(['Q3'])), ['D4', 'E4']);
+  assert.deepEqual(deadShown(counted({ phase: 'final' }), null), ['D4', 'E4']);
+  assert.deepEqual(deadShown(counted({ phase: 'play' }), new Set(['Q3'])), []);
+});
+
+test('the review names the move shown and the rulings made after it', () => {
+  const v = counted({ log: [
+    { index: 3, after_move: 2, at: 0, en: 'Black warned (talking)', zh: '黑方警告', article: '24.1', overruled: false },
+    { index: 4, after_move: 2, at: 0, en: 'a note', zh: '备注', article: null, overruled: false },
+    { index: 5, after_move: 2, at: 0, en: 'White warned', zh: '白方警告', article: '24.1', overruled: false },
+  ] });
+  assert.equal(reviewLine(v, null, t, 'en'), '');
+  assert.equal(reviewLine(v, 1, t, 'en'), 'move 1 of 3');
+  assert.equal(reviewLine(v, 2, t, 'en'), 'move 2 of 3 · Black warned (talking); White warned');
+  assert.equal(reviewLine(v, 2, t, 'zh'), 'move 2 of 3 · 黑方警告；白方警告');
+});
+
+test("a line of the record adds its article unless the text names it", () => {
+  const e = { index: 0, after_move: 0, at: 0, en: 'Black warned', zh: '黑方警告', article: '24.1', overruled: false };
+  assert.equal(logLine(e, t, 'en'), 'Black warned (Art. 24.1)');
+  assert.equal(logLine(Object.assign({}, e, { en: 'Black warned (Art. 24.1)' }), t, 'en'), 'Black warned (Art. 24.1)');
+  assert.equal(logLine(Object.assign({}, e, { article: null }), t, 'zh'), '黑方警告');
+});
+
+test('a move of the list: its number, its colour, its point or a pass', () => {
+  assert.equal(moveLine({ color: 'black', point: 'Q16' }, 0, t), '1. Black Q16');
+  assert.equal(moveLine({ color: 'white', point: 'pass' }, 1, t), '2. White pass');
+});
