@@ -2,7 +2,7 @@
 //!
 //! - `cargo xtask setup`: installs what the tests need on a fresh Debian machine (GNU Go, the
 //!   goban-original-games records, Chromium for browser tests, the Python oracles, Sabaki's
-//!   SGF parser from npm), skipping what is already there.
+//!   SGF parser and TypeScript's checker from npm), skipping what is already there.
 //! - `cargo xtask life-vs-gnugo`: the dead-stone proposal against GNU Go, chain by chain
 //!   (`life.rs`; the figures in BENCHMARKS.md).
 //! - `cargo xtask arch`: lists where ARCHITECTURE.md's crate edges differ from the manifests
@@ -32,8 +32,12 @@ const DEBIAN: &[(&str, &str)] = &[
 const PYTHON: &[(&str, &str)] = &[("networkx", "networkx"), ("sgfmill", "sgfmill")];
 
 /// npm folders the tests use (a package.json with its lock), each with the file that shows it
-/// is installed: Sabaki's SGF parser reads what the sgf crate writes.
-const NPM: &[(&str, &str)] = &[("crates/sgf/tests/sabaki", "node_modules/@sabaki/sgf/package.json")];
+/// is installed: Sabaki's SGF parser reads what the sgf crate writes; TypeScript's checker
+/// checks the JSDoc types of the pages' script modules (it checks only: no build step).
+const NPM: &[(&str, &str)] = &[
+    ("crates/sgf/tests/sabaki", "node_modules/@sabaki/sgf/package.json"),
+    ("crates/web/tests/js/tsc", "node_modules/typescript/package.json"),
+];
 
 fn main() -> ExitCode {
     let task = std::env::args().nth(1).unwrap_or_default();
