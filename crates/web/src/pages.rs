@@ -219,6 +219,13 @@ pub fn shell(lang: Lang, kind: &str, id: &str) -> String {
         "margin": crate::BOARD_GEOMETRY.margin,
         "stars": (2..=25u8).map(|n| (n.to_string(), serde_json::json!(crate::star_points(n)))).collect::<serde_json::Map<_, _>>(),
     });
+    // Every module the entry imports, asked for at once rather than as each import is found,
+    // so a page loads in one round of requests.
+    let preload: String = SCRIPTS
+        .iter()
+        .filter(|(path, _)| *path != "app.js")
+        .map(|(path, _)| format!("<link rel=\"modulepreload\" href=\"/static/{path}\">\n"))
+        .collect();
     // `</` cannot end the script element early: the JSON escapes every `<`.
     let data = serde_json::json!({ "lang": lang.code(), "strings": i18n::table(lang), "board": geometry })
         .to_string()
@@ -232,7 +239,7 @@ pub fn shell(lang: Lang, kind: &str, id: &str) -> String {
 <title>{title} · weiqi</title>
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/style.css">
-</head>
+{preload}</head>
 <body data-page="{kind}" data-id="{id}">
 <a class="skip" href="#main">{skip}</a>
 <header class="top">
@@ -297,5 +304,17 @@ mod tests {
             let file = std::fs::read_to_string(assets.join(path)).expect("a served script");
             assert!(file == *body, "{path} is served as it is");
         }
+    }
+
+    /// The shell loads the entry and asks for every module it imports at once.
+    #[test]
+    fn the_shell_loads_the_entry_and_preloads_every_module() {
+        let html = super::shell(crate::Lang::En, "game", "7");
+        assert!(html.contains(r#"<script type="module" src="/static/app.js"></script>"#));
+        for (path, _) in SCRIPTS.iter().filter(|(path, _)| *path != "app.js") {
+            let link = format!(r#"<link rel="modulepreload" href="/static/{path}">"#);
+            assert!(html.contains(&link), "{link}");
+        }
+        assert_eq!(html.matches("modulepreload").count(), SCRIPTS.len() - 1);
     }
 }
