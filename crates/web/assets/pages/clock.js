@@ -268,7 +268,7 @@ function setup(p) {
 }
 
 /**
- * Pauses a board's clock, or resumes it (Art. 14).
+ * Pauses a board's clock, or resumes it (Art. 14); nothing before its first reading.
  * @param {BoardClock} bc
  */
 function pauseOrResume(bc) {
@@ -345,10 +345,7 @@ function openClock(p, bc) {
   const face = (c) => h('button', { type: 'button', class: 'face ' + c, id: 'face-' + c,
     onclick: () => { if (bc.plan && bc.plan.running === c) bc.op({ op: 'press', color: c }); } });
   const faces = { black: face('black'), white: face('white') };
-  const pause = h('button', { type: 'button', id: 'c-pause', onclick: () => {
-    const plan = /** @type {Plan} */ (bc.plan);
-    if (plan.paused) bc.op({ op: 'resume' }); else if (plan.running) bc.op({ op: 'pause' });
-  } });
+  const pause = h('button', { type: 'button', id: 'c-pause', onclick: () => pauseOrResume(bc) });
   // Art. 16: the player asks the time left (the side whose clock runs; both when none does).
   const askTime = h('button', { type: 'button', id: 'c-ask', onclick: () => attempt(async () => {
     await bc.ask(); p.draw();
