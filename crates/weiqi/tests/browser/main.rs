@@ -6,6 +6,7 @@
 
 mod board;
 mod browser;
+mod challenges;
 mod clock_boards;
 mod clock_faces;
 mod clock_rights;
