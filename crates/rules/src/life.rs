@@ -35,12 +35,20 @@
 //!   are themselves undecided about it. In a wide area random playouts let such a stone make
 //!   two eyes about half the time, a coin toss the threshold would decide either way.
 //!
+//! - **Atari reader** (`atari_fate`): a chain in atari, even in a dragon something certain
+//!   keeps alive, is read out with its owner to move (ladders, nets, captures around it):
+//!   one that cannot escape is dead. A lone stone whose capture would be a ko capture is
+//!   unsure, unless it has just taken that ko and the opponent, to move, may not retake
+//!   (Art. 20.1): then it is alive. A capture that leaves the capturing chain of several
+//!   stones with one liberty is retaken whole (a snapback) and is no ko.
+//!
 //! Key design decision: the proposal decides *dragons*, not single chains. Chains of one
 //! color that share a liberty are decided together, on the mean ownership of their stones,
 //! and a dragon is proposed dead only when the playouts give its stones to the opponent with
-//! confidence (mean ownership beyond [`DEAD_THRESHOLD`] against it). Certainty (Benson) and
-//! structure (seki, enclosed invaders) overrule the statistics; the statistics decide the
-//! rest. Everything is deterministic from [`ProposalSettings::seed`].
+//! confidence (mean ownership beyond [`DEAD_THRESHOLD`] against it; for a dragon of more
+//! than `BIG_DRAGON` stones, beyond `BIG_DRAGON_DEAD`, and unsure between). Certainty
+//! (Benson) and structure (seki, enclosed invaders) overrule the statistics; the statistics
+//! decide the rest. Everything is deterministic from [`ProposalSettings::seed`].
 
 use crate::board::{Board, CELLS, Cell};
 use crate::playout::{Rng, is_own_eye};
@@ -58,6 +66,17 @@ pub const DEAD_THRESHOLD: f64 = 0.1;
 /// fight, which the players decide (chosen against GNU Go 3.8 with
 /// `cargo xtask life-vs-gnugo`, see BENCHMARKS.md).
 pub const SURE_ALIVE: f64 = 0.3;
+
+/// A dragon of more stones than this has had room to make eyes: random playouts misjudge the
+/// races and eye shapes of such groups far more often than a small invader's, so it is
+/// proposed dead only when they kill it nearly always (mean ownership below
+/// `-BIG_DRAGON_DEAD`), and is unsure between. On the counted professional records the dead
+/// dragons GNU Go and its play-out agree on have at most 8 stones; a living one of 48 stones
+/// in a race came out at -0.51 (BENCHMARKS.md).
+const BIG_DRAGON: u32 = 12;
+
+/// See [`BIG_DRAGON`].
+const BIG_DRAGON_DEAD: f64 = 0.8;
 
 /// The most moves the atari reader looks ahead (a ladder across the board and back).
 const READ_DEPTH: u32 = 80;
@@ -172,6 +191,9 @@ pub enum Reason {
     Captured,
     /// Its life hangs on a ko: it is in atari and its capture, or its escape, is a ko capture.
     Ko,
+    /// A lone stone in atari that has just taken a ko: the opponent, to move, may not retake
+    /// at once (Art. 20.1), and its owner connects next.
+    KoTaken,
     /// A small eyeless invader of an area enclosed by safe opponent chains.
     Invader,
     /// The playouts give its stones to one side with confidence.
@@ -188,6 +210,7 @@ impl std::fmt::Display for Reason {
             Reason::InTerritory => "inside the opponent's unconditional territory",
             Reason::Captured => "in atari and cannot escape",
             Reason::Ko => "its life hangs on a ko",
+            Reason::KoTaken => "it has just taken a ko, which the opponent may not retake at once",
             Reason::Invader => "an eyeless invader of enclosed territory",
             Reason::Playouts => "the playouts give it to one side with confidence",
             Reason::Unsettled => "the playouts are undecided: an unsettled fight",
@@ -248,10 +271,10 @@ pub fn propose_dead(board: &Board, to_move: Color, settings: &ProposalSettings) 
     let mut dragons = Dragons {
         root: vec![0; CELLS],
         mean: vec![0.0; CELLS],
+        stones: vec![0; CELLS],
         keep: vec![false; CELLS],
         kill: vec![false; CELLS],
     };
-    let mut stones = vec![0u32; CELLS];
     for p in size.points() {
         let i = board.idx(p);
         let Some(c) = board.color_at(i) else { continue };
@@ -259,7 +282,7 @@ pub fn propose_dead(board: &Board, to_move: Color, settings: &ProposalSettings) 
         dragons.root[i] = d;
         let sign = if c == Color::Black { 1.0 } else { -1.0 };
         dragons.mean[d] += sign * own[i];
-        stones[d] += 1;
+        dragons.stones[d] += 1;
         if benson[c.index()].alive[i] || seki.stones[i] {
             dragons.keep[d] = true;
         }
@@ -268,7 +291,7 @@ pub fn propose_dead(board: &Board, to_move: Color, settings: &ProposalSettings) 
             dragons.kill[d] = true;
         }
     }
-    for (mean, &n) in dragons.mean.iter_mut().zip(&stones) {
+    for (mean, &n) in dragons.mean.iter_mut().zip(&dragons.stones) {
         if n > 0 {
             *mean /= n as f64;
         }
@@ -292,9 +315,17 @@ pub fn propose_dead(board: &Board, to_move: Color, settings: &ProposalSettings) 
                 (Status::Alive, Reason::Unconditional)
             } else if benson[c.opponent().index()].territory[i] {
                 (Status::Dead, Reason::InTerritory)
-            } else if board.in_atari(h) && !dragons.keep[d] {
-                match atari_fate(board, h) {
+            } else if board.in_atari(h) {
+                // Art. 8: a chain in atari is read out even in a dragon that something certain
+                // keeps alive: a cut-off stone of a living group can still be captured.
+                match atari_fate(board, h, to_move) {
                     Fate::Captured => (Status::Dead, Reason::Captured),
+                    // Art. 20.1: its owner has just taken this ko, so the opponent cannot
+                    // retake at once; at the end of play the owner connects.
+                    Fate::KoTaken => match by_playouts(&dragons, d, mean) {
+                        dead @ (Status::Dead, _) => dead,
+                        _ => (Status::Alive, Reason::KoTaken),
+                    },
                     // A ko inside a dragon the playouts kill anyway decides nothing.
                     Fate::Ko => match by_playouts(&dragons, d, mean) {
                         dead @ (Status::Dead, _) => dead,
@@ -352,7 +383,7 @@ fn by_playouts(dragons: &Dragons, d: usize, mean: f64) -> (Status, Reason) {
         (Status::Alive, Reason::Unconditional)
     } else if dragons.kill[d] {
         (Status::Dead, Reason::Invader)
-    } else if mean < -DEAD_THRESHOLD {
+    } else if mean < -DEAD_THRESHOLD && (dragons.stones[d] <= BIG_DRAGON || mean < -BIG_DRAGON_DEAD) {
         (Status::Dead, Reason::Playouts)
     } else if mean <= SURE_ALIVE {
         (Status::Unsure, Reason::Unsettled)
@@ -369,20 +400,28 @@ enum Fate {
     /// It lives or dies by a ko: its capture would be a ko capture, or its only way out is
     /// taking a ko.
     Ko,
+    /// Its capture would be a ko capture that the opponent, to move, may not make now: the
+    /// chain has just taken that ko (Art. 20.1).
+    KoTaken,
     /// It can get out of atari for good, as far as the reader sees.
     Escapes,
 }
 
-/// Reads out the chain with head `h`, in atari, its owner to move (see [`Fate`]).
-fn atari_fate(board: &Board, h: usize) -> Fate {
+/// Reads out the chain with head `h`, in atari, its owner to move (see [`Fate`]); a capture
+/// that would be a ko capture is a ko whoever is to move, since play has ended.
+fn atari_fate(board: &Board, h: usize, to_move: Color) -> Fate {
     let color = board.color_at(h).expect("a chain");
     let lib = board.atari_liberty(h);
-    // The capture itself is a ko capture: a lone stone, taken by a stone left with one liberty
-    // (the point of the stone taken).
+    // The capture itself is a ko capture: a lone stone, taken by a lone stone left with one
+    // liberty (the point of the stone taken). A capturing chain of more stones left with one
+    // liberty is retaken whole (a snapback): no ko.
     if board.chain_len(h) == 1 {
-        let (libs, _) = liberties_after_capture(board, color.opponent(), lib);
-        if libs <= 1 {
-            return Fate::Ko;
+        let (libs, size) = liberties_after_capture(board, color.opponent(), lib);
+        if libs <= 1 && size == 1 {
+            // Art. 20.1: the chain has just taken this ko when its capture is the point the
+            // opponent, to move, may not play.
+            let taken = to_move != color && lib == board.ko_idx();
+            return if taken { Fate::KoTaken } else { Fate::Ko };
         }
     }
     let mut budget = 4000u32;
@@ -796,6 +835,8 @@ struct Dragons {
     root: Vec<usize>,
     /// Per root: the mean ownership of the dragon's stones from its own color's view.
     mean: Vec<f64>,
+    /// Per root: the number of the dragon's stones.
+    stones: Vec<u32>,
     /// Per root: something certain (Benson, seki) keeps the dragon alive.
     keep: Vec<bool>,
     /// Per root: the dragon is dead whatever its mean (inside Benson territory, or an
