@@ -11,9 +11,9 @@
 //! and may only read.
 
 use crate::db::{Db, DbError, SessionEnds};
+use crate::secret::{digest, new_token};
 use argon2::password_hash::{self, Output, ParamsString, PasswordHash, Salt, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
-use sha2::{Digest, Sha256};
 use std::time::Duration;
 
 /// A role in an event.
@@ -52,32 +52,6 @@ pub struct Account {
     pub id: i64,
     /// Its name.
     pub name: String,
-}
-
-/// 32 random bytes as hex: session tokens and seat secrets.
-pub fn new_token() -> String {
-    let mut b = [0u8; 32];
-    getrandom::fill(&mut b).expect("the system's random source works");
-    hex(&b)
-}
-
-/// The secret of a seat (`black` or `white`) of a game created with an idempotency key: a
-/// digest of the creator's session token and the key, so that a retry of the request by the
-/// same session gives the same secrets, while the database (which keeps only digests of
-/// tokens and secrets) still lets nobody act.
-pub fn seat_secret(token: &str, key: &str, seat: &str) -> String {
-    hex(&Sha256::digest(
-        format!("weiqi seat secret\0{token}\0{key}\0{seat}").as_bytes(),
-    ))
-}
-
-/// The stored digest of a token.
-pub fn digest(token: &str) -> String {
-    hex(&Sha256::digest(token.as_bytes()))
-}
-
-fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
 /// An argon2id hash of `password` with a fresh salt (slow on purpose: call off the runtime),

@@ -70,7 +70,7 @@ pub enum ApiError {
 impl ApiError {
     /// The status code and the JSON body (`{error, message}`, plus `state` for `stale`,
     /// `article` for `refused`, and `zh` and `key` for a 400 said in both languages): the one table of what each error says, which the HTTP
-    /// answers ([`IntoResponse`]) and the WebSocket's error frames (`ws.rs`) both use. The
+    /// answers ([`IntoResponse`]) and the WebSocket's error frames (`http/games/ws.rs`) both use. The
     /// cause of an internal error is logged here and never sent.
     pub fn status_and_body(self) -> (StatusCode, Json) {
         match self {

@@ -35,60 +35,25 @@
 #![deny(missing_docs)]
 
 pub mod account_name;
-pub mod api;
 pub mod auth;
-pub mod challenges;
+pub mod config;
 pub mod db;
 pub mod error;
 pub mod game;
+pub mod http;
 pub mod limits;
 pub mod results;
+pub mod secret;
+pub mod state;
 pub mod time;
-pub mod web_api;
 pub mod wire;
-pub mod ws;
+pub mod words;
 
-use std::path::PathBuf;
-
-/// How to run.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// The SQLite file (unused when `database_url` is given).
-    pub db: PathBuf,
-    /// A PostgreSQL database (`postgres://…`) instead of the SQLite file: the live games,
-    /// accounts, roles and events live there (in the schema the URL's `search_path` names
-    /// first), and several instances may share it.
-    pub database_url: Option<String>,
-    /// Requests per second per client (0: unlimited).
-    pub rate_limit: u32,
-    /// How long login sessions last (idle and in all).
-    pub sessions: auth::SessionLimits,
-    /// The bounds on logins and connections.
-    pub limits: limits::Limits,
-    /// The server sits behind TLS (a proxy that terminates HTTPS): responses carry HSTS.
-    pub behind_tls: bool,
-    /// Where the server reads the time: the system clock, or a test's held time.
-    pub time: time::Time,
-}
-
-impl Default for Config {
-    /// `./weiqi.db`, 50 requests a second per client, sessions of 12 h idle and 7 days in all.
-    fn default() -> Config {
-        Config {
-            db: PathBuf::from("weiqi.db"),
-            database_url: None,
-            rate_limit: 50,
-            sessions: auth::SessionLimits::default(),
-            limits: limits::Limits::default(),
-            behind_tls: false,
-            time: time::Time::system(),
-        }
-    }
-}
+pub use config::Config;
 
 /// An opened server: database, live games and the router.
 pub struct Server {
-    state: api::AppState,
+    state: state::AppState,
 }
 
 impl Server {
@@ -136,13 +101,13 @@ impl Server {
             tracing::info!(results = n, "final results written into their events");
         }
         Ok(Server {
-            state: api::AppState::new(hub, store, config),
+            state: state::AppState::new(hub, store, config),
         })
     }
 
     /// The application.
     pub fn router(&self) -> axum::Router {
-        api::router(self.state.clone())
+        http::router(self.state.clone())
     }
 
     /// Serves on `listener` until SIGINT or SIGTERM, then finishes the requests in flight;

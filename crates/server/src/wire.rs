@@ -13,6 +13,8 @@ use referee::{
 };
 use rules::{BoardSize, Color, CyclePolicy, HalfPoints, KoRule, Move, Point, Rules};
 use serde::{Deserialize, Serialize};
+use serde_json::{Value as Json_, json};
+use teams::{ChallengeBout, ChallengeMatch, Side};
 
 /// A conversion from the wire refused: what was wrong, for the client to fix.
 pub type WireResult<T> = Result<T, String>;
@@ -782,6 +784,159 @@ impl WSettings {
             .into(),
         }
     }
+}
+
+// ----- the API's response bodies -----
+
+impl WColor {
+    /// `black` or `white`.
+    pub fn name(self) -> &'static str {
+        match self {
+            WColor::Black => "black",
+            WColor::White => "white",
+        }
+    }
+}
+
+/// A player's rank as an event takes it (the tournament crate's reading).
+pub fn rank(s: &str) -> WireResult<tournament::Rank> {
+    s.parse().map_err(|e: tournament::RankError| e.to_string())
+}
+
+/// An event as the API answers it: its settings, players and rounds.
+pub fn event_json(id: &str, ev: &tournament::Event) -> Json_ {
+    let name = |p: tournament::PlayerId| ev.player(p).name.clone();
+    json!({
+        "id": id,
+        "name": ev.name(),
+        // As `POST /api/events` takes it.
+        "system": system_json(ev.system()),
+        // The pages name the system in their language by this key.
+        "system_kind": system_kind(ev.system()),
+        "planned_rounds": ev.planned_rounds(),
+        "time_control": ev.settings().time_control,
+        "players": ev.players().iter().enumerate().map(|(i, p)| json!({
+            "name": p.name,
+            "rank": p.rank.to_string(),
+            "status": status_name(ev.status(tournament::PlayerId(i))),
+            "withdrawn": withdrawal_json(ev.status(tournament::PlayerId(i))),
+        })).collect::<Vec<_>>(),
+        "rounds": ev.rounds().iter().map(|r| json!({
+            "number": r.number,
+            "games": r.games.iter().map(|g| json!({
+                "board": g.board,
+                "black": name(g.black),
+                "white": name(g.white),
+                "result": g.result.map(|x| x.to_string()),
+            })).collect::<Vec<_>>(),
+            "byes": r.byes.iter().map(|&p| name(p)).collect::<Vec<_>>(),
+            // Art. 26.2, 27.1: a round robin's player without a game rests (轮休), scoring
+            // nothing; the pages say so rather than show a bye.
+            "rests": if matches!(ev.system(), tournament::System::RoundRobin { .. }) {
+                r.idle.iter().map(|&p| name(p)).collect::<Vec<_>>()
+            } else {
+                Vec::new()
+            },
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// A system's `kind`, as `POST /api/events` names it (`WSystem`), and the pages' key for it.
+pub fn system_kind(s: tournament::System) -> &'static str {
+    s.kind().key()
+}
+
+/// A system as `POST /api/events` takes it: `{kind, …its settings}`.
+pub(crate) fn system_json(s: tournament::System) -> Json_ {
+    let kind = system_kind(s);
+    match s {
+        tournament::System::RoundRobin { cycles } => json!({ "kind": kind, "cycles": cycles }),
+        tournament::System::Knockout {
+            lives,
+            best_of,
+            grand_final_reset,
+        } => json!({ "kind": kind, "lives": lives, "best_of": best_of, "grand_final_reset": grand_final_reset }),
+        tournament::System::Swiss => json!({ "kind": kind }),
+        tournament::System::SwissElimination { losses } => json!({ "kind": kind, "losses": losses }),
+        tournament::System::McMahon { bar, floor } => {
+            json!({ "kind": kind, "bar": bar.to_string(), "floor": floor.to_string() })
+        }
+    }
+}
+
+/// A withdrawal after some rounds (Art. 28): `{after_round, voided}`, the rounds paired when
+/// the player withdrew and whether their results were voided (Art. 28.2); else null.
+pub fn withdrawal_json(s: tournament::Status) -> Json_ {
+    match s {
+        tournament::Status::Withdrawn { after_round, voided } => {
+            json!({ "after_round": after_round, "voided": voided })
+        }
+        _ => Json_::Null,
+    }
+}
+
+/// A player's standing in the event (Art. 28): `active`, `withdrawn_before_start` (out of
+/// the draw, Art. 28.1) or `withdrawn` (after some rounds).
+pub fn status_name(s: tournament::Status) -> &'static str {
+    match s {
+        tournament::Status::Active => "active",
+        tournament::Status::WithdrawnBeforeStart => "withdrawn_before_start",
+        tournament::Status::Withdrawn { .. } => "withdrawn",
+    }
+}
+
+/// The match as JSON: `GET /api/challenges/{id}` and `weiqi event challenge show --json`.
+pub fn challenge_json(id: &str, m: &ChallengeMatch) -> Json_ {
+    let c = m.challenge();
+    let side = |s: Side| if s == Side::A { "a" } else { "b" };
+    let order = |s: Side| -> Json_ {
+        json!({
+            "name": m.team(s),
+            "order": c.order(s).iter().enumerate().map(|(i, p)| json!({
+                "name": p, "withdrawn": m.withdrawn(s, i),
+            })).collect::<Vec<_>>(),
+            "wins": c.wins(s),
+        })
+    };
+    let bouts: Vec<Json_> = m
+        .bouts()
+        .iter()
+        .map(|b| {
+            let (outcome, winner) = match b.outcome {
+                ChallengeBout::Won(s) => ("won", Some(side(s))),
+                ChallengeBout::Forfeit(s) => ("forfeit", Some(side(s))),
+                ChallengeBout::BothOut => ("both_out", None),
+                ChallengeBout::Replay => ("replay", None),
+            };
+            json!({
+                "bout": b.number, "a": b.a, "b": b.b,
+                "black": b.black.map(|s| if s == Side::A { b.a } else { b.b }),
+                "result": b.result.map(|r| r.to_string()),
+                "outcome": outcome, "winner": winner,
+            })
+        })
+        .collect();
+    let (defender, challenger) = match (m.on_stage(), m.defender()) {
+        (Some((a, b)), Some(d)) => {
+            if d == Side::A {
+                (Some(a), Some(b))
+            } else {
+                (Some(b), Some(a))
+            }
+        }
+        _ => (None, None),
+    };
+    json!({
+        "id": id,
+        "name": m.name(),
+        "teams": [order(Side::A), order(Side::B)],
+        "bouts": bouts,
+        "on_stage": m.on_stage().map(|(a, b)| [a, b]),
+        "defender": defender,
+        "challenger": challenger,
+        "over": c.is_over(),
+        "winner": c.winner().map(|s| m.team(s)),
+    })
 }
 
 #[cfg(test)]

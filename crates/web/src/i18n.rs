@@ -752,7 +752,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "账号名{name}与已有账号{existing}容易混淆：请换一个不会被认错的名字",
     ),
     // The round form's refusals, which the server says in both languages (the server's
-    // web_api::check_start); and a time control the clock crate cannot read (clock::SpecError,
+    // the server's `check_start`); and a time control the clock crate cannot read (clock::SpecError,
     // its English word for word).
     (
         "round.err.size",

@@ -392,7 +392,7 @@ impl Pg {
             DbError::Failed("the search_path names no existing schema: create it or fix the URL's options".into())
         })?;
         migrate(&mut client, &time).await?;
-        let instance = crate::auth::new_token()[..16].to_string();
+        let instance = crate::secret::new_token()[..16].to_string();
         // Registered and beating before it looks at the others: an instance starting at the
         // same time watches this one's beat advance, as this one watches the older ones'.
         let started = time.now_ms();

@@ -31,7 +31,7 @@ fn documented(doc: &Value) -> BTreeSet<(String, String)> {
 async fn every_route_is_documented_and_every_documented_route_is_served() {
     let a = app().await;
     let doc = document(&a.router).await;
-    let routed: BTreeSet<(String, String)> = server::api::routes()
+    let routed: BTreeSet<(String, String)> = server::http::routes()
         .iter()
         .map(|r| (r.method.to_string(), r.path.to_string()))
         .collect();

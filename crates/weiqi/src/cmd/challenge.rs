@@ -141,7 +141,7 @@ pub fn run(store: &mut Store, cmd: ChallengeCommand) -> anyhow::Result<String> {
         ChallengeCommand::Show(a) => {
             let m = load(store, &a.event)?.0;
             Ok(if a.json {
-                format!("{}\n", server::challenges::to_json(&a.event, &m))
+                format!("{}\n", server::wire::challenge_json(&a.event, &m))
             } else {
                 text(&m)
             })

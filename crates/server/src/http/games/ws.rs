@@ -19,8 +19,10 @@
 //! Credentials come with the upgrade (`Authorization`, `X-Seat-Secret`), in an `auth`
 //! message, or per command (`secret`); never in the URL, which ends up in logs.
 
-use crate::api::{ActReq, AppState, Caller, ConnectInfoOpt, session_account, submit, take_token};
 use crate::error::ApiError;
+use crate::http::extract::{self, BODY_LIMIT, Caller, ConnectInfoOpt, session_account};
+use crate::http::games::{ActReq, submit};
+use crate::state::{AppState, take_token};
 use crate::wire::WAction;
 use axum::extract::State;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -29,6 +31,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{Value as Json, json};
 use tokio::sync::{broadcast, mpsc};
+use web::routes::{Route, get};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type", deny_unknown_fields)]
@@ -60,6 +63,11 @@ enum ClientMsg {
     },
 }
 
+/// The route of the WebSocket, for the router ([`crate::http::routes`]).
+pub(crate) fn routes() -> Vec<Route<AppState>> {
+    vec![get("/api/ws", upgrade)]
+}
+
 /// The bytes a socket reads at a time.
 const READ_BUFFER: usize = 4 * 1024;
 
@@ -83,7 +91,7 @@ pub async fn upgrade(
     // 128 KiB buffer per socket by default: two players and their spectators for each of
     // thousands of games made that most of the server's memory. A read grows the buffer as
     // far as a message needs (up to the body limit).
-    ws.max_message_size(crate::api::BODY_LIMIT)
+    ws.max_message_size(BODY_LIMIT)
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(WRITE_BUFFER)
         .on_upgrade(move |socket| session(st, ip, caller, socket))
@@ -186,7 +194,7 @@ async fn session(st: AppState, ip: std::net::IpAddr, mut caller: Caller, socket:
                 }
                 Err(e) => Some(described(e, None, Some(game))),
             },
-            Ok(ClientMsg::Auth { token, secret }) => match crate::api::caller(&st, token.as_deref(), secret).await {
+            Ok(ClientMsg::Auth { token, secret }) => match extract::caller(&st, token.as_deref(), secret).await {
                 Ok(c) => {
                     let account = c.account.as_ref().map(|a| a.name.clone());
                     caller = c;

@@ -5,80 +5,29 @@
 //! the store as its record of lines; every write replays the record, applies the line
 //! through the teams crate (which refuses what the rules refuse) and appends it only then.
 
-use crate::api::{AppState, Body, Caller, with_store};
 use crate::auth::{self, Role};
 use crate::error::ApiError;
+use crate::http::extract::{Body, Caller, require_role_in};
+use crate::http::store::with_store;
+use crate::state::AppState;
+use crate::wire::challenge_json as to_json;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use serde_json::{Value as Json_, json};
-use teams::{ChallengeBout, ChallengeError, ChallengeLine, ChallengeMatch, Side};
+use serde_json::Value as Json_;
+use teams::{ChallengeError, ChallengeLine, ChallengeMatch};
 use web::routes::{Route, get, post};
 
 /// The routes, to merge into the API router.
-pub fn routes() -> Vec<Route<AppState>> {
+pub(super) fn routes() -> Vec<Route<AppState>> {
     vec![
         post("/api/challenges", create),
         get("/api/challenges/{id}", show),
         post("/api/challenges/{id}/games", game),
         post("/api/challenges/{id}/withdrawals", withdraw),
     ]
-}
-
-/// The match as JSON: `GET /api/challenges/{id}` and `weiqi event challenge show --json`.
-pub fn to_json(id: &str, m: &ChallengeMatch) -> Json_ {
-    let c = m.challenge();
-    let side = |s: Side| if s == Side::A { "a" } else { "b" };
-    let order = |s: Side| -> Json_ {
-        json!({
-            "name": m.team(s),
-            "order": c.order(s).iter().enumerate().map(|(i, p)| json!({
-                "name": p, "withdrawn": m.withdrawn(s, i),
-            })).collect::<Vec<_>>(),
-            "wins": c.wins(s),
-        })
-    };
-    let bouts: Vec<Json_> = m
-        .bouts()
-        .iter()
-        .map(|b| {
-            let (outcome, winner) = match b.outcome {
-                ChallengeBout::Won(s) => ("won", Some(side(s))),
-                ChallengeBout::Forfeit(s) => ("forfeit", Some(side(s))),
-                ChallengeBout::BothOut => ("both_out", None),
-                ChallengeBout::Replay => ("replay", None),
-            };
-            json!({
-                "bout": b.number, "a": b.a, "b": b.b,
-                "black": b.black.map(|s| if s == Side::A { b.a } else { b.b }),
-                "result": b.result.map(|r| r.to_string()),
-                "outcome": outcome, "winner": winner,
-            })
-        })
-        .collect();
-    let (defender, challenger) = match (m.on_stage(), m.defender()) {
-        (Some((a, b)), Some(d)) => {
-            if d == Side::A {
-                (Some(a), Some(b))
-            } else {
-                (Some(b), Some(a))
-            }
-        }
-        _ => (None, None),
-    };
-    json!({
-        "id": id,
-        "name": m.name(),
-        "teams": [order(Side::A), order(Side::B)],
-        "bouts": bouts,
-        "on_stage": m.on_stage().map(|(a, b)| [a, b]),
-        "defender": defender,
-        "challenger": challenger,
-        "over": c.is_over(),
-        "winner": c.winner().map(|s| m.team(s)),
-    })
 }
 
 fn refused(e: ChallengeError) -> ApiError {
@@ -126,19 +75,10 @@ async fn change(st: &AppState, id: &str, line: ChallengeLine) -> Result<Challeng
 }
 
 async fn need(st: &AppState, c: &Caller, id: &str) -> Result<(), ApiError> {
-    let account = c.account()?;
-    let held = auth::roles(st.0.hub.db(), id.to_string(), account.id).await?;
-    if held
-        .iter()
-        .any(|r| matches!(r, Role::Organizer | Role::ChiefReferee | Role::Referee))
-    {
-        Ok(())
-    } else {
-        Err(ApiError::Forbidden(format!(
-            "{} holds no role in challenge match {id} that allows this; it needs one of: organizer, chief_referee, referee",
-            account.name
-        )))
-    }
+    let allowed = [Role::Organizer, Role::ChiefReferee, Role::Referee];
+    require_role_in(st, c, "challenge match", id, &allowed)
+        .await
+        .map(|_| ())
 }
 
 #[derive(Deserialize)]

@@ -1,0 +1,200 @@
+//! Events (through the storage and tournament crates): `POST /api/events`, `GET /api/events`,
+//! `GET /api/events/{id}`, its standings, and the caller's roles in it (`…/me`).
+
+use crate::auth::{self, Role};
+use crate::error::ApiError;
+use crate::http::extract::{Body, Caller, Path, SignedIn, roles_of};
+use crate::http::store::{extras_of, read_store, with_store};
+use crate::state::AppState;
+use crate::wire::{event_json, rank};
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value as Json_, json};
+use web::routes::{Route, get, post};
+
+/// The routes of this resource, for the router ([`crate::http::routes`]).
+pub(super) fn routes() -> Vec<Route<AppState>> {
+    vec![
+        post("/api/events", create_event),
+        get("/api/events", list_events),
+        get("/api/events/{id}", show_event),
+        get("/api/events/{id}/standings", standings),
+        get("/api/events/{id}/me", me),
+    ]
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", deny_unknown_fields)]
+enum WSystem {
+    RoundRobin {
+        #[serde(default = "one")]
+        cycles: u32,
+    },
+    Knockout {
+        #[serde(default = "one")]
+        lives: u32,
+        #[serde(default = "one")]
+        best_of: u32,
+        #[serde(default)]
+        grand_final_reset: bool,
+    },
+    Swiss,
+    SwissElimination {
+        losses: u32,
+    },
+    McMahon {
+        bar: String,
+        floor: String,
+    },
+}
+
+fn one() -> u32 {
+    1
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewEventReq {
+    id: String,
+    name: String,
+    system: WSystem,
+    rounds: u32,
+    #[serde(default)]
+    time_control: String,
+    #[serde(default)]
+    lots_seed: u64,
+    #[serde(default)]
+    lateness_limit_minutes: Option<u32>,
+}
+
+async fn create_event(
+    State(st): State<AppState>,
+    SignedIn(caller): SignedIn,
+    Body(r): Body<NewEventReq>,
+) -> Result<Response, ApiError> {
+    let account = caller.account()?.clone();
+    let system = match r.system {
+        WSystem::RoundRobin { cycles } => tournament::System::RoundRobin { cycles },
+        WSystem::Knockout {
+            lives,
+            best_of,
+            grand_final_reset,
+        } => tournament::System::Knockout {
+            lives,
+            best_of,
+            grand_final_reset,
+        },
+        WSystem::Swiss => tournament::System::Swiss,
+        WSystem::SwissElimination { losses } => tournament::System::SwissElimination { losses },
+        WSystem::McMahon { bar, floor } => tournament::System::McMahon {
+            bar: rank(&bar).map_err(ApiError::BadRequest)?,
+            floor: rank(&floor).map_err(ApiError::BadRequest)?,
+        },
+    };
+    let settings = tournament::Settings {
+        time_control: r.time_control,
+        lots_seed: r.lots_seed,
+        lateness_limit_minutes: r.lateness_limit_minutes.unwrap_or(60),
+        // A McMahon event avoids pairing club and region mates by default.
+        ..tournament::Settings::defaults_for(system)
+    };
+    let new = storage::NewEvent {
+        id: r.id.clone(),
+        name: r.name,
+        system,
+        n_rounds: r.rounds,
+        settings,
+    };
+    let ev = with_store(&st, move |s| s.create_event(&new)).await?;
+    // Art. 29: the account that creates the event organises it.
+    auth::grant(
+        st.0.hub.db(),
+        r.id.clone(),
+        account.id,
+        Role::Organizer,
+        account.id,
+        st.0.hub.db().time().now_ms(),
+    )
+    .await?;
+    Ok((StatusCode::CREATED, Json(event_json(&r.id, &ev))).into_response())
+}
+
+async fn list_events(State(st): State<AppState>) -> Result<Json<Json_>, ApiError> {
+    let list = read_store(&st, |s| s.events()).await?;
+    Ok(Json(Json_::Array(
+        list.iter()
+            .map(|e| {
+                json!({ "id": e.id, "name": e.name, "rounds": e.n_rounds, "paired": e.n_paired, "players": e.n_players })
+            })
+            .collect(),
+    )))
+}
+
+async fn show_event(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {
+    let i = id.clone();
+    let ev = read_store(&st, move |s| s.load_event(&i)).await?;
+    Ok(Json(event_json(&id, &ev)))
+}
+
+async fn standings(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {
+    let i = id.clone();
+    let (ev, extras) = read_store(&st, move |s| {
+        let ev = s.load_event(&i)?;
+        let extras = extras_of(s, &i, &ev)?;
+        Ok((ev, extras))
+    })
+    .await?;
+    let s = ev.standings();
+    // The ratings (before, after, change) and the promotion, when the event has them.
+    let rating = |p: tournament::PlayerId| {
+        extras.ratings.iter().find(|c| c.player == p).map(|c| {
+            json!({ "before": c.before.value.round(), "after": c.after.value.round(),
+                    "change": (c.change() * 10.0).round() / 10.0,
+                    "deviation_before": c.before.deviation.map(f64::round),
+                    "deviation_after": c.after.deviation.map(f64::round) })
+        })
+    };
+    let promotion = |p: tournament::PlayerId| {
+        extras
+            .promotions
+            .iter()
+            .find(|x| x.player == p)
+            .map(|x| x.to.to_string())
+    };
+    Ok(Json(json!({
+        "event": id,
+        "after_round": s.after_round,
+        "chain": s.chain.iter().map(|t| t.name()).collect::<Vec<_>>(),
+        // As people read them: the one table, the print view's.
+        "chain_names": {
+            "zh": s.chain.iter().map(|&t| formats::html::tie_break_name(t, formats::csv_io::Lang::Zh)).collect::<Vec<_>>(),
+            "en": s.chain.iter().map(|&t| formats::html::tie_break_name(t, formats::csv_io::Lang::En)).collect::<Vec<_>>(),
+        },
+        "rows": s.rows.iter().map(|r| json!({
+            "place": r.place,
+            "name": ev.player(r.player).name,
+            "points": r.stats.points,
+            "wins": r.stats.wins,
+            "losses": r.stats.losses,
+            "draws": r.stats.draws,
+            "values": r.values.iter().map(|v| v.to_string()).collect::<Vec<_>>(),
+            "withdrawn": r.withdrawn,
+            "rating": rating(r.player),
+            "promotion": promotion(r.player),
+        })).collect::<Vec<_>>(),
+        "rated": !extras.ratings.is_empty(),
+        "promotion_rule": extras.promotion_rule,
+    })))
+}
+
+async fn me(State(st): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {
+    let roles = roles_of(&st, &caller, &id).await?;
+    Ok(Json(json!({
+        "event": id,
+        "account": caller.account.as_ref().map(|a| a.name.clone()),
+        "roles": roles.iter().map(|r| r.name()).collect::<Vec<_>>(),
+    })))
+}

@@ -1,0 +1,208 @@
+//! The extractors every handler shares: the caller (session token, seat secret), the one
+//! role check, the JSON body read strictly, and path and query parameters whose errors are
+//! the JSON error body.
+
+use crate::auth::{self, Account, Role};
+use crate::error::ApiError;
+use crate::state::{AppState, client_ip};
+use axum::Json;
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use serde::de::DeserializeOwned;
+use std::net::IpAddr;
+
+/// The largest request body taken, in bytes.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// The client's address, or the unspecified address for a router called in-process.
+pub struct ConnectInfoOpt(pub IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for ConnectInfoOpt {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(ConnectInfoOpt(client_ip(&parts.extensions)))
+    }
+}
+
+/// A path's parameters, as axum's `Path`, but a parameter that does not parse (`/api/games/x`
+/// where a number is meant) is the JSON error body: a 400 naming the path and the parameter.
+pub struct Path<T>(pub T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(v)) => Ok(Path(v)),
+            Err(rej) => Err(ApiError::BadRequest(format!(
+                "the path {}: {}",
+                parts.uri.path(),
+                rej.body_text()
+            ))),
+        }
+    }
+}
+
+/// A query string, as axum's `Query`, but one that does not parse (`?since=x`) is the JSON
+/// error body: a 400 with the parser's words.
+pub struct Query<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(v)) => Ok(Query(v)),
+            Err(rej) => Err(ApiError::BadRequest(format!("the query string: {}", rej.body_text()))),
+        }
+    }
+}
+
+/// A caller who sent credentials (a session token, or a seat's secret): anyone else is a
+/// 401 before the request's body is read, so an anonymous caller learns nothing from the
+/// body's checks. Handlers that take a body on a route for callers who logged in take this
+/// before the body (axum runs extractors in order).
+pub struct SignedIn(pub Caller);
+
+impl FromRequestParts<AppState> for SignedIn {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, st: &AppState) -> Result<SignedIn, ApiError> {
+        let c = Caller::from_request_parts(parts, st).await?;
+        if c.account.is_none() && c.secret.is_none() {
+            return Err(ApiError::Unauthenticated(
+                "log in first (POST /api/sessions) and send the token as Authorization: Bearer <token>".into(),
+            ));
+        }
+        Ok(SignedIn(c))
+    }
+}
+
+/// A JSON body read strictly: a syntax error, a wrong type, an unknown field or an oversized
+/// body is a 4xx with the parser's words.
+pub struct Body<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(v)) => Ok(Body(v)),
+            Err(rej) if rej.status() == StatusCode::PAYLOAD_TOO_LARGE => Err(ApiError::TooLarge(format!(
+                "the body is larger than {BODY_LIMIT} bytes"
+            ))),
+            Err(rej) => Err(ApiError::BadRequest(rej.body_text())),
+        }
+    }
+}
+
+/// Who is calling: the account of a session token (`Authorization: Bearer …`), and a seat
+/// secret (`X-Seat-Secret`), either or both or neither (the public).
+pub struct Caller {
+    /// The logged-in account.
+    pub account: Option<Account>,
+    /// A seat's secret.
+    pub secret: Option<String>,
+    /// The session token the account was found by (a WebSocket checks it again before each
+    /// command: the session may end while the socket is open).
+    pub token: Option<String>,
+}
+
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, st: &AppState) -> Result<Caller, ApiError> {
+        let header = |name: &str| {
+            parts
+                .headers
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string)
+        };
+        // Never from the URL: a URL ends up in logs, in the browser's history and in a
+        // `Referer`. A WebSocket from a browser sends them in its first message.
+        let token = header("authorization").map(|h| h.strip_prefix("Bearer ").map(str::to_string).unwrap_or(h));
+        let secret = header("x-seat-secret");
+        caller(st, token.as_deref(), secret).await
+    }
+}
+
+/// The caller for a token and a secret; an ended or unknown session is a 401 that says so.
+pub async fn caller(st: &AppState, token: Option<&str>, secret: Option<String>) -> Result<Caller, ApiError> {
+    let account = match token {
+        Some(t) => Some(session_account(st, t).await?),
+        None => None,
+    };
+    Ok(Caller {
+        account,
+        secret,
+        token: token.map(str::to_string),
+    })
+}
+
+/// The account of a live session, or the 401 for an ended or unknown one.
+pub async fn session_account(st: &AppState, token: &str) -> Result<Account, ApiError> {
+    match auth::session(st.0.hub.db(), token, st.0.sessions, st.0.hub.db().time().now_ms()).await? {
+        auth::Session::Valid(a) => Ok(a),
+        auth::Session::Expired(why) => Err(ApiError::Unauthenticated(format!(
+            "{why}: log in again (POST /api/sessions)"
+        ))),
+        auth::Session::Unknown => Err(ApiError::Unauthenticated(
+            "the session token is unknown (logged out, or never given): log in again (POST /api/sessions)".into(),
+        )),
+    }
+}
+
+impl Caller {
+    pub(crate) fn account(&self) -> Result<&Account, ApiError> {
+        self.account.as_ref().ok_or_else(|| {
+            ApiError::Unauthenticated(
+                "log in first (POST /api/sessions) and send the token as Authorization: Bearer <token>".into(),
+            )
+        })
+    }
+}
+
+/// The one role check: the caller's account, if it holds one of `allowed` in event `event`;
+/// else the 401 of an anonymous caller or the 403 that names the roles it needs.
+pub(crate) async fn require_role(
+    st: &AppState,
+    c: &Caller,
+    event: &str,
+    allowed: &[Role],
+) -> Result<Account, ApiError> {
+    require_role_in(st, c, "event", event, allowed).await
+}
+
+/// [`require_role`] for what the roles are held in (`event`, `challenge match`), which the
+/// refusal names.
+pub(crate) async fn require_role_in(
+    st: &AppState,
+    c: &Caller,
+    what: &str,
+    id: &str,
+    allowed: &[Role],
+) -> Result<Account, ApiError> {
+    let a = c.account()?.clone();
+    let held = auth::roles(st.0.hub.db(), id.to_string(), a.id).await?;
+    if held.iter().any(|r| allowed.contains(r)) {
+        Ok(a)
+    } else {
+        let names: Vec<&str> = allowed.iter().map(|r| r.name()).collect();
+        Err(ApiError::Forbidden(format!(
+            "{} holds no role in {what} {id} that allows this; it needs one of: {}",
+            a.name,
+            names.join(", ")
+        )))
+    }
+}
+
+/// The caller's roles in event `event` (none for the public).
+pub(crate) async fn roles_of(st: &AppState, c: &Caller, event: &str) -> Result<Vec<Role>, ApiError> {
+    match &c.account {
+        Some(a) => Ok(auth::roles(st.0.hub.db(), event.to_string(), a.id).await?),
+        None => Ok(vec![]),
+    }
+}

@@ -1,0 +1,857 @@
+//! Live games: created (`POST /api/games`, idempotent with a key), listed, shown, their
+//! record, view and SGF, a seat joined, a command sent, a seat's link issued again, the time
+//! left asked (Art. 16); the WebSocket (`ws`) serves the same games.
+
+pub mod ws;
+
+use crate::auth::{self, Role};
+use crate::db::{DbError, Idempotency};
+use crate::error::ApiError;
+use crate::game::{GameHandle, GameInfo};
+use crate::http::extract::{Body, Caller, Path, Query, SignedIn, require_role};
+use crate::http::store::read_store;
+use crate::state::AppState;
+use crate::wire::{WAction, WColor, WEvent, WSeat, WSettings};
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use referee::{Action, Actor, ColourChoice, Event, Referee};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value as Json_, Value, json};
+use web::routes::{Route, get, post};
+
+/// The routes of this resource, for the router ([`crate::http::routes`]).
+pub(super) fn routes() -> Vec<Route<AppState>> {
+    vec![
+        post("/api/games", create_game),
+        get("/api/games", list_games),
+        get("/api/games/{id}", show_game),
+        get("/api/games/{id}/events", game_events),
+        get("/api/games/{id}/view", view),
+        get("/api/games/{id}/sgf", sgf),
+        get("/api/games/{id}/time-left", time_left),
+        post("/api/games/{id}/join", join_game),
+        post("/api/games/{id}/actions", act),
+        post("/api/games/{id}/seats/{color}/link", reissue_link),
+        get("/api/events/{id}/seat-links", seat_links),
+    ]
+}
+
+#[derive(Deserialize, Serialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+enum WColours {
+    /// The event's draw gave Black to this seat.
+    Draw(WSeat),
+    /// Seeded nigiri.
+    Nigiri(u64),
+}
+
+/// `POST /api/games`. Serialised (defaults filled in) for the digest that tells a retry with
+/// the same `Idempotency-Key` from another request.
+#[derive(Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+struct NewGameReq {
+    settings: WSettings,
+    #[serde(default)]
+    event: Option<String>,
+    #[serde(default)]
+    round: Option<u32>,
+    #[serde(default)]
+    board: Option<u32>,
+    #[serde(default)]
+    colours: Option<WColours>,
+    #[serde(default = "yes")]
+    start: bool,
+    /// A free game's seats: `invited` (the default: played through the seat links the
+    /// creator hands out) or `open` (the first account to join a seat takes it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seats: Option<WSeats>,
+}
+
+/// Who may take a free game's seats.
+#[derive(Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+enum WSeats {
+    /// Only through the seat links.
+    Invited,
+    /// The first account to join a seat.
+    Open,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The longest `Idempotency-Key` taken.
+const MAX_KEY: usize = 255;
+
+/// The `Idempotency-Key` header, if given: 1 to 255 visible ASCII characters.
+fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+    let Some(v) = headers.get("idempotency-key") else {
+        return Ok(None);
+    };
+    let bad = || {
+        ApiError::BadRequest(format!(
+            "the Idempotency-Key header must be 1 to {MAX_KEY} visible ASCII characters (a UUID, say)"
+        ))
+    };
+    let k = v.to_str().map_err(|_| bad())?;
+    if k.is_empty() || k.len() > MAX_KEY || !k.bytes().all(|b| b.is_ascii_graphic()) {
+        return Err(bad());
+    }
+    Ok(Some(k.to_string()))
+}
+
+/// `POST /api/games`. With an `Idempotency-Key`, a retry (a timeout, a lost answer) of the
+/// same request answers with the game the first one created instead of creating another; the
+/// key used for a different request is a 409. The seat secrets of a keyed game are derived
+/// from the session token and the key ([`crate::secret::seat_secret`]), so the retry can give them again
+/// though only their digests are stored. A game of an event is for a board of its pairing,
+/// its players the board's, Black first ([`check_board`]); the board's one live game (a
+/// second is [`DbError::BoardTaken`], a 409).
+async fn create_game(
+    State(st): State<AppState>,
+    SignedIn(caller): SignedIn,
+    headers: HeaderMap,
+    Body(r): Body<NewGameReq>,
+) -> Result<Response, ApiError> {
+    let account = match &r.event {
+        Some(ev) => require_role(&st, &caller, ev, &[Role::Organizer, Role::ChiefReferee]).await?,
+        None => caller.account()?.clone(),
+    };
+    let token = caller.token.clone().unwrap_or_default();
+    let key = idempotency_key(&headers)?;
+    let digest = crate::secret::digest(&serde_json::to_string(&r).expect("requests serialise"));
+    if let Some(k) = &key
+        && let Some(first) = st.0.hub.db().game_by_key(account.id, k.clone()).await?
+    {
+        return replay_created(&st, first, &digest, k, &token).await;
+    }
+    let open = r.seats == Some(WSeats::Open);
+    if open && r.event.is_some() {
+        return Err(ApiError::BadRequest(
+            "seats: a game of an event is its players': its seats cannot be open".into(),
+        ));
+    }
+    check_board(&st, &r).await?;
+    let colours = match r.colours {
+        None => ColourChoice::Draw {
+            black: referee::Seat::First,
+        },
+        Some(WColours::Draw(s)) => ColourChoice::Draw { black: s.into() },
+        Some(WColours::Nigiri(seed)) => ColourChoice::Nigiri { seed },
+    };
+    let seats = match &key {
+        Some(k) => SeatSecrets::Keyed {
+            token: token.clone(),
+            key: Idempotency {
+                key: k.clone(),
+                digest: digest.clone(),
+            },
+        },
+        None => SeatSecrets::Fresh,
+    };
+    let game = NewGame {
+        settings: r.settings,
+        event_id: r.event,
+        round: r.round,
+        board: r.board,
+        colours,
+        start: r.start,
+        owner: account.id,
+    };
+    let (h, secrets) = match new_game(&st, game, seats).await? {
+        Ok(made) => made,
+        Err(e @ (DbError::Conflict | DbError::BoardTaken { .. })) => {
+            // The same key at the same time: the other request created the game.
+            if let Some(k) = &key
+                && let Some(first) = st.0.hub.db().game_by_key(account.id, k.clone()).await?
+            {
+                return replay_created(&st, first, &digest, k, &token).await;
+            }
+            return Err(match e {
+                DbError::Conflict => {
+                    ApiError::Internal(format!("creating a game: a conflict, and no game has the key {key:?}"))
+                }
+                // The board has its game already (409).
+                e => e.into(),
+            });
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let id = h.info.id;
+    if open {
+        st.0.hub.db().open_seats(id).await?;
+    }
+    let state = h.state().await.unwrap_or(Json_::Null);
+    Ok((
+        StatusCode::CREATED,
+        Json(created_json(id, Some(&secrets), state, false)),
+    )
+        .into_response())
+}
+
+/// A live game to create, checked by [`new_game`]: `POST /api/games` and the start of a
+/// round's games (`http/rounds.rs`) both make their games through it.
+pub struct NewGame {
+    /// The players, board, komi, time and the rest.
+    pub settings: WSettings,
+    /// The event, round and board the game is played for, if any.
+    pub event_id: Option<String>,
+    /// The round (with the event).
+    pub round: Option<u32>,
+    /// The board (with the event).
+    pub board: Option<u32>,
+    /// How the colours are settled (Art. 10): the event's draw, or a seeded nigiri.
+    pub colours: ColourChoice,
+    /// Whether the game starts at once (else at the referee's start).
+    pub start: bool,
+    /// The account that creates it (it officiates a game outside any event).
+    pub owner: i64,
+}
+
+/// Where a new game's seat secrets come from.
+pub enum SeatSecrets {
+    /// Fresh random ones.
+    Fresh,
+    /// Derived from the creator's session token and the request's `Idempotency-Key`
+    /// ([`crate::secret::seat_secret`]), so that a retry can give them again; the key is stored with
+    /// the game.
+    Keyed {
+        /// The creator's session token.
+        token: String,
+        /// The key and the digest of the request.
+        key: Idempotency,
+    },
+}
+
+/// Creates a live game: its settings and opening (the colours, and the start if asked) must
+/// stand under the rules before anything is stored (a 400 naming what is wrong, in the outer
+/// result); then its seat secrets are made (only their digests are kept), and the game is
+/// stored with its opening and its task started. The inner result is the database's answer:
+/// the game and its seat secrets (Black's, White's), or `Conflict` (the idempotency key is
+/// taken) or `BoardTaken` (the board has its game), which the caller answers.
+pub async fn new_game(
+    st: &AppState,
+    g: NewGame,
+    seats: SeatSecrets,
+) -> Result<Result<(GameHandle, [String; 2]), DbError>, ApiError> {
+    let settings = g.settings.to_settings().map_err(ApiError::BadRequest)?;
+    let size = settings.rules.size;
+    let now = clock::Instant(st.0.hub.db().time().now_ms());
+    let mut opening = vec![Event::new(now, Actor::System, Action::Colours(g.colours))];
+    if g.start {
+        opening.push(Event::new(now, Actor::System, Action::Start { late: vec![] }));
+    }
+    // The settings pass the referee's checks too (Art. 22.5: a lost turn on timeout only with
+    // byo-yomi).
+    Referee::replay(settings, &opening).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let (secrets, key) = match seats {
+        SeatSecrets::Fresh => ([crate::secret::new_token(), crate::secret::new_token()], None),
+        SeatSecrets::Keyed { token, key } => (
+            [WColor::Black, WColor::White].map(|c| crate::secret::seat_secret(&token, &key.key, c.name())),
+            Some(key),
+        ),
+    };
+    let info = GameInfo {
+        id: 0,
+        event_id: g.event_id,
+        round: g.round,
+        board: g.board,
+        settings: g.settings,
+        secrets: [crate::secret::digest(&secrets[0]), crate::secret::digest(&secrets[1])],
+        owner: Some(g.owner),
+        accounts: [None, None],
+    };
+    let wire: Vec<WEvent> = opening.iter().map(|e| WEvent::from_event(e, size, "system")).collect();
+    Ok(st.0.hub.create_keyed(info, wire, key).await.map(|h| (h, secrets)))
+}
+
+/// A game of an event is for one of its boards: the round and board must be given and exist,
+/// and the players must be the pairing's, Black first (the event's result names the pairing's
+/// colours, and a result is mapped through the seat each played from). Each mistake is a 400
+/// naming what differs. Round and board without an event name nothing.
+async fn check_board(st: &AppState, r: &NewGameReq) -> Result<(), ApiError> {
+    let Some(event) = r.event.clone() else {
+        if r.round.is_some() || r.board.is_some() {
+            return Err(ApiError::BadRequest(
+                "round and board name a board of an event: give the event too".into(),
+            ));
+        }
+        return Ok(());
+    };
+    let (Some(round), Some(board)) = (r.round, r.board) else {
+        return Err(ApiError::BadRequest(format!(
+            "a game of event {event} is for one of its boards: give its round and board"
+        )));
+    };
+    let p = &r.settings.players;
+    let players = [p[0].name.clone(), p[1].name.clone()];
+    let checked = read_store(st, move |s| {
+        let ev = s.load_event(&event)?;
+        let names = [players[0].as_str(), players[1].as_str()];
+        Ok(storage::game_between(&ev, &event, round, board, names).map(|_| ()))
+    })
+    .await?;
+    // The body names a board that is not there, or other players: the request is wrong.
+    checked.map_err(|e| {
+        ApiError::BadRequest(match e {
+            storage::StoreError::OtherPlayers { .. } => {
+                format!("{e}: list the pairing's Black first, then its White")
+            }
+            e => e.to_string(),
+        })
+    })
+}
+
+fn created_json(id: i64, secrets: Option<&[String; 2]>, state: Json_, replayed: bool) -> Json_ {
+    let mut v = json!({ "game": id, "state": state, "replayed": replayed });
+    match secrets {
+        Some(s) => {
+            v["secrets"] = json!({ "black": s[0], "white": s[1] });
+            v["links"] = json!({
+                "black": format!("/play/{id}#secret={}", s[0]),
+                "white": format!("/play/{id}#secret={}", s[1]),
+            });
+        }
+        None => {
+            v["secrets"] = Json_::Null;
+            v["message"] = json!(format!(
+                "the seat secrets were given to the session that created the game: retry with that session's token \
+                 (unless both seats' links were issued again since, POST /api/games/{id}/seats/{{color}}/link)"
+            ));
+        }
+    }
+    v
+}
+
+/// The answer to a retry of a keyed request that created game `first`: the game again (same
+/// status, `replayed: true`) if the request is the same, else a 409. Each seat's secret is
+/// given again if it is still the seat's (the database's digests: an official may have
+/// issued the seat a new link since, through any instance); a seat issued again is `null`,
+/// and the message says so.
+async fn replay_created(
+    st: &AppState,
+    (id, first_digest): (i64, String),
+    digest: &str,
+    key: &str,
+    token: &str,
+) -> Result<Response, ApiError> {
+    if first_digest != digest {
+        return Err(ApiError::Conflict(format!(
+            "Idempotency-Key {key:?} was used for another request (it created game {id}): \
+             send a fresh key for a new game, or the same request to retry"
+        )));
+    }
+    let h = game(st, id).await?;
+    let stored =
+        st.0.hub
+            .db()
+            .load_game(id)
+            .await?
+            .ok_or_else(|| ApiError::Internal(format!("game {id} has a key and no row")))?;
+    let derived = [WColor::Black, WColor::White].map(|c| crate::secret::seat_secret(token, key, c.name()));
+    let current = [0, 1].map(|i| crate::secret::digest(&derived[i]) == stored.secrets[i]);
+    let state = h.state().await.unwrap_or(Json_::Null);
+    let mut body = created_json(id, current.contains(&true).then_some(&derived), state, true);
+    if current.contains(&true) && current.contains(&false) {
+        let mut reissued = Vec::new();
+        for (i, color) in [WColor::Black, WColor::White].into_iter().enumerate() {
+            if !current[i] {
+                body["secrets"][color.name()] = Json_::Null;
+                body["links"][color.name()] = Json_::Null;
+                reissued.push(color.name());
+            }
+        }
+        body["message"] = json!(format!(
+            "the {} seat's link was issued again since the game was created (POST /api/games/{id}/seats/{{color}}/link): \
+             the old one no longer works, and the new one is with whoever issued it",
+            reissued.join(" and ")
+        ));
+    }
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+pub(super) async fn game(st: &AppState, id: i64) -> Result<GameHandle, ApiError> {
+    st.0.hub
+        .get(id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no game {id}")))
+}
+
+async fn show_game(State(st): State<AppState>, Path(id): Path<i64>) -> Result<Json<Json_>, ApiError> {
+    let h = game(&st, id).await?;
+    let mut s = h
+        .state()
+        .await
+        .ok_or_else(|| ApiError::Internal("game task gone".into()))?;
+    s["settings"] = serde_json::to_value(&h.info.settings).expect("settings serialise");
+    s["event"] = json!(h.info.event_id);
+    Ok(Json(s))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Since {
+    #[serde(default)]
+    since: u64,
+}
+
+async fn game_events(
+    State(st): State<AppState>,
+    Path(id): Path<i64>,
+    Query(q): Query<Since>,
+) -> Result<Json<Json_>, ApiError> {
+    let h = game(&st, id).await?;
+    match h.since(q.since).await {
+        Some(Ok(events)) => Ok(Json(json!({ "game": id, "events": events }))),
+        Some(Err(state)) => Err(ApiError::BadRequest(format!(
+            "since={} is beyond the record ({} events)",
+            q.since, state["seq"]
+        ))),
+        None => Err(ApiError::Internal("game task gone".into())),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinReq {
+    color: WColor,
+}
+
+async fn join_game(
+    State(st): State<AppState>,
+    SignedIn(caller): SignedIn,
+    Path(id): Path<i64>,
+    Body(r): Body<JoinReq>,
+) -> Result<Json<Json_>, ApiError> {
+    let account = caller.account()?.clone();
+    let h = game(&st, id).await?;
+    let color: rules::Color = r.color.into();
+    let seat = r.color.name();
+    let refuse = |why: &str| {
+        tracing::warn!(game = id, seat, account = %account.name, why, "join refused");
+    };
+    let exclusive = match &h.info.event_id {
+        Some(event) => {
+            // A seat of an event's game is its registered player's: only the account an
+            // official linked to that player (or that claimed it with a code) takes it.
+            let player = crate::game::players(&h.info)[color.index()].to_string();
+            let linked = st.0.hub.db().player_account(event.clone(), player.clone()).await?;
+            if linked != Some(account.id) {
+                refuse("not the player's account");
+                return Err(ApiError::Forbidden(format!(
+                    "the {seat} seat of game {id} is {player}'s: play it through its seat link, or have an official link your account to {player} in event {event} (or redeem the code they give you)"
+                )));
+            }
+            true
+        }
+        None => {
+            if !st.0.hub.db().seats_open(id).await? {
+                refuse("invited seats");
+                return Err(ApiError::Forbidden(format!(
+                    "the seats of game {id} are by invitation: play through the seat link its creator gave you"
+                )));
+            }
+            false
+        }
+    };
+    if st.0.hub.join(id, color, account.id, exclusive).await? {
+        tracing::info!(game = id, seat, account = %account.name, "seat joined");
+        Ok(Json(json!({ "game": id, "color": r.color, "account": account.name })))
+    } else {
+        refuse("taken");
+        Err(ApiError::Conflict(format!(
+            "the {seat} seat of game {id} is taken (one account never holds both seats of an event's game)"
+        )))
+    }
+}
+
+/// A command for a game: the sequence number the client has seen, the action, and (for an
+/// account with several rights in the game) the capacity it acts in.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActReq {
+    /// The number of events the client has seen: the command is for that slot.
+    pub seq: u64,
+    /// What to do.
+    pub action: WAction,
+    /// `black`, `white`, `referee` or `chief_referee`.
+    #[serde(default, rename = "as")]
+    pub as_: Option<String>,
+}
+
+/// Who acts, in the referee's terms, for this caller in this game; and how the record names
+/// the submitter.
+pub async fn resolve_actor(
+    st: &AppState,
+    info: &GameInfo,
+    caller: &Caller,
+    as_: Option<&str>,
+) -> Result<(Actor, String), ApiError> {
+    if let Some(secret) = &caller.secret {
+        let d = crate::secret::digest(secret);
+        let mut secrets = info.secrets.clone();
+        if st.0.hub.db().is_shared()
+            && let Some(valid) = st.0.hub.db().seat_secrets(info.id).await?
+        {
+            // Another instance may have issued a seat a new link: the database says which
+            // secrets are valid.
+            secrets = valid;
+        }
+        let color = if d == secrets[0] {
+            rules::Color::Black
+        } else if d == secrets[1] {
+            rules::Color::White
+        } else {
+            return Err(ApiError::Forbidden(format!(
+                "the seat secret is not one of game {}'s: use the link given for your seat",
+                info.id
+            )));
+        };
+        return Ok((Actor::Player(color), format!("seat:{}", WColor::from(color).name())));
+    }
+    let account = caller.account()?;
+    let mut accounts = info.accounts;
+    if st.0.hub.db().is_shared() && !accounts.contains(&Some(account.id)) {
+        // The seat may have been joined through another instance.
+        if let Some(g) = st.0.hub.db().load_game(info.id).await? {
+            accounts = g.accounts;
+        }
+    }
+    let mut can: Vec<(&str, Actor)> = Vec::new();
+    for color in [rules::Color::Black, rules::Color::White] {
+        if accounts[color.index()] == Some(account.id) {
+            can.push((WColor::from(color).name(), Actor::Player(color)));
+        }
+    }
+    // A player acting from their seat (the first capacity, or the one named) needs no role:
+    // the roles are read only for the other capacities, not on every move.
+    if let Some((_, actor)) = can.iter().find(|(n, _)| as_.is_none_or(|a| a == *n)) {
+        return Ok((*actor, format!("account:{}", account.name)));
+    }
+    let roles = match &info.event_id {
+        Some(ev) => auth::roles(st.0.hub.db(), ev.clone(), account.id).await?,
+        // A game outside any event: its creator officiates it.
+        None if info.owner == Some(account.id) => vec![Role::ChiefReferee],
+        None => vec![],
+    };
+    if roles.contains(&Role::ChiefReferee) {
+        can.push(("chief_referee", Actor::ChiefReferee));
+    }
+    if roles.contains(&Role::Referee) || roles.contains(&Role::ChiefReferee) {
+        can.push(("referee", Actor::Referee));
+    }
+    let pick = match as_ {
+        Some(a) => can.iter().find(|(n, _)| *n == a),
+        None => can.first(),
+    };
+    match pick {
+        Some((_, actor)) => Ok((*actor, format!("account:{}", account.name))),
+        None => Err(ApiError::Forbidden(format!(
+            "{} has no seat in game {} and no referee role{}: join a seat or ask the organizer for a role",
+            account.name,
+            info.id,
+            as_.map(|a| format!(" as {a}")).unwrap_or_default()
+        ))),
+    }
+}
+
+async fn act(
+    State(st): State<AppState>,
+    SignedIn(caller): SignedIn,
+    Path(id): Path<i64>,
+    Body(r): Body<ActReq>,
+) -> Result<Json<Json_>, ApiError> {
+    let h = game(&st, id).await?;
+    let (ack, _) = submit(&st, &h, &caller, r).await?;
+    Ok(Json(ack))
+}
+
+/// Resolves the actor and submits; the acknowledgement as JSON.
+pub async fn submit(st: &AppState, h: &GameHandle, caller: &Caller, r: ActReq) -> Result<(Json_, u64), ApiError> {
+    let info = h.info.clone();
+    let (actor, by) = resolve_actor(st, &info, caller, r.as_.as_deref()).await?;
+    let size = rules::BoardSize::new(info.settings.size).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let action = r.action.to_action(size).map_err(ApiError::BadRequest)?;
+    let ack = h.submit(r.seq, actor, by, action).await?;
+    Ok((
+        json!({ "game": info.id, "seq": ack.seq + 1, "index": ack.seq, "duplicate": ack.duplicate, "state": ack.state }),
+        ack.seq,
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListQ {
+    #[serde(default)]
+    event: Option<String>,
+    #[serde(default)]
+    live: Option<u8>,
+}
+
+async fn list_games(State(st): State<AppState>, Query(q): Query<ListQ>) -> Result<Json<Value>, ApiError> {
+    let ev = q.event.clone();
+    let rows = st.0.hub.db().list_games(ev).await?;
+    let mut out = Vec::new();
+    // The events' names, read once each (a spectator sees the name, not the id).
+    let mut names: std::collections::BTreeMap<String, String> = std::collections::BTreeMap::new();
+    for (_, event, _, _) in &rows {
+        if let Some(e) = event
+            && !names.contains_key(e)
+        {
+            let k = e.clone();
+            let name = read_store(&st, move |s| s.load_event(&k))
+                .await
+                .map_or(e.clone(), |ev| ev.name().to_string());
+            names.insert(e.clone(), name);
+        }
+    }
+    for (id, event, round, board) in rows {
+        let Some(h) = st.0.hub.get(id).await? else { continue };
+        let Some(s) = h.state().await else { continue };
+        let phase = s["phase"].as_str().unwrap_or("").to_string();
+        if q.live == Some(1) && phase == "final" {
+            continue;
+        }
+        // The names by the colours played: the seats are the pairing's players, and Black
+        // may sit in the second (a nigiri, a handicap game's weaker player).
+        let p = &h.info.settings.players;
+        let (black, moves) = match replayed(&st, id).await {
+            Ok((_, r)) => (
+                r.seat_of(rules::Color::Black).unwrap_or(referee::Seat::First),
+                r.game().history().len(),
+            ),
+            Err(_) => (referee::Seat::First, 0),
+        };
+        out.push(json!({
+            "game": id, "event": event, "round": round, "board": board,
+            "event_name": event.as_ref().and_then(|e| names.get(e)),
+            "moves": moves, "clock": s["clock"], "paused": s["paused"], "viewers": h.watchers(),
+            "black": p[black.index()].name, "white": p[black.other().index()].name,
+            "phase": phase, "seq": s["seq"],
+            "stones": s["board"].as_array().map_or(0, |rows| rows
+                .iter()
+                .filter_map(Value::as_str)
+                .map(|r| r.chars().filter(|&c| c != '.').count())
+                .sum::<usize>()),
+            "result": s["result"]["text"],
+        }));
+    }
+    Ok(Json(Value::Array(out)))
+}
+
+/// The referee of game `id`, refolded from its record.
+async fn replayed(st: &AppState, id: i64) -> Result<(crate::game::GameHandle, Referee), ApiError> {
+    let h =
+        st.0.hub
+            .get(id)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(format!("no game {id}")))?;
+    let pushes = match h.since(0).await {
+        Some(Ok(p)) => p,
+        _ => return Err(ApiError::Internal("game task gone".into())),
+    };
+    let settings = h.info.settings.to_settings().map_err(ApiError::Internal)?;
+    let size = settings.rules.size;
+    let mut events = Vec::with_capacity(pushes.len());
+    for p in pushes {
+        let w: WEvent = serde_json::from_value(p["event"].clone()).map_err(|e| ApiError::Internal(e.to_string()))?;
+        events.push(w.to_event(size).map_err(ApiError::Internal)?);
+    }
+    let r = Referee::restore(settings, &events).map_err(|e| ApiError::Internal(format!("{e:?}")))?;
+    Ok((h, r))
+}
+
+async fn view(State(st): State<AppState>, caller: Caller, Path(id): Path<i64>) -> Result<Json<Value>, ApiError> {
+    let (h, r) = replayed(&st, id).await?;
+    let mut s = h
+        .state()
+        .await
+        .ok_or_else(|| ApiError::Internal("game task gone".into()))?;
+    // The state may be a push ahead of the replayed record: both come from the same task,
+    // state second, so the extras can only lag; the page refreshes on every push.
+    let extras = web::game_view(&r);
+    if let (Some(obj), Value::Object(x)) = (s.as_object_mut(), extras) {
+        obj.extend(x);
+    }
+    s["settings"] = serde_json::to_value(&h.info.settings).expect("settings serialise");
+    s["event"] = json!(h.info.event_id);
+    s["round"] = json!(h.info.round);
+    s["board_no"] = json!(h.info.board);
+    s["viewers"] = json!(h.watchers());
+    s["you"] = Value::Null;
+    if caller.secret.is_some() || caller.account.is_some() {
+        // Only a player's own seat: an official's rights are not a colour.
+        if let Ok((Actor::Player(c), _)) = resolve_actor(&st, &h.info, &caller, None).await {
+            s["you"] = json!(crate::wire::WColor::from(c).name());
+        }
+    }
+    // A seat link an official has replaced (or never was one): the page says so.
+    s["seat_link_invalid"] = json!(caller.secret.is_some() && s["you"].is_null());
+    Ok(Json(s))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TimeQ {
+    color: String,
+}
+
+/// Art. 16: in byo-yomi a player may ask the time left. The clock crate's answer for `color`
+/// now ("读秒，还剩三次，本次还有二十五秒" / "byo-yomi, 3 periods left, 25 seconds left in
+/// this one"); the clocks are public, so anyone may ask.
+async fn time_left(
+    State(st): State<AppState>,
+    Path(id): Path<i64>,
+    Query(q): Query<TimeQ>,
+) -> Result<Json<Value>, ApiError> {
+    let color = match q.color.as_str() {
+        "black" => rules::Color::Black,
+        "white" => rules::Color::White,
+        c => return Err(ApiError::BadRequest(format!("color {c:?} must be black or white"))),
+    };
+    let (_, r) = replayed(&st, id).await?;
+    let at = crate::game::now_at(st.0.hub.db().time(), &r);
+    Ok(Json(json!({
+        "game": id,
+        "color": crate::wire::WColor::from(color).name(),
+        "at": at.0,
+        "zh": r.clock().answer(at, color, clock::Lang::Zh),
+        "en": r.clock().answer(at, color, clock::Lang::En),
+    })))
+}
+
+/// A fresh secret link for seat `color` of game `id`. Only the digest of a secret is kept, so
+/// a link is shown once; when it is lost (or a tablet changes hands) an official of the
+/// game's event issues another, and the old one stops working at once. Answers the link and
+/// every link issued again for the game: the seat, who, when.
+async fn reissue_link(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path((id, color)): Path<(i64, String)>,
+) -> Result<Response, ApiError> {
+    let color = match color.as_str() {
+        "black" => rules::Color::Black,
+        "white" => rules::Color::White,
+        c => return Err(ApiError::BadRequest(format!("seat {c:?} must be black or white"))),
+    };
+    let h =
+        st.0.hub
+            .get(id)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(format!("no game {id}")))?;
+    let Some(account) = caller.account.clone() else {
+        return Err(ApiError::Unauthenticated("log in first".into()));
+    };
+    match &h.info.event_id {
+        Some(ev) => {
+            require_role(&st, &caller, ev, &[Role::Organizer, Role::ChiefReferee, Role::Referee]).await?;
+        }
+        // A game outside any event: its creator officiates it.
+        None if h.info.owner == Some(account.id) => {}
+        None => {
+            return Err(ApiError::Forbidden(format!(
+                "{} did not create game {id}: only its creator issues its seat links",
+                account.name
+            )));
+        }
+    }
+    let secret = crate::secret::new_token();
+    let at = st.0.hub.db().time().now_ms();
+    let history =
+        st.0.hub
+            .reissue_seat(id, color, crate::secret::digest(&secret), account.id, at)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(format!("no game {id}")))?;
+    let seat = crate::wire::WColor::from(color).name();
+    tracing::info!(game = id, seat, by = %account.name, "seat link issued again");
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({
+            "game": id,
+            "color": seat,
+            "link": format!("/play/{id}#secret={secret}"),
+            "by": account.name,
+            "at": at,
+            "history": history.iter().map(|(c, by, at)| json!({ "color": c, "by": by, "at": at })).collect::<Vec<_>>(),
+        })),
+    )
+        .into_response())
+}
+
+/// Every seat link issued again for the games of event `id`, oldest first: the game, its
+/// round and board, the seat, who issued it, when. For the event's officials, who issue them
+/// (Art. 29–31); the links themselves are never kept, only who gave one and when.
+async fn seat_links(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee, Role::Referee]).await?;
+    let games = st.0.hub.db().list_games(Some(id.clone())).await?;
+    let rows = st.0.hub.db().seat_links_of_event(id.clone()).await?;
+    let links: Vec<Value> = rows
+        .iter()
+        .map(|(game, color, by, at)| {
+            let g = games.iter().find(|g| g.0 == *game);
+            json!({
+                "game": game,
+                "round": g.and_then(|g| g.2),
+                "board": g.and_then(|g| g.3),
+                "color": color,
+                "by": by,
+                "at": at,
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "event": id, "links": links })))
+}
+
+async fn sgf(
+    State(st): State<AppState>,
+    Path(id): Path<i64>,
+    headers: axum::http::HeaderMap,
+) -> Result<Response, ApiError> {
+    let (h, r) = replayed(&st, id).await?;
+    // `EV` the event's name (its id when it cannot be read), `RO` the round and board, `PC`
+    // the game's page, as online servers write it.
+    let event = match h.info.event_id.clone() {
+        Some(eid) => {
+            let e = eid.clone();
+            Some(
+                read_store(&st, move |s| s.load_event(&e))
+                    .await
+                    .map_or(eid, |ev| ev.name().to_string()),
+            )
+        }
+        None => None,
+    };
+    let round = h.info.round.map(|n| match h.info.board {
+        Some(b) => format!("{n} (board {b})"),
+        None => n.to_string(),
+    });
+    let place = headers
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .map(|host| format!("weiqi serve, http://{host}/play/{id}"));
+    let meta = sgf::Meta {
+        date: None,
+        place,
+        event,
+        round,
+    };
+    let text = web::game_sgf(&r, &meta);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-go-sgf; charset=utf-8".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"game-{id}.sgf\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}

@@ -1,0 +1,249 @@
+//! An event's players: registration (one, or a CSV or Excel file), withdrawal (Art. 28), and
+//! the account linked to a player (by an official, or by a one-time claim code).
+
+use crate::auth::{self, Role};
+use crate::db::DbError;
+use crate::error::ApiError;
+use crate::http::extract::{Body, Caller, Path, SignedIn, require_role};
+use crate::http::store::{read_store, with_store};
+use crate::state::AppState;
+use crate::wire::{event_json, rank, status_name, withdrawal_json};
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, Value as Json_, json};
+use web::routes::{Route, delete, post, put};
+
+/// The routes of this resource, for the router ([`crate::http::routes`]).
+pub(super) fn routes() -> Vec<Route<AppState>> {
+    vec![
+        post("/api/events/{id}/players", add_player),
+        post("/api/events/{id}/players/csv", import_csv),
+        put("/api/events/{id}/players/{name}/account", link_player),
+        delete("/api/events/{id}/players/{name}/account", unlink_player),
+        post("/api/events/{id}/players/{name}/claim-code", claim_code),
+        post("/api/events/{id}/claims", claim),
+        post("/api/events/{id}/withdrawals", withdraw),
+    ]
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LinkReq {
+    account: String,
+}
+
+/// The registered player `name` of event `id` (404 if the event has none of that name).
+async fn registered(st: &AppState, id: &str, name: &str) -> Result<(), ApiError> {
+    let (i, n) = (id.to_string(), name.to_string());
+    let found = read_store(st, move |s| Ok(s.load_event(&i)?.players().iter().any(|p| p.name == n))).await?;
+    if found {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound(format!(
+            "event {id} has no registered player {name:?}"
+        )))
+    }
+}
+
+/// `PUT /api/events/{id}/players/{name}/account`: an official links an account to a
+/// registered player; that account may then take the player's seat in the event's games
+/// (`POST /api/games/{game}/join`). One account is one player's in an event.
+async fn link_player(
+    State(st): State<AppState>,
+    SignedIn(caller): SignedIn,
+    Path((id, name)): Path<(String, String)>,
+    Body(r): Body<LinkReq>,
+) -> Result<Json<Json_>, ApiError> {
+    let by = require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    registered(&st, &id, &name).await?;
+    let (account, _) = auth::account_by_name(st.0.hub.db(), r.account.clone())
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no account named {:?}", r.account)))?;
+    link(&st, &id, &name, account, &r.account, by.id).await?;
+    tracing::info!(event = %id, player = %name, account = %r.account, by = %by.name, "player linked to account");
+    Ok(Json(json!({ "event": id, "player": name, "account": r.account })))
+}
+
+async fn link(
+    st: &AppState,
+    id: &str,
+    player: &str,
+    account: i64,
+    account_name: &str,
+    by: i64,
+) -> Result<(), ApiError> {
+    match st
+        .0
+        .hub
+        .db()
+        .link_player(
+            id.to_string(),
+            player.to_string(),
+            account,
+            by,
+            st.0.hub.db().time().now_ms(),
+        )
+        .await
+    {
+        Ok(()) => Ok(()),
+        Err(DbError::Conflict) => Err(ApiError::Conflict(format!(
+            "the account {account_name:?} is linked to another player of event {id} already: one account is one player's"
+        ))),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `DELETE /api/events/{id}/players/{name}/account`: an official unlinks the player's account.
+async fn unlink_player(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path((id, name)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let by = require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    if !st.0.hub.db().unlink_player(id.clone(), name.clone()).await? {
+        return Err(ApiError::NotFound(format!(
+            "player {name:?} of event {id} has no linked account"
+        )));
+    }
+    tracing::info!(event = %id, player = %name, by = %by.name, "player unlinked from account");
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// `POST /api/events/{id}/players/{name}/claim-code`: an official issues a one-time code that
+/// the player redeems from their own account (`POST /api/events/{id}/claims`). Only its
+/// digest is kept.
+async fn claim_code(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path((id, name)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let by = require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    registered(&st, &id, &name).await?;
+    let code = crate::secret::new_token();
+    st.0.hub
+        .db()
+        .issue_claim(
+            crate::secret::digest(&code),
+            id.clone(),
+            name.clone(),
+            by.id,
+            st.0.hub.db().time().now_ms(),
+        )
+        .await?;
+    tracing::info!(event = %id, player = %name, by = %by.name, "claim code issued");
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "event": id, "player": name, "code": code })),
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClaimReq {
+    code: String,
+}
+
+/// `POST /api/events/{id}/claims`: a player's account redeems the one-time code an official
+/// gave them, and is linked to that registered player.
+async fn claim(
+    State(st): State<AppState>,
+    SignedIn(caller): SignedIn,
+    Path(id): Path<String>,
+    Body(r): Body<ClaimReq>,
+) -> Result<Json<Json_>, ApiError> {
+    let account = caller.account()?.clone();
+    let Some(player) =
+        st.0.hub
+            .db()
+            .redeem_claim(crate::secret::digest(&r.code), id.clone())
+            .await?
+    else {
+        tracing::warn!(event = %id, account = %account.name, "claim refused: unknown or used code");
+        return Err(ApiError::Forbidden(format!(
+            "the code is not one of event {id}'s, or it was used already: ask the director for a new one"
+        )));
+    };
+    link(&st, &id, &player, account.id, &account.name, account.id).await?;
+    tracing::info!(event = %id, player = %player, account = %account.name, "player claimed by account");
+    Ok(Json(json!({ "event": id, "player": player, "account": account.name })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayerReq {
+    name: String,
+    rank: String,
+    #[serde(default)]
+    rating: Option<i32>,
+    #[serde(default)]
+    club: Option<String>,
+    #[serde(default)]
+    region: Option<String>,
+}
+
+async fn add_player(
+    State(st): State<AppState>,
+    SignedIn(caller): SignedIn,
+    Path(id): Path<String>,
+    Body(r): Body<PlayerReq>,
+) -> Result<Response, ApiError> {
+    require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    let p = tournament::Player {
+        name: r.name,
+        rank: rank(&r.rank).map_err(ApiError::BadRequest)?,
+        rating: r.rating,
+        club: r.club,
+        region: r.region,
+        birth_date: None,
+    };
+    let i = id.clone();
+    let ev = with_store(&st, move |s| s.add_player(&i, &p)).await?;
+    Ok((StatusCode::CREATED, Json(event_json(&id, &ev))).into_response())
+}
+
+async fn import_csv(
+    State(st): State<AppState>,
+    SignedIn(caller): SignedIn,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    // An Excel workbook is a zip archive; anything else is read as CSV.
+    let players = if body.starts_with(b"PK\x03\x04") {
+        formats::xlsx::read_registrations(&body).map_err(|e| ApiError::BadRequest(format!("the Excel file: {e}")))?
+    } else {
+        formats::csv_io::read_registrations(&body).map_err(|e| ApiError::BadRequest(format!("the CSV file: {e}")))?
+    };
+    let n = players.len();
+    let i = id.clone();
+    // One transaction: a refused row (a name already registered, …) registers nobody.
+    with_store(&st, move |s| s.add_players(&i, &players)).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "event": id, "added": n }))).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WithdrawReq {
+    name: String,
+    #[serde(default)]
+    reason: String,
+}
+
+async fn withdraw(
+    State(st): State<AppState>,
+    SignedIn(caller): SignedIn,
+    Path(id): Path<String>,
+    Body(r): Body<WithdrawReq>,
+) -> Result<Json<Value>, ApiError> {
+    require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    let i = id.clone();
+    let name = r.name.clone();
+    let (_, status) = with_store(&st, move |s| s.withdraw(&i, &r.name, &r.reason)).await?;
+    Ok(Json(json!({ "event": id, "name": name, "status": status_name(status),
+            "withdrawn": withdrawal_json(status) })))
+}

@@ -1,0 +1,113 @@
+//! The officials of an event (Art. 29): `PUT`, `GET /api/events/{id}/roles` and
+//! `DELETE /api/events/{id}/roles/{account}/{role}`, each change recorded with who and when.
+
+use crate::auth::{self, Role};
+use crate::error::ApiError;
+use crate::http::extract::{Body, Caller, Path, SignedIn, require_role};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use serde::Deserialize;
+use serde_json::{Value as Json_, json};
+use web::routes::{Route, delete, get, put};
+
+/// The routes of this resource, for the router ([`crate::http::routes`]).
+pub(super) fn routes() -> Vec<Route<AppState>> {
+    vec![
+        put("/api/events/{id}/roles", grant_role),
+        get("/api/events/{id}/roles", role_history),
+        delete("/api/events/{id}/roles/{account}/{role}", revoke_role),
+    ]
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RoleReq {
+    account: String,
+    role: String,
+}
+
+async fn grant_role(
+    State(st): State<AppState>,
+    SignedIn(caller): SignedIn,
+    Path(id): Path<String>,
+    Body(r): Body<RoleReq>,
+) -> Result<Json<Json_>, ApiError> {
+    // Art. 29: the organizer appoints the chief referee and the referees.
+    let by = require_role(&st, &caller, &id, &[Role::Organizer]).await?;
+    let role = Role::parse(&r.role).ok_or_else(|| {
+        ApiError::BadRequest(format!("role {:?} must be organizer, chief_referee or referee", r.role))
+    })?;
+    let (account, _) = auth::account_by_name(st.0.hub.db(), r.account.clone())
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no account named {:?}", r.account)))?;
+    auth::grant(
+        st.0.hub.db(),
+        id.clone(),
+        account,
+        role,
+        by.id,
+        st.0.hub.db().time().now_ms(),
+    )
+    .await?;
+    tracing::info!(event = %id, account = %r.account, role = role.name(), by = %by.name, "role granted");
+    Ok(Json(json!({ "event": id, "account": r.account, "role": role.name() })))
+}
+
+/// `DELETE /api/events/{id}/roles/{account}/{role}`: the organizer takes a role away; the
+/// change is recorded with who and when, as a grant is. An organizer cannot take away their
+/// own organizer role (the event would be left with nobody to appoint its officials).
+async fn revoke_role(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path((id, name, role)): Path<(String, String, String)>,
+) -> Result<Json<Json_>, ApiError> {
+    // Art. 29: the organizer appoints (and so dismisses) the officials.
+    let by = require_role(&st, &caller, &id, &[Role::Organizer]).await?;
+    let role = Role::parse(&role)
+        .ok_or_else(|| ApiError::BadRequest(format!("role {role:?} must be organizer, chief_referee or referee")))?;
+    let (account, _) = auth::account_by_name(st.0.hub.db(), name.clone())
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no account named {name:?}")))?;
+    if account == by.id && role == Role::Organizer {
+        return Err(ApiError::Conflict(
+            "an organizer cannot revoke their own organizer role: another organizer may".into(),
+        ));
+    }
+    if !auth::revoke(
+        st.0.hub.db(),
+        id.clone(),
+        account,
+        role,
+        by.id,
+        st.0.hub.db().time().now_ms(),
+    )
+    .await?
+    {
+        return Err(ApiError::NotFound(format!(
+            "{name:?} holds no {} role in event {id}",
+            role.name()
+        )));
+    }
+    tracing::info!(event = %id, account = %name, role = role.name(), by = %by.name, "role revoked");
+    Ok(Json(
+        json!({ "event": id, "account": name, "role": role.name(), "revoked": true }),
+    ))
+}
+
+/// `GET /api/events/{id}/roles`: every role granted or revoked in the event, in order, with
+/// who did it and when (the organizer's and the chief referee's to read).
+async fn role_history(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Json_>, ApiError> {
+    require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    let changes = st.0.hub.db().role_changes(id.clone()).await?;
+    Ok(Json(json!({
+        "event": id,
+        "changes": changes.iter().map(|c| json!({
+            "account": c.account, "role": c.role, "change": c.change, "by": c.by, "at": c.at,
+        })).collect::<Vec<_>>(),
+    })))
+}
