@@ -114,6 +114,9 @@ pub struct Report {
     pub load: [Option<[f64; 3]>; 2],
     /// The server's own figures, when its process was given.
     pub server: Option<ServerFigures>,
+    /// This client's CPU time (user + system) in the measured phase: near a whole core, the
+    /// client is the limit and the latencies measure it as much as the server.
+    pub client_cpu: Option<Duration>,
 }
 
 /// The server process as the kernel saw it.
@@ -183,6 +186,14 @@ impl std::fmt::Display for Report {
                 Ok(n) => write!(f, "; {n} fsyncs = {:.0}/s", *n as f64 / secs)?,
                 Err(why) => write!(f, "; fsyncs not counted ({why})")?,
             }
+        }
+        if let Some(cpu) = self.client_cpu {
+            write!(
+                f,
+                "\nclient: {:.2} CPU-s in the phase ({:.0}% of a core)",
+                cpu.as_secs_f64(),
+                100.0 * cpu.as_secs_f64() / secs
+            )?;
         }
         let load = |l: &Option<[f64; 3]>| l.map_or("?".into(), |[a, b, c]| format!("{a:.2} {b:.2} {c:.2}"));
         write!(
@@ -277,6 +288,7 @@ pub async fn run(opts: &Options) -> Result<Report, Error> {
         .server_pid
         .map(|pid| procfs::FsyncCount::start(pid, end.saturating_duration_since(Instant::now())));
     let load_start = procfs::loadavg();
+    let client_start = sample(std::process::id()).ok();
     start_tx.send_replace(Some((start, end)));
 
     let mut lat = Vec::new();
@@ -300,6 +312,10 @@ pub async fn run(opts: &Options) -> Result<Report, Error> {
         return Err(e);
     }
     let load_end = procfs::loadavg();
+    let client_cpu = match (client_start, sample(std::process::id())) {
+        (Some(a), Ok(b)) => Some(b.cpu.saturating_sub(a.cpu)),
+        _ => None,
+    };
     let server = match (idle, started, opts.server_pid) {
         (Some(idle), Some(start), Some(pid)) => {
             let end = sample(pid)?;
@@ -336,6 +352,7 @@ pub async fn run(opts: &Options) -> Result<Report, Error> {
         setup,
         load: [load_start, load_end],
         server,
+        client_cpu,
     })
 }
 

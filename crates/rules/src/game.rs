@@ -313,7 +313,10 @@ impl Game {
             board,
             to_move,
             history: Vec::new(),
-            seen: PositionSet::with_capacity(rules.size.n_points()),
+            // Sized for the opening, growing with the game: a server holds thousands of games
+            // at once, and a table for every point of the board from the first move was a
+            // third of a live game's memory.
+            seen: PositionSet::with_capacity(32),
             passes: 0,
             total_passes: 0,
             end: None,

@@ -580,7 +580,10 @@ fn spawn(
     // A stored game: its settings as kept (a check newer than the game does not refuse it).
     let referee = Referee::restore(settings, &record).map_err(|e| DbError::Failed(format!("game {}: {e}", info.id)))?;
     let (cmds, rx) = mpsc::channel(64);
-    let (pushes, _) = broadcast::channel(256);
+    // A game pushes one message a move or a clock call; a subscriber further behind than
+    // this is sent the whole state instead (`ws::subscribe`). The channel's slots are
+    // allocated with it, for every live game.
+    let (pushes, _) = broadcast::channel(32);
     let info = Arc::new(info);
     let handle = GameHandle {
         cmds,
