@@ -100,7 +100,13 @@ async fn security_headers(State(st): State<AppState>, req: Request, next: Next) 
 }
 
 /// A simple token bucket per client address: `rate` requests a second, bursts of `2 × rate`.
+/// The pages' own files are not counted: they are embedded in the program and cost no
+/// database work, and one page load fetches some twenty script modules, so players behind
+/// one venue's router would otherwise use up their address's share on opening the page.
 async fn rate_limit(State(st): State<AppState>, req: Request, next: Next) -> Response {
+    if req.uri().path().starts_with("/static/") {
+        return next.run(req).await;
+    }
     if !take_token(&st, client_ip(req.extensions())) {
         return ApiError::RateLimited.into_response();
     }

@@ -314,6 +314,11 @@ async fn health_openapi_and_the_rate_limit() {
         statuses.push(call(r, "GET", "/healthz", None, None).await.0.as_u16());
     }
     assert_eq!(statuses, [200, 200, 429, 429]);
+    // The pages' embedded files are not counted: a page load fetches twenty modules.
+    for _ in 0..30 {
+        assert_eq!(call(r, "GET", "/static/app.js", None, None).await.0.as_u16(), 200);
+    }
+    assert_eq!(call(r, "GET", "/healthz", None, None).await.0.as_u16(), 429);
 }
 
 /// Regression: a rank ending in a non-ASCII character was split inside the character (a
