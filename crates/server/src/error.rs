@@ -14,9 +14,9 @@ pub enum ApiError {
     BadRequest(String),
     /// A value is invalid (400), said in both languages of the pages: the body's `message`
     /// is the English and `zh` the Chinese, which a page in Chinese shows; `key` names the
-    /// text in the pages' strings (`web::i18n`) both come from.
+    /// text in the API's strings (`words::STRINGS`) both come from.
     Invalid {
-        /// The key of the text in `web::i18n::STRINGS`.
+        /// The key of the text in `words::STRINGS`.
         key: &'static str,
         /// In English.
         en: String,

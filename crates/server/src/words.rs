@@ -1,9 +1,10 @@
-//! What the API says in both languages of the pages: a 400 whose text is the pages' string
-//! of its key, its `{name}` places filled in; and a time control the clock crate cannot read.
+//! What the API says in both languages of the pages: a 400 whose text is the string of its
+//! key in [`STRINGS`], its `{name}` places filled in; and a time control the clock crate
+//! cannot read. The API owns these words: the pages show the body's `message` or `zh`.
 
 use crate::error::ApiError;
 
-/// What is wrong, in both languages of the pages: the text of `key` in `web::i18n`.
+/// What is wrong, in both languages of the pages: the text of `key` in [`STRINGS`].
 pub struct Said {
     /// The key of the text in the pages' strings.
     pub key: &'static str,
@@ -27,7 +28,7 @@ impl From<Said> for ApiError {
 /// language, for a value that is itself a name the pages translate).
 pub fn said(key: &'static str, params: impl Fn(web::Lang) -> Vec<(&'static str, String)>) -> Said {
     let [en, zh] = [web::Lang::En, web::Lang::Zh].map(|lang| {
-        let mut text = web::i18n::text(lang, key).to_string();
+        let mut text = text(lang, key).to_string();
         for (name, value) in params(lang) {
             text = text.replace(&format!("{{{name}}}"), &value);
         }
@@ -70,10 +71,247 @@ pub fn time_error(e: &clock::SpecError) -> Said {
     })
 }
 
+/// The text of `key` in `lang` (the key itself if there is none: the tests say every key
+/// the API uses, in both languages).
+pub fn text(lang: web::Lang, key: &str) -> &str {
+    STRINGS
+        .iter()
+        .find(|(k, _, _)| *k == key)
+        .map_or(key, |(_, en, zh)| match lang {
+            web::Lang::En => en,
+            web::Lang::Zh => zh,
+        })
+}
+
+/// Key, English, Chinese.
+pub const STRINGS: &[(&str, &str, &str)] = &[
+    // The account names the server refuses (server::account_name), in both languages.
+    (
+        "account.err.empty",
+        "an account name is needed: 1 to {max} characters",
+        "请填写账号名：1至{max}个字符",
+    ),
+    (
+        "account.err.too_long",
+        "the account name has {chars} characters: at most {max}",
+        "账号名有{chars}个字符：最多{max}个",
+    ),
+    (
+        "account.err.invisible",
+        "the account name's character {at} ({code}) is a control, invisible or special space character: use letters, digits, marks and plain spaces",
+        "账号名第{at}个字符（{code}）是控制字符、不可见字符或特殊空格：请只用文字、数字、符号和普通空格",
+    ),
+    (
+        "account.err.edge_space",
+        "the account name starts or ends with a space: remove it",
+        "账号名以空格开头或结尾：请删去",
+    ),
+    (
+        "account.err.double_space",
+        "the account name has two spaces in a row (character {at}): use one",
+        "账号名中有连续两个空格（第{at}个字符）：请只用一个",
+    ),
+    (
+        "account.err.confusable",
+        "the account name {name} looks like the existing account {existing}: choose a name that cannot be mistaken for it",
+        "账号名{name}与已有账号{existing}容易混淆：请换一个不会被认错的名字",
+    ),
+    // The round form's refusals (`http/rounds.rs`'s `check_start`); and a time control the clock crate cannot read (clock::SpecError,
+    // its English word for word).
+    (
+        "round.err.size",
+        "board size {size} is not supported: it must be between {min} and {max}",
+        "不支持{size}路棋盘：应在{min}至{max}路之间",
+    ),
+    (
+        "round.err.komi",
+        "komi of {points} points is more than the {board_points} points of a {n}×{n} board",
+        "贴目{points}目，超过了{n}×{n}棋盘的全部{board_points}目",
+    ),
+    (
+        "round.err.handicap_komi",
+        "the komi of the handicap games of {points} points is more than the {board_points} points of a {n}×{n} board",
+        "让子棋贴目{points}目，超过了{n}×{n}棋盘的全部{board_points}目",
+    ),
+    (
+        "round.err.lost_turn",
+        "a lost turn instead of a loss on time is for byo-yomi (Art. 22.5); time control {control} has none",
+        "超时改判弃权一次只适用于读秒（第22.5条）；用时{control}没有读秒",
+    ),
+    (
+        "round.err.no_board",
+        "round {round} has no board {board}",
+        "第{round}轮没有第{board}台",
+    ),
+    (
+        "round.err.two_handicaps",
+        "board {board} is given two handicaps",
+        "第{board}台给了两个让子数",
+    ),
+    (
+        "round.err.even_games",
+        "event {event} is {system}, which plays even games: handicaps are for a McMahon event",
+        "比赛{event}为{system}，只下分先棋：让子只用于麦克马洪制比赛",
+    ),
+    (
+        "round.err.stones",
+        "board {board}: a handicap of {stones} stones; give 0 (an even game) or 2 to 9",
+        "第{board}台：不能让{stones}子；请填0（分先）或2至9",
+    ),
+    (
+        "round.err.equal_ranks",
+        "board {board}: {black} ({black_rank}) and {white} ({white_rank}) are of the same rank, so neither takes a handicap; give 0 (an even game)",
+        "第{board}台：{black}（{black_rank}）与{white}（{white_rank}）段位相同，无人受让；请填0（分先）",
+    ),
+    (
+        "round.err.no_places",
+        "board {board}: {stones} handicap stones have no fixed places on a {n}×{n} board",
+        "第{board}台：{n}×{n}棋盘上没有让{stones}子的固定位置",
+    ),
+    (
+        "time.err.empty",
+        "time control {spec}, column {column}: empty; write e.g. none, 10m, 1h+3x60s, 10m+15/10m or 5m+10s/move",
+        "用时{spec}第{column}个字符：为空；请写如 none、10m、1h+3x60s、10m+15/10m 或 5m+10s/move",
+    ),
+    (
+        "time.err.expected_number",
+        "time control {spec}, column {column}: expected a number",
+        "用时{spec}第{column}个字符：此处应为数字",
+    ),
+    (
+        "time.err.expected_unit",
+        "time control {spec}, column {column}: expected a unit after the number: h, m, s or ms",
+        "用时{spec}第{column}个字符：数字后应有单位：h、m、s 或 ms",
+    ),
+    (
+        "time.err.unit_order",
+        "time control {spec}, column {column}: units must go from largest to smallest, each once (1h30m, not 30m1h)",
+        "用时{spec}第{column}个字符：单位须从大到小，各用一次（1h30m，而非 30m1h）",
+    ),
+    (
+        "time.err.too_large",
+        "time control {spec}, column {column}: number too large",
+        "用时{spec}第{column}个字符：数字太大",
+    ),
+    (
+        "time.err.ambiguous_overtime",
+        "time control {spec}, column {column}: a duration alone after +: write 1x10s for byo-yomi or 10s/move for a fischer increment",
+        "用时{spec}第{column}个字符：+ 后只有一个时长：读秒写 1x10s，费舍尔加秒写 10s/move",
+    ),
+    (
+        "time.err.expected_unit_or_overtime",
+        "time control {spec}, column {column}: expected a unit (h, m, s, ms), x (byo-yomi periods, as in 3x60s) or / (canadian moves per time, as in 15/10m) after the number",
+        "用时{spec}第{column}个字符：数字后应为单位（h、m、s、ms）、x（读秒次数，如 3x60s）或 /（加拿大式每段步数与时间，如 15/10m）",
+    ),
+    (
+        "time.err.expected_slash_word",
+        "time control {spec}, column {column}: expected /move (fischer increment)",
+        "用时{spec}第{column}个字符：此处应为 /move（费舍尔加秒）",
+    ),
+    (
+        "time.err.expected_leftover",
+        "time control {spec}, column {column}: expected :carry or :reset",
+        "用时{spec}第{column}个字符：此处应为 :carry 或 :reset",
+    ),
+    (
+        "time.err.expected_slash",
+        "time control {spec}, column {column}: expected / between the regular calls, the last-period calls and the count",
+        "用时{spec}第{column}个字符：常规读秒、最后一次读秒与倒数之间应以 / 分隔",
+    ),
+    (
+        "time.err.trailing",
+        "time control {spec}, column {column}: unexpected text after the spec",
+        "用时{spec}第{column}个字符：用时之后有多余的文字",
+    ),
+    (
+        "time.err.space",
+        "time control {spec}, column {column}: no spaces in a time control (1h30m+3x60s)",
+        "用时{spec}第{column}个字符：用时中不能有空格（1h30m+3x60s）",
+    ),
+    (
+        "time.err.fischer_without_main",
+        "time control {spec}, column {column}: a fischer increment needs a main time before it, as in 5m+10s/move",
+        "用时{spec}第{column}个字符：费舍尔加秒前须有基本用时，如 5m+10s/move",
+    ),
+    (
+        "time.err.zero_main",
+        "time control {spec}, column {column}: the basic time must not be zero",
+        "用时{spec}第{column}个字符：基本用时不能为零",
+    ),
+    (
+        "time.err.no_periods",
+        "time control {spec}, column {column}: byo-yomi needs at least one period",
+        "用时{spec}第{column}个字符：读秒至少要有一次",
+    ),
+    (
+        "time.err.period_too_short",
+        "time control {spec}, column {column}: a byo-yomi period must last at least one second",
+        "用时{spec}第{column}个字符：每次读秒至少一秒",
+    ),
+    (
+        "time.err.zero_period",
+        "time control {spec}, column {column}: a canadian period must not be zero",
+        "用时{spec}第{column}个字符：加拿大式每段时间不能为零",
+    ),
+    (
+        "time.err.no_moves",
+        "time control {spec}, column {column}: a canadian period needs at least one move",
+        "用时{spec}第{column}个字符：加拿大式每段至少一步",
+    ),
+    (
+        "time.err.zero_increment",
+        "time control {spec}, column {column}: a fischer increment must not be zero",
+        "用时{spec}第{column}个字符：费舍尔加秒不能为零",
+    ),
+    (
+        "time.err.regular_calls",
+        "time control {spec}, column {column}: the regular calls must be strictly increasing seconds inside the period",
+        "用时{spec}第{column}个字符：常规读秒的秒数须在一次读秒之内严格递增",
+    ),
+    (
+        "time.err.last_calls",
+        "time control {spec}, column {column}: the last-period calls must be strictly increasing seconds before the countdown",
+        "用时{spec}第{column}个字符：最后一次读秒的秒数须在倒数之前严格递增",
+    ),
+    (
+        "time.err.countdown_too_long",
+        "time control {spec}, column {column}: the countdown must not be longer than the period",
+        "用时{spec}第{column}个字符：倒数不能长于一次读秒",
+    ),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use clock::{ControlError as C, SpecError, SpecErrorKind as K};
+
+    /// Every text of the table fills every place in both languages: what the English names,
+    /// the Chinese names too, and neither keeps a `{…}`.
+    #[test]
+    fn every_text_fills_the_same_places_in_both_languages() {
+        for &(key, en, _) in STRINGS {
+            let places: Vec<(&'static str, String)> = en
+                .split('{')
+                .skip(1)
+                .filter_map(|p| p.split_once('}'))
+                .map(|(name, _)| (name, format!("<{name}>")))
+                .collect();
+            let s = said(key, |_| places.clone());
+            assert!(
+                !s.en.contains(['{', '}']) && !s.zh.contains(['{', '}']),
+                "{key}: {} / {}",
+                s.en,
+                s.zh
+            );
+            for (name, value) in &places {
+                assert!(
+                    s.zh.contains(value.as_str()),
+                    "{key}: the Chinese has no {{{name}}}: {}",
+                    s.zh
+                );
+            }
+        }
+    }
 
     /// Every way a time control can be unreadable: the pages' English is the clock crate's
     /// word for word, and the Chinese is filled in (no place left, no English key shown).
