@@ -303,16 +303,18 @@ pub async fn roles(db: &Db, event: String, account: i64) -> Result<Vec<Role>, Db
     Ok(names.iter().filter_map(|n| Role::parse(n)).collect())
 }
 
-/// Gives `account` the `role` in `event` (idempotent), recorded as done by `by` at `at`.
-pub async fn grant(db: &Db, event: String, account: i64, role: Role, by: i64, at: u64) -> Result<(), DbError> {
+/// Gives `account` the `role` in `event` (idempotent), recorded as done by `by`, now (the database's time).
+pub async fn grant(db: &Db, event: String, account: i64, role: Role, by: i64) -> Result<(), DbError> {
+    let at = db.time().now_ms();
     db.grant(event.clone(), account, role.name()).await?;
     db.record_role_change(event, account, role.name(), "grant", Some(by), at)
         .await
 }
 
-/// Takes `role` in `event` away from `account`, recorded as done by `by` at `at`; false if
+/// Takes `role` in `event` away from `account`, recorded as done by `by`, now; false if
 /// the account did not hold it (nothing is recorded then).
-pub async fn revoke(db: &Db, event: String, account: i64, role: Role, by: i64, at: u64) -> Result<bool, DbError> {
+pub async fn revoke(db: &Db, event: String, account: i64, role: Role, by: i64) -> Result<bool, DbError> {
+    let at = db.time().now_ms();
     if !db.revoke(event.clone(), account, role.name()).await? {
         return Ok(false);
     }

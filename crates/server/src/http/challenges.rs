@@ -109,15 +109,7 @@ async fn create(State(st): State<AppState>, caller: Caller, Body(r): Body<NewReq
     let text = line.encode().map_err(refused)?;
     let i = r.id.clone();
     with_store(&st, move |s| s.create_challenge(&i, &text)).await?;
-    auth::grant(
-        st.0.hub.db(),
-        r.id.clone(),
-        account.id,
-        Role::Organizer,
-        account.id,
-        st.0.hub.db().time().now_ms(),
-    )
-    .await?;
+    auth::grant(st.0.hub.db(), r.id.clone(), account.id, Role::Organizer, account.id).await?;
     Ok((StatusCode::CREATED, Json(to_json(&r.id, &m))).into_response())
 }
 

@@ -110,15 +110,7 @@ async fn create_event(
     };
     let ev = with_store(&st, move |s| s.create_event(&new)).await?;
     // Art. 29: the account that creates the event organises it.
-    auth::grant(
-        st.0.hub.db(),
-        r.id.clone(),
-        account.id,
-        Role::Organizer,
-        account.id,
-        st.0.hub.db().time().now_ms(),
-    )
-    .await?;
+    auth::grant(st.0.hub.db(), r.id.clone(), account.id, Role::Organizer, account.id).await?;
     Ok((StatusCode::CREATED, Json(event_json(&r.id, &ev))).into_response())
 }
 

@@ -35,23 +35,21 @@ async fn grant_role(
 ) -> Result<Json<Json_>, ApiError> {
     // Art. 29: the organizer appoints the chief referee and the referees.
     let by = require_role(&st, &caller, &id, &[Role::Organizer]).await?;
-    let role = Role::parse(&r.role).ok_or_else(|| {
-        ApiError::BadRequest(format!("role {:?} must be organizer, chief_referee or referee", r.role))
-    })?;
-    let (account, _) = auth::account_by_name(st.0.hub.db(), r.account.clone())
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no account named {:?}", r.account)))?;
-    auth::grant(
-        st.0.hub.db(),
-        id.clone(),
-        account,
-        role,
-        by.id,
-        st.0.hub.db().time().now_ms(),
-    )
-    .await?;
+    let (role, account) = role_and_account(&st, &r.role, &r.account).await?;
+    auth::grant(st.0.hub.db(), id.clone(), account, role, by.id).await?;
     tracing::info!(event = %id, account = %r.account, role = role.name(), by = %by.name, "role granted");
     Ok(Json(json!({ "event": id, "account": r.account, "role": role.name() })))
+}
+
+/// The role named `role` and the id of the account named `name`, as a grant or a revocation
+/// names them: 400 for a role that is none, 404 for an account that does not exist.
+async fn role_and_account(st: &AppState, role: &str, name: &str) -> Result<(Role, i64), ApiError> {
+    let role = Role::parse(role)
+        .ok_or_else(|| ApiError::BadRequest(format!("role {role:?} must be organizer, chief_referee or referee")))?;
+    let (account, _) = auth::account_by_name(st.0.hub.db(), name.to_string())
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no account named {name:?}")))?;
+    Ok((role, account))
 }
 
 /// `DELETE /api/events/{id}/roles/{account}/{role}`: the organizer takes a role away; the
@@ -64,26 +62,13 @@ async fn revoke_role(
 ) -> Result<Json<Json_>, ApiError> {
     // Art. 29: the organizer appoints (and so dismisses) the officials.
     let by = require_role(&st, &caller, &id, &[Role::Organizer]).await?;
-    let role = Role::parse(&role)
-        .ok_or_else(|| ApiError::BadRequest(format!("role {role:?} must be organizer, chief_referee or referee")))?;
-    let (account, _) = auth::account_by_name(st.0.hub.db(), name.clone())
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no account named {name:?}")))?;
+    let (role, account) = role_and_account(&st, &role, &name).await?;
     if account == by.id && role == Role::Organizer {
         return Err(ApiError::Conflict(
             "an organizer cannot revoke their own organizer role: another organizer may".into(),
         ));
     }
-    if !auth::revoke(
-        st.0.hub.db(),
-        id.clone(),
-        account,
-        role,
-        by.id,
-        st.0.hub.db().time().now_ms(),
-    )
-    .await?
-    {
+    if !auth::revoke(st.0.hub.db(), id.clone(), account, role, by.id).await? {
         return Err(ApiError::NotFound(format!(
             "{name:?} holds no {} role in event {id}",
             role.name()
