@@ -815,9 +815,11 @@ pub fn event_json(id: &str, ev: &tournament::Event) -> Json_ {
         "system_kind": system_kind(ev.system()),
         "planned_rounds": ev.planned_rounds(),
         "time_control": ev.settings().time_control,
+        "settings": settings_json(ev),
         "players": ev.players().iter().enumerate().map(|(i, p)| json!({
             "name": p.name,
             "rank": p.rank.to_string(),
+            "club": p.club, "region": p.region, "rating": p.rating,
             "status": status_name(ev.status(tournament::PlayerId(i))),
             "withdrawn": withdrawal_json(ev.status(tournament::PlayerId(i))),
         })).collect::<Vec<_>>(),
@@ -838,6 +840,44 @@ pub fn event_json(id: &str, ev: &tournament::Event) -> Json_ {
                 Vec::new()
             },
         })).collect::<Vec<_>>(),
+    })
+}
+
+/// What the director set that the event page shows: the tie-break chain in force (the
+/// system's default of Art. 27 when none was set) by key and by name in each language, the
+/// McMahon handicap rule, the bye's value, the lateness limit (Art. 22) and the avoidances.
+fn settings_json(ev: &tournament::Event) -> Json_ {
+    use formats::csv_io::Lang;
+    let s = ev.settings();
+    let chain = if s.tie_breaks.is_empty() {
+        tournament::TieBreak::default_chain(ev.system())
+    } else {
+        s.tie_breaks.clone()
+    };
+    let h = s.handicap;
+    json!({
+        "tie_breaks": chain.iter().map(|t| t.name()).collect::<Vec<_>>(),
+        "tie_break_names": {
+            "zh": chain.iter().map(|&t| formats::html::tie_break_name(t, Lang::Zh)).collect::<Vec<_>>(),
+            "en": chain.iter().map(|&t| formats::html::tie_break_name(t, Lang::En)).collect::<Vec<_>>(),
+        },
+        "handicap": {
+            "basis": match h.basis {
+                tournament::HandicapBasis::Rank => "rank",
+                tournament::HandicapBasis::Mms => "mms",
+            },
+            "bar": h.bar.map(|r| r.to_string()),
+            "correction": h.correction,
+            "ceiling": h.ceiling,
+        },
+        "bye": match s.bye {
+            tournament::ByeValue::Win => "win",
+            tournament::ByeValue::Draw => "draw",
+            tournament::ByeValue::Loss => "loss",
+        },
+        "lateness_limit_minutes": s.lateness_limit_minutes,
+        "avoid_same_club": s.avoid_same_club,
+        "avoid_same_region": s.avoid_same_region,
     })
 }
 

@@ -71,6 +71,29 @@ pub fn time_error(e: &clock::SpecError) -> Said {
     })
 }
 
+/// A file the `formats` crate could not read, in both languages: what kind of file (`what`:
+/// `CSV`, `Excel`, `OpenGotha`), and the reader's own words, which name the line, the element
+/// or the field and the value.
+pub fn format_error(what: &str, e: &formats::FormatError) -> Said {
+    use formats::FormatError as F;
+    let (key, detail) = match e {
+        F::Line { line, what: detail } => {
+            return said("import.err.line", |_| {
+                vec![
+                    ("file", what.to_string()),
+                    ("line", line.to_string()),
+                    ("detail", detail.clone()),
+                ]
+            });
+        }
+        F::Xml(m) => ("import.err.xml", m.clone()),
+        F::TooLarge(m) => ("import.err.too_large", m.clone()),
+        F::Csv(m) | F::Invalid(m) | F::Xlsx(m) | F::Unsupported(m) => ("import.err.file", m.clone()),
+        F::NotLatin1(texts) => ("import.err.file", texts.join("; ")),
+    };
+    said(key, |_| vec![("file", what.to_string()), ("detail", detail.clone())])
+}
+
 /// The text of `key` in `lang` (the key itself if there is none: the tests say every key
 /// the API uses, in both languages).
 pub fn text(lang: web::Lang, key: &str) -> &str {
@@ -115,6 +138,58 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "account.err.confusable",
         "the account name {name} looks like the existing account {existing}: choose a name that cannot be mistaken for it",
         "账号名{name}与已有账号{existing}容易混淆：请换一个不会被认错的名字",
+    ),
+    // A file the pages import or export (`http/transfer.rs`, `http/players.rs`): the
+    // `formats` crate's own words name the line, element or field.
+    (
+        "import.err.line",
+        "the {file} file, line {line}: {detail}",
+        "{file}文件第{line}行有误：{detail}",
+    ),
+    (
+        "import.err.xml",
+        "the {file} file is not well-formed XML: {detail}",
+        "{file}文件不是规范的XML：{detail}",
+    ),
+    (
+        "import.err.too_large",
+        "the {file} file is too large: {detail}",
+        "{file}文件太大：{detail}",
+    ),
+    (
+        "import.err.file",
+        "the {file} file cannot be read: {detail}",
+        "{file}文件无法读取：{detail}",
+    ),
+    (
+        "import.err.id",
+        "the event id {id} must be 1 to 64 letters, digits, dots, dashes or underscores",
+        "比赛编号{id}须为1至64个字母、数字、点、连字符或下划线",
+    ),
+    (
+        "import.err.exists",
+        "an event with the id {id} exists already: choose another id",
+        "编号为{id}的比赛已存在：请换一个编号",
+    ),
+    (
+        "import.err.refused",
+        "the file was not imported, nothing was created: {detail}",
+        "文件未导入，未建立任何内容：{detail}",
+    ),
+    (
+        "export.err.format",
+        "no export format {format}: opengotha, h9, csv or html",
+        "没有{format}这种导出格式：可选 opengotha、h9、csv 或 html",
+    ),
+    (
+        "export.err.what",
+        "a CSV export of {what}: standings or pairings",
+        "CSV导出不支持{what}：可选 standings（名次）或 pairings（对阵）",
+    ),
+    (
+        "export.err.write",
+        "the event cannot be written in this format: {detail}",
+        "比赛无法以此格式导出：{detail}",
     ),
     // The round form's refusals (`http/rounds.rs`'s `check_start`); and a time control the clock crate cannot read (clock::SpecError,
     // its English word for word).

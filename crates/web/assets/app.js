@@ -19,6 +19,8 @@ import { gamePage } from './pages/game.js';
 import { clockPage } from './pages/clock.js';
 import { refereePage } from './pages/referee.js';
 import { challengePage } from './pages/challenge.js';
+import { hallPage } from './pages/hall.js';
+import { wallPage } from './pages/wall.js';
 
 /** Every page, by the name the shell gives it. @type {Record<string, () => unknown>} */
 const pages = {
@@ -29,6 +31,8 @@ const pages = {
   clock: clockPage,
   referee: refereePage,
   challenge: challengePage,
+  hall: hallPage,
+  wall: wallPage,
 };
 
 // The header: who is signed in, and the link that logs out.

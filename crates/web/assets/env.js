@@ -8,7 +8,7 @@ import { article, translator } from './text.js';
 /** @type {{ lang: import('./text.js').Lang, strings: import('./text.js').Strings, board: Geometry }} */
 export const DATA = JSON.parse(/** @type {HTMLElement} */ (document.getElementById('app-data')).textContent || '{}');
 export const LANG = DATA.lang;
-/** The page (`home`, `login`, `clock`, `event`, `referee`, `challenge`, `game`). */
+/** The page (`home`, `login`, `clock`, `event`, `hall`, `wall`, `referee`, `challenge`, `game`). */
 export const PAGE = document.body.dataset.page || '';
 /** The object of the page: an event's or a challenge match's id, a game's number. */
 export const ID = document.body.dataset.id || '';

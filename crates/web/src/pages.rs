@@ -22,6 +22,9 @@ pub(crate) const SCRIPTS: &[(&str, &str)] = &[
     ("clockface.js", include_str!("../assets/clockface.js")),
     ("voice.js", include_str!("../assets/voice.js")),
     ("seats.js", include_str!("../assets/seats.js")),
+    ("standings.js", include_str!("../assets/standings.js")),
+    ("transfer.js", include_str!("../assets/transfer.js")),
+    ("settings.js", include_str!("../assets/settings.js")),
     ("clock.js", include_str!("../assets/clock.js")),
     ("text.js", include_str!("../assets/text.js")),
     ("format.js", include_str!("../assets/format.js")),
@@ -36,6 +39,8 @@ pub(crate) const SCRIPTS: &[(&str, &str)] = &[
     ("pages/game.js", include_str!("../assets/pages/game.js")),
     ("pages/clock.js", include_str!("../assets/pages/clock.js")),
     ("pages/referee.js", include_str!("../assets/pages/referee.js")),
+    ("pages/hall.js", include_str!("../assets/pages/hall.js")),
+    ("pages/wall.js", include_str!("../assets/pages/wall.js")),
     ("pages/challenge.js", include_str!("../assets/pages/challenge.js")),
 ];
 
@@ -64,6 +69,14 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Vec<Route<S>> {
         get(
             "/events/{id}",
             |Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "event", &id) },
+        ),
+        get(
+            "/events/{id}/hall",
+            |Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "hall", &id) },
+        ),
+        get(
+            "/events/{id}/wall",
+            |Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "wall", &id) },
         ),
         get(
             "/referee/{id}",
@@ -203,6 +216,8 @@ pub fn shell(lang: Lang, kind: &str, id: &str) -> String {
         "clock" => t("title.clock"),
         "event" => format!("{} {}", t("title.event"), esc(id)),
         "referee" => format!("{} {}", t("title.referee"), esc(id)),
+        "hall" => format!("{} {}", t("title.hall"), esc(id)),
+        "wall" => format!("{} {}", t("title.wall"), esc(id)),
         "challenge" => format!("{} {}", t("title.challenge"), esc(id)),
         "game" => format!("{} {}", t("title.game"), esc(id)),
         _ => t("title.home"),

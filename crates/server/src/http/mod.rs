@@ -8,6 +8,7 @@ mod challenges;
 mod events;
 mod extract;
 mod games;
+mod hall;
 mod players;
 mod print;
 mod results;
@@ -15,6 +16,7 @@ mod roles;
 mod rounds;
 mod sessions;
 mod store;
+mod transfer;
 
 pub use extract::BODY_LIMIT;
 
@@ -45,6 +47,8 @@ pub fn routes() -> Vec<Route<AppState>> {
         games::routes(),
         games::ws::routes(),
         print::routes(),
+        hall::routes(),
+        transfer::routes(),
         challenges::routes(),
         web::routes(),
     ] {

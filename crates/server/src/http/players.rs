@@ -215,9 +215,9 @@ async fn import_csv(
     require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
     // An Excel workbook is a zip archive; anything else is read as CSV.
     let players = if body.starts_with(b"PK\x03\x04") {
-        formats::xlsx::read_registrations(&body).map_err(|e| ApiError::BadRequest(format!("the Excel file: {e}")))?
+        formats::xlsx::read_registrations(&body).map_err(|e| ApiError::from(crate::words::format_error("Excel", &e)))?
     } else {
-        formats::csv_io::read_registrations(&body).map_err(|e| ApiError::BadRequest(format!("the CSV file: {e}")))?
+        formats::csv_io::read_registrations(&body).map_err(|e| ApiError::from(crate::words::format_error("CSV", &e)))?
     };
     let n = players.len();
     let i = id.clone();

@@ -15,4 +15,5 @@ mod seat_links;
 mod security;
 mod sessions;
 mod support;
+mod transfer;
 mod ws;

@@ -9,11 +9,14 @@ import { listSeparator } from '../text.js';
 import { quartersOf, stones } from '../format.js';
 import { clockHref } from '../urls.js';
 import { newSeatLink, seatLinkBox, showSeatLinks } from '../seats.js';
+import { standingsTable } from '../standings.js';
+import { officialsLines, settingsLines } from '../settings.js';
+import { exportButtons } from '../transfer.js';
 
 /** @typedef {import('./home.js').LiveGame} LiveGame */
 /**
  * A player of an event (`GET /api/events/{id}`).
- * @typedef {{ name: string, rank: string, status: string, club?: string | null }} Player
+ * @typedef {{ name: string, rank: string, status: string, club?: string | null, region?: string | null, rating?: number | null }} Player
  */
 /**
  * A board of a round: its players and the result entered.
@@ -31,34 +34,12 @@ import { newSeatLink, seatLinkBox, showSeatLinks } from '../seats.js';
  * @property {string} system
  * @property {string} [system_kind]
  * @property {number} planned_rounds
+ * @property {string} time_control
+ * @property {import('../settings.js').EventSettings} [settings]
  * @property {Player[]} players
  * @property {Round[]} rounds
  */
-/**
- * A line of the standings: place, points, wins, losses and draws, the values of the
- * tie-breaks, and where the event has them the rating and the promotion.
- * @typedef {object} StandingsRow
- * @property {number} place
- * @property {string} name
- * @property {boolean} withdrawn
- * @property {number | string} points
- * @property {number} wins
- * @property {number} losses
- * @property {number} draws
- * @property {(number | string)[]} values
- * @property {{ before: number, after: number, change: number } | null} [rating]
- * @property {string | null} [promotion]
- */
-/**
- * The standings (`GET /api/events/{id}/standings`).
- * @typedef {object} Standings
- * @property {number} after_round
- * @property {string[]} chain the tie-breaks' names
- * @property {Record<string, string[]> | null} [chain_names] their names in each language
- * @property {boolean} [rated]
- * @property {string | null} [promotion_rule]
- * @property {StandingsRow[]} rows
- */
+/** @typedef {import('../standings.js').Standings} Standings */
 /**
  * What the caller may do in the event.
  * @typedef {{ roles: string[] }} Me
@@ -93,6 +74,8 @@ export async function eventPage() {
   /** @type {HTMLElement} */ (document.getElementById('page-title')).textContent = ev.name;
   document.title = ev.name + ' · weiqi';
   const kids = [...summary(con)];
+  // What the director set, and who the officials are (Art. 29-31): for everyone to read.
+  kids.push(about(con, await attempt(() => api('GET', `/api/events/${enc}/officials`))));
   kids.push(section(t('event.players'), 'players', ...players(con)));
   kids.push(section(t('event.rounds_h'), 'rounds', ...(await rounds(con)), con.linkBox));
   // Officials (Art. 29-31): the organizer appoints the chief referee and the referees.
@@ -124,13 +107,13 @@ function summary({ enc, ev }) {
  * @param {Console} con
  */
 function players({ enc, ev, director }) {
-  const playerRows = ev.players.map((p) => [p.name, p.rank, t('status.' + (p.status.startsWith('withdrawn') ? 'withdrawn' : p.status)),
+  const playerRows = ev.players.map((p) => [p.name, p.rank, p.club || '', p.region || '', p.rating ?? '', t('status.' + (p.status.startsWith('withdrawn') ? 'withdrawn' : p.status)),
     director && p.status === 'active' ? h('button', { type: 'button', class: 'small', onclick: () => {
       const reason = prompt(t('event.withdraw_reason', { name: p.name }), '');
       if (reason === null) return;
       attempt(async () => { await api('POST', `/api/events/${enc}/withdrawals`, { name: p.name, reason }); location.reload(); });
     } }, t('event.withdraw')) : '']);
-  const out = [table([t('player.name'), t('player.rank'), t('player.status'), ''], playerRows, t('event.players_caption', { n: ev.players.length }))];
+  const out = [table([t('player.name'), t('player.rank'), t('player.club'), t('player.region'), t('player.rating'), t('player.status'), ''], playerRows, t('event.players_caption', { n: ev.players.length }))];
   if (!director) return out;
   const name = h('input', { required: true, id: 'p-name' });
   const rank = h('input', { required: true, value: '1k', size: 4, id: 'p-rank' });
@@ -200,7 +183,8 @@ async function round({ enc, ev, director, official, games, linkBox }, r) {
       const inp = h('input', { size: 6, placeholder: 'B+R', 'aria-label': t('event.result_for', { board: g.board }), class: 'result-input' });
       resultCell = h('form', { class: 'inline', onsubmit: (/** @type {Event} */ e) => {
         e.preventDefault();
-        attempt(async () => { await api('POST', `/api/events/${enc}/results`, { round: r.number, board: g.board, result: inp.value }); location.reload(); });
+        const form = /** @type {HTMLElement} */ (e.currentTarget);
+        attempt(async () => { await api('POST', `/api/events/${enc}/results`, { round: r.number, board: g.board, result: inp.value }); await resultEntered(enc, form, r.number, g.board); });
       } }, inp, h('button', { type: 'submit', class: 'small' }, t('event.enter')));
     }
     const links = live ? h('span', {}, h('a', { href: '/play/' + live.game }, t('game.watch') + ' #' + live.game),
@@ -250,22 +234,59 @@ function officials(enc) {
 }
 
 /**
- * The standings, with the ratings (before, after, change) and the promotion when the event
- * has them.
+ * The standings, each tie-break in a column of its own headed by its name, with the ratings
+ * (before, after, change) and the promotion when the event has them.
  * @param {Standings} standings
  */
 function standingsSection(standings) {
-  /** @param {StandingsRow} r */
-  const rated = (r) => standings.rated ? (r.rating ? [r.rating.before, r.rating.after, (r.rating.change > 0 ? '+' : '') + r.rating.change] : ['', '', '']) : [];
-  /** @param {StandingsRow} r */
-  const promoted = (r) => standings.promotion_rule ? [r.promotion || ''] : [];
-  const rows = standings.rows.map((r) => [r.place, r.name + (r.withdrawn ? t('standings.withdrawn') : ''), r.points, `${r.wins}/${r.losses}/${r.draws}`, r.values.join(' · '), ...rated(r), ...promoted(r)]);
-  return section(t('event.standings'), 'standings',
-    table([t('standings.place'), t('player.name'), t('standings.points'), t('standings.wld'),
-      (standings.chain_names ? standings.chain_names[LANG] : standings.chain).join(' · '),
-      ...(standings.rated ? [t('standings.rating_before'), t('standings.rating_after'), t('standings.rating_change')] : []),
-      ...(standings.promotion_rule ? [t('standings.promotion')] : [])], rows,
-    t('standings.after', { n: standings.after_round })));
+  const { head, rows } = standingsTable(standings, t, LANG);
+  return section(t('event.standings'), 'standings', table(head, rows, t('standings.after', { n: standings.after_round })));
+}
+
+/**
+ * A result entered on the page: its board's cell says it, and the standings follow, without
+ * reading the whole page again.
+ * @param {string} enc
+ * @param {HTMLElement} form the board's result form
+ * @param {number} round
+ * @param {number} board
+ */
+async function resultEntered(enc, form, round, board) {
+  /** @type {EventJson} */
+  const ev = await api('GET', `/api/events/${enc}`);
+  const r = ev.rounds.find((x) => x.number === round);
+  const g = r && r.games.find((x) => x.board === board);
+  form.replaceWith(h('span', { class: 'result-entered' }, (g && g.result) || ''));
+  /** @type {Standings | undefined} */
+  const st = await attempt(() => api('GET', `/api/events/${enc}/standings`));
+  const old = document.getElementById('standings');
+  if (st) {
+    const fresh = standingsSection(st);
+    if (old) old.replaceWith(fresh); else document.getElementById('main')?.append(fresh);
+  }
+  toast(t('event.result_saved', { board }));
+}
+
+/**
+ * What the director set (system, rounds, time control, komi, bar and floor, handicaps,
+ * tie-breaks, byes, lateness) and the officials; the hall view and the results wall, for a
+ * projector; the event's files to save.
+ * @param {Console} con
+ * @param {import('../settings.js').Officials | undefined} officials
+ */
+function about({ enc, ev, official }, officials) {
+  const system_name = ev.system_kind ? t('system.' + ev.system_kind) : String(ev.system);
+  const lines = settingsLines({ ...ev, system_name, system: /** @type {any} */ (ev.system) }, t, LANG);
+  /** @param {[string, string][]} ls @param {string} id */
+  const dl = (ls, id) => h('dl', { class: 'about', id }, ls.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]));
+  const staff = officials ? officialsLines(officials, t, LANG) : [];
+  return section(t('about.h'), 'about',
+    dl(lines, 'about-settings'),
+    staff.length ? h('div', {}, h('h3', {}, t('event.officials')), dl(staff, 'about-officials')) : null,
+    h('p', { class: 'buttons', id: 'hall-links' },
+      h('a', { href: `/events/${enc}/hall`, id: 'to-hall', class: 'button' }, t('about.hall')),
+      h('a', { href: `/events/${enc}/wall`, id: 'to-wall', class: 'button' }, t('about.wall'))),
+    exportButtons(enc, official));
 }
 
 // The director's form to start a round's games: the time control (the clock crate's

@@ -7,6 +7,7 @@ import { api, attempt, auth } from '../api.js';
 import { clockAt } from '../clock.js';
 import { clockText } from '../format.js';
 import { seatLinks } from '../seats.js';
+import { openGothaImport } from '../transfer.js';
 
 /**
  * An event as `GET /api/events` lists it.
@@ -43,7 +44,7 @@ export async function homePage() {
     : h('p', {}, t('home.no_events'));
   const live = liveGames(games);
   const kids = [section(t('home.events'), 'events', evList), live];
-  if (auth.token) kids.push(newEventForm(), newGameForm());
+  if (auth.token) kids.push(newEventForm(), openGothaImport(), newGameForm());
   else kids.push(h('p', {}, h('a', { href: '/login' }, t('home.login_to_create'))));
   setMain(...kids);
 }

@@ -1,0 +1,233 @@
+//! What the hall sees (`/api/events/{id}/hall`, `…/officials`) and an event to and from files
+//! from the pages (`/api/imports/opengotha`, `…/export/{format}`): public where it is public
+//! data, the officials' where it is the director's working file, every refusal said in both
+//! languages and naming where the file is wrong.
+
+use crate::support::*;
+use axum::body::Body;
+use axum::http::Request;
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+const MCMAHON: &str = include_str!("../../../formats/tests/it/data/mcmahon.xml");
+
+/// A request with a raw body; the status, the headers named, and the body as text.
+async fn send(
+    r: &axum::Router,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: &str,
+) -> (u16, String, String, String) {
+    let mut b = Request::builder().method(method).uri(path);
+    if let Some(t) = token {
+        b = b.header("authorization", format!("Bearer {t}"));
+    }
+    let resp = r
+        .clone()
+        .oneshot(b.body(Body::from(body.to_string())).unwrap())
+        .await
+        .unwrap();
+    let header = |n: &str| {
+        resp.headers()
+            .get(n)
+            .map_or(String::new(), |v| v.to_str().unwrap().to_string())
+    };
+    let (ct, cd) = (header("content-type"), header("content-disposition"));
+    let status = resp.status().as_u16();
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    (status, ct, cd, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+#[tokio::test]
+async fn an_opengotha_file_makes_an_event_that_exports_to_every_format() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "td").await;
+    let (s, _, _, body) = send(r, "POST", "/api/imports/opengotha?id=paris", Some(&td), MCMAHON).await;
+    assert_eq!(s, 201, "{body}");
+    let ev: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(ev["system_kind"], "mc_mahon");
+    let dupont = ev["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"].as_str().unwrap().contains("Dupont"))
+        .unwrap();
+    assert_eq!(
+        (dupont["club"].as_str(), dupont["rating"].as_i64()),
+        (Some("Pari"), Some(2450)),
+        "{dupont}"
+    );
+    assert!(
+        ev["settings"]["tie_breaks"].as_array().is_some_and(|c| !c.is_empty()),
+        "{}",
+        ev["settings"]
+    );
+    // The caller organises the event it imported (Art. 29), and anyone may read who does.
+    let (_, officials) = call(r, "GET", "/api/events/paris/officials", None, None).await;
+    assert_eq!(officials["organizer"], json!(["td"]), "{officials}");
+    // The same id again is refused, in both languages; so is an anonymous import.
+    let (s, _, _, body) = send(r, "POST", "/api/imports/opengotha?id=paris", Some(&td), MCMAHON).await;
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!((s, v["key"].as_str()), (400, Some("import.err.exists")), "{v}");
+    assert!(v["zh"].as_str().unwrap().contains("已存在"), "{v}");
+    let (s, _, _, _) = send(r, "POST", "/api/imports/opengotha?id=other", None, MCMAHON).await;
+    assert_eq!(s, 401);
+
+    let mut out = Vec::new();
+    for (path, token) in [
+        ("/api/events/paris/export/opengotha", Some(td.as_str())),
+        ("/api/events/paris/export/h9", Some(td.as_str())),
+        ("/api/events/paris/export/csv?lang=en", None),
+        ("/api/events/paris/export/csv?what=pairings&lang=zh", None),
+        ("/api/events/paris/export/html?lang=en", None),
+        ("/api/events/paris/export/opengotha", None),
+        ("/api/events/paris/export/pdf", None),
+    ] {
+        let (s, ct, cd, body) = send(r, "GET", path, token, "").await;
+        out.push(format!("{path}: {s} {ct} {cd}"));
+        match s {
+            200 if path.contains("opengotha") => {
+                assert!(body.contains("<Tournament") && body.contains("Dupont"), "{body}")
+            }
+            200 if path.contains("h9") => assert!(body.contains("Dupont"), "{body}"),
+            200 if path.contains("pairings") => assert!(body.contains("台"), "{body}"),
+            200 if path.contains("csv") => assert!(body.contains("Dupont") && body.lines().count() > 5, "{body}"),
+            200 => assert!(body.contains("<table") && body.contains("Dupont"), "{body}"),
+            _ => {}
+        }
+    }
+    expect_test::expect![[r#"
+        /api/events/paris/export/opengotha: 200 application/xml; charset=utf-8 attachment; filename="paris.xml"
+        /api/events/paris/export/h9: 200 text/plain; charset=utf-8 attachment; filename="paris.h9"
+        /api/events/paris/export/csv?lang=en: 200 text/csv; charset=utf-8 attachment; filename="paris-standings.csv"
+        /api/events/paris/export/csv?what=pairings&lang=zh: 200 text/csv; charset=utf-8 attachment; filename="paris-pairings.csv"
+        /api/events/paris/export/html?lang=en: 200 text/html; charset=utf-8 attachment; filename="paris-crosstable.html"
+        /api/events/paris/export/opengotha: 401 application/json 
+        /api/events/paris/export/pdf: 400 application/json "#]]
+    .assert_eq(&out.join("\n"));
+}
+
+#[tokio::test]
+async fn a_file_that_cannot_be_imported_is_refused_in_both_languages_naming_where() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "td").await;
+    let mut out = Vec::new();
+    for (path, body) in [
+        ("/api/imports/opengotha?id=x", "<Tournament><Players>".to_string()),
+        (
+            "/api/imports/opengotha?id=x",
+            MCMAHON.replacen("numberOfRounds=\"3\"", "numberOfRounds=\"5000\"", 1),
+        ),
+        ("/api/imports/opengotha?id=a%20b", MCMAHON.to_string()),
+    ] {
+        let (s, _, _, b) = send(r, "POST", path, Some(&td), &body).await;
+        let v: Value = serde_json::from_str(&b).unwrap();
+        out.push(format!("{s} {}\n  {}\n  {}", v["key"], v["message"], v["zh"]));
+    }
+    // Nothing was made of the files refused.
+    let (_, events) = call(r, "GET", "/api/events", None, None).await;
+    assert_eq!(events, json!([]));
+    // A registration file with a bad line: the line, in both languages.
+    let event =
+        json!({ "id": "cup", "name": "Cup", "system": { "kind": "swiss" }, "rounds": 3, "time_control": "30m" });
+    assert_eq!(call(r, "POST", "/api/events", Some(&td), Some(event)).await.0, 201);
+    let (s, _, _, b) = send(
+        r,
+        "POST",
+        "/api/events/cup/players/csv",
+        Some(&td),
+        "name,rank\nAnn,2d\nBo,9x\n",
+    )
+    .await;
+    let v: Value = serde_json::from_str(&b).unwrap();
+    out.push(format!("{s} {}\n  {}\n  {}", v["key"], v["message"], v["zh"]));
+    expect_test::expect![[r#"
+        400 "import.err.xml"
+          "the OpenGotha file is not well-formed XML: <Players> is not closed"
+          "OpenGotha文件不是规范的XML：<Players> is not closed"
+        400 "import.err.file"
+          "the OpenGotha file cannot be read: GeneralParameterSet numberOfRounds=5000: a tournament has 1 to 1000 rounds"
+          "OpenGotha文件无法读取：GeneralParameterSet numberOfRounds=5000: a tournament has 1 to 1000 rounds"
+        400 "import.err.id"
+          "the event id \"a b\" must be 1 to 64 letters, digits, dots, dashes or underscores"
+          "比赛编号\"a b\"须为1至64个字母、数字、点、连字符或下划线"
+        400 "import.err.line"
+          "the CSV file, line 3: Bo: rank \"9x\" is not like 5d, 3k, 2p, 5段, 3级 or 职业九段"
+          "CSV文件第3行有误：Bo: rank \"9x\" is not like 5d, 3k, 2p, 5段, 3级 or 职业九段""#]].assert_eq(&out.join("\n"));
+}
+
+#[tokio::test]
+async fn the_hall_shows_every_board_with_its_live_game_to_anyone() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "td").await;
+    let event =
+        json!({ "id": "cup", "name": "Cup", "system": { "kind": "swiss" }, "rounds": 3, "time_control": "30m+3x30s" });
+    assert_eq!(call(r, "POST", "/api/events", Some(&td), Some(event)).await.0, 201);
+    for (name, rank) in [("Li", "3d"), ("Wang", "2d"), ("Zhao", "1d"), ("Sun", "1k")] {
+        let p = json!({ "name": name, "rank": rank, "club": "Club " });
+        assert_eq!(
+            call(r, "POST", "/api/events/cup/players", Some(&td), Some(p)).await.0,
+            201
+        );
+    }
+    // Before any pairing: round 0, no boards.
+    let (s, v) = call(r, "GET", "/api/events/cup/hall", None, None).await;
+    assert_eq!(
+        (s.as_u16(), v["round"].as_u64(), v["boards"].as_array().map(Vec::len)),
+        (200, Some(0), Some(0)),
+        "{v}"
+    );
+    let pair = json!({ "games": [["Li", "Wang"], ["Zhao", "Sun"]] });
+    assert_eq!(
+        call(r, "POST", "/api/events/cup/rounds/amended", Some(&td), Some(pair))
+            .await
+            .0,
+        201
+    );
+    // Board 2's result entered by hand, board 1 played live.
+    let (s, v) = call(
+        r,
+        "POST",
+        "/api/events/cup/results",
+        Some(&td),
+        Some(json!({ "round": 1, "board": 2, "result": "B+R" })),
+    )
+    .await;
+    assert!(s.is_success(), "{v}");
+    let start = json!({ "time": "30m+3x30s", "size": 19, "komi_half_points": 15, "lost_turn_on_timeout": false,
+        "handicaps": [] });
+    let (s, v) = call(r, "POST", "/api/events/cup/rounds/1/games", Some(&td), Some(start)).await;
+    assert_eq!(s.as_u16(), 201, "{v}");
+    let (s, v) = call(r, "GET", "/api/events/cup/hall", None, None).await;
+    assert_eq!(s.as_u16(), 200, "{v}");
+    let b = &v["boards"];
+    let line = |b: &Value| {
+        format!(
+            "{} {} {} v {} {}: game {} {} {} running {} result {}",
+            b["board"],
+            b["black"]["name"],
+            b["black"]["rank"],
+            b["white"]["name"],
+            b["white"]["rank"],
+            b["game"].is_i64(),
+            b["phase"],
+            b["clock"]["control"]["kind"],
+            b["clock"]["running"],
+            b["result"]
+        )
+    };
+    expect_test::expect![[r#"
+        round 1
+        1 "Li" "3d" v "Wang" "2d": game true "play" "byoyomi" running "black" result null
+        2 "Zhao" "1d" v "Sun" "1k": game false null null running null result "B+R""#]]
+    .assert_eq(&format!("round {}\n{}\n{}", v["round"], line(&b[0]), line(&b[1])));
+    let (s, _) = call(r, "GET", "/api/events/cup/hall?round=7", None, None).await;
+    assert_eq!(s.as_u16(), 404);
+    let (s, _) = call(r, "GET", "/api/events/nope/officials", None, None).await;
+    assert_eq!(s.as_u16(), 404);
+}

@@ -1,0 +1,249 @@
+// @ts-check
+// weiqi: the hall view, for a projector: every board of the round with its players (name,
+// rank, colour), its state, both clocks running live and the result once there is one, in
+// large type. Public. It follows every game of the round over the WebSocket (a socket follows
+// at most 100 games, so a larger round opens several), asks a game's state again when it
+// moves, and reads the round again now and then for new games and results entered by hand.
+// When the boards do not fit the screen it shows them a page at a time, in turn.
+import { ID, LANG, t } from '../env.js';
+import { h, setMain } from '../dom.js';
+import { api, connect } from '../api.js';
+import { clockAt } from '../clock.js';
+import { clockText } from '../format.js';
+
+/** @typedef {import('../clock.js').ClockReading} ClockReading */
+/**
+ * A player on a board.
+ * @typedef {{ name: string, rank: string, club: string | null }} Seat
+ */
+/**
+ * A board as `GET /api/events/{id}/hall` answers it, and its live game.
+ * @typedef {object} HallBoard
+ * @property {number} board
+ * @property {Seat} black
+ * @property {Seat} white
+ * @property {string | null} result the event's
+ * @property {number | null} game
+ * @property {string | null} phase
+ * @property {boolean | null} paused
+ * @property {ClockReading | null} clock
+ * @property {{ text: string, zh: string } | null} live_result
+ * @property {boolean | null} final
+ */
+/**
+ * A round as the hall sees it.
+ * @typedef {{ event: string, name: string, round: number, paired_rounds: number, planned_rounds: number, boards: HallBoard[], byes: string[] }} Hall
+ */
+
+/** The games one socket follows (the server's bound). */
+const PER_SOCKET = 100;
+/** Subscriptions sent at once, then a pause: a 100-board round is no burst on the server. */
+const BATCH = 20;
+/** How often the round is read again (new games, results entered by hand), ms. */
+const RELOAD_MS = 30000;
+/** How long a page of boards stays when they do not all fit, ms. */
+const PAGE_MS = 12000;
+
+/**
+ * The hall's state: the round, each board's row and when its clock was read.
+ * @typedef {object} HallState
+ * @property {Hall} hall
+ * @property {Map<number, HallBoard>} byGame
+ * @property {Map<number, number>} readAt the page's instant each game's clock was read
+ * @property {Map<number, { row: HTMLElement, black: HTMLElement, white: HTMLElement, state: HTMLElement }>} cells
+ * @property {(() => WebSocket)[]} sockets
+ * @property {Set<number>} asked games whose state was asked and not yet answered
+ * @property {string} gamesKey the games followed, to tell when the round changed
+ */
+
+export async function hallPage() {
+  document.body.classList.add('projector');
+  const enc = encodeURIComponent(ID);
+  /** @type {HallState} */
+  const hs = { hall: await api('GET', `/api/events/${enc}/hall`), byGame: new Map(), readAt: new Map(), cells: new Map(), sockets: [], asked: new Set(), gamesKey: '' };
+  draw(hs);
+  follow(hs);
+  setInterval(() => tick(hs), 250);
+  const again = pages('#hall-boards');
+  setInterval(async () => {
+    try { hs.hall = await api('GET', `/api/events/${enc}/hall`); } catch (e) { return; }
+    draw(hs);
+    again();
+    if (gamesKey(hs.hall) !== hs.gamesKey) follow(hs);
+  }, RELOAD_MS);
+}
+
+/** @param {Hall} hall */
+function gamesKey(hall) {
+  return hall.boards.map((b) => b.game).filter((g) => g !== null).join(',');
+}
+
+/**
+ * The round's table, drawn afresh from `hs.hall`.
+ * @param {HallState} hs
+ */
+function draw(hs) {
+  const hall = hs.hall;
+  /** @type {HTMLElement} */ (document.getElementById('page-title')).textContent = hall.name;
+  document.title = `${hall.name} · ${t('title.hall')}`;
+  hs.byGame.clear(); hs.cells.clear();
+  const rows = hall.boards.map((b) => {
+    const black = h('td', { class: 'time', 'data-color': 'black' });
+    const white = h('td', { class: 'time', 'data-color': 'white' });
+    const state = h('td', { class: 'state' });
+    const row = h('tr', { 'data-board': b.board, 'data-game': b.game ?? '' },
+      h('td', { class: 'board-no' }, String(b.board)),
+      h('td', { class: 'player black' }, h('span', { class: 'stone b', 'aria-label': t('color.black') }), ' ', b.black.name, ' ', h('span', { class: 'rank' }, b.black.rank)),
+      black, white,
+      h('td', { class: 'player white' }, h('span', { class: 'stone w', 'aria-label': t('color.white') }), ' ', b.white.name, ' ', h('span', { class: 'rank' }, b.white.rank)),
+      state);
+    if (b.game !== null) {
+      hs.byGame.set(b.game, b);
+      if (!hs.readAt.has(b.game)) hs.readAt.set(b.game, performance.now());
+      hs.cells.set(b.game, { row, black, white, state });
+    }
+    shown(hs, b, { row, black, white, state });
+    return row;
+  });
+  const head = [t('event.board'), t('color.black'), t('hall.clock_black'), t('hall.clock_white'), t('color.white'), t('game.phase')];
+  setMain(
+    h('p', { class: 'hall-where' }, h('strong', {}, t('hall.round', { n: hall.round, of: hall.planned_rounds })),
+      ' · ', t('hall.boards', { n: hall.boards.length }),
+      hall.byes.length ? ' · ' + t('event.byes', { names: hall.byes.join(LANG === 'zh' ? '、' : ', ') }) : '',
+      ' ', h('span', { id: 'conn', class: 'ok' }, t('conn.live')),
+      ' ', h('a', { href: `/events/${encodeURIComponent(ID)}/wall`, class: 'hall-link' }, t('hall.to_wall'))),
+    hall.boards.length
+      ? h('table', { id: 'hall-boards', class: 'big' },
+        h('thead', {}, h('tr', {}, head.map((c) => h('th', { scope: 'col' }, c)))),
+        h('tbody', {}, rows))
+      : h('p', { class: 'big' }, t('event.no_rounds')));
+  tick(hs);
+}
+
+/**
+ * A board's state cell and its clocks' running mark: the result (final or to confirm), else
+ * the game's phase, else the event's result or nothing.
+ * @param {HallState} hs
+ * @param {HallBoard} b
+ * @param {{ row: HTMLElement, black: HTMLElement, white: HTMLElement, state: HTMLElement }} c
+ */
+function shown(hs, b, c) {
+  const result = b.live_result ? (LANG === 'zh' ? b.live_result.zh : b.live_result.text) : b.result;
+  if (result) {
+    c.state.replaceChildren(h('strong', { class: 'result' }, result), b.live_result && !b.final ? h('span', { class: 'hint' }, ' ' + t('hall.to_confirm')) : '');
+  } else if (b.phase) {
+    c.state.textContent = b.paused ? t('game.paused') : t('phase.' + b.phase);
+  } else {
+    c.state.textContent = t('hall.not_started');
+  }
+  c.row.dataset.phase = b.phase || '';
+  c.row.classList.toggle('done', !!result);
+  const running = b.clock && !b.paused && !result ? b.clock.running : null;
+  c.black.classList.toggle('running', running === 'black');
+  c.white.classList.toggle('running', running === 'white');
+  if (!b.clock || b.game === null) { c.black.textContent = c.white.textContent = '—'; }
+  void hs;
+}
+
+/**
+ * Moves every clock on to now, by the clock crate's rule (`clockAt`).
+ * @param {HallState} hs
+ */
+function tick(hs) {
+  const now = performance.now();
+  for (const [game, b] of hs.byGame) {
+    const c = hs.cells.get(game);
+    if (!c || !b.clock) continue;
+    const ended = !!(b.live_result || b.result);
+    const reading = b.clock;
+    const at = ended || b.paused ? reading.at : reading.at + (now - (hs.readAt.get(game) ?? now));
+    const clocks = clockAt(reading, reading.at, at);
+    c.black.textContent = clockText(clocks.black, t);
+    c.white.textContent = clockText(clocks.white, t);
+  }
+}
+
+/**
+ * A game's new state (a subscription's first message, or the answer to a `state` asked):
+ * its board's phase, clocks and result.
+ * @param {HallState} hs
+ * @param {number} game
+ * @param {any} state
+ */
+function update(hs, game, state) {
+  const b = hs.byGame.get(game);
+  const c = hs.cells.get(game);
+  if (!b || !c || !state) return;
+  b.phase = state.phase; b.paused = state.paused; b.clock = state.clock;
+  b.live_result = state.result; b.final = state.final;
+  hs.readAt.set(game, performance.now());
+  shown(hs, b, c);
+  tick(hs);
+}
+
+/**
+ * Follows every game of the round: a socket per hundred games, subscriptions sent a batch at
+ * a time; a push of an event or a call asks the game's state again (once while unanswered).
+ * @param {HallState} hs
+ */
+function follow(hs) {
+  for (const s of hs.sockets) { const ws = s(); ws.onclose = null; ws.close(); }
+  hs.sockets = [];
+  hs.gamesKey = gamesKey(hs.hall);
+  const games = [...hs.byGame.keys()];
+  for (let i = 0; i < games.length; i += PER_SOCKET) {
+    const mine = games.slice(i, i + PER_SOCKET);
+    /** @type {() => WebSocket} */
+    let socket;
+    socket = connect((m) => {
+      if (typeof m.game !== 'number' || !mine.includes(m.game)) return;
+      if (m.type === 'state') { hs.asked.delete(m.game); update(hs, m.game, m.state); }
+      else if ((m.type === 'event' || m.type === 'call') && !hs.asked.has(m.game)) {
+        hs.asked.add(m.game);
+        socket().send(JSON.stringify({ type: 'state', game: m.game }));
+      } else if (m.type === 'error') hs.asked.delete(m.game);
+    }, (ws) => {
+      let k = 0;
+      const batch = () => {
+        if (ws.readyState !== WebSocket.OPEN) return;
+        for (const g of mine.slice(k, k + BATCH)) ws.send(JSON.stringify({ type: 'subscribe', game: g }));
+        k += BATCH;
+        if (k < mine.length) setTimeout(batch, 500);
+      };
+      batch();
+    });
+    hs.sockets.push(socket);
+  }
+}
+
+/**
+ * Shows the rows of `css`'s body a screenful at a time, the next every few seconds, when they
+ * do not all fit the window (a projector shows no scroll bar). Answers the function that shows
+ * the same page again, for after the table is drawn afresh.
+ * @param {string} css
+ * @returns {() => void}
+ */
+export function pages(css) {
+  let page = 0;
+  /** @param {boolean} advance */
+  const turn = (advance) => {
+    const table = /** @type {HTMLElement | null} */ (document.querySelector(css));
+    if (!table) return;
+    const rows = /** @type {HTMLElement[]} */ ([...table.querySelectorAll('tbody tr')]);
+    rows.forEach((r) => { r.hidden = false; });
+    const top = table.getBoundingClientRect().top + window.scrollY;
+    const first = rows[0];
+    const rowH = first ? first.getBoundingClientRect().height : 1;
+    const fit = Math.max(1, Math.floor((window.innerHeight - top - rowH * 1.5) / rowH));
+    const old = table.parentElement && table.parentElement.querySelector('.page-note');
+    if (old) old.remove();
+    if (rows.length <= fit) return;
+    const n = Math.ceil(rows.length / fit);
+    page = advance ? (page + 1) % n : page % n;
+    rows.forEach((r, i) => { r.hidden = Math.floor(i / fit) !== page; });
+    table.insertAdjacentElement('afterend', h('p', { class: 'page-note hint' }, t('hall.page', { page: page + 1, pages: n })));
+  };
+  turn(false);
+  setInterval(() => turn(true), PAGE_MS);
+  return () => turn(false);
+}

@@ -1,0 +1,87 @@
+// @ts-check
+// weiqi: what the event page says of an event's settings and officials, as lines of a label
+// and a value in the page's language. Pure: no DOM, so `node --test` imports it.
+
+/** @typedef {import('./text.js').Translate} Translate */
+/** @typedef {import('./text.js').Lang} Lang */
+
+/**
+ * What the director set (`GET /api/events/{id}`'s `settings`).
+ * @typedef {object} EventSettings
+ * @property {string[]} tie_breaks
+ * @property {Record<string, string[]>} tie_break_names
+ * @property {{ basis: string, bar: string | null, correction: number, ceiling: number }} handicap
+ * @property {string} bye
+ * @property {number} lateness_limit_minutes
+ * @property {boolean} avoid_same_club
+ * @property {boolean} avoid_same_region
+ */
+/**
+ * The event as the settings' lines read it.
+ * @typedef {object} EventAbout
+ * @property {string} [system_kind]
+ * @property {string} system_name the system in the page's language
+ * @property {{ kind: string, bar?: string, floor?: string }} system
+ * @property {number} planned_rounds
+ * @property {string} time_control
+ * @property {EventSettings} [settings]
+ */
+/**
+ * Who holds each role (`GET /api/events/{id}/officials`).
+ * @typedef {{ organizer: string[], chief_referee: string[], referee: string[] }} Officials
+ */
+
+/**
+ * The settings as [label, value] lines: system, rounds, time control (Art. 12), komi
+ * (Art. 11, the round's start form sets it; 3¾ stones unless the director changes it),
+ * McMahon bar and floor, handicap rule, tie-breaks (Art. 27), byes, lateness (Art. 22).
+ * @param {EventAbout} ev
+ * @param {Translate} t
+ * @param {Lang} lang
+ * @returns {[string, string][]}
+ */
+export function settingsLines(ev, t, lang) {
+  /** @type {[string, string][]} */
+  const out = [
+    [t('about.system'), ev.system_name],
+    [t('about.rounds'), String(ev.planned_rounds)],
+    [t('about.time'), ev.time_control || t('about.time_none')],
+    [t('about.komi'), t('about.komi_value')],
+  ];
+  const s = ev.settings;
+  if (ev.system.kind === 'mc_mahon') {
+    out.push([t('about.bar_floor'), t('about.bar_floor_value', { bar: ev.system.bar || '', floor: ev.system.floor || '' })]);
+    if (s) {
+      const h = s.handicap;
+      out.push([t('about.handicap'), h.ceiling === 0 ? t('about.handicap_none')
+        : t('about.handicap_value', { basis: h.basis === 'mms' ? t('about.basis_mms') : t('about.basis_rank'), correction: h.correction, ceiling: h.ceiling })
+          + (h.bar ? t('about.handicap_bar', { bar: h.bar }) : '')]);
+    }
+  }
+  if (s) {
+    const names = s.tie_break_names[lang] || s.tie_breaks;
+    out.push([t('about.tie_breaks'), names.join(lang === 'zh' ? '、' : ', ')]);
+    /** @type {Record<string, string>} */
+    const bye = { win: t('about.bye_win'), draw: t('about.bye_draw'), loss: t('about.bye_loss') };
+    if (ev.system.kind !== 'round_robin' && ev.system.kind !== 'knockout') out.push([t('about.bye'), bye[s.bye] || s.bye]);
+    out.push([t('about.lateness'), t('about.lateness_value', { n: s.lateness_limit_minutes })]);
+  }
+  return out;
+}
+
+/**
+ * The officials as [label, value] lines, the roles nobody holds left out.
+ * @param {Officials} o
+ * @param {Translate} t
+ * @param {Lang} lang
+ * @returns {[string, string][]}
+ */
+export function officialsLines(o, t, lang) {
+  const sep = lang === 'zh' ? '、' : ', ';
+  /** @type {[string, string][]} */
+  const out = [];
+  for (const role of /** @type {const} */ (['organizer', 'chief_referee', 'referee'])) {
+    if (o[role] && o[role].length) out.push([t('role_h.' + role), o[role].join(sep)]);
+  }
+  return out;
+}

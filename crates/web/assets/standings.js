@@ -1,0 +1,76 @@
+// @ts-check
+// weiqi: the standings as a table's head and rows (the event page's and the results wall's):
+// each tie-break in a column of its own, headed by its name in the page's language. Pure: no
+// DOM, so `node --test` imports it (crates/web/tests/js/).
+
+/** @typedef {import('./text.js').Translate} Translate */
+/** @typedef {import('./text.js').Lang} Lang */
+
+/**
+ * A line of the standings (`GET /api/events/{id}/standings`).
+ * @typedef {object} StandingsRow
+ * @property {number} place
+ * @property {string} name
+ * @property {boolean} withdrawn
+ * @property {number | string} points
+ * @property {number} wins
+ * @property {number} losses
+ * @property {number} draws
+ * @property {(number | string)[]} values
+ * @property {{ before: number, after: number, change: number } | null} [rating]
+ * @property {string | null} [promotion]
+ */
+/**
+ * The standings.
+ * @typedef {object} Standings
+ * @property {number} after_round
+ * @property {string[]} chain the tie-breaks' keys
+ * @property {Record<string, string[]> | null} [chain_names] their names in each language
+ * @property {boolean} [rated]
+ * @property {string | null} [promotion_rule]
+ * @property {StandingsRow[]} rows
+ */
+
+// The criteria the tournament crate ranks by a negated figure (fewer is better, or a draw
+// from the seed): a person reads the figure itself, never a minus sign.
+const NEGATED = ['warnings', 'lots', 'category'];
+
+/**
+ * A tie-break's value as a person reads it: the warnings, the lot or the category themselves
+ * (the crate sorts them negated), any other value as it comes.
+ * @param {string} key the criterion (`lots`, `sos`, …)
+ * @param {number | string} value
+ * @returns {string}
+ */
+export function tieValue(key, value) {
+  const s = String(value);
+  return NEGATED.includes(key) && s.startsWith('-') ? s.slice(1) : s;
+}
+
+/**
+ * The standings' column heads and rows: place, name, points, W/L/D, one column per
+ * tie-break (its name in `lang`), then the ratings and the promotion where the event has
+ * them. The points are a tie-break of their own when the chain ranks by them first, so they
+ * are not shown twice.
+ * @param {Standings} st
+ * @param {Translate} t
+ * @param {Lang} lang
+ * @returns {{ head: string[], rows: string[][], keys: string[] }}
+ */
+export function standingsTable(st, t, lang) {
+  const names = (st.chain_names && st.chain_names[lang]) || st.chain;
+  // The first criterion is the score (points or McMahon score): shown in its own column.
+  const pointsFirst = st.chain[0] === 'points';
+  const cols = st.chain.map((key, i) => ({ key, i, name: names[i] || key })).filter((c) => !(pointsFirst && c.i === 0));
+  const head = [t('standings.place'), t('player.name'), t('standings.points'), t('standings.wld'),
+    ...cols.map((c) => c.name),
+    ...(st.rated ? [t('standings.rating_before'), t('standings.rating_after'), t('standings.rating_change')] : []),
+    ...(st.promotion_rule ? [t('standings.promotion')] : [])];
+  const rows = st.rows.map((r) => [
+    String(r.place), r.name + (r.withdrawn ? t('standings.withdrawn') : ''), String(r.points), `${r.wins}/${r.losses}/${r.draws}`,
+    ...cols.map((c) => tieValue(c.key, r.values[c.i] ?? '')),
+    ...(st.rated ? (r.rating ? [String(r.rating.before), String(r.rating.after), (r.rating.change > 0 ? '+' : '') + r.rating.change] : ['', '', '']) : []),
+    ...(st.promotion_rule ? [r.promotion || ''] : []),
+  ]);
+  return { head, rows, keys: ['place', 'name', 'points', 'wld', ...cols.map((c) => c.key)] };
+}
