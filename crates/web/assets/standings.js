@@ -3,6 +3,8 @@
 // each tie-break in a column of its own, headed by its name in the page's language. Pure: no
 // DOM, so `node --test` imports it (crates/web/tests/js/).
 
+import { quarters } from './format.js';
+
 /** @typedef {import('./text.js').Translate} Translate */
 /** @typedef {import('./text.js').Lang} Lang */
 
@@ -73,4 +75,26 @@ export function standingsTable(st, t, lang) {
     ...(st.promotion_rule ? [r.promotion || ''] : []),
   ]);
   return { head, rows, keys: ['place', 'name', 'points', 'wld', ...cols.map((c) => c.key)] };
+}
+
+/**
+ * An event's result (`B+R`, `W+3.5`, `0`, …, the SGF `RE` the event keeps) as people write it
+ * in `lang`: in Chinese 黑中盘胜, 白胜1又3/4子 (the margin in stones, Art. 11), 和棋; in
+ * English the code itself, which English-speaking players read.
+ * @param {string | null} code
+ * @param {Lang} lang
+ * @returns {string}
+ */
+export function resultWords(code, lang) {
+  if (!code || lang !== 'zh') return code || '';
+  const m = /^([BW])\+(.*)$/.exec(code);
+  /** @type {Record<string, string>} */
+  const other = { '0': '和棋', 'both-lose': '双方判负', Void: '无胜负' };
+  if (!m) return other[code] || code;
+  const who = m[1] === 'B' ? '黑' : '白';
+  /** @type {Record<string, string>} */
+  const by = { R: '中盘胜', T: '超时胜', F: '不战胜', '': '胜' };
+  if (m[2] in by) return who + by[m[2]];
+  const points = Number(m[2]);
+  return Number.isFinite(points) ? `${who}胜${quarters(Math.round(points * 2), 'zh')}子` : code;
 }

@@ -361,7 +361,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     (
         "about.komi_value",
         "Black gives 3¾ stones, unless the round's start sets another",
-        "黑贴3¾子（每轮开赛时可另定）",
+        "黑贴3又3/4子（每轮开赛时可另定）",
     ),
     ("about.bar_floor", "McMahon bar and floor", "麦克马洪上限与下限"),
     (

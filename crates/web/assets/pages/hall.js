@@ -10,6 +10,7 @@ import { h, setMain } from '../dom.js';
 import { api, connect } from '../api.js';
 import { clockAt } from '../clock.js';
 import { clockText } from '../format.js';
+import { resultWords } from '../standings.js';
 
 /** @typedef {import('../clock.js').ClockReading} ClockReading */
 /**
@@ -128,7 +129,7 @@ function draw(hs) {
  * @param {{ row: HTMLElement, black: HTMLElement, white: HTMLElement, state: HTMLElement }} c
  */
 function shown(hs, b, c) {
-  const result = b.live_result ? (LANG === 'zh' ? b.live_result.zh : b.live_result.text) : b.result;
+  const result = b.live_result ? (LANG === 'zh' ? b.live_result.zh : b.live_result.text) : resultWords(b.result, LANG);
   if (result) {
     c.state.replaceChildren(h('strong', { class: 'result' }, result), b.live_result && !b.final ? h('span', { class: 'hint' }, ' ' + t('hall.to_confirm')) : '');
   } else if (b.phase) {

@@ -6,7 +6,7 @@
 import { ID, LANG, t } from '../env.js';
 import { h, setMain } from '../dom.js';
 import { api, attempt } from '../api.js';
-import { standingsTable } from '../standings.js';
+import { resultWords, standingsTable } from '../standings.js';
 import { pages } from './hall.js';
 
 /** @typedef {import('./hall.js').Hall} Hall */
@@ -40,7 +40,7 @@ function draw(hall, st) {
   document.title = `${hall.name} · ${t('title.wall')}`;
   const result = (/** @type {import('./hall.js').HallBoard} */ b) => {
     const live = b.live_result ? (LANG === 'zh' ? b.live_result.zh : b.live_result.text) : null;
-    return b.result || (b.final ? live : null);
+    return b.result ? resultWords(b.result, LANG) : (b.final ? live : null);
   };
   const pairings = h('section', { class: 'wall-col', 'aria-labelledby': 'wall-round-h' },
     h('h2', { id: 'wall-round-h' }, t('wall.round', { n: hall.round, of: hall.planned_rounds })),

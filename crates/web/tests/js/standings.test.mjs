@@ -2,7 +2,7 @@
 // settings' and officials' lines of the event page (settings.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { standingsTable, tieValue } from '../../assets/standings.js';
+import { resultWords, standingsTable, tieValue } from '../../assets/standings.js';
 import { officialsLines, settingsLines } from '../../assets/settings.js';
 import { translator } from '../../assets/text.js';
 
@@ -50,4 +50,14 @@ test('the settings and the officials as lines', () => {
     ['Bar', '3d/20k'], ['Handicaps', 'rank -1 ≤9'], ['Tie-breaks', 'MMS, SOS'], ['Bye', 'win'], ['Late', '60 min']]);
   assert.deepEqual(officialsLines({ organizer: ['td'], chief_referee: [], referee: ['a', 'b'] }, t, 'en'),
     [['Organizer', 'td'], ['Referees', 'a, b']]);
+});
+
+test('a result as people write it: in Chinese words and stones, in English the code', () => {
+  assert.equal(resultWords('B+R', 'zh'), '黑中盘胜');
+  assert.equal(resultWords('W+T', 'zh'), '白超时胜');
+  assert.equal(resultWords('W+3.5', 'zh'), '白胜1又3/4子');
+  assert.equal(resultWords('B+2', 'zh'), '黑胜1子');
+  assert.equal(resultWords('0', 'zh'), '和棋');
+  assert.equal(resultWords('B+R', 'en'), 'B+R');
+  assert.equal(resultWords(null, 'zh'), '');
 });

@@ -13,6 +13,7 @@ mod clock_rights;
 mod comforts;
 mod director;
 mod game_sizes;
+mod hall;
 mod harness;
 mod keyboard;
 mod kit;
