@@ -226,7 +226,7 @@ async fn the_director_amends_undoes_withdraws_and_prints() {
         "the withdrawal",
         &format!(
             "[...document.querySelectorAll('#players tbody tr')].some((r) => r.children[0].textContent === '{gone}' \
-               && r.children[2].textContent === 'withdrawn' && !r.querySelector('button'))"
+               && r.children[5].textContent === 'withdrawn' && !r.querySelector('button'))"
         ),
     )
     .await;
@@ -309,7 +309,7 @@ async fn the_director_amends_undoes_withdraws_and_prints() {
                 .unwrap();
             assert!(zh[0].as_str().unwrap().starts_with("积分编排制（瑞士制），"), "{zh}");
             assert!(
-                zh[1].as_str().unwrap().ends_with("积分 · 对手分 · 警告少者 · 抽签"),
+                zh[1].as_str().unwrap().ends_with("积分胜/负/和对手分警告少者抽签"),
                 "{zh}"
             );
             assert!(zh[2].as_str().unwrap().contains(&format!("{gone}（已退赛）")), "{zh}");
