@@ -182,7 +182,7 @@ async fn the_hall_follows_every_board_live_and_the_wall_is_read_from_afar() {
             .as_str()
             .unwrap()
             .into();
-        let want = if lang == "zh" { ["对阵与结果", "名次", "W+R"] } else { ["pairings and results", "Standings", "W+R"] };
+        let want = if lang == "zh" { ["对阵与结果", "名次", "白中盘胜"] } else { ["pairings and results", "Standings", "W+R"] };
         for w in want {
             assert!(text.contains(w), "{lang}: {w} in {text}");
         }
