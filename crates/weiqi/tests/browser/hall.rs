@@ -24,7 +24,13 @@ async fn live_round(rig: &Rig, c: &Client) -> Vec<Value> {
     .await;
     // The organizer is the chief referee too: a live game's result entered by hand is the
     // chief referee's adjudication (Art. 13.1, 30).
-    rig.api(c, "PUT", "/api/events/cup/roles", json!({ "account": "td", "role": "chief_referee" })).await;
+    rig.api(
+        c,
+        "PUT",
+        "/api/events/cup/roles",
+        json!({ "account": "td", "role": "chief_referee" }),
+    )
+    .await;
     for (name, rank, club, rating) in [
         ("Li Wei", "3d", "Beijing", 2300),
         ("Wang Fang", "2d", "Shanghai", 2200),
@@ -87,9 +93,17 @@ async fn the_hall_follows_every_board_live_and_the_wall_is_read_from_afar() {
     mark(&hall).await;
     // Black's clock runs on every board; it moves on by itself.
     let black_clock = format!("#hall-boards tr[data-game='{}'] td.time[data-color=black]", gid(0));
-    until(&hall, "black's clock running", &format!("document.querySelector(\"{black_clock}.running\")")).await;
+    until(
+        &hall,
+        "black's clock running",
+        &format!("document.querySelector(\"{black_clock}.running\")"),
+    )
+    .await;
     let before: String = hall
-        .execute(&format!("return document.querySelector(\"{black_clock}\").textContent"), vec![])
+        .execute(
+            &format!("return document.querySelector(\"{black_clock}\").textContent"),
+            vec![],
+        )
         .await
         .unwrap()
         .as_str()
@@ -106,7 +120,10 @@ async fn the_hall_follows_every_board_live_and_the_wall_is_read_from_afar() {
     until(
         &hall,
         "White's clock running after Black's move",
-        &format!("document.querySelector(\"#hall-boards tr[data-game='{}'] td.time[data-color=white].running\")", gid(0)),
+        &format!(
+            "document.querySelector(\"#hall-boards tr[data-game='{}'] td.time[data-color=white].running\")",
+            gid(0)
+        ),
     )
     .await;
     // A resignation on board 2: its result, with no reload.
@@ -114,7 +131,10 @@ async fn the_hall_follows_every_board_live_and_the_wall_is_read_from_afar() {
     until(
         &hall,
         "board 2's result",
-        &format!("document.querySelector(\"#hall-boards tr[data-game='{}'] .result\")?.textContent.includes('resignation')", gid(1)),
+        &format!(
+            "document.querySelector(\"#hall-boards tr[data-game='{}'] .result\")?.textContent.includes('resignation')",
+            gid(1)
+        ),
     )
     .await;
     assert!(same_page(&hall).await, "the hall was loaded again");
@@ -141,21 +161,35 @@ async fn the_hall_follows_every_board_live_and_the_wall_is_read_from_afar() {
         .as_str()
         .unwrap()
         .into();
-    assert!(players.contains("Hangzhou") && players.contains("2100") && players.contains("CN"), "{players}");
+    assert!(
+        players.contains("Hangzhou") && players.contains("2100") && players.contains("CN"),
+        "{players}"
+    );
     assert!(td.find(Locator::Css("#to-hall")).await.is_ok() && td.find(Locator::Css("#to-wall")).await.is_ok());
     mark(&td).await;
     fill(&td, "#round-1 tbody tr:nth-child(3) .result-input", "W+R").await;
     click(&td, "#round-1 tbody tr:nth-child(3) form button").await;
-    until(&td, "board 3's result", "document.querySelector('#round-1 .result-entered')?.textContent === 'W+R'").await;
+    until(
+        &td,
+        "board 3's result",
+        "document.querySelector('#round-1 .result-entered')?.textContent === 'W+R'",
+    )
+    .await;
     assert!(same_page(&td).await, "the event page was loaded again");
     // The standings: one column per tie-break, each headed by its name; no negative lot.
     let head: Vec<String> = serde_json::from_value(
-        td.execute("return [...document.querySelectorAll('#standings th')].map((x) => x.textContent)", vec![])
-            .await
-            .unwrap(),
+        td.execute(
+            "return [...document.querySelectorAll('#standings th')].map((x) => x.textContent)",
+            vec![],
+        )
+        .await
+        .unwrap(),
     )
     .unwrap();
-    assert!(head.iter().any(|h| h == "SOS") && head.iter().any(|h| h == "Lots"), "{head:?}");
+    assert!(
+        head.iter().any(|h| h == "SOS") && head.iter().any(|h| h == "Lots"),
+        "{head:?}"
+    );
     let cells: String = td
         .execute("return document.querySelector('#standings tbody').textContent", vec![])
         .await
@@ -168,7 +202,9 @@ async fn the_hall_follows_every_board_live_and_the_wall_is_read_from_afar() {
 
     // The results wall, in both languages.
     for lang in ["zh", "en"] {
-        hall.goto(&format!("{}/events/cup/wall?lang={lang}", rig.base)).await.unwrap();
+        hall.goto(&format!("{}/events/cup/wall?lang={lang}", rig.base))
+            .await
+            .unwrap();
         until(
             &hall,
             "the wall",
@@ -182,13 +218,20 @@ async fn the_hall_follows_every_board_live_and_the_wall_is_read_from_afar() {
             .as_str()
             .unwrap()
             .into();
-        let want = if lang == "zh" { ["对阵与结果", "名次", "白中盘胜"] } else { ["pairings and results", "Standings", "W+R"] };
+        let want = if lang == "zh" {
+            ["对阵与结果", "名次", "白中盘胜"]
+        } else {
+            ["pairings and results", "Standings", "W+R"]
+        };
         for w in want {
             assert!(text.contains(w), "{lang}: {w} in {text}");
         }
         if lang == "zh" {
             for english in ["Round", "Board", "Black", "White", "Standings", "Place", "Points"] {
-                assert!(!text.contains(english), "English on the Chinese wall: {english} in {text}");
+                assert!(
+                    !text.contains(english),
+                    "English on the Chinese wall: {english} in {text}"
+                );
             }
         }
         shot(&hall, &format!("hall-03-wall-{lang}")).await;
