@@ -192,29 +192,49 @@ function follow(hs) {
   hs.sockets = [];
   hs.gamesKey = gamesKey(hs.hall);
   const games = [...hs.byGame.keys()];
-  for (let i = 0; i < games.length; i += PER_SOCKET) {
-    const mine = games.slice(i, i + PER_SOCKET);
-    /** @type {() => WebSocket} */
-    let socket;
-    socket = connect((m) => {
-      if (typeof m.game !== 'number' || !mine.includes(m.game)) return;
-      if (m.type === 'state') { hs.asked.delete(m.game); update(hs, m.game, m.state); }
-      else if ((m.type === 'event' || m.type === 'call') && !hs.asked.has(m.game)) {
-        hs.asked.add(m.game);
-        socket().send(JSON.stringify({ type: 'state', game: m.game }));
-      } else if (m.type === 'error') hs.asked.delete(m.game);
-    }, (ws) => {
-      let k = 0;
-      const batch = () => {
-        if (ws.readyState !== WebSocket.OPEN) return;
-        for (const g of mine.slice(k, k + BATCH)) ws.send(JSON.stringify({ type: 'subscribe', game: g }));
-        k += BATCH;
-        if (k < mine.length) setTimeout(batch, 500);
-      };
-      batch();
-    });
-    hs.sockets.push(socket);
-  }
+  for (let i = 0; i < games.length; i += PER_SOCKET) followSome(hs, games.slice(i, i + PER_SOCKET));
+}
+
+/**
+ * One socket following `mine`. A server that lets a socket follow fewer games than we ask
+ * refuses the rest (409): they go on another socket.
+ * @param {HallState} hs
+ * @param {number[]} mine
+ */
+function followSome(hs, mine) {
+  /** @type {number[]} */
+  const spill = [];
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let spilled;
+  /** @type {() => WebSocket} */
+  const socket = connect((m) => {
+    if (typeof m.game !== 'number' || !mine.includes(m.game)) return;
+    if (m.type === 'state') { hs.asked.delete(m.game); update(hs, m.game, m.state); }
+    else if ((m.type === 'event' || m.type === 'call') && !hs.asked.has(m.game)) {
+      hs.asked.add(m.game);
+      socket().send(JSON.stringify({ type: 'state', game: m.game }));
+    } else if (m.type === 'error') {
+      hs.asked.delete(m.game);
+      if (m.status === 409) {
+        mine.splice(mine.indexOf(m.game), 1);
+        spill.push(m.game);
+        clearTimeout(spilled);
+        spilled = setTimeout(() => followSome(hs, spill.splice(0)), 300);
+      }
+    }
+  }, (ws) => {
+    let k = 0;
+    const all = [...mine];
+    const batch = () => {
+      if (ws.readyState !== WebSocket.OPEN) return;
+      for (const g of all.slice(k, k + BATCH)) ws.send(JSON.stringify({ type: 'subscribe', game: g }));
+      k += BATCH;
+      if (k < all.length) setTimeout(batch, 500);
+    };
+    batch();
+  });
+  hs.sockets.push(socket);
+  document.body.dataset.sockets = String(hs.sockets.length);
 }
 
 /**

@@ -304,3 +304,91 @@ async fn an_opengotha_file_is_imported_and_every_export_saved_from_the_pages() {
         });
     }
 }
+
+/// A round larger than a socket follows and than the screen holds: a server that lets a
+/// socket follow 8 games (as a 200-player event's 100 boards outgrow the default 100), so the
+/// hall opens more sockets; the boards shown a page at a time; a move on the last board, on
+/// the last socket and a page not shown, still reaches its row.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_large_round_is_followed_over_several_sockets_a_page_at_a_time() {
+    let mut rig = Rig::start_with("hall-large", &["--ws-subscriptions", "8"]).await;
+    let td = rig.browser("zh-CN").await;
+    td.goto(&rig.base).await.unwrap();
+    account(&rig, &td, "td").await;
+    rig.api(
+        &td,
+        "POST",
+        "/api/events",
+        json!({ "id": "big", "name": "城市联赛", "system": { "kind": "swiss" }, "rounds": 5, "time_control": "1h+3x60s" }),
+    )
+    .await;
+    for i in 0..60 {
+        let rank = format!("{}k", 1 + i / 4);
+        rig.api(
+            &td,
+            "POST",
+            "/api/events/big/players",
+            json!({ "name": format!("棋手{:02}", i + 1), "rank": rank }),
+        )
+        .await;
+    }
+    rig.api(&td, "POST", "/api/events/big/rounds", Value::Null).await;
+    let started = rig
+        .api(
+            &td,
+            "POST",
+            "/api/events/big/rounds/1/games",
+            json!({ "time": "1h+3x60s", "size": 19, "komi_half_points": 15, "lost_turn_on_timeout": false }),
+        )
+        .await;
+    let games = started["games"].as_array().unwrap();
+    assert_eq!(games.len(), 30);
+    let last = games.iter().max_by_key(|g| g["board"].as_u64()).unwrap();
+
+    let hall = rig.browser("zh-CN").await;
+    screen(&hall, 1920, 1080, false).await;
+    hall.goto(&format!("{}/events/big/hall", rig.base)).await.unwrap();
+    // Every board's clocks read, through four sockets (8 games each).
+    until(
+        &hall,
+        "every board's clocks",
+        "document.querySelectorAll('#hall-boards tr[data-game]').length === 30 && \
+         [...document.querySelectorAll('#hall-boards td.time')].every((t) => /\\d:\\d\\d/.test(t.textContent)) && \
+         document.body.dataset.sockets === '4'",
+    )
+    .await;
+    // A page at a time: some rows hidden, the page named.
+    let note = until(
+        &hall,
+        "the page note",
+        "document.querySelector('.page-note')?.textContent",
+    )
+    .await;
+    assert!(note.as_str().unwrap().starts_with("第1页"), "{note}");
+    let hidden = hall
+        .execute(
+            "return document.querySelectorAll('#hall-boards tbody tr[hidden]').length",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(hidden.as_u64().unwrap() > 0, "{hidden}");
+    mark(&hall).await;
+    seat_do(
+        &td,
+        last["links"]["black"].as_str().unwrap(),
+        json!({ "type": "play", "point": "D4" }),
+    )
+    .await;
+    until(
+        &hall,
+        "the last board's White clock running",
+        &format!(
+            "document.querySelector(\"#hall-boards tr[data-game='{}'] td.time[data-color=white].running\")",
+            last["game"]
+        ),
+    )
+    .await;
+    assert!(same_page(&hall).await, "the hall was loaded again");
+    shot(&hall, "hall-04-thirty-boards-zh-1920x1080").await;
+}

@@ -139,6 +139,11 @@ impl Rig {
     /// Starts `weiqi serve` and chromedriver, each on a port of its own choosing, and returns
     /// once both have said which (each listens before it says so).
     pub async fn start(tag: &str) -> Rig {
+        Rig::start_with(tag, &[]).await
+    }
+
+    /// [`Rig::start`] with more options for `weiqi serve` (`--ws-subscriptions 8`, …).
+    pub async fn start_with(tag: &str, serve_args: &[&str]) -> Rig {
         let folder = Folder::new(tag);
         let dir = folder.0.clone();
         let log_path = dir.join("serve.log");
@@ -147,6 +152,7 @@ impl Rig {
             Command::new(env!("CARGO_BIN_EXE_weiqi"))
                 .args(["serve", "--listen", "127.0.0.1:0", "--rate-limit", "0", "--db"])
                 .arg(dir.join("weiqi.db"))
+                .args(serve_args)
                 .stdout(Stdio::piped())
                 .stderr(log),
             false,
