@@ -15,6 +15,10 @@
 //! - `/clock`: the clock-only mode, a tablet as the electronic voice clock of Art. 12.1 for a
 //!   game over the board: the time left on request (Art. 16), a last-period timeout taken as
 //!   a lost turn where the event allows it (Art. 22.5);
+//! - `/events/{id}/hall`: the hall view for a projector — every board of the round, its
+//!   players, state and both clocks running live, followed over the WebSocket;
+//! - `/events/{id}/wall`: the results wall — the round's pairings and results beside the
+//!   standings, in large type;
 //! - `/referee/{event}`: the referee console (warnings, void moves, lost turns, adjudications
 //!   with their article, a recount a player asked for at the board recorded in their name,
 //!   confirmation, new seat links and the record of those issued, Art. 16.4, 21–23, 29–31);
