@@ -157,6 +157,11 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "{file}文件太大：{detail}",
     ),
     (
+        "import.err.body",
+        "the file is larger than {max} MiB, the most that is read",
+        "文件超过{max} MiB，无法读取（最多{max} MiB）",
+    ),
+    (
         "import.err.file",
         "the {file} file cannot be read: {detail}",
         "{file}文件无法读取：{detail}",

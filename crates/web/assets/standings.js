@@ -98,3 +98,17 @@ export function resultWords(code, lang) {
   const points = Number(m[2]);
   return Number.isFinite(points) ? `${who}胜${quarters(Math.round(points * 2), 'zh')}子` : code;
 }
+
+/**
+ * A rank (`3d`, `5k`, `2p`, as the API writes it) as people write it in `lang`: in Chinese
+ * 3段, 5级, 职业二段; in English as it comes.
+ * @param {string} rank
+ * @param {Lang} lang
+ * @returns {string}
+ */
+export function rankWords(rank, lang) {
+  const m = /^(\d+)([dkp])$/.exec(rank || '');
+  if (lang !== 'zh' || !m) return rank || '';
+  if (m[2] === 'p') return '职业' + ('一二三四五六七八九'[Number(m[1]) - 1] || m[1]) + '段';
+  return m[1] + (m[2] === 'd' ? '段' : '级');
+}

@@ -80,6 +80,28 @@ impl FromRequestParts<AppState> for SignedIn {
     }
 }
 
+/// A file sent as the body (an upload: OpenGotha XML, CSV, Excel), up to the route's body
+/// limit (`formats::limits::MAX_FILE_BYTES` where files are taken): a larger one is refused in
+/// both languages, as the readers refuse one, never the framework's plain text.
+pub struct FileBody(pub axum::body::Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for FileBody {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        match axum::body::Bytes::from_request(req, state).await {
+            Ok(b) => Ok(FileBody(b)),
+            Err(rej) if rej.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(crate::words::said("import.err.body", |_| {
+                    vec![("max", (formats::limits::MAX_FILE_BYTES >> 20).to_string())]
+                })
+                .into())
+            }
+            Err(rej) => Err(ApiError::BadRequest(rej.body_text())),
+        }
+    }
+}
+
 /// A JSON body read strictly: a syntax error, a wrong type, an unknown field or an oversized
 /// body is a 4xx with the parser's words.
 pub struct Body<T>(pub T);

@@ -9,7 +9,6 @@ use crate::http::store::{read_store, with_store};
 use crate::state::AppState;
 use crate::wire::{event_json, rank, status_name, withdrawal_json};
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -19,9 +18,15 @@ use web::routes::{Route, delete, post, put};
 
 /// The routes of this resource, for the router ([`crate::http::routes`]).
 pub(super) fn routes() -> Vec<Route<AppState>> {
+    let mut file = post("/api/events/{id}/players/csv", import_csv);
+    // A registration file is larger than a command: taken up to the readers' own bound
+    // (10,000 registrations are under 1 MB), which they check again before they read.
+    file.service = file
+        .service
+        .layer(axum::extract::DefaultBodyLimit::max(formats::limits::MAX_FILE_BYTES));
     vec![
         post("/api/events/{id}/players", add_player),
-        post("/api/events/{id}/players/csv", import_csv),
+        file,
         put("/api/events/{id}/players/{name}/account", link_player),
         delete("/api/events/{id}/players/{name}/account", unlink_player),
         post("/api/events/{id}/players/{name}/claim-code", claim_code),
@@ -210,7 +215,7 @@ async fn import_csv(
     State(st): State<AppState>,
     SignedIn(caller): SignedIn,
     Path(id): Path<String>,
-    body: Bytes,
+    crate::http::extract::FileBody(body): crate::http::extract::FileBody,
 ) -> Result<Response, ApiError> {
     require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
     // An Excel workbook is a zip archive; anything else is read as CSV.

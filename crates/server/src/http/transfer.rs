@@ -8,13 +8,12 @@
 
 use crate::auth::{self, Role};
 use crate::error::ApiError;
-use crate::http::extract::{Caller, Path, Query, SignedIn, require_role};
+use crate::http::extract::{Caller, FileBody, Path, Query, SignedIn, require_role};
 use crate::http::store::{extras_of, read_store, with_store};
 use crate::state::AppState;
 use crate::wire::event_json;
 use crate::words::{format_error, said};
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -52,7 +51,7 @@ async fn import_opengotha(
     State(st): State<AppState>,
     SignedIn(caller): SignedIn,
     Query(q): Query<ImportQ>,
-    body: Bytes,
+    FileBody(body): FileBody,
 ) -> Result<Response, ApiError> {
     let account = caller.account()?.clone();
     let id = q.id.trim().to_string();

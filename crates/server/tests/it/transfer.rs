@@ -231,3 +231,34 @@ async fn the_hall_shows_every_board_with_its_live_game_to_anyone() {
     let (s, _) = call(r, "GET", "/api/events/nope/officials", None, None).await;
     assert_eq!(s.as_u16(), 404);
 }
+
+/// A registration file larger than a command's body (64 KiB) is taken whole; a file beyond
+/// what the readers read (16 MiB) is refused, in both languages, before it is read.
+#[tokio::test]
+async fn files_are_taken_up_to_the_readers_bound_and_refused_beyond_it() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "td").await;
+    let event =
+        json!({ "id": "big", "name": "Big", "system": { "kind": "swiss" }, "rounds": 5, "time_control": "30m" });
+    assert_eq!(call(r, "POST", "/api/events", Some(&td), Some(event)).await.0, 201);
+    let mut csv = String::from("name,rank,club\n");
+    for i in 0..2500 {
+        csv.push_str(&format!(
+            "Player number {i:05},{}k,Club of the city {}\n",
+            i % 30 + 1,
+            i % 40
+        ));
+    }
+    assert!(csv.len() > 64 * 1024, "{}", csv.len());
+    let (s, _, _, body) = send(r, "POST", "/api/events/big/players/csv", Some(&td), &csv).await;
+    assert_eq!(s, 201, "{body}");
+    assert!(body.contains("\"added\":2500"), "{body}");
+    let huge = "x".repeat(formats::limits::MAX_FILE_BYTES + 1);
+    for path in ["/api/events/big/players/csv", "/api/imports/opengotha?id=huge"] {
+        let (s, _, _, body) = send(r, "POST", path, Some(&td), &huge).await;
+        let v: Value = serde_json::from_str(&body).unwrap_or(Value::Null);
+        assert_eq!((s, v["key"].as_str()), (400, Some("import.err.body")), "{path}: {body}");
+        assert!(v["zh"].as_str().unwrap().contains("16 MiB"), "{v}");
+    }
+}

@@ -10,7 +10,7 @@ import { h, setMain } from '../dom.js';
 import { api, connect } from '../api.js';
 import { clockAt } from '../clock.js';
 import { clockText } from '../format.js';
-import { resultWords } from '../standings.js';
+import { rankWords, resultWords } from '../standings.js';
 
 /** @typedef {import('../clock.js').ClockReading} ClockReading */
 /**
@@ -94,9 +94,9 @@ function draw(hs) {
     const state = h('td', { class: 'state' });
     const row = h('tr', { 'data-board': b.board, 'data-game': b.game ?? '' },
       h('td', { class: 'board-no' }, String(b.board)),
-      h('td', { class: 'player black' }, h('span', { class: 'stone b', 'aria-label': t('color.black') }), ' ', b.black.name, ' ', h('span', { class: 'rank' }, b.black.rank)),
+      h('td', { class: 'player black' }, h('span', { class: 'stone b', 'aria-label': t('color.black') }), ' ', b.black.name, ' ', h('span', { class: 'rank' }, rankWords(b.black.rank, LANG))),
       black, white,
-      h('td', { class: 'player white' }, h('span', { class: 'stone w', 'aria-label': t('color.white') }), ' ', b.white.name, ' ', h('span', { class: 'rank' }, b.white.rank)),
+      h('td', { class: 'player white' }, h('span', { class: 'stone w', 'aria-label': t('color.white') }), ' ', b.white.name, ' ', h('span', { class: 'rank' }, rankWords(b.white.rank, LANG))),
       state);
     if (b.game !== null) {
       hs.byGame.set(b.game, b);

@@ -6,7 +6,7 @@
 import { ID, LANG, t } from '../env.js';
 import { h, setMain } from '../dom.js';
 import { api, attempt } from '../api.js';
-import { resultWords, standingsTable } from '../standings.js';
+import { rankWords, resultWords, standingsTable } from '../standings.js';
 import { pages } from './hall.js';
 
 /** @typedef {import('./hall.js').Hall} Hall */
@@ -50,9 +50,9 @@ function draw(hall, st) {
         const r = result(b);
         return h('tr', { 'data-board': b.board, class: r ? 'done' : '' },
           h('td', { class: 'board-no' }, String(b.board)),
-          h('td', {}, b.black.name, ' ', h('span', { class: 'rank' }, b.black.rank)),
+          h('td', {}, b.black.name, ' ', h('span', { class: 'rank' }, rankWords(b.black.rank, LANG))),
           h('td', { class: 'result' }, r || (b.phase ? t('phase.' + b.phase) : '—')),
-          h('td', {}, b.white.name, ' ', h('span', { class: 'rank' }, b.white.rank)));
+          h('td', {}, b.white.name, ' ', h('span', { class: 'rank' }, rankWords(b.white.rank, LANG))));
       })))
       : h('p', {}, t('event.no_rounds')),
     hall.byes.length ? h('p', { class: 'byes' }, t('event.byes', { names: hall.byes.join(LANG === 'zh' ? '、' : ', ') })) : null);

@@ -2,7 +2,7 @@
 // settings' and officials' lines of the event page (settings.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { resultWords, standingsTable, tieValue } from '../../assets/standings.js';
+import { rankWords, resultWords, standingsTable, tieValue } from '../../assets/standings.js';
 import { officialsLines, settingsLines } from '../../assets/settings.js';
 import { translator } from '../../assets/text.js';
 
@@ -60,4 +60,11 @@ test('a result as people write it: in Chinese words and stones, in English the c
   assert.equal(resultWords('0', 'zh'), '和棋');
   assert.equal(resultWords('B+R', 'en'), 'B+R');
   assert.equal(resultWords(null, 'zh'), '');
+});
+
+test('a rank as people write it: 3段, 5级, 职业二段 in Chinese, as it comes in English', () => {
+  assert.equal(rankWords('3d', 'zh'), '3段');
+  assert.equal(rankWords('15k', 'zh'), '15级');
+  assert.equal(rankWords('2p', 'zh'), '职业二段');
+  assert.equal(rankWords('3d', 'en'), '3d');
 });
