@@ -352,7 +352,8 @@ pub enum Action {
         asked_by: Color,
     },
     /// Art. 16.4: a player or the referee confirms the result; once both players and a
-    /// referee have, it is final.
+    /// referee have (or both players, where the settings let their agreement stand:
+    /// [`crate::Confirmation::Players`]), it is final.
     Confirm,
 
     // ----- referees -----

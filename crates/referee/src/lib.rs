@@ -84,8 +84,8 @@ pub use effect::Effect;
 pub use error::RefereeError;
 pub use event::{Action, Actor, ClockFix, ColourChoice, Event, Offence, Penalty, Ruling};
 pub use outcome::{Outcome, WinBy};
-pub use referee::{Phase, Referee, ReplayError};
-pub use settings::{Lateness, Player, Seat, Settings};
+pub use referee::{Phase, Referee, ReplayError, permit};
+pub use settings::{Confirmation, Lateness, Player, Seat, Settings};
 pub use summary::{Summary, summary};
 /// The tournament crate's types that this crate's API carries: the players' rank and date of
 /// birth, and the nigiri of Art. 10 (one implementation, `tournament::nigiri`).

@@ -5,7 +5,7 @@ use crate::effect::Effect;
 use crate::error::RefereeError;
 use crate::event::{Action, Actor, ClockFix, ColourChoice, Event, Offence, Penalty, Ruling};
 use crate::outcome::{Outcome, WinBy};
-use crate::settings::{Player, Seat, Settings};
+use crate::settings::{Confirmation, Player, Seat, Settings};
 use clock::{Clock, ClockError, ClockState, Instant, Millis, Phase as ClockPhase, Pressed};
 use rules::life::{Proposal, ProposalSettings, propose_dead};
 use rules::{Color, Count, CyclePolicy, Game, GameEnd, IllegalMove, Move, Point};
@@ -24,7 +24,8 @@ pub enum Phase {
     Counting,
     /// The game has a result that is not yet confirmed (Art. 16.4).
     Decided,
-    /// Both players and a referee confirmed the result: it is final (Art. 16.4).
+    /// Both players and a referee (or both players, where the settings let their agreement
+    /// stand) confirmed the result: it is final (Art. 16.4).
     Final,
 }
 
@@ -339,6 +340,19 @@ impl Referee {
         self.state.confirmed
     }
 
+    /// Who has confirmed the result so far (Art. 16.4): Black, White, a referee.
+    pub fn confirmations(&self) -> [bool; 3] {
+        self.state.confirmations
+    }
+
+    /// Who has still to confirm the decided result before it is final (Art. 16.4): the
+    /// players who have not, then [`Actor::Referee`] when the settings ask for a referee
+    /// ([`crate::Confirmation`]) and none has confirmed. Empty before there is a result, and
+    /// once it is final.
+    pub fn awaiting_confirmation(&self) -> Vec<Actor> {
+        awaiting(&self.settings, &self.state)
+    }
+
     /// The chief referee's corrections of the confirmed result, in order, with their articles.
     pub fn corrections(&self) -> &[(Outcome, Article)] {
         &self.state.corrections
@@ -381,8 +395,12 @@ fn clock_err(e: ClockError) -> RefereeError {
     RefereeError::Clock(e)
 }
 
-/// Who may take an action, as (allowed actors, their description, the article).
-fn permit(actor: Actor, action: &Action) -> Result<(), RefereeError> {
+/// Whether `actor` may take `action` at all, whatever the state of the game (Art. 29–31:
+/// players act for their own colour, referees rule, the chief referee alone adjudicates,
+/// overrules and corrects); refused with [`RefereeError::NotPermitted`] naming who may.
+/// [`Referee::apply`] checks it first; a console asks it to offer only what a role can do
+/// (a referee is never offered a player's lost turn of Art. 22.5).
+pub fn permit(actor: Actor, action: &Action) -> Result<(), RefereeError> {
     use Actor::*;
     let official = matches!(actor, Referee | ChiefReferee | System);
     let referee = matches!(actor, Referee | ChiefReferee);
@@ -510,7 +528,7 @@ fn step(settings: &Settings, prior: &[Event], st: &mut State, ev: &Event) -> Res
         Action::AcceptMarking => accept_marking(st, player_side(ev.actor), at, out)?,
         Action::Dispute { claims_dead } => dispute(st, *claims_dead, at, out)?,
         Action::RequestRecount | Action::RecordRecount { .. } => open_recount(st, out)?,
-        Action::Confirm => confirm(st, ev.actor, out)?,
+        Action::Confirm => confirm(settings, st, ev.actor, out)?,
         Action::Pause => pause(st, at, out)?,
         Action::Resume => resume(st, at, out)?,
         Action::Flag { side } => flag(settings, st, *side, at, out)?,
@@ -744,8 +762,9 @@ fn open_recount(st: &mut State, fx: &mut Vec<Effect>) -> Result<(), RefereeError
     Ok(())
 }
 
-/// Art. 16.4: the result is final once both players and the referee confirm it.
-fn confirm(st: &mut State, actor: Actor, fx: &mut Vec<Effect>) -> Result<(), RefereeError> {
+/// Art. 16.4: the result is final once both players and the referee confirm it (or both
+/// players, where the game's settings let their agreement stand: [`Confirmation::Players`]).
+fn confirm(settings: &Settings, st: &mut State, actor: Actor, fx: &mut Vec<Effect>) -> Result<(), RefereeError> {
     match st.phase {
         Phase::Decided => {}
         Phase::Final => return Err(RefereeError::Confirmed),
@@ -760,13 +779,30 @@ fn confirm(st: &mut State, actor: Actor, fx: &mut Vec<Effect>) -> Result<(), Ref
     }
     st.confirmations[i] = true;
     fx.push(Effect::ConfirmedBy(actor));
-    if st.confirmations == [true; 3] {
+    if awaiting(settings, st).is_empty() {
         let outcome = st.result.ok_or(RefereeError::NoResult)?;
         st.confirmed = Some(outcome);
         st.phase = Phase::Final;
         fx.push(Effect::Final(outcome));
     }
     Ok(())
+}
+
+/// Who has still to confirm the decided result (Art. 16.4): Black, White, then a referee
+/// when the settings ask for one; nobody before there is a result or once it is final.
+fn awaiting(settings: &Settings, st: &State) -> Vec<Actor> {
+    if st.phase != Phase::Decided {
+        return Vec::new();
+    }
+    let mut who: Vec<Actor> = [Color::Black, Color::White]
+        .into_iter()
+        .filter(|c| !st.confirmations[c.index()])
+        .map(Actor::Player)
+        .collect();
+    if settings.confirmation == Confirmation::PlayersAndReferee && !st.confirmations[2] {
+        who.push(Actor::Referee);
+    }
+    who
 }
 
 /// Art. 14: the clocks are stopped.

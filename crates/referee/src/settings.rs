@@ -110,6 +110,25 @@ impl Default for Lateness {
     }
 }
 
+/// Who must confirm a result before it is final (Art. 16.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Confirmation {
+    /// Art. 16.4: both players and a referee: a game of an event with referees.
+    #[default]
+    PlayersAndReferee,
+    /// Both players: a game with no referee (a free game), or an event that chose, as a
+    /// recorded setting, that the players' agreement stands (a club event). A referee may still
+    /// confirm; the result is final once both players have.
+    Players,
+}
+
+impl Confirmation {
+    /// Whether a referee's confirmation is needed.
+    pub fn needs_referee(self) -> bool {
+        self == Confirmation::PlayersAndReferee
+    }
+}
+
 /// Everything fixed before the first event of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
@@ -126,11 +145,13 @@ pub struct Settings {
     /// Art. 22.5: whether a player who times out in the last byo-yomi period may, having
     /// asked beforehand, lose a turn instead of the game.
     pub lost_turn_on_timeout: bool,
+    /// Art. 16.4: who confirms the result.
+    pub confirmation: Confirmation,
 }
 
 impl Settings {
-    /// Chinese rules, no handicap, the given players and time, an hour's lateness limit, and
-    /// timeouts lose.
+    /// Chinese rules, no handicap, the given players and time, an hour's lateness limit,
+    /// timeouts lose, and the result confirmed by both players and a referee (Art. 16.4).
     pub fn new(players: [Player; 2], time: TimeControl) -> Settings {
         Settings {
             rules: Rules::CHINESE,
@@ -139,6 +160,7 @@ impl Settings {
             time,
             lateness: Lateness::default(),
             lost_turn_on_timeout: false,
+            confirmation: Confirmation::PlayersAndReferee,
         }
     }
 

@@ -1,6 +1,8 @@
 //! Scenario tests, one or more per article, named after it.
 
-use crate::script::check;
+use crate::script::{check, run};
+use referee::{Action, Actor, Event, Phase, Referee};
+use rules::Color;
 use expect_test::expect;
 
 /// The opening every game here shares: colours by the draw, the start.
@@ -418,6 +420,68 @@ fn art16_4_a_recount_before_confirmation_reopens_counting() {
             -- count: black 184 white 140 (half points), dame 0, margin 7
         "#]],
     );
+}
+
+#[test]
+fn art16_4_where_the_players_agreement_stands_both_players_confirming_make_it_final() {
+    // A free game (no referee) or a club event that chose so: both players' confirmations
+    // make the result final; a referee who confirms first changes nothing, and nothing can be
+    // confirmed once final.
+    check(
+        &game(&format!(
+            "@players-confirm
+             {WALL}
+             20s B pass
+             21s W pass
+             22s B mark
+             23s W accept-marking
+             24s ref confirm
+             25s B confirm
+             26s W confirm
+             27s W confirm"
+        )),
+        expect![[r#"
+            #0 0s ref Colours(Draw { black: First }) => first player takes black
+            #1 0s ref Start { late: [] } => started, black to move
+            #2..#19 moves E1 F1 E2 F2 E3 F3 E4 F4 E5 F5 E6 F6 E7 F7 E8 F8 E9 F9
+            #20 20s B pass => black passes
+            #21 21s W pass => white passes; play over
+            #22 22s B mark [] => marking []
+            #23 23s W AcceptMarking => white accepts; result: black wins by ¾ stones (1.5 points) (B+1.5)
+            #24 24s ref Confirm => confirmed by the referee
+            #25 25s B Confirm => confirmed by black
+            #26 26s W Confirm => confirmed by white; final: black wins by ¾ stones (1.5 points)
+               27s W Confirm !! [Art. 16.4] the result is confirmed and final (Art. 16.4); only the chief referee may issue a correction
+            -- phase final, black to move, warnings B0 W0, result black wins by ¾ stones (1.5 points) (B+1.5), confirmed B+1.5
+            -- count: black 180 white 144 (half points), dame 0, margin 3
+        "#]],
+    );
+}
+
+#[test]
+fn art16_4_a_referee_s_confirmation_is_still_missing_after_both_players() {
+    // Art. 16.4 in an event: both players confirmed, the result waits for a referee.
+    let (_, r) = run(&game(&format!(
+        "{WALL}
+         20s B pass
+         21s W pass
+         22s B mark
+         23s W accept-marking"
+    )));
+    let who = |r: &Referee| r.awaiting_confirmation();
+    assert_eq!(
+        who(&r),
+        [Actor::Player(Color::Black), Actor::Player(Color::White), Actor::Referee]
+    );
+    let mut r = r;
+    let at = r.events().last().unwrap().at;
+    r.apply(Event::new(at, Actor::Player(Color::White), Action::Confirm)).unwrap();
+    r.apply(Event::new(at, Actor::Player(Color::Black), Action::Confirm)).unwrap();
+    assert_eq!(who(&r), [Actor::Referee]);
+    assert_eq!(r.phase(), Phase::Decided);
+    assert_eq!(r.confirmations(), [true, true, false]);
+    r.apply(Event::new(at, Actor::ChiefReferee, Action::Confirm)).unwrap();
+    assert_eq!((r.phase(), who(&r)), (Phase::Final, vec![]));
 }
 
 #[test]

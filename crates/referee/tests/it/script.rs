@@ -121,6 +121,8 @@ fn setting(s: &mut Settings, d: &str) {
             }
         }
         "lost-turn" => s.lost_turn_on_timeout = true,
+        // Art. 16.4: a game with no referee, or an event where the players' agreement stands.
+        "players-confirm" => s.confirmation = Confirmation::Players,
         "handicap" => {
             s.handicap = value
                 .split_whitespace()

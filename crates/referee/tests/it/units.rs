@@ -298,3 +298,23 @@ fn art16_4_a_recount_may_be_asked_for_only_of_a_counted_result_not_yet_confirmed
                     1s B resign";
     assert!(!run(resigned).1.may_recount(), "a resignation was not counted");
 }
+
+/// Art. 22.5, 30, 31: what the referee console may offer each role, as `permit` says: the
+/// lost turn is the player's to ask, whatever the role; adjudication is the chief referee's.
+#[test]
+fn art29_31_permit_tells_a_console_what_each_role_may_take() {
+    use rules::Color;
+    let adjudicate = Action::Adjudicate {
+        outcome: Outcome::Draw,
+        article: Article::new(13, 1),
+    };
+    let warning = Action::Ruling(Ruling::ClockPressedEarly { side: Color::Black });
+    for official in [Actor::Referee, Actor::ChiefReferee] {
+        assert!(permit(official, &Action::RequestLostTurn).is_err(), "{official}");
+        assert!(permit(official, &warning).is_ok(), "{official}");
+        assert!(permit(official, &Action::Confirm).is_ok(), "{official}");
+    }
+    assert!(permit(Actor::Player(Color::White), &Action::RequestLostTurn).is_ok());
+    assert!(permit(Actor::Referee, &adjudicate).is_err());
+    assert!(permit(Actor::ChiefReferee, &adjudicate).is_ok());
+}
