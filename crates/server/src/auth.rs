@@ -6,9 +6,9 @@
 //! case a lifetime after the login ([`SessionLimits`]: 12 h and 7 days unless configured). Only SHA-256 digests of tokens and of the
 //! per-seat secrets are stored, so a copy of the database lets nobody act. Roles are per
 //! event: organizer (组委会: creates the event, appoints its officials), chief referee
-//! (裁判长, Art. 30), referee (裁判员, Art. 31). A player acts in a game through the account
-//! bound to their seat or the seat's secret link (`X-Seat-Secret`); everyone else is public
-//! and may only read.
+//! (裁判长, Art. 30; the organizer is it until they appoint one), referee (裁判员, Art. 31).
+//! A player acts in a game through the account bound to their seat or the seat's secret link
+//! (`X-Seat-Secret`); everyone else is public and may only read.
 
 use crate::db::{Db, DbError, SessionEnds};
 use crate::secret::{digest, new_token};
@@ -297,10 +297,19 @@ pub async fn end_session(db: &Db, token: &str) -> Result<bool, DbError> {
     db.delete_session(digest(token)).await
 }
 
-/// The roles `account` holds in `event`.
+/// The roles `account` holds in `event`: those granted, and the chief referee's for an
+/// organizer of an event that has no chief referee appointed (Art. 29–30: the organizer
+/// officiates their own event until they appoint its chief referee).
 pub async fn roles(db: &Db, event: String, account: i64) -> Result<Vec<Role>, DbError> {
-    let names = db.roles(event, account).await?;
-    Ok(names.iter().filter_map(|n| Role::parse(n)).collect())
+    let names = db.roles(event.clone(), account).await?;
+    let mut held: Vec<Role> = names.iter().filter_map(|n| Role::parse(n)).collect();
+    if held.contains(&Role::Organizer)
+        && !held.contains(&Role::ChiefReferee)
+        && !db.role_held(event, Role::ChiefReferee.name()).await?
+    {
+        held.push(Role::ChiefReferee);
+    }
+    Ok(held)
 }
 
 /// Gives `account` the `role` in `event` (idempotent), recorded as done by `by`, now (the database's time).

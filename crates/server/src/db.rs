@@ -780,6 +780,17 @@ impl Db {
         rows.iter().map(|r| Ok(r.get(0)?)).collect()
     }
 
+    /// Whether anyone holds the role named `role` in `event`.
+    pub async fn role_held(&self, event: String, role: &'static str) -> Result<bool, DbError> {
+        Ok(!self
+            .rows(
+                "SELECT account_id FROM server_role WHERE event_id = ?1 AND role = ?2 LIMIT 1",
+                args![event, role],
+            )
+            .await?
+            .is_empty())
+    }
+
     /// Gives `account` the role named `role` in `event` (idempotent).
     pub async fn grant(&self, event: String, account: i64, role: &'static str) -> Result<(), DbError> {
         self.exec(

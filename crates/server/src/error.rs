@@ -27,6 +27,16 @@ pub enum ApiError {
     Unauthenticated(String),
     /// The credentials are valid but the role does not allow this (403).
     Forbidden(String),
+    /// The role does not allow this (403), said in both languages of the pages as
+    /// [`ApiError::Invalid`] says a 400.
+    Denied {
+        /// The key of the text in `words::STRINGS`.
+        key: &'static str,
+        /// In English.
+        en: String,
+        /// In Chinese.
+        zh: String,
+    },
     /// No such resource (404).
     NotFound(String),
     /// The game moved on: the command named an old sequence number (409), with the state.
@@ -84,6 +94,10 @@ impl ApiError {
                 json!({ "error": "unauthenticated", "message": m }),
             ),
             ApiError::Forbidden(m) => (StatusCode::FORBIDDEN, json!({ "error": "forbidden", "message": m })),
+            ApiError::Denied { key, en, zh } => (
+                StatusCode::FORBIDDEN,
+                json!({ "error": "forbidden", "message": en, "zh": zh, "key": key }),
+            ),
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, json!({ "error": "not_found", "message": m })),
             ApiError::Stale { message, state } => (
                 StatusCode::CONFLICT,

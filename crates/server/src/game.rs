@@ -537,6 +537,9 @@ async fn load_game(db: &Db, id: i64) -> Result<Option<(GameInfo, Vec<WEvent>)>, 
     };
     let settings: WSettings = serde_json::from_str(&g.settings)
         .map_err(|e| DbError::Failed(format!("game {id}: stored settings unreadable: {e}")))?;
+    // Art. 16.4: a game kept before its rule of confirmation was: a free game's players
+    // confirm alone, an event's with a referee.
+    let settings = settings.with_confirmation_of(g.event_id.is_some());
     let mut events = Vec::new();
     for (i, (seq, text)) in db.events_from(id, 0).await?.into_iter().enumerate() {
         if seq != i as u64 {
@@ -1019,6 +1022,9 @@ impl Task {
             "en": summary.as_ref().map(|s| s.en.clone()),
             "zh": summary.as_ref().map(|s| s.zh.clone()),
             "article": summary.and_then(|s| s.article).map(crate::wire::article_text),
+            // Art. 29–31: an official's event (a ruling, an adjudication, a confirmation) is a
+            // notice to both players, whose pages show it in their language.
+            "ruling": matches!(e.actor, Actor::Referee | Actor::ChiefReferee),
         })
     }
 
@@ -1069,5 +1075,16 @@ pub fn game_state(id: i64, r: &Referee, now: Instant) -> Json {
         "marking": r.marking().iter().map(|&p| size.gtp(p)).collect::<Vec<_>>(),
         "result": r.result().map(|o| json!({ "outcome": WOutcome::from(o), "text": o.to_string(), "zh": o.zh() })),
         "final": r.confirmed_result().is_some(),
+        // Art. 16.4: who confirmed the result, and who has still to (`black`, `white`,
+        // `referee`).
+        "confirmed_by": {
+            "black": r.confirmations()[0],
+            "white": r.confirmations()[1],
+            "referee": r.confirmations()[2],
+        },
+        "awaiting": r.awaiting_confirmation().iter().map(|a| match a {
+            Actor::Player(c) => WColor::from(*c).name(),
+            _ => "referee",
+        }).collect::<Vec<_>>(),
     })
 }

@@ -8,8 +8,8 @@
 
 use clock::{Instant, Millis, TimeControl};
 use referee::{
-    Action, Actor, Article, ClockFix, ColourChoice, Event, Lateness, Offence, Outcome, Parity, Penalty, Player, Rank,
-    Ruling, Seat, Settings, WinBy,
+    Action, Actor, Article, ClockFix, ColourChoice, Confirmation, Event, Lateness, Offence, Outcome, Parity, Penalty,
+    Player, Rank, Ruling, Seat, Settings, WinBy,
 };
 use rules::{BoardSize, Color, CyclePolicy, HalfPoints, KoRule, Move, Point, Rules};
 use serde::{Deserialize, Serialize};
@@ -683,6 +683,12 @@ pub struct WSettings {
     /// Art. 20: `forbid`, `no_result`, `draw` or `replay`.
     #[serde(default = "default_cycle")]
     pub cycle_policy: String,
+    /// Art. 16.4: who confirms the result, `players_and_referee` or `players`. The server
+    /// sets it when it creates a game (a free game: the players; an event's: as the event
+    /// chose), whatever a request says; a game stored before it was kept is read by
+    /// [`WSettings::with_confirmation_of`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirmation: Option<String>,
 }
 
 fn default_size() -> u8 {
@@ -703,6 +709,24 @@ fn default_cycle() -> String {
 }
 
 impl WSettings {
+    /// The settings with `confirmation` as the server decides it (Art. 16.4): a game with
+    /// no event has no referee, so its players' agreement is final; a game of an event
+    /// needs a referee's confirmation unless the event let its players' agreement stand.
+    pub fn with_confirmation(mut self, event: bool, players_agreement: bool) -> WSettings {
+        let players = !event || players_agreement;
+        self.confirmation = Some(if players { "players" } else { "players_and_referee" }.into());
+        self
+    }
+
+    /// A stored game's settings: one kept before the rule of confirmation was kept takes
+    /// the rule of its kind (a free game, the players; an event's, a referee too).
+    pub fn with_confirmation_of(self, event: bool) -> WSettings {
+        if self.confirmation.is_some() {
+            return self;
+        }
+        self.with_confirmation(event, false)
+    }
+
     /// The referee's settings, checked.
     pub fn to_settings(&self) -> WireResult<Settings> {
         let size = BoardSize::new(self.size).map_err(|e| format!("size: {e}"))?;
@@ -759,6 +783,11 @@ impl WSettings {
                 None => Lateness::READ_IN_ABSENCE,
             },
             lost_turn_on_timeout: self.lost_turn_on_timeout,
+            confirmation: match self.confirmation.as_deref() {
+                None | Some("players_and_referee") => Confirmation::PlayersAndReferee,
+                Some("players") => Confirmation::Players,
+                Some(c) => return Err(format!("confirmation {c:?} must be players_and_referee or players")),
+            },
         })
     }
 
@@ -782,6 +811,13 @@ impl WSettings {
                 CyclePolicy::Replay => "replay",
             }
             .into(),
+            confirmation: Some(
+                match s.confirmation {
+                    Confirmation::PlayersAndReferee => "players_and_referee",
+                    Confirmation::Players => "players",
+                }
+                .into(),
+            ),
         }
     }
 }

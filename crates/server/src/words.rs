@@ -24,6 +24,17 @@ impl From<Said> for ApiError {
     }
 }
 
+impl Said {
+    /// The 403 that says it: the role does not allow what was asked.
+    pub fn denied(self) -> ApiError {
+        ApiError::Denied {
+            key: self.key,
+            en: self.en,
+            zh: self.zh,
+        }
+    }
+}
+
 /// The text of `key` in both languages, its `{name}` places filled from `params` (given by
 /// language, for a value that is itself a name the pages translate).
 pub fn said(key: &'static str, params: impl Fn(web::Lang) -> Vec<(&'static str, String)>) -> Said {
@@ -195,6 +206,22 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "export.err.write",
         "the event cannot be written in this format: {detail}",
         "比赛无法以此格式导出：{detail}",
+    ),
+    // Who may act in a game (`http/games.rs`'s `resolve_actor`, Art. 29–31).
+    (
+        "game.err.no_role",
+        "{account} has no seat in game {game} and no referee role in its event: play through your seat link, or ask the event's organizer to appoint you",
+        "{account}在第{game}局没有座位，也不是该比赛的裁判：请用你的座位链接下棋，或请比赛的组织者任命你",
+    ),
+    (
+        "game.err.organizer_not_referee",
+        "{account} organizes event {event}, whose chief referee is appointed: to act in its games as a referee, appoint yourself one of its referees",
+        "{account}是比赛{event}的组织者，该比赛已任命裁判长：如要在对局中执行裁判，请任命自己为该比赛的裁判员",
+    ),
+    (
+        "game.err.no_official",
+        "{account} has no seat in game {game} and did not create it: only its players and its creator act in it",
+        "{account}在第{game}局没有座位，也不是该局的创建者：只有对局双方和创建者可以操作",
     ),
     // The round form's refusals (`http/rounds.rs`'s `check_start`); and a time control the clock crate cannot read (clock::SpecError,
     // its English word for word).

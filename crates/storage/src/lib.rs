@@ -76,6 +76,7 @@
 
 #![deny(missing_docs)]
 
+mod agreement;
 mod backend;
 mod error;
 mod extra;

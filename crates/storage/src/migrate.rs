@@ -61,6 +61,12 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../migrations/0007_categories.sql"),
         pg: include_str!("../migrations/pg/0007_categories.sql"),
     },
+    Migration {
+        version: 8,
+        name: "players_agreement",
+        sqlite: include_str!("../migrations/0008_players_agreement.sql"),
+        pg: include_str!("../migrations/pg/0008_players_agreement.sql"),
+    },
 ];
 
 /// The schema version this build writes: the last migration's.

@@ -234,9 +234,16 @@ pub enum SeatSecrets {
 /// taken) or `BoardTaken` (the board has its game), which the caller answers.
 pub async fn new_game(
     st: &AppState,
-    g: NewGame,
+    mut g: NewGame,
     seats: SeatSecrets,
 ) -> Result<Result<(GameHandle, [String; 2]), DbError>, ApiError> {
+    // Art. 16.4: who confirms the result is the server's to say, not the request's: a free
+    // game has no referee, an event's game as the event chose.
+    let agreement = match g.event_id.clone() {
+        Some(ev) => read_store(st, move |s| s.players_agreement(&ev)).await?,
+        None => false,
+    };
+    g.settings = g.settings.with_confirmation(g.event_id.is_some(), agreement);
     let settings = g.settings.to_settings().map_err(ApiError::BadRequest)?;
     let size = settings.rules.size;
     let now = clock::Instant(st.0.hub.db().time().now_ms());
@@ -549,12 +556,24 @@ pub async fn resolve_actor(
     };
     match pick {
         Some((_, actor)) => Ok((*actor, format!("account:{}", account.name))),
-        None => Err(ApiError::Forbidden(format!(
-            "{} has no seat in game {} and no referee role{}: join a seat or ask the organizer for a role",
-            account.name,
-            info.id,
-            as_.map(|a| format!(" as {a}")).unwrap_or_default()
-        ))),
+        // Each refusal in both languages; an organizer is never told to ask the organizer.
+        None => {
+            let (game, name) = (info.id.to_string(), account.name.clone());
+            let said = match &info.event_id {
+                Some(ev) if roles.contains(&Role::Organizer) => {
+                    crate::words::said("game.err.organizer_not_referee", |_| {
+                        vec![("account", name.clone()), ("event", ev.clone())]
+                    })
+                }
+                Some(_) => crate::words::said("game.err.no_role", |_| {
+                    vec![("account", name.clone()), ("game", game.clone())]
+                }),
+                None => crate::words::said("game.err.no_official", |_| {
+                    vec![("account", name.clone()), ("game", game.clone())]
+                }),
+            };
+            Err(said.denied())
+        }
     }
 }
 

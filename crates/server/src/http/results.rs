@@ -1,6 +1,9 @@
 //! An event's results: one entered by hand (`POST /api/events/{id}/results`, made to agree
-//! with the board's live game first) and the confirmed results of the live games collected
-//! (`POST /api/events/{id}/collect`).
+//! with the board's live game first), the confirmed results of the live games collected
+//! (`POST /api/events/{id}/collect`), the results waiting for a referee's confirmation
+//! (`GET /api/events/{id}/confirmations`, the referee console's queue, Art. 16.4) and the
+//! event's choice to let its players' agreement stand (`GET`, `PUT
+//! /api/events/{id}/confirmation`).
 
 use crate::auth::{self, Role};
 use crate::error::ApiError;
@@ -15,13 +18,16 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value as Json_, json};
-use web::routes::{Route, post};
+use web::routes::{Route, get, post, put};
 
 /// The routes of this resource, for the router ([`crate::http::routes`]).
 pub(super) fn routes() -> Vec<Route<AppState>> {
     vec![
         post("/api/events/{id}/results", record_result),
         post("/api/events/{id}/collect", collect),
+        get("/api/events/{id}/confirmations", confirmations),
+        get("/api/events/{id}/confirmation", confirmation_rule),
+        put("/api/events/{id}/confirmation", set_confirmation_rule),
     ]
 }
 
@@ -192,4 +198,86 @@ async fn collect(State(st): State<AppState>, caller: Caller, Path(id): Path<Stri
     Ok(Json(
         json!({ "event": id, "recorded": recorded, "awaiting_confirmation": waiting }),
     ))
+}
+
+/// `GET /api/events/{id}/confirmations`: the event's decided results that wait for a
+/// referee's confirmation (Art. 16.4), the current round's first (then the earlier rounds',
+/// latest first), each with who confirmed it and who has still to: the referee console's
+/// queue, one click each. For the event's officials.
+async fn confirmations(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Json_>, ApiError> {
+    require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee, Role::Referee]).await?;
+    let i = id.clone();
+    let (current, agreement) = read_store(&st, move |s| {
+        let ev = s.load_event(&i)?;
+        Ok((ev.rounds().len() as u32, s.players_agreement(&i)?))
+    })
+    .await?;
+    let mut waiting = Vec::new();
+    for (gid, _, round, board) in st.0.hub.db().list_games(Some(id.clone())).await? {
+        let Some(h) = st.0.hub.get(gid).await? else { continue };
+        let Some(s) = h.state().await else { continue };
+        let awaits_referee = s["awaiting"]
+            .as_array()
+            .is_some_and(|a| a.iter().any(|w| w == "referee"));
+        if !awaits_referee {
+            continue;
+        }
+        let names = crate::game::players(&h.info);
+        waiting.push(json!({
+            "game": gid, "round": round, "board": board,
+            "players": names, "seq": s["seq"], "result": s["result"],
+            "confirmed_by": s["confirmed_by"], "awaiting": s["awaiting"],
+        }));
+    }
+    // The current round first, then the latest rounds; by board within a round.
+    let key = |w: &Json_| {
+        let round = w["round"].as_u64().unwrap_or(0) as u32;
+        (
+            round != current,
+            std::cmp::Reverse(round),
+            w["board"].as_u64().unwrap_or(0),
+        )
+    };
+    waiting.sort_by_key(key);
+    Ok(Json(json!({
+        "event": id,
+        "current_round": current,
+        "players_agreement": agreement,
+        "waiting": waiting,
+    })))
+}
+
+/// `GET /api/events/{id}/confirmation`: whether the event lets its players' agreement on a
+/// result stand without a referee's confirmation (Art. 16.4; off unless the organizer set it).
+async fn confirmation_rule(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {
+    let i = id.clone();
+    let agreement = read_store(&st, move |s| s.players_agreement(&i)).await?;
+    Ok(Json(json!({ "event": id, "players_agreement": agreement })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfirmationReq {
+    players_agreement: bool,
+}
+
+/// `PUT /api/events/{id}/confirmation`: the organizer records whether the players'
+/// agreement stands without a referee (a club event). It applies to the games started after
+/// it: a game keeps the rule it started with (its settings), so no result changes under it.
+async fn set_confirmation_rule(
+    State(st): State<AppState>,
+    SignedIn(caller): SignedIn,
+    Path(id): Path<String>,
+    Body(r): Body<ConfirmationReq>,
+) -> Result<Json<Json_>, ApiError> {
+    // Art. 29: the organizer sets how the event is run.
+    let by = require_role(&st, &caller, &id, &[Role::Organizer]).await?;
+    let (i, stands) = (id.clone(), r.players_agreement);
+    with_store(&st, move |s| s.set_players_agreement(&i, stands)).await?;
+    tracing::info!(event = %id, players_agreement = stands, by = %by.name, "confirmation rule set");
+    Ok(Json(json!({ "event": id, "players_agreement": stands })))
 }

@@ -467,6 +467,8 @@ async fn start_games(
             lateness_limit_minutes: Some(u64::from(ev.settings().lateness_limit_minutes)),
             lost_turn_on_timeout: plan.lost_turn_on_timeout,
             cycle_policy: "forbid".into(),
+            // Art. 16.4: set by `new_game` from the event's choice.
+            confirmation: None,
         };
         // Art. 10: colours by the event's draw — the pairing gave Black to the first player;
         // a handicap game's Black is the weaker player, who takes the stones.

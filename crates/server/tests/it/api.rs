@@ -247,7 +247,7 @@ async fn roles_are_checked_on_every_write_and_a_refused_write_changes_nothing() 
             "Wang" 2, "Li" 0
             201 ok
             403 forbidden: black may not give a ruling: only a referee may (Art. 31)
-            403 forbidden: someone has no seat in game 1 and no referee role: join a seat or ask the organizer for a role
+            403 forbidden: someone has no seat in game 1 and no referee role in its event: play through your seat link, or ask the event's organizer to appoint you
             200 ok
             403 forbidden: the referee may not adjudicate: only the chief referee may (Art. 30)
             200 ok

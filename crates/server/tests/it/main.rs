@@ -5,6 +5,7 @@
 
 mod api;
 mod concurrency;
+mod confirmations;
 mod modules;
 mod names;
 mod openapi;

@@ -73,17 +73,7 @@ async fn an_event_and_a_game_answer_with_the_api_s_own_names() {
         assert_eq!(s.as_u16(), 200, "{v}");
         phases.push(phase(&v));
     }
-    let confirm = json!({ "seq": 8, "action": { "type": "confirm" }, "as": "referee" });
-    let (s, v) = call(
-        r,
-        "POST",
-        &format!("/api/games/{id}/actions"),
-        Some(&org),
-        Some(confirm),
-    )
-    .await;
-    assert_eq!(s.as_u16(), 200, "{v}");
-    phases.push(phase(&v));
+    // Art. 16.4: a free game has no referee: both players' confirmations make it final.
     phases.dedup();
     out.push(format!("phases: {}", phases.join(" → ")));
     expect_test::expect![[r#"

@@ -587,7 +587,7 @@ async fn a_revoked_referee_is_refused_at_once_and_the_history_says_who_and_when(
     expect![[r#"
         referee pauses: 200 ok
         organizer revokes: 200 ok
-        revoked referee resumes: 403 forbidden: ref has no seat in game 1 and no referee role as referee: join a seat or ask the organizer for a role
+        revoked referee resumes: 403 forbidden: ref has no seat in game 1 and no referee role in its event: play through your seat link, or ask the event's organizer to appoint you
         "grant" "organizer" "organizer" by "organizer" at T0+0 ms
         "grant" "referee" "ref" by "organizer" at T0+0 ms
         "revoke" "referee" "ref" by "organizer" at T0+5000 ms"#]].assert_eq(&out.join("\n"));

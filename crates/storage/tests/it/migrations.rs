@@ -95,7 +95,7 @@ fn an_empty_database_gets_the_whole_schema(b: Backend) {
     let db = TestDb::new(b, "mig-empty");
     let store = db.open();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 7);
+    assert_eq!(SCHEMA_VERSION, 8);
     expect![[r#"
         [
             "event",
@@ -122,7 +122,7 @@ fn an_empty_database_gets_the_whole_schema(b: Backend) {
     drop(store);
     let store = db.open();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(db.int("SELECT COUNT(*) FROM schema_version"), 7);
+    assert_eq!(db.int("SELECT COUNT(*) FROM schema_version"), 8);
     assert_eq!(
         db.strings("SELECT version || ' ' || name FROM schema_version ORDER BY version"),
         [
@@ -132,7 +132,8 @@ fn an_empty_database_gets_the_whole_schema(b: Backend) {
             "4 draw",
             "5 handicap_rule_and_challenges",
             "6 participation",
-            "7 categories"
+            "7 categories",
+            "8 players_agreement"
         ]
     );
     // The time of each migration is recorded as UTC text.
@@ -146,6 +147,15 @@ fn a_version_1_database_is_migrated_and_keeps_its_data(b: Backend) {
     version_1_database(&db);
     let mut store = db.open();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    // Art. 16.4: an event kept before asks both players and a referee to confirm (version 8).
+    assert!(!store.players_agreement("old").unwrap());
+    store.set_players_agreement("old", true).unwrap();
+    assert!(store.players_agreement("old").unwrap());
+    store.set_players_agreement("old", false).unwrap();
+    assert_eq!(
+        store.set_players_agreement("none", true),
+        Err(StoreError::NoEvent("none".into()))
+    );
     let ev = store.load_event("old").unwrap();
     assert_eq!(ev.system(), System::RoundRobin { cycles: 1 });
     assert_eq!(ev.settings().bye, tournament::ByeValue::Draw);
@@ -199,8 +209,8 @@ fn a_newer_database_is_refused_untouched(b: Backend) {
     db.exec("INSERT INTO schema_version (version, name) VALUES (9, 'from the future')");
     match db.try_open() {
         Err(e) => {
-            assert_eq!(e, StoreError::NewerSchema { found: 9, known: 7 });
-            expect!["the database has schema version 9, newer than this weiqi knows (7); use a newer weiqi"]
+            assert_eq!(e, StoreError::NewerSchema { found: 9, known: 8 });
+            expect!["the database has schema version 9, newer than this weiqi knows (8); use a newer weiqi"]
                 .assert_eq(&e.to_string());
         }
         Ok(_) => panic!("a schema from the future was accepted"),
@@ -336,7 +346,8 @@ fn stores_opening_together_migrate_once(b: Backend) {
             "4 draw",
             "5 handicap_rule_and_challenges",
             "6 participation",
-            "7 categories"
+            "7 categories",
+            "8 players_agreement"
         ]
     );
 }
