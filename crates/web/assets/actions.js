@@ -93,6 +93,54 @@ export function actionName(a, t) {
 }
 
 /**
+ * The referee console's actions for the roles held (Art. 29–31, as `referee::permit` says):
+ * a referee rules, confirms, records a recount, pauses; only the chief referee adjudicates; an
+ * organizer issues seat links. A lost turn (Art. 22.5) is the player's own request, never
+ * offered. The organizer of an event with no chief referee appointed is its chief referee (the
+ * server says so in the roles).
+ * @param {string[]} roles
+ * @returns {string[]}
+ */
+export function consoleKinds(roles) {
+  const referee = roles.includes('referee') || roles.includes('chief_referee');
+  const official = referee || roles.includes('organizer');
+  /** @type {string[]} */
+  const kinds = [];
+  if (referee) kinds.push('warning', 'void_move', 'confirm', 'recount', 'dispute', 'pause', 'resume', 'loss');
+  if (roles.includes('chief_referee')) kinds.push('adjudicate');
+  if (official) kinds.push('seat_link');
+  return kinds;
+}
+
+/** The form fields each of the console's actions reads; the others are hidden. */
+export const KIND_FIELDS = /** @type {Record<string, string[]>} */ ({
+  warning: ['side', 'offence'],
+  loss: ['side', 'offence'],
+  void_move: ['side', 'point'],
+  adjudicate: ['outcome', 'article'],
+  confirm: [],
+  recount: ['side'],
+  dispute: ['side'],
+  pause: [],
+  resume: [],
+  seat_link: ['side'],
+});
+
+/**
+ * Whether the console's action ends the game, so that it asks first: a loss (Art. 23), an
+ * adjudication (Art. 13.1), or a warning to a side already warned once in this game (Art.
+ * 24.2: the second loses it).
+ * @param {string} kind
+ * @param {string} side
+ * @param {{ warnings: Record<string, number> } | null | undefined} view
+ * @returns {boolean}
+ */
+export function endsGame(kind, side, view) {
+  if (kind === 'loss' || kind === 'adjudicate') return true;
+  return kind === 'warning' && !!view && (view.warnings[side] || 0) >= 1;
+}
+
+/**
  * The command a referee's form asks for: `kind` is the form's choice, the other fields its
  * inputs (a side, a point, an offence, an outcome, an article).
  * @param {string} kind
@@ -105,7 +153,6 @@ export function refereeAction(kind, f) {
     case 'warning': return { type: 'ruling', ruling: 'discipline', side: sd, offence: f.offence, penalty: 'warning' };
     case 'loss': return { type: 'ruling', ruling: 'discipline', side: sd, offence: f.offence, penalty: 'loss' };
     case 'void_move': return { type: 'ruling', ruling: 'void_move', side: sd, point: f.point.trim().toUpperCase() };
-    case 'lost_turn': return { type: 'request_lost_turn' };
     case 'confirm': return { type: 'confirm' };
     // Art. 16.4: at the board the player asks the referee, who records it.
     case 'recount': return { type: 'record_recount', asked_by: sd };

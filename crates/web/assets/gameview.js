@@ -83,6 +83,8 @@ import { quarters } from './format.js';
  * @property {string[]} machine_unsure the chains it is unsure of
  * @property {Count | null} count
  * @property {boolean} may_recount Art. 16.4
+ * @property {{ black: boolean, white: boolean, referee: boolean }} [confirmed_by] Art. 16.4: who confirmed
+ * @property {string[]} [awaiting] Art. 16.4: who has still to confirm (`black`, `white`, `referee`)
  * @property {string[]} start the position before the first move (handicap stones)
  * @property {Move[]} history every move
  * @property {LogEntry[]} log

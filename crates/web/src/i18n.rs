@@ -343,6 +343,21 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "已从结束的对局录入{n}个结果。",
     ),
     ("event.officials", "Officials", "裁判人员"),
+    (
+        "event.confirmation_players",
+        "Results: the players' agreement stands, no referee's confirmation needed (Art. 16.4).",
+        "结果确认：以双方棋手确认为准，无需裁判确认（第16条第4款）。",
+    ),
+    (
+        "event.confirmation_referee",
+        "Results: confirmed by both players and a referee (Art. 16.4).",
+        "结果确认：须经双方棋手和裁判确认（第16条第4款）。",
+    ),
+    (
+        "event.confirmation_set",
+        "Let the players' agreement stand (a club event; for games started from now on)",
+        "以双方棋手确认为准（俱乐部比赛；适用于此后开始的对局）",
+    ),
     ("event.role", "Role", "职务"),
     ("event.appoint", "Appoint", "任命"),
     ("event.appointed", "{name} appointed.", "已任命{name}。"),
@@ -590,6 +605,13 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "异议：我认为是活棋",
     ),
     (
+        "game.awaiting",
+        "Still to confirm the result: {who} (Art. 16.4).",
+        "尚待确认结果：{who}（第16条第4款）。",
+    ),
+    ("game.ruling_by", "Ruling by the {role}:", "{role}判定："),
+    ("game.dismiss", "Dismiss", "知道了"),
+    (
         "game.confirm",
         "Confirm the result (Art. 16.4)",
         "确认结果（第16条第4款）",
@@ -711,6 +733,32 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("ref.submit", "Record it", "记录"),
     ("ref.done", "Recorded.", "已记录。"),
     ("ref.warnings", "Warnings B/W", "警告 黑/白"),
+    (
+        "ref.queue",
+        "Results to confirm (Art. 16.4)",
+        "待确认结果（第16条第4款）",
+    ),
+    (
+        "ref.queue_empty",
+        "No result waits for a referee's confirmation.",
+        "没有等待裁判确认的结果。",
+    ),
+    (
+        "ref.queue_club",
+        "This event lets the players' agreement stand: a result is final once both players confirm it.",
+        "本比赛以双方棋手确认为准：双方确认后结果即生效。",
+    ),
+    ("ref.queue_awaiting", "still to confirm: {who}", "尚待确认：{who}"),
+    ("ref.queue_confirm", "Confirm", "确认"),
+    ("ref.round_shown", "Round {round} shown.", "显示第{round}轮。"),
+    ("ref.all_rounds", "Show all rounds", "显示所有轮次"),
+    ("ref.all_rounds_shown", "All rounds shown.", "显示所有轮次。"),
+    (
+        "ref.ends_confirm",
+        "{action} ends game {game}: {what}. Record it?",
+        "{action}将结束对局{game}：{what}。确定记录吗？",
+    ),
+    ("ref.ends_loses", "{side} loses the game", "{side}负"),
     ("ref.acting", "You act as {role}.", "你的身份：{role}。"),
     (
         "ref.no_role",
@@ -720,7 +768,6 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("ref.warning", "Warning", "警告"),
     ("ref.loss", "Loss of the game (Art. 23)", "判负（第23条）"),
     ("ref.void_move", "Void move", "无效着"),
-    ("ref.lost_turn", "Lost turn (Art. 22.5)", "弃权一次（第22条第5款）"),
     ("ref.adjudicate", "Adjudicate", "裁决"),
     (
         "ref.confirm",

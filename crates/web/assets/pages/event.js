@@ -76,6 +76,7 @@ export async function eventPage() {
   const kids = [...summary(con)];
   // What the director set, and who the officials are (Art. 29-31): for everyone to read.
   kids.push(about(con, await attempt(() => api('GET', `/api/events/${enc}/officials`))));
+  kids.push(await confirmationRule(enc, roles.includes('organizer')));
   kids.push(section(t('event.players'), 'players', ...players(con)));
   kids.push(section(t('event.rounds_h'), 'rounds', ...(await rounds(con)), con.linkBox));
   // Officials (Art. 29-31): the organizer appoints the chief referee and the referees.
@@ -218,6 +219,29 @@ async function round({ enc, ev, director, official, games, linkBox }, r) {
   return h('div', { class: 'round', id: 'round-' + r.number },
     h('h3', {}, t('event.round', { n: r.number })),
     table([t('event.board'), t('color.black'), t('color.white'), t('event.result'), t('game.label')], rows), ...extra);
+}
+
+/**
+ * Art. 16.4: who confirms the event's results (both players and a referee, or a club event's
+ * players' agreement), and for the organizer the switch that records it.
+ * @param {string} enc
+ * @param {boolean} organizer
+ */
+async function confirmationRule(enc, organizer) {
+  const rule = await attempt(() => api('GET', `/api/events/${enc}/confirmation`));
+  const line = h('p', { id: 'confirmation-rule', class: 'hint' });
+  const say = (/** @type {boolean} */ players) => { line.textContent = t(players ? 'event.confirmation_players' : 'event.confirmation_referee'); };
+  const on = !!(rule && rule.players_agreement);
+  say(on);
+  if (!organizer) return h('div', { id: 'confirmation' }, line);
+  const box = h('input', { type: 'checkbox', id: 'confirmation-players', checked: on });
+  box.addEventListener('change', () => attempt(async () => {
+    try {
+      const r = await api('PUT', `/api/events/${enc}/confirmation`, { players_agreement: box.checked });
+      say(r.players_agreement); toast(t('ref.done'));
+    } catch (e) { box.checked = !box.checked; throw e; }
+  }));
+  return h('div', { id: 'confirmation' }, line, h('div', { class: 'field check' }, box, h('label', { for: 'confirmation-players' }, t('event.confirmation_set'))));
 }
 
 /**

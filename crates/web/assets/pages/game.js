@@ -114,6 +114,7 @@ function layout(g, comforts) {
   setMain(
     el.where,
     h('p', { class: 'hint' }, h('span', { id: 'conn' }, ''), ' ', h('span', { id: 'seat-note' }, me), ' · ', h('span', { id: 'viewers' })),
+    h('div', { id: 'ruling-notice', class: 'notice', role: 'alert', hidden: true }),
     h('div', { class: 'game' },
       h('div', { class: 'left' }, el.boardBox,
         h('p', { id: 'ghost-note', class: 'ghost-note', 'aria-live': 'polite' }),
@@ -121,7 +122,8 @@ function layout(g, comforts) {
         el.explain),
       h('div', { class: 'right' }, h('div', { class: 'clocks' }, el.clocks.black, el.clocks.white), el.status,
         h('p', { id: 'call-now', class: 'call-now', 'aria-live': 'assertive' }),
-        h('p', { id: 'time-answer', class: 'time-answer', 'aria-live': 'assertive' }), el.controls,
+        h('p', { id: 'time-answer', class: 'time-answer', 'aria-live': 'assertive' }),
+        h('p', { id: 'awaiting', class: 'hint', 'aria-live': 'polite', hidden: true }), el.controls,
         h('span', { id: 'coord-help', class: 'hint' }, t('game.coord_help')),
         moves,
         voice.controls(), comforts,
@@ -152,11 +154,27 @@ function follow(g) {
     // the face starts from the crate's state at each period.
     if (m.type === 'call') { voice.say(m); refresh(g).catch(() => {}); }
     else if (m.type === 'event' || m.type === 'state') refresh(g).catch(() => {});
+    // Art. 29–31: an official's ruling is told to both players, in the page's language.
+    if (m.type === 'event' && m.ruling) notice(m);
   }, (ws) => {
     ws.send(JSON.stringify({ type: 'subscribe', game: g.id }));
     // The viewer count counts this page once it listens; read again now and then.
     setTimeout(() => refresh(g).catch(() => {}), 400);
   });
+}
+
+/**
+ * Shows an official's ruling as a notice that stays until it is dismissed: who ruled, what,
+ * and the article.
+ * @param {{ event: { actor: string }, en: string | null, zh: string | null, article: string | null }} m
+ */
+function notice(m) {
+  const box = document.getElementById('ruling-notice');
+  if (!box) return;
+  const text = (LANG === 'zh' ? m.zh : m.en) || '';
+  box.replaceChildren(h('strong', {}, t('game.ruling_by', { role: t('role.' + m.event.actor) })), ' ', text, ' ',
+    h('button', { type: 'button', id: 'ruling-dismiss', onclick: () => { box.hidden = true; } }, t('game.dismiss')));
+  box.hidden = false;
 }
 
 /**
@@ -311,6 +329,7 @@ function render(g) {
   renderClocks(g, view);
   tick(g);
   g.el.status.textContent = statusLine(view, t, LANG);
+  renderAwaiting(view);
   const watching = document.getElementById('viewers');
   if (watching) watching.textContent = t('live.watching', { n: view.viewers ?? 0 });
   renderControls(g, view);
@@ -418,6 +437,19 @@ function tick(g) {
 }
 
 /**
+ * Art. 16.4: who has still to confirm the result (Black, White, the referee), once decided.
+ * @param {GameView} view
+ */
+function renderAwaiting(view) {
+  const el = document.getElementById('awaiting');
+  if (!el) return;
+  const who = view.phase === 'decided' ? view.awaiting || [] : [];
+  el.hidden = !who.length;
+  const names = who.map((w) => w === 'referee' ? t('role.referee') : t('color.' + w));
+  el.textContent = who.length ? t('game.awaiting', { who: names.join(LANG === 'zh' ? '、' : ', ') }) : '';
+}
+
+/**
  * The buttons of the caller's seat in the phase: in play a typed move, pass, the end, resign,
  * the time left, a lost turn (Art. 22.5); while counting the marking, its acceptance and the
  * disputes; once decided the confirmation and a recount; always the record. They are rebuilt
@@ -427,7 +459,8 @@ function tick(g) {
  */
 function renderControls(g, view) {
   const me = mine(g);
-  const key = JSON.stringify([view.phase, me, view.end_proposed_by, myTurn(g), view.settings.lost_turn_on_timeout, view.may_recount]);
+  const confirmed = !!(me && view.confirmed_by && view.confirmed_by[me]);
+  const key = JSON.stringify([view.phase, me, view.end_proposed_by, myTurn(g), view.settings.lost_turn_on_timeout, view.may_recount, confirmed]);
   if (key === g.controlsShown) return;
   g.controlsShown = key;
   const controls = g.el.controls;
@@ -436,7 +469,8 @@ function renderControls(g, view) {
   if (me && view.phase === 'play') list.push(...playControls(g, view, me));
   if (me && view.phase === 'counting') list.push(...countingControls(g, me));
   if (me && view.phase === 'decided') {
-    list.push(button(t('game.confirm'), () => send(g, { type: 'confirm' }), 'confirm', 'primary'));
+    // Art. 16.4: once this side has confirmed, the line above says who has still to.
+    if (!confirmed) list.push(button(t('game.confirm'), () => send(g, { type: 'confirm' }), 'confirm', 'primary'));
     // Art. 16.4: only a result reached by counting is recounted.
     if (view.may_recount) list.push(button(t('game.recount'), () => send(g, { type: 'request_recount' }), 'recount'));
   }

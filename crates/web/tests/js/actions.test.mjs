@@ -3,7 +3,7 @@
 // referee form's command.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RESENDABLE, actionName, changes, refereeAction, resultText, stillApplies } from '../../assets/actions.js';
+import { KIND_FIELDS, RESENDABLE, actionName, changes, consoleKinds, endsGame, refereeAction, resultText, stillApplies } from '../../assets/actions.js';
 import { translator } from '../../assets/text.js';
 
 const t = translator({
@@ -93,9 +93,30 @@ test("the referee's form makes the command the server reads", () => {
   assert.deepEqual(refereeAction('void_move', f), { type: 'ruling', ruling: 'void_move', side: 'white', point: 'D4' });
   assert.deepEqual(refereeAction('recount', f), { type: 'record_recount', asked_by: 'white' });
   assert.deepEqual(refereeAction('dispute', f), { type: 'dispute', claims_dead: 'white' });
-  assert.deepEqual(refereeAction('lost_turn', f), { type: 'request_lost_turn' });
   assert.deepEqual(refereeAction('adjudicate', f),
     { type: 'adjudicate', outcome: { result: 'win', winner: 'black', how: { by: 'adjudication' } }, article: '17.5' });
   assert.deepEqual(refereeAction('adjudicate', Object.assign({}, f, { outcome: 'both_lose', article: '21.4' })),
     { type: 'adjudicate', outcome: { result: 'both_lose' }, article: '21.4' });
+});
+
+test("the console offers each role only what it may take, never a player's lost turn (Art. 22.5, 29–31)", () => {
+  assert.deepEqual(consoleKinds(['referee']), ['warning', 'void_move', 'confirm', 'recount', 'dispute', 'pause', 'resume', 'loss', 'seat_link']);
+  assert.ok(consoleKinds(['chief_referee']).includes('adjudicate'));
+  assert.ok(!consoleKinds(['referee']).includes('adjudicate'));
+  assert.deepEqual(consoleKinds(['organizer']), ['seat_link']);
+  assert.deepEqual(consoleKinds([]), []);
+  for (const roles of [['referee'], ['chief_referee'], ['organizer', 'chief_referee']]) {
+    assert.ok(!consoleKinds(roles).includes('lost_turn'));
+    for (const k of consoleKinds(roles)) assert.ok(k in KIND_FIELDS, k);
+  }
+});
+
+test('a ruling that ends the game is asked about first: a loss, an adjudication, a second warning (Art. 24.2)', () => {
+  const v = { warnings: { black: 1, white: 0 } };
+  assert.ok(endsGame('loss', 'white', v));
+  assert.ok(endsGame('adjudicate', 'white', v));
+  assert.ok(endsGame('warning', 'black', v));
+  assert.ok(!endsGame('warning', 'white', v));
+  assert.ok(!endsGame('void_move', 'black', v));
+  assert.ok(!endsGame('confirm', 'black', v));
 });
