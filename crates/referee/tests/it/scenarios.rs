@@ -1,9 +1,9 @@
 //! Scenario tests, one or more per article, named after it.
 
 use crate::script::{check, run};
+use expect_test::expect;
 use referee::{Action, Actor, Event, Phase, Referee};
 use rules::Color;
-use expect_test::expect;
 
 /// The opening every game here shares: colours by the draw, the start.
 const OPEN: &str = "
@@ -475,8 +475,10 @@ fn art16_4_a_referee_s_confirmation_is_still_missing_after_both_players() {
     );
     let mut r = r;
     let at = r.events().last().unwrap().at;
-    r.apply(Event::new(at, Actor::Player(Color::White), Action::Confirm)).unwrap();
-    r.apply(Event::new(at, Actor::Player(Color::Black), Action::Confirm)).unwrap();
+    r.apply(Event::new(at, Actor::Player(Color::White), Action::Confirm))
+        .unwrap();
+    r.apply(Event::new(at, Actor::Player(Color::Black), Action::Confirm))
+        .unwrap();
     assert_eq!(who(&r), [Actor::Referee]);
     assert_eq!(r.phase(), Phase::Decided);
     assert_eq!(r.confirmations(), [true, true, false]);
