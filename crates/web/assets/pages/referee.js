@@ -111,8 +111,9 @@ async function showQueue({ enc, hall, roles, as, queue, refresh }) {
   const waiting = q.waiting || [];
   const useAs = roles.includes('referee') ? 'referee' : as;
   const who = (/** @type {string[]} */ a) => a.map((w) => w === 'referee' ? t('role.referee') : t('color.' + w)).join(LANG === 'zh' ? '、' : ', ');
-  queue.replaceChildren(
-    q.players_agreement ? h('p', { class: 'hint', id: 'queue-club' }, t('ref.queue_club')) : null,
+  // `h` drops an empty child; `replaceChildren` would write "null".
+  queue.replaceChildren(h('div', {},
+    q.players_agreement ? h('p', { class: 'hint', id: 'queue-club' }, t('ref.queue_club')) : null),
     waiting.length ? h('ul', { class: 'queue' }, waiting.map((w) => h('li', { id: 'queue-' + w.game },
       h('a', { href: '/play/' + w.game }, t('game.round_board', { round: w.round || '?', board: w.board || '?' })), ' ',
       `${w.players[0]} – ${w.players[1]} · `,

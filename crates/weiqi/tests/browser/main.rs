@@ -11,6 +11,7 @@ mod clock_boards;
 mod clock_faces;
 mod clock_rights;
 mod comforts;
+mod confirmations;
 mod director;
 mod game_sizes;
 mod hall;

@@ -35,9 +35,14 @@ async fn row_shows(c: &Client, game: i64, text: &str) -> String {
 
 /// Records the console's action `kind` (with `extra` selects set first) for `game`; the toast.
 async fn record(c: &Client, game: i64, kind: &str, extra: &[(&str, &str)]) -> (String, bool) {
-    c.execute("document.getElementById('toast').className = ''", vec![])
-        .await
-        .unwrap();
+    // A ruling that ends a game is asked about first: the answer here is yes (the asking
+    // itself is `confirmations.rs`'s).
+    c.execute(
+        "document.getElementById('toast').className = ''; window.confirm = () => true;",
+        vec![],
+    )
+    .await
+    .unwrap();
     choose(c, "#r-game", &game.to_string()).await;
     choose(c, "#r-kind", kind).await;
     for (css, v) in extra {
