@@ -30,7 +30,8 @@ async fn js(c: &Client, script: &str) -> Value {
 /// Pairs the next round of `id` and starts its games on 9×9: each board's game and its
 /// players' links (Black's, White's).
 async fn start_round(rig: &Rig, c: &Client, id: &str, n: u32) -> Vec<(i64, String, String)> {
-    rig.api(c, "POST", &format!("/api/events/{id}/rounds"), Value::Null).await;
+    rig.api(c, "POST", &format!("/api/events/{id}/rounds"), Value::Null)
+        .await;
     let v = rig
         .api(
             c,
@@ -74,7 +75,9 @@ async fn a_free_game_is_final_once_both_players_confirm() {
     owner.goto(&rig.base).await.unwrap();
     account(&rig, &owner, "owner").await;
     let settings = json!({ "players": [{ "name": "Li", "rank": "3d" }, { "name": "Wang", "rank": "3d" }], "size": 9 });
-    let g = rig.api(&owner, "POST", "/api/games", json!({ "settings": settings })).await;
+    let g = rig
+        .api(&owner, "POST", "/api/games", json!({ "settings": settings }))
+        .await;
     let (black, white) = (
         g["links"]["black"].as_str().unwrap().to_string(),
         g["links"]["white"].as_str().unwrap().to_string(),
@@ -180,8 +183,14 @@ async fn an_event_result_waits_for_the_referee_s_one_click_and_a_club_event_s_fo
     ] {
         seat_do(&td, link, action).await;
     }
-    let v = rig.api(&td, "GET", &format!("/api/games/{club_game}"), Value::Null).await;
-    assert_eq!((&v["phase"], &v["settings"]["confirmation"]), (&json!("final"), &json!("players")), "{v}");
+    let v = rig
+        .api(&td, "GET", &format!("/api/games/{club_game}"), Value::Null)
+        .await;
+    assert_eq!(
+        (&v["phase"], &v["settings"]["confirmation"]),
+        (&json!("final"), &json!("players")),
+        "{v}"
+    );
     td.goto(&format!("{}/referee/club", rig.base)).await.unwrap();
     shows(&td, "the club note", "queue-club", "agreement stand").await;
     until(&td, "an empty queue", "document.getElementById('queue-empty')").await;
@@ -210,10 +219,25 @@ async fn a_ruling_that_ends_a_game_asks_first_and_both_players_see_every_ruling(
     // fields of the chosen action only.
     td.goto(&format!("{}/referee/hall", rig.base)).await.unwrap();
     until(&td, "the form", "document.getElementById('r-kind')").await;
-    let kinds = js(&td, "[...document.querySelectorAll('#r-kind option')].map((o) => o.value)").await;
+    let kinds = js(
+        &td,
+        "[...document.querySelectorAll('#r-kind option')].map((o) => o.value)",
+    )
+    .await;
     assert_eq!(
         kinds,
-        json!(["warning", "void_move", "confirm", "recount", "dispute", "pause", "resume", "loss", "adjudicate", "seat_link"])
+        json!([
+            "warning",
+            "void_move",
+            "confirm",
+            "recount",
+            "dispute",
+            "pause",
+            "resume",
+            "loss",
+            "adjudicate",
+            "seat_link"
+        ])
     );
     let shown = "['r-side', 'r-point', 'r-offence', 'r-outcome', 'r-article'].filter((id) => !document.getElementById(id).parentElement.hidden)";
     for (kind, fields) in [
@@ -235,7 +259,9 @@ async fn a_ruling_that_ends_a_game_asks_first_and_both_players_see_every_ruling(
     let rule = |c: &Client| {
         let c = c.clone();
         async move {
-            c.execute("document.getElementById('toast').className = ''", vec![]).await.unwrap();
+            c.execute("document.getElementById('toast').className = ''", vec![])
+                .await
+                .unwrap();
             choose(&c, "#r-game", &game.to_string()).await;
             choose(&c, "#r-kind", "warning").await;
             choose(&c, "#r-side", "black").await;
@@ -262,14 +288,30 @@ async fn a_ruling_that_ends_a_game_asks_first_and_both_players_see_every_ruling(
     let asked = until(&td, "the question", "window.asked.length === 1 && window.asked[0]").await;
     assert!(asked.as_str().unwrap().contains("Black loses"), "{asked}");
     let v = rig.api(&td, "GET", &format!("/api/games/{game}"), Value::Null).await;
-    assert_eq!((&v["warnings"]["black"], &v["phase"]), (&json!(1), &json!("play")), "{v}");
+    assert_eq!(
+        (&v["warnings"]["black"], &v["phase"]),
+        (&json!(1), &json!("play")),
+        "{v}"
+    );
 
     // "Yes": the second warning is recorded, the game is decided, both players see it.
     td.execute("window.answer = true;", vec![]).await.unwrap();
     rule(&td).await;
     until(&td, "asked again", "window.asked.length === 2").await;
-    shows(&td, "the game decided", &format!("ref-game-{game}"), "result to confirm").await;
-    shows(&w, "White's notice of the second warning", "ruling-notice", "warning no. 2").await;
+    shows(
+        &td,
+        "the game decided",
+        &format!("ref-game-{game}"),
+        "result to confirm",
+    )
+    .await;
+    shows(
+        &w,
+        "White's notice of the second warning",
+        "ruling-notice",
+        "warning no. 2",
+    )
+    .await;
     shows(&w, "White sees the result", "status", "result to confirm").await;
     shows(&b, "Black sees the result", "status", "待确认").await;
     full_shot(&w, "confirm-08-second-warning-decided").await;
