@@ -113,7 +113,8 @@ async fn hall(
 }
 
 /// `GET /api/events/{id}/officials`: who holds each role now (Art. 29: the organizer; Art. 30:
-/// the chief referee; Art. 31: the referees), from the record of grants and revocations.
+/// the chief referee, the organizer until one is appointed; Art. 31: the referees), from the
+/// record of grants and revocations.
 async fn officials(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {
     let i = id.clone();
     read_store(&st, move |s| s.load_event(&i).map(drop)).await?;
@@ -132,10 +133,15 @@ async fn officials(State(st): State<AppState>, Path(id): Path<String>) -> Result
             .map(|(_, a)| a.clone())
             .collect::<Vec<_>>()
     };
+    // Art. 29–30: the organizer is the chief referee until they appoint one (`auth::roles`).
+    let chief = match of("chief_referee") {
+        c if c.is_empty() => of("organizer"),
+        c => c,
+    };
     Ok(Json(json!({
         "event": id,
         "organizer": of("organizer"),
-        "chief_referee": of("chief_referee"),
+        "chief_referee": chief,
         "referee": of("referee"),
     })))
 }

@@ -232,6 +232,8 @@ async fn the_organizer_is_chief_referee_until_they_appoint_one_and_is_never_told
     let roles = |v: &Value| v["roles"].clone();
     let (_, me) = call(r, "GET", "/api/events/club/me", Some(&org), None).await;
     assert_eq!(roles(&me), json!(["organizer", "chief_referee"]));
+    let (_, officials) = call(r, "GET", "/api/events/club/officials", None, None).await;
+    assert_eq!(officials["chief_referee"], json!(["org"]), "{officials}");
     // As chief referee the organizer adjudicates a game of the event.
     let (game, _, _) = board_one(r, &org).await;
     let (_, s) = call(r, "GET", &format!("/api/games/{game}"), None, None).await;
@@ -257,6 +259,8 @@ async fn the_organizer_is_chief_referee_until_they_appoint_one_and_is_never_told
     );
     let (_, me) = call(r, "GET", "/api/events/club/me", Some(&org), None).await;
     assert_eq!(roles(&me), json!(["organizer"]));
+    let (_, officials) = call(r, "GET", "/api/events/club/officials", None, None).await;
+    assert_eq!(officials["chief_referee"], json!(["chief"]), "{officials}");
     let resume = json!({ "seq": v["seq"], "action": { "type": "resume" } });
     let (st, v) = call(
         r,
