@@ -89,11 +89,15 @@ pub fn format_error(what: &str, e: &formats::FormatError) -> Said {
     use formats::FormatError as F;
     let (key, detail) = match e {
         F::Line { line, what: detail } => {
-            return said("import.err.line", |_| {
+            return said("import.err.line", |lang| {
+                let detail = match lang {
+                    web::Lang::Zh => line_zh(detail).unwrap_or_else(|| detail.clone()),
+                    web::Lang::En => detail.clone(),
+                };
                 vec![
                     ("file", what.to_string()),
                     ("line", line.to_string()),
-                    ("detail", detail.clone()),
+                    ("detail", detail),
                 ]
             });
         }
@@ -103,6 +107,53 @@ pub fn format_error(what: &str, e: &formats::FormatError) -> Said {
         F::NotLatin1(texts) => ("import.err.file", texts.join("; ")),
     };
     said(key, |_| vec![("file", what.to_string()), ("detail", detail.clone())])
+}
+
+/// A registration line's fault in Chinese, from the words the `formats` crate's reader writes
+/// for it (`csv_io::registrations_from_rows`, the CSV's and the Excel sheet's), with the name
+/// and the value it quotes; `None` for words it does not know (the English then stands). The
+/// test `every_registration_fault_is_said_in_chinese` holds each template to the reader.
+fn line_zh(detail: &str) -> Option<String> {
+    if detail == "the name is empty" {
+        return Some("姓名为空".into());
+    }
+    if let Some(name) = detail.strip_suffix(" is registered twice") {
+        return Some(format!("{name}报名了两次"));
+    }
+    if let Some(name) = detail.strip_suffix(": the rank is empty") {
+        return Some(format!("{name}：段位为空"));
+    }
+    if let Some(rest) = detail.strip_prefix("the name has ") {
+        let (n, max) = rest.split_once(" characters: at most ")?;
+        return Some(format!("姓名有{n}个字符：最多{max}个"));
+    }
+    if let Some(rest) = detail.strip_prefix("no name column (the header is ") {
+        let header = rest.strip_suffix("; name/姓名 and rank/段位 are needed)")?;
+        return Some(format!(
+            "没有姓名列（表头为{header}；须有 name/姓名 与 rank/段位 两列）"
+        ));
+    }
+    if let Some(rest) = detail.strip_prefix("no rank column (the header is ") {
+        let header = rest.strip_suffix("; name/姓名 and rank/段位 are needed)")?;
+        return Some(format!(
+            "没有段位列（表头为{header}；须有 name/姓名 与 rank/段位 两列）"
+        ));
+    }
+    if let Some((name, rest)) = detail.split_once(": rank ") {
+        let value = rest.strip_suffix(" is not like 5d, 3k, 2p, 5段, 3级 or 职业九段")?;
+        return Some(format!(
+            "{name}：段位{value}无法识别，应写如 5d、3k、2p、5段、3级 或 职业九段"
+        ));
+    }
+    if let Some((name, rest)) = detail.split_once(": rating ") {
+        if let Some(value) = rest.strip_suffix(" is not a number") {
+            return Some(format!("{name}：等级分{value}不是数字"));
+        }
+        let (value, range) = rest.split_once(" is outside ")?;
+        let (low, high) = range.split_once("..=")?;
+        return Some(format!("{name}：等级分{value}超出{low}至{high}的范围"));
+    }
+    None
 }
 
 /// The text of `key` in `lang` (the key itself if there is none: the tests say every key
@@ -417,6 +468,38 @@ mod tests {
                     s.zh
                 );
             }
+        }
+    }
+
+    /// Every fault the registration reader names on a line is said in Chinese: no English
+    /// word is left but the values quoted from the file.
+    #[test]
+    fn every_registration_fault_is_said_in_chinese() {
+        let files = [
+            "name,rank\nAnn,2d\n,3k\n",
+            "name,rank\nAnn,2d\nBo,\n",
+            "name,rank\nAnn,9x\n",
+            "name,rank,rating\nAnn,2d,NaN\n",
+            "name,rank,rating\nAnn,2d,99999\n",
+            "name,rank\nAnn,2d\nAnn,3k\n",
+            "club,rank\nBeijing,2d\n",
+            "name,club\nAnn,Beijing\n",
+        ];
+        let long = format!("name,rank\n{},2d\n", "x".repeat(101));
+        for file in files.iter().copied().chain([long.as_str()]) {
+            let e = formats::csv_io::read_registrations(file.as_bytes()).unwrap_err();
+            let s = format_error("CSV", &e);
+            let formats::FormatError::Line { what, .. } = &e else {
+                panic!("{e}")
+            };
+            let zh = line_zh(what).unwrap_or_else(|| panic!("no Chinese for {what:?}"));
+            assert!(s.zh.ends_with(&zh), "{}", s.zh);
+            let quoted = ["Ann", "Bo", "Beijing", "club", "name", "rank", "NaN", "xxx"];
+            let english = zh
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .filter(|w| w.len() > 2 && !quoted.iter().any(|k| w.contains(k)))
+                .collect::<Vec<_>>();
+            assert!(english.is_empty(), "English in {zh:?}: {english:?}");
         }
     }
 

@@ -157,7 +157,7 @@ async fn a_file_that_cannot_be_imported_is_refused_in_both_languages_naming_wher
           "比赛编号\"a b\"须为1至64个字母、数字、点、连字符或下划线"
         400 "import.err.line"
           "the CSV file, line 3: Bo: rank \"9x\" is not like 5d, 3k, 2p, 5段, 3级 or 职业九段"
-          "CSV文件第3行有误：Bo: rank \"9x\" is not like 5d, 3k, 2p, 5段, 3级 or 职业九段""#]].assert_eq(&out.join("\n"));
+          "CSV文件第3行有误：Bo：段位\"9x\"无法识别，应写如 5d、3k、2p、5段、3级 或 职业九段""#]].assert_eq(&out.join("\n"));
 }
 
 #[tokio::test]
