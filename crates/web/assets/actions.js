@@ -87,6 +87,7 @@ export function actionName(a, t) {
     case 'confirm': return t('game.confirm');
     case 'dispute': return t('ref.dispute');
     case 'ruling': return a.ruling === 'discipline' ? t(a.penalty === 'loss' ? 'ref.loss' : 'ref.warning') : t('ref.' + a.ruling);
+    case 'late_forfeit': return t('ref.forfeit');
     // The referee's other commands: adjudicate, pause, resume.
     default: return t('ref.' + a.type);
   }
@@ -106,7 +107,7 @@ export function consoleKinds(roles) {
   const official = referee || roles.includes('organizer');
   /** @type {string[]} */
   const kinds = [];
-  if (referee) kinds.push('warning', 'void_move', 'confirm', 'recount', 'dispute', 'pause', 'resume', 'loss');
+  if (referee) kinds.push('warning', 'void_move', 'confirm', 'recount', 'dispute', 'pause', 'resume', 'loss', 'forfeit');
   if (roles.includes('chief_referee')) kinds.push('adjudicate');
   if (official) kinds.push('seat_link');
   return kinds;
@@ -123,21 +124,23 @@ export const KIND_FIELDS = /** @type {Record<string, string[]>} */ ({
   dispute: ['side'],
   pause: [],
   resume: [],
+  forfeit: ['side'],
   seat_link: ['side'],
 });
 
 /**
- * Whether the console's action ends the game, so that it asks first: a loss (Art. 23), an
- * adjudication (Art. 13.1), or a warning to a side already warned once in this game (Art.
- * 24.2: the second loses it).
+ * Whether the console's action ends the game, so that it asks first: a loss (Art. 23), a
+ * lateness forfeit (Art. 22.1–3), an adjudication (Art. 13.1), or a warning to a side already
+ * warned once in this game (Art. 24.2: the second loses it) — a void move too, which carries
+ * a warning when it retakes a ko (Art. 18.3).
  * @param {string} kind
  * @param {string} side
  * @param {{ warnings: Record<string, number> } | null | undefined} view
  * @returns {boolean}
  */
 export function endsGame(kind, side, view) {
-  if (kind === 'loss' || kind === 'adjudicate') return true;
-  return kind === 'warning' && !!view && (view.warnings[side] || 0) >= 1;
+  if (kind === 'loss' || kind === 'forfeit' || kind === 'adjudicate') return true;
+  return (kind === 'warning' || kind === 'void_move') && !!view && (view.warnings[side] || 0) >= 1;
 }
 
 /**
@@ -157,6 +160,8 @@ export function refereeAction(kind, f) {
     // Art. 16.4: at the board the player asks the referee, who records it.
     case 'recount': return { type: 'record_recount', asked_by: sd };
     case 'dispute': return { type: 'dispute', claims_dead: sd };
+    // Art. 22.1–3: a side absent beyond the event's limit.
+    case 'forfeit': return { type: 'late_forfeit', side: sd };
     case 'pause': return { type: 'pause' };
     case 'resume': return { type: 'resume' };
     default: {

@@ -768,6 +768,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("ref.warning", "Warning", "警告"),
     ("ref.loss", "Loss of the game (Art. 23)", "判负（第23条）"),
     ("ref.void_move", "Void move", "无效着"),
+    ("ref.forfeit", "Lateness forfeit (Art. 22.1)", "迟到判负（第22条第1款）"),
     ("ref.adjudicate", "Adjudicate", "裁决"),
     (
         "ref.confirm",

@@ -93,6 +93,7 @@ test("the referee's form makes the command the server reads", () => {
   assert.deepEqual(refereeAction('void_move', f), { type: 'ruling', ruling: 'void_move', side: 'white', point: 'D4' });
   assert.deepEqual(refereeAction('recount', f), { type: 'record_recount', asked_by: 'white' });
   assert.deepEqual(refereeAction('dispute', f), { type: 'dispute', claims_dead: 'white' });
+  assert.deepEqual(refereeAction('forfeit', f), { type: 'late_forfeit', side: 'white' });
   assert.deepEqual(refereeAction('adjudicate', f),
     { type: 'adjudicate', outcome: { result: 'win', winner: 'black', how: { by: 'adjudication' } }, article: '17.5' });
   assert.deepEqual(refereeAction('adjudicate', Object.assign({}, f, { outcome: 'both_lose', article: '21.4' })),
@@ -100,7 +101,7 @@ test("the referee's form makes the command the server reads", () => {
 });
 
 test("the console offers each role only what it may take, never a player's lost turn (Art. 22.5, 29–31)", () => {
-  assert.deepEqual(consoleKinds(['referee']), ['warning', 'void_move', 'confirm', 'recount', 'dispute', 'pause', 'resume', 'loss', 'seat_link']);
+  assert.deepEqual(consoleKinds(['referee']), ['warning', 'void_move', 'confirm', 'recount', 'dispute', 'pause', 'resume', 'loss', 'forfeit', 'seat_link']);
   assert.ok(consoleKinds(['chief_referee']).includes('adjudicate'));
   assert.ok(!consoleKinds(['referee']).includes('adjudicate'));
   assert.deepEqual(consoleKinds(['organizer']), ['seat_link']);
@@ -115,8 +116,10 @@ test('a ruling that ends the game is asked about first: a loss, an adjudication,
   const v = { warnings: { black: 1, white: 0 } };
   assert.ok(endsGame('loss', 'white', v));
   assert.ok(endsGame('adjudicate', 'white', v));
+  assert.ok(endsGame('forfeit', 'white', v));
+  assert.ok(endsGame('void_move', 'black', v), 'a ko retaken carries a warning (Art. 18.3)');
   assert.ok(endsGame('warning', 'black', v));
   assert.ok(!endsGame('warning', 'white', v));
-  assert.ok(!endsGame('void_move', 'black', v));
+  assert.ok(!endsGame('void_move', 'white', v));
   assert.ok(!endsGame('confirm', 'black', v));
 });

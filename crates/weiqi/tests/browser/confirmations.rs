@@ -235,6 +235,7 @@ async fn a_ruling_that_ends_a_game_asks_first_and_both_players_see_every_ruling(
             "pause",
             "resume",
             "loss",
+            "forfeit",
             "adjudicate",
             "seat_link"
         ])
