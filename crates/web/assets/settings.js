@@ -1,6 +1,7 @@
 // @ts-check
 // weiqi: what the event page says of an event's settings and officials, as lines of a label
 // and a value in the page's language. Pure: no DOM, so `node --test` imports it.
+import { rankWords } from './standings.js';
 
 /** @typedef {import('./text.js').Translate} Translate */
 /** @typedef {import('./text.js').Lang} Lang */
@@ -50,12 +51,12 @@ export function settingsLines(ev, t, lang) {
   ];
   const s = ev.settings;
   if (ev.system.kind === 'mc_mahon') {
-    out.push([t('about.bar_floor'), t('about.bar_floor_value', { bar: ev.system.bar || '', floor: ev.system.floor || '' })]);
+    out.push([t('about.bar_floor'), t('about.bar_floor_value', { bar: rankWords(ev.system.bar || '', lang), floor: rankWords(ev.system.floor || '', lang) })]);
     if (s) {
       const h = s.handicap;
       out.push([t('about.handicap'), h.ceiling === 0 ? t('about.handicap_none')
         : t('about.handicap_value', { basis: h.basis === 'mms' ? t('about.basis_mms') : t('about.basis_rank'), correction: h.correction, ceiling: h.ceiling })
-          + (h.bar ? t('about.handicap_bar', { bar: h.bar }) : '')]);
+          + (h.bar ? t('about.handicap_bar', { bar: rankWords(h.bar, lang) }) : '')]);
     }
   }
   if (s) {

@@ -236,6 +236,26 @@ async fn the_hall_follows_every_board_live_and_the_wall_is_read_from_afar() {
         }
         shot(&hall, &format!("hall-03-wall-{lang}")).await;
     }
+    // A spectator's phone: the wall in one column, nothing scrolls sideways.
+    screen(&hall, 390, 844, true).await;
+    hall.goto(&format!("{}/events/cup/wall?lang=zh", rig.base))
+        .await
+        .unwrap();
+    until(
+        &hall,
+        "the wall on a phone",
+        "document.querySelector('#wall-standings')",
+    )
+    .await;
+    let wide = hall
+        .execute(
+            "return document.documentElement.scrollWidth > document.documentElement.clientWidth",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(wide, json!(false), "the wall scrolls sideways on a phone");
+    full_shot(&hall, "hall-05-wall-phone-zh").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
