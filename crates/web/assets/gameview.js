@@ -46,6 +46,8 @@ import { quarters } from './format.js';
  * @property {string} zh
  * @property {string | null} article the article it applies (`16.4`)
  * @property {boolean} overruled whether a later ruling overruled it
+ * @property {string} [official] `referee` or `chief_referee` when an official recorded it (a
+ *   ruling the players are told of)
  */
 /**
  * The game's settings as it was created (`wire::WSettings`).

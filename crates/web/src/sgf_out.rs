@@ -141,6 +141,12 @@ pub fn game_view(r: &Referee) -> Value {
                     "zh": s.zh,
                     "article": s.article.map(|a| if a.clause == 0 { a.number.to_string() } else { format!("{}.{}", a.number, a.clause) }),
                     "overruled": r.overruled().contains(&i),
+                    // An official's event: a ruling the players' page tells them of.
+                    "official": match r.events()[i].actor {
+                        referee::Actor::Referee => Some("referee"),
+                        referee::Actor::ChiefReferee => Some("chief_referee"),
+                        _ => None,
+                    },
                 })
             })
         })

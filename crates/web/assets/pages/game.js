@@ -68,6 +68,7 @@ export async function gamePage() {
   layout(g, comforts);
   try { await refresh(g); } catch (e) { setMain(h('p', { class: 'bad' }, /** @type {Error} */ (e).message)); return; }
   const view = /** @type {GameView} */ (g.view);
+  lastNotice(g, view);
   /** @type {HTMLElement} */ (document.getElementById('page-title')).textContent = `${view.names.black.name} ${t('vs')} ${view.names.white.name}`;
   await showWhere(g, view);
   // Confirm-move is for the player's own taps.
@@ -155,7 +156,7 @@ function follow(g) {
     if (m.type === 'call') { voice.say(m); refresh(g).catch(() => {}); }
     else if (m.type === 'event' || m.type === 'state') refresh(g).catch(() => {});
     // Art. 29–31: an official's ruling is told to both players, in the page's language.
-    if (m.type === 'event' && m.ruling) notice(m);
+    if (m.type === 'event' && m.ruling) notice(g, { index: m.index, official: m.event.actor, en: m.en, zh: m.zh });
   }, (ws) => {
     ws.send(JSON.stringify({ type: 'subscribe', game: g.id }));
     // The viewer count counts this page once it listens; read again now and then.
@@ -165,16 +166,37 @@ function follow(g) {
 
 /**
  * Shows an official's ruling as a notice that stays until it is dismissed: who ruled, what,
- * and the article.
- * @param {{ event: { actor: string }, en: string | null, zh: string | null, article: string | null }} m
+ * and the article. A dismissed one is remembered for the game (`sessionStorage`), so a page
+ * opened again shows the latest ruling a player has not dismissed.
+ * @param {Game} g
+ * @param {{ index: number, official: string, en: string | null, zh: string | null }} m
  */
-function notice(m) {
+function notice(g, m) {
   const box = document.getElementById('ruling-notice');
   if (!box) return;
+  const key = 'weiqi.ruling-seen.' + g.id;
   const text = (LANG === 'zh' ? m.zh : m.en) || '';
-  box.replaceChildren(h('strong', {}, t('game.ruling_by', { role: t('role.' + m.event.actor) })), ' ', text, ' ',
-    h('button', { type: 'button', id: 'ruling-dismiss', onclick: () => { box.hidden = true; } }, t('game.dismiss')));
+  box.replaceChildren(h('strong', {}, t('game.ruling_by', { role: t('role.' + m.official) })), ' ', text, ' ',
+    h('button', { type: 'button', id: 'ruling-dismiss', onclick: () => {
+      box.hidden = true;
+      try { sessionStorage.setItem(key, String(m.index)); } catch { /* a private window keeps nothing */ }
+    } }, t('game.dismiss')));
   box.hidden = false;
+}
+
+/**
+ * On opening the page, a player is shown the latest official's ruling they have not
+ * dismissed (one made while the page was closed).
+ * @param {Game} g
+ * @param {GameView} view
+ */
+function lastNotice(g, view) {
+  if (!mine(g)) return;
+  const last = view.log.filter((e) => e.official && !e.overruled).pop();
+  if (!last || !last.official) return;
+  let seen = -1;
+  try { seen = Number(sessionStorage.getItem('weiqi.ruling-seen.' + g.id) ?? -1); } catch { /* nothing kept */ }
+  if (last.index > seen) notice(g, { index: last.index, official: last.official, en: last.en, zh: last.zh });
 }
 
 /**

@@ -76,8 +76,29 @@ export async function refereePage() {
   connect((m) => {
     if (!(m.game in hall.rows)) return;
     if (m.type === 'call') voice.say(m);
-    else { attempt(() => load(hall, m.game)); if (as) refreshQueue(); }
+    else {
+      // The queue is read again only for a game that is or was waiting for a confirmation
+      // (a move elsewhere in a hall of a hundred boards asks nothing of the server).
+      const was = hall.views[m.game] && hall.views[m.game].phase === 'decided';
+      attempt(async () => {
+        await load(hall, m.game);
+        if (as && (was || hall.views[m.game].phase === 'decided')) queueSoon(refreshQueue);
+      });
+    }
   }, (ws) => { for (const g of games) ws.send(JSON.stringify({ type: 'subscribe', game: g.game })); });
+}
+
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let queueTimer;
+
+/**
+ * Reads the queue again soon, once for the pushes of a moment (two players confirming at
+ * once read it once).
+ * @param {() => void} refresh
+ */
+function queueSoon(refresh) {
+  clearTimeout(queueTimer);
+  queueTimer = setTimeout(refresh, 300);
 }
 
 /**

@@ -317,6 +317,17 @@ async fn a_ruling_that_ends_a_game_asks_first_and_both_players_see_every_ruling(
     shows(&b, "Black sees the result", "status", "待确认").await;
     full_shot(&w, "confirm-08-second-warning-decided").await;
     full_shot(&b, "confirm-09-second-warning-decided-zh").await;
+
+    // A page opened again shows the latest ruling its player has not dismissed, once.
+    b.refresh().await.unwrap();
+    shows(&b, "the notice after a reload", "ruling-notice", "第2次警告").await;
+    click(&b, "#ruling-dismiss").await;
+    b.refresh().await.unwrap();
+    shows(&b, "the page again", "status", "待确认").await;
+    assert_eq!(
+        js(&b, "document.getElementById('ruling-notice').hidden").await,
+        json!(true)
+    );
     for c in [td, b, w] {
         c.close().await.unwrap();
     }
