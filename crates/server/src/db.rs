@@ -179,6 +179,23 @@ const MIGRATIONS: &[(u32, &str)] = &[
         "ALTER TABLE server_account ADD COLUMN skeleton TEXT;
         CREATE UNIQUE INDEX server_account_skeleton ON server_account (skeleton);",
     ),
+    (
+        8,
+        // The server's key, made once, under which the seat secrets are derived
+        // (`secret::seat_link_secret`), so that an official can be shown a board's links
+        // again; and when each seat's player first opened their link or joined (a board
+        // started "when seated" starts its clock once both have).
+        "CREATE TABLE IF NOT EXISTS server_secret (
+            id  INTEGER PRIMARY KEY CHECK (id = 1),
+            key TEXT NOT NULL
+        ) STRICT;
+        CREATE TABLE IF NOT EXISTS server_seat_arrival (
+            game_id INTEGER NOT NULL REFERENCES server_game (id),
+            color   TEXT NOT NULL CHECK (color IN ('black', 'white')),
+            at      INTEGER NOT NULL,
+            PRIMARY KEY (game_id, color)
+        ) STRICT, WITHOUT ROWID;",
+    ),
 ];
 
 /// The version of [`MIGRATIONS`] that adds `server_account.skeleton`.
@@ -270,7 +287,15 @@ enum Job {
 /// A handle on the database, SQLite or PostgreSQL, with the server's time source (every
 /// instant written, and every instant a game task records, is read from it). Cheap to clone.
 #[derive(Clone)]
-pub struct Db(Backend, Option<Sessions>, Time);
+pub struct Db(Backend, Option<Sessions>, Time, SeatKey);
+
+/// The server's key for seat secrets (`server_secret`), as read at the start.
+type SeatKey = std::sync::Arc<str>;
+
+/// The statement that makes the server's key the first time (a second instance starting at
+/// once keeps the first's), and the one that reads it.
+const MAKE_KEY: &str = "INSERT INTO server_secret (id, key) VALUES (1, ?1) ON CONFLICT (id) DO NOTHING";
+const READ_KEY: &str = "SELECT key FROM server_secret WHERE id = 1";
 
 /// On SQLite, the sessions read so far, by token digest: the one server on the file is the
 /// only writer of its sessions, so the database thread keeps this copy exact (it fills and
@@ -381,6 +406,8 @@ impl Db {
         // storage crate's, which `weiqi event` opens it with too.
         let mut conn = storage::open_sqlite(path).map_err(|e| DbError::Failed(e.to_string()))?;
         migrate(&mut conn, &time)?;
+        conn.execute(MAKE_KEY, params![crate::secret::new_token()])?;
+        let key: String = conn.query_row(READ_KEY, [], |r| r.get(0))?;
         let heartbeat: Option<i64> = conn
             .query_row("SELECT at FROM server_heartbeat WHERE id = 1", [], |r| r.get(0))
             .optional()?;
@@ -391,7 +418,7 @@ impl Db {
             .spawn(move || run(conn, rx, beats))
             .map_err(|e| DbError::Failed(e.to_string()))?;
         Ok((
-            Db(Backend::Sqlite(tx), Some(Sessions::default()), time),
+            Db(Backend::Sqlite(tx), Some(Sessions::default()), time, key.into()),
             heartbeat.map(|h| h as u64),
         ))
     }
@@ -407,7 +434,19 @@ impl Db {
         time: Time,
     ) -> Result<(Db, Option<u64>, tokio::sync::mpsc::UnboundedReceiver<Note>), DbError> {
         let (pg, heartbeat, rx) = pg::Pg::open(url, time.clone()).await?;
-        Ok((Db(Backend::Postgres(pg), None, time), heartbeat, rx))
+        pg.exec(MAKE_KEY, &args![crate::secret::new_token()]).await?;
+        let key: String = pg
+            .rows(READ_KEY, &args![])
+            .await?
+            .first()
+            .ok_or_else(|| DbError::Failed("server_secret has no key".into()))?
+            .get(0)?;
+        Ok((Db(Backend::Postgres(pg), None, time, key.into()), heartbeat, rx))
+    }
+
+    /// The server's key for seat secrets ([`crate::secret::seat_link_secret`]).
+    pub fn seat_key(&self) -> &str {
+        &self.3
     }
 
     /// The server's time source.
@@ -943,6 +982,64 @@ impl Db {
             .rows("SELECT game_id FROM server_open_game WHERE game_id = ?1", args![id])
             .await?
             .is_empty())
+    }
+
+    /// Sets the digests of game `id`'s seat secrets (Black's, White's): a new game's, derived
+    /// once its id is known.
+    pub async fn set_seat_digests(&self, id: i64, digests: [String; 2]) -> Result<(), DbError> {
+        let [b, w] = digests;
+        self.exec(
+            "UPDATE server_game SET secret_black = ?1, secret_white = ?2 WHERE id = ?3",
+            args![b, w, id],
+        )
+        .await
+        .map(drop)
+    }
+
+    /// How many times each seat of game `id` (Black's, White's) was issued a new link: the
+    /// generation its current secret was derived at.
+    pub async fn seat_generations(&self, id: i64) -> Result<[u32; 2], DbError> {
+        let rows = self
+            .rows(
+                "SELECT color, COUNT(*) FROM server_seat_link WHERE game_id = ?1 GROUP BY color",
+                args![id],
+            )
+            .await?;
+        let mut out = [0, 0];
+        for r in &rows {
+            let color: String = r.get(0)?;
+            let n: i64 = r.get(1)?;
+            out[usize::from(color == "white")] = u32::try_from(n).unwrap_or(u32::MAX);
+        }
+        Ok(out)
+    }
+
+    /// Records that seat `color` (0 Black, 1 White) of game `id` was taken at `at` (its link
+    /// opened, or its account joined), unless it was before; when each seat first was.
+    pub async fn arrive(&self, id: i64, color: usize, at: u64) -> Result<[Option<u64>; 2], DbError> {
+        let seat = if color == 0 { "black" } else { "white" };
+        self.exec(
+            "INSERT INTO server_seat_arrival (game_id, color, at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
+            args![id, seat, at as i64],
+        )
+        .await?;
+        self.arrivals(id).await
+    }
+
+    /// When each seat of game `id` (Black's, White's) was first taken, if it was.
+    pub async fn arrivals(&self, id: i64) -> Result<[Option<u64>; 2], DbError> {
+        let rows = self
+            .rows(
+                "SELECT color, at FROM server_seat_arrival WHERE game_id = ?1",
+                args![id],
+            )
+            .await?;
+        let mut out = [None, None];
+        for r in &rows {
+            let color: String = r.get(0)?;
+            out[usize::from(color == "white")] = Some(r.get(1)?);
+        }
+        Ok(out)
     }
 
     /// The account linked to registered player `player` of `event`, if any.

@@ -23,6 +23,16 @@ pub enum ApiError {
         /// In Chinese.
         zh: String,
     },
+    /// The request conflicts with what exists (409), said in both languages of the pages as
+    /// [`ApiError::Invalid`] is.
+    InConflict {
+        /// The key of the text in `words::STRINGS`.
+        key: &'static str,
+        /// In English.
+        en: String,
+        /// In Chinese.
+        zh: String,
+    },
     /// No valid credentials were given (401).
     Unauthenticated(String),
     /// The credentials are valid but the role does not allow this (403).
@@ -88,6 +98,10 @@ impl ApiError {
             ApiError::Invalid { key, en, zh } => (
                 StatusCode::BAD_REQUEST,
                 json!({ "error": "bad_request", "message": en, "zh": zh, "key": key }),
+            ),
+            ApiError::InConflict { key, en, zh } => (
+                StatusCode::CONFLICT,
+                json!({ "error": "conflict", "message": en, "zh": zh, "key": key }),
             ),
             ApiError::Unauthenticated(m) => (
                 StatusCode::UNAUTHORIZED,

@@ -449,6 +449,12 @@ impl Hub {
             r => r?,
         };
         info.id = id;
+        // The seats' secrets, derived under the server's key now that the game has its id
+        // (stored with random digests until then, which no link opens), so that an official
+        // can be shown them again.
+        let digests = seat_digests(&self.db, id, [0, 0]);
+        self.db.set_seat_digests(id, digests.clone()).await?;
+        info.secrets = digests;
         let h = spawn(self.db.clone(), self.store.clone(), info, opening, None)?;
         self.games.lock().expect("hub lock").insert(id, h.clone());
         Ok(h)
@@ -529,6 +535,17 @@ impl Hub {
         }
         Ok(history)
     }
+}
+
+/// The secrets of game `id`'s seats (Black's, White's) at their generations (how many times
+/// each was issued a new link), derived under the server's key.
+pub fn seat_links(db: &Db, id: i64, generations: [u32; 2]) -> [String; 2] {
+    [0, 1].map(|i| crate::secret::seat_link_secret(db.seat_key(), id, ["black", "white"][i], generations[i]))
+}
+
+/// The digests of [`seat_links`].
+fn seat_digests(db: &Db, id: i64, generations: [u32; 2]) -> [String; 2] {
+    seat_links(db, id, generations).map(|s| crate::secret::digest(&s))
 }
 
 async fn load_game(db: &Db, id: i64) -> Result<Option<(GameInfo, Vec<WEvent>)>, DbError> {

@@ -42,6 +42,7 @@ pub mod error;
 pub mod game;
 pub mod http;
 pub mod limits;
+pub mod qr;
 pub mod results;
 pub mod secret;
 pub mod state;

@@ -689,6 +689,12 @@ pub struct WSettings {
     /// [`WSettings::with_confirmation_of`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub confirmation: Option<String>,
+    /// A board of an event started to wait for its players: the instant (milliseconds since
+    /// the epoch) the round was started. The game's clock starts when both players have taken
+    /// their seats (opened their links, or joined), or when an official starts it; `null`:
+    /// the game starts as it was created (at once, or at a referee's start).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scheduled_start_ms: Option<u64>,
 }
 
 fn default_size() -> u8 {
@@ -818,6 +824,7 @@ impl WSettings {
                 }
                 .into(),
             ),
+            scheduled_start_ms: None,
         }
     }
 }

@@ -14,6 +14,17 @@ pub struct Said {
     pub zh: String,
 }
 
+impl Said {
+    /// A 409: what is said conflicts with what exists (a round started already).
+    pub fn conflict(self) -> ApiError {
+        ApiError::InConflict {
+            key: self.key,
+            en: self.en,
+            zh: self.zh,
+        }
+    }
+}
+
 impl From<Said> for ApiError {
     fn from(s: Said) -> ApiError {
         ApiError::Invalid {
@@ -325,6 +336,21 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "round.err.no_places",
         "board {board}: {stones} handicap stones have no fixed places on a {n}×{n} board",
         "第{board}台：{n}×{n}棋盘上没有让{stones}子的固定位置",
+    ),
+    (
+        "round.err.started",
+        "round {round} has started: every board has its game. Its seat links stay on the round's page (show or print them again there); a board's link is replaced with \"New link\"",
+        "第{round}轮已开始：每台都已有对局。座位链接仍在本轮页面上（可在此再次显示或打印）；某台链接可用“新链接”更换",
+    ),
+    (
+        "round.err.board_started",
+        "board {board} of round {round} has started already: its seat links are on the round's page",
+        "第{round}轮第{board}台已开始：座位链接在本轮页面上",
+    ),
+    (
+        "round.err.board_result",
+        "board {board} of round {round} has its result already",
+        "第{round}轮第{board}台已有结果",
     ),
     (
         "time.err.empty",

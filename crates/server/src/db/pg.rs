@@ -166,6 +166,21 @@ const MIGRATIONS: &[(i32, &str)] = &[
         "ALTER TABLE server_account ADD COLUMN skeleton TEXT;
         CREATE UNIQUE INDEX server_account_skeleton ON server_account (skeleton);",
     ),
+    (
+        9,
+        // The server's key for seat secrets, one for every instance, and when each seat was
+        // first taken (SQLite's migration 8).
+        "CREATE TABLE IF NOT EXISTS server_secret (
+            id  INTEGER PRIMARY KEY CHECK (id = 1),
+            key TEXT NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS server_seat_arrival (
+            game_id BIGINT NOT NULL REFERENCES server_game (id),
+            color   TEXT NOT NULL CHECK (color IN ('black', 'white')),
+            at      BIGINT NOT NULL,
+            PRIMARY KEY (game_id, color)
+        );",
+    ),
 ];
 
 /// The version of [`MIGRATIONS`] that adds `server_account.skeleton`.

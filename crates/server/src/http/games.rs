@@ -34,6 +34,8 @@ pub(super) fn routes() -> Vec<Route<AppState>> {
         post("/api/games/{id}/join", join_game),
         post("/api/games/{id}/actions", act),
         post("/api/games/{id}/seats/{color}/link", reissue_link),
+        get("/api/games/{id}/links", show_links),
+        post("/api/games/{id}/start", start_clock),
         get("/api/events/{id}/seat-links", seat_links),
     ]
 }
@@ -144,7 +146,6 @@ async fn create_game(
     };
     let seats = match &key {
         Some(k) => SeatSecrets::Keyed {
-            token: token.clone(),
             key: Idempotency {
                 key: k.clone(),
                 digest: digest.clone(),
@@ -213,14 +214,11 @@ pub struct NewGame {
 
 /// Where a new game's seat secrets come from.
 pub enum SeatSecrets {
-    /// Fresh random ones.
+    /// No key: a game made once.
     Fresh,
-    /// Derived from the creator's session token and the request's `Idempotency-Key`
-    /// ([`crate::secret::seat_secret`]), so that a retry can give them again; the key is stored with
-    /// the game.
+    /// The request's `Idempotency-Key`, stored with the game, so that a retry finds it and
+    /// gives its links again.
     Keyed {
-        /// The creator's session token.
-        token: String,
         /// The key and the digest of the request.
         key: Idempotency,
     },
@@ -254,12 +252,9 @@ pub async fn new_game(
     // The settings pass the referee's checks too (Art. 22.5: a lost turn on timeout only with
     // byo-yomi).
     Referee::replay(settings, &opening).map_err(|e| ApiError::BadRequest(e.to_string()))?;
-    let (secrets, key) = match seats {
-        SeatSecrets::Fresh => ([crate::secret::new_token(), crate::secret::new_token()], None),
-        SeatSecrets::Keyed { token, key } => (
-            [WColor::Black, WColor::White].map(|c| crate::secret::seat_secret(&token, &key.key, c.name())),
-            Some(key),
-        ),
+    let key = match seats {
+        SeatSecrets::Fresh => None,
+        SeatSecrets::Keyed { key } => Some(key),
     };
     let info = GameInfo {
         id: 0,
@@ -267,12 +262,17 @@ pub async fn new_game(
         round: g.round,
         board: g.board,
         settings: g.settings,
-        secrets: [crate::secret::digest(&secrets[0]), crate::secret::digest(&secrets[1])],
+        // Placeholders no link opens: the hub derives the seats' secrets once the game has
+        // its id (`crate::game::seat_links`).
+        secrets: [0, 1].map(|_| crate::secret::digest(&crate::secret::new_token())),
         owner: Some(g.owner),
         accounts: [None, None],
     };
     let wire: Vec<WEvent> = opening.iter().map(|e| WEvent::from_event(e, size, "system")).collect();
-    Ok(st.0.hub.create_keyed(info, wire, key).await.map(|h| (h, secrets)))
+    Ok(st.0.hub.create_keyed(info, wire, key).await.map(|h| {
+        let secrets = crate::game::seat_links(st.0.hub.db(), h.info.id, [0, 0]);
+        (h, secrets)
+    }))
 }
 
 /// A game of an event is for one of its boards: the round and board must be given and exist,
@@ -358,7 +358,14 @@ async fn replay_created(
             .load_game(id)
             .await?
             .ok_or_else(|| ApiError::Internal(format!("game {id} has a key and no row")))?;
-    let derived = [WColor::Black, WColor::White].map(|c| crate::secret::seat_secret(token, key, c.name()));
+    // The seats' first secrets: derived under the server's key, or (a game made before) from
+    // the creating session's token and the key.
+    let mut derived = crate::game::seat_links(st.0.hub.db(), id, [0, 0]);
+    for (i, color) in [WColor::Black, WColor::White].into_iter().enumerate() {
+        if crate::secret::digest(&derived[i]) != stored.secrets[i] {
+            derived[i] = crate::secret::seat_secret(token, key, color.name());
+        }
+    }
     let current = [0, 1].map(|i| crate::secret::digest(&derived[i]) == stored.secrets[i]);
     let state = h.state().await.unwrap_or(Json_::Null);
     let mut body = created_json(id, current.contains(&true).then_some(&derived), state, true);
@@ -466,6 +473,7 @@ async fn join_game(
     };
     if st.0.hub.join(id, color, account.id, exclusive).await? {
         tracing::info!(game = id, seat, account = %account.name, "seat joined");
+        seated(&st, &h, color).await?;
         Ok(Json(json!({ "game": id, "color": r.color, "account": account.name })))
     } else {
         refuse("taken");
@@ -705,11 +713,58 @@ async fn view(State(st): State<AppState>, caller: Caller, Path(id): Path<i64>) -
         // Only a player's own seat: an official's rights are not a colour.
         if let Ok((Actor::Player(c), _)) = resolve_actor(&st, &h.info, &caller, None).await {
             s["you"] = json!(crate::wire::WColor::from(c).name());
+            if seated(&st, &h, c).await? {
+                // The clock started (or the arrival was recorded): the view shows it.
+                let (_, fresh) = replayed(&st, id).await?;
+                let mut now = h.state().await.unwrap_or(Value::Null);
+                if let (Some(obj), Value::Object(x)) = (now.as_object_mut(), web::game_view(&fresh)) {
+                    obj.extend(x);
+                }
+                for k in ["settings", "event", "round", "board_no", "viewers", "you"] {
+                    now[k] = s[k].clone();
+                }
+                s = now;
+            }
         }
     }
     // A seat link an official has replaced (or never was one): the page says so.
     s["seat_link_invalid"] = json!(caller.secret.is_some() && s["you"].is_null());
     Ok(Json(s))
+}
+
+/// Player `color` of game `h` took their seat (opened their link, or joined it). On a board
+/// started to wait for its players ([`WSettings::scheduled_start_ms`]), the first time a seat
+/// is taken is recorded; when both are, the clock starts (the system's start, nobody late);
+/// a player the official's start found absent arrives (Art. 22.1: the referee charges the
+/// lateness or rules the forfeit). True if the record changed.
+pub async fn seated(st: &AppState, h: &GameHandle, color: rules::Color) -> Result<bool, ApiError> {
+    if h.info.settings.scheduled_start_ms.is_none() {
+        return Ok(false);
+    }
+    let db = st.0.hub.db();
+    if db.arrivals(h.info.id).await?[color.index()].is_some() {
+        return Ok(false);
+    }
+    let arrived = db.arrive(h.info.id, color.index(), db.time().now_ms()).await?;
+    let Some(state) = h.state().await else { return Ok(false) };
+    let seq = state["seq"].as_u64().unwrap_or(0);
+    let (actor, by, action) = match state["phase"].as_str() {
+        Some("setup") if arrived.iter().all(Option::is_some) => {
+            (Actor::System, "system".to_string(), Action::Start { late: vec![] })
+        }
+        // Art. 22.1: the late player sits down.
+        Some("play" | "counting") => (
+            Actor::Player(color),
+            format!("seat:{}", WColor::from(color).name()),
+            Action::Arrive { side: color },
+        ),
+        _ => return Ok(true),
+    };
+    // Refused (another instance started the game, the player was not absent): nothing to do.
+    if let Err(e) = h.submit(seq, actor, by, action).await {
+        tracing::debug!(game = h.info.id, error = ?e, "seated: nothing recorded");
+    }
+    Ok(true)
 }
 
 #[derive(Deserialize)]
@@ -756,28 +811,18 @@ async fn reissue_link(
         "white" => rules::Color::White,
         c => return Err(ApiError::BadRequest(format!("seat {c:?} must be black or white"))),
     };
-    let h =
-        st.0.hub
-            .get(id)
-            .await?
-            .ok_or_else(|| ApiError::NotFound(format!("no game {id}")))?;
-    let Some(account) = caller.account.clone() else {
-        return Err(ApiError::Unauthenticated("log in first".into()));
-    };
-    match &h.info.event_id {
-        Some(ev) => {
-            require_role(&st, &caller, ev, &[Role::Organizer, Role::ChiefReferee, Role::Referee]).await?;
-        }
-        // A game outside any event: its creator officiates it.
-        None if h.info.owner == Some(account.id) => {}
-        None => {
-            return Err(ApiError::Forbidden(format!(
-                "{} did not create game {id}: only its creator issues its seat links",
-                account.name
-            )));
-        }
-    }
-    let secret = crate::secret::new_token();
+    let h = game(&st, id).await?;
+    let account = require_official(&st, &caller, &h).await?;
+    // Art. 29–31: the official issues the seat its next generation's secret; the old one
+    // stops working at once, and this one can be shown again like the first.
+    let generations = st.0.hub.db().seat_generations(id).await?;
+    let next = generations[color.index()].saturating_add(1);
+    let secret = crate::secret::seat_link_secret(
+        st.0.hub.db().seat_key(),
+        id,
+        crate::wire::WColor::from(color).name(),
+        next,
+    );
     let at = st.0.hub.db().time().now_ms();
     let history =
         st.0.hub
@@ -798,6 +843,145 @@ async fn reissue_link(
         })),
     )
         .into_response())
+}
+
+/// The account of `caller` if it officiates game `h`: an organizer, chief referee or referee
+/// of its event; for a game outside any event, its creator.
+async fn require_official(st: &AppState, caller: &Caller, h: &GameHandle) -> Result<auth::Account, ApiError> {
+    let Some(account) = caller.account.clone() else {
+        return Err(ApiError::Unauthenticated("log in first".into()));
+    };
+    match &h.info.event_id {
+        Some(ev) => {
+            require_role(st, caller, ev, &[Role::Organizer, Role::ChiefReferee, Role::Referee]).await?;
+        }
+        // A game outside any event: its creator officiates it.
+        None if h.info.owner == Some(account.id) => {}
+        None => {
+            return Err(ApiError::Forbidden(format!(
+                "{} did not create game {}: only its creator issues its seat links",
+                account.name, h.info.id
+            )));
+        }
+    }
+    Ok(account)
+}
+
+/// The current secrets of game `id`'s seats (Black's, White's), derived again under the
+/// server's key at each seat's generation and checked against the stored digests; `None` for
+/// a seat whose secret cannot be derived (a game made before the links were derived: an
+/// official issues it a new link, which can be).
+pub async fn current_secrets(st: &AppState, id: i64) -> Result<[Option<String>; 2], ApiError> {
+    let db = st.0.hub.db();
+    let stored = db
+        .seat_secrets(id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no game {id}")))?;
+    let generations = db.seat_generations(id).await?;
+    Ok([0, 1].map(|i| {
+        // The generation is the count of new links recorded; two issued at once count two
+        // and give one secret, so the earlier generations are tried too.
+        (0..=generations[i])
+            .rev()
+            .map(|g| crate::secret::seat_link_secret(db.seat_key(), id, ["black", "white"][i], g))
+            .find(|s| crate::secret::digest(s) == stored[i])
+    }))
+}
+
+/// Where the pages are served from, for the links' full URLs (a QR code needs one): the
+/// request's `Host`, over HTTPS when the server sits behind TLS.
+pub fn origin(st: &AppState, headers: &HeaderMap) -> String {
+    let host = headers
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("localhost");
+    let scheme = if st.0.behind_tls { "https" } else { "http" };
+    format!("{scheme}://{host}")
+}
+
+/// Game `h`'s seats as an official is shown them: for Black and White, the player, the link
+/// (its path, its full URL and the URL's QR code as SVG; `null` if it cannot be shown again),
+/// and when the player first opened it or joined the seat. With the board's place and the
+/// game's phase (`setup` while its clock waits).
+pub async fn seats_json(st: &AppState, h: &GameHandle, origin: &str) -> Result<Value, ApiError> {
+    let id = h.info.id;
+    let secrets = current_secrets(st, id).await?;
+    let arrived = st.0.hub.db().arrivals(id).await?;
+    let black = match replayed(st, id).await {
+        Ok((_, r)) => r.seat_of(rules::Color::Black).unwrap_or(referee::Seat::First),
+        Err(_) => referee::Seat::First,
+    };
+    let phase = h.state().await.map_or(Value::Null, |s| s["phase"].clone());
+    let p = &h.info.settings.players;
+    let names = [&p[black.index()], &p[black.other().index()]];
+    let mut seats = serde_json::Map::new();
+    for (i, color) in [WColor::Black, WColor::White].into_iter().enumerate() {
+        let link = secrets[i].as_ref().map(|s| {
+            let path = format!("/play/{id}#secret={s}");
+            let url = format!("{origin}{path}");
+            json!({ "path": path, "qr": crate::qr::svg(&url), "url": url })
+        });
+        seats.insert(
+            color.name().to_string(),
+            json!({
+                "player": names[i].name, "rank": names[i].rank,
+                "link": link, "seated_at": arrived[i],
+            }),
+        );
+    }
+    Ok(json!({
+        "game": id,
+        "event": h.info.event_id,
+        "round": h.info.round,
+        "board": h.info.board,
+        "phase": phase,
+        "seats": seats,
+    }))
+}
+
+/// `POST /api/games/{id}/start`: an official starts the clock of a board waiting for its
+/// players (started "when seated"). Art. 22.1: the players who have not taken their seats are
+/// recorded absent; each arrives when they open their link (`seated`), and the referee
+/// charges their lateness or rules the forfeit.
+async fn start_clock(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> Result<Json<Value>, ApiError> {
+    let h = game(&st, id).await?;
+    let account = require_official(&st, &caller, &h).await?;
+    let arrived = st.0.hub.db().arrivals(id).await?;
+    let late: Vec<rules::Color> = [rules::Color::Black, rules::Color::White]
+        .into_iter()
+        .filter(|c| arrived[c.index()].is_none())
+        .collect();
+    let state = h
+        .state()
+        .await
+        .ok_or_else(|| ApiError::Internal("game task gone".into()))?;
+    let seq = state["seq"].as_u64().unwrap_or(0);
+    let by = format!("account:{}", account.name);
+    let ack = h
+        .submit(seq, Actor::Referee, by, Action::Start { late: late.clone() })
+        .await?;
+    Ok(Json(json!({
+        "game": id,
+        "late": late.iter().map(|&c| WColor::from(c).name()).collect::<Vec<_>>(),
+        "state": ack.state,
+    })))
+}
+
+/// `GET /api/games/{id}/links`: the game's seat links again, for its officials (the links are
+/// derived, not kept: any official may show or print them at any time).
+async fn show_links(
+    State(st): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+) -> Result<Json<Value>, ApiError> {
+    let h = game(&st, id).await?;
+    require_official(&st, &caller, &h).await?;
+    Ok(Json(seats_json(&st, &h, &origin(&st, &headers)).await?))
 }
 
 /// Every seat link issued again for the games of event `id`, oldest first: the game, its

@@ -28,6 +28,7 @@ pub(super) fn routes() -> Vec<Route<AppState>> {
         delete("/api/events/{id}/rounds/{n}", unpair),
         get("/api/events/{id}/rounds/{n}/setup", round_setup),
         post("/api/events/{id}/rounds/{n}/games", start_games),
+        get("/api/events/{id}/rounds/{n}/links", round_links),
     ]
 }
 
@@ -130,6 +131,25 @@ struct StartReq {
     /// Komi of the handicap games in half points (0 unless given).
     #[serde(default)]
     handicap_komi_half_points: Option<i32>,
+    /// The boards to start (the others run over the board, or start later); all the boards
+    /// not started yet unless given.
+    #[serde(default)]
+    boards: Option<Vec<u32>>,
+    /// When the boards' clocks start: `now`, or `seated` (when both players have opened
+    /// their links or joined, or an official starts the board's clock).
+    #[serde(default)]
+    clocks: Clocks,
+}
+
+/// When a started board's clock runs.
+#[derive(Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+enum Clocks {
+    /// At once.
+    #[default]
+    Now,
+    /// When both players are seated, or an official starts it.
+    Seated,
 }
 
 #[derive(Deserialize)]
@@ -302,6 +322,64 @@ fn check_start(ev: &tournament::Event, id: &str, round: &tournament::Round, r: &
     })
 }
 
+/// The boards a start names, checked: each a board of the round, without a result, not
+/// started. None named: every board without a result not started yet, and at least one. A
+/// repeated start is a 409 that never touches the games (and links) made before.
+fn chosen_boards(round: &tournament::Round, existing: &[u32], named: Option<&[u32]>) -> Result<Vec<u32>, ApiError> {
+    let n = ("round", round.number.to_string());
+    let Some(named) = named else {
+        let open: Vec<u32> = round
+            .games
+            .iter()
+            .filter(|g| g.result.is_none() && !existing.contains(&g.board))
+            .map(|g| g.board)
+            .collect();
+        if open.is_empty() {
+            return Err(said("round.err.started", |_| vec![n.clone()]).conflict());
+        }
+        return Ok(open);
+    };
+    for &b in named {
+        let p = vec![n.clone(), ("board", b.to_string())];
+        let Some(g) = round.games.iter().find(|g| g.board == b) else {
+            return Err(said("round.err.no_board", |_| p.clone()).into());
+        };
+        if existing.contains(&b) {
+            return Err(said("round.err.board_started", |_| p.clone()).conflict());
+        }
+        if g.result.is_some() {
+            return Err(said("round.err.board_result", |_| p.clone()).conflict());
+        }
+    }
+    Ok(named.to_vec())
+}
+
+/// `GET /api/events/{id}/rounds/{n}/links`: every started board of round `n` with its seat
+/// links (path, URL, QR code), its players by colour, and when each took their seat; for the
+/// event's officials, who show or print them again at any time (the seat slips).
+async fn round_links(
+    State(st): State<AppState>,
+    caller: Caller,
+    headers: axum::http::HeaderMap,
+    Path((id, n)): Path<(String, u32)>,
+) -> Result<Json<Value>, ApiError> {
+    require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee, Role::Referee]).await?;
+    let i = id.clone();
+    let ev = read_store(&st, move |s| s.load_event(&i)).await?;
+    if !ev.rounds().iter().any(|x| x.number == n) {
+        return Err(ApiError::NotFound(format!("event {id} has no round {n}")));
+    }
+    let origin = crate::http::games::origin(&st, &headers);
+    let mut games = board_games(&st, &id, n).await?;
+    games.sort_by_key(|&(_, board)| board);
+    let mut boards = Vec::new();
+    for (gid, _) in games {
+        let Some(h) = st.0.hub.get(gid).await? else { continue };
+        boards.push(crate::http::games::seats_json(&st, &h, &origin).await?);
+    }
+    Ok(Json(json!({ "event": id, "name": ev.name(), "round": n, "boards": boards })))
+}
+
 /// The boards of round `n` that already have their live game.
 async fn started_boards(st: &AppState, id: &str, n: u32) -> Result<Vec<u32>, ApiError> {
     Ok(board_games(st, id, n)
@@ -358,7 +436,8 @@ async fn round_setup(
         .iter()
         .find(|x| x.number == n)
         .ok_or_else(|| ApiError::NotFound(format!("event {id} has no round {n}")))?;
-    let started = started_boards(&st, &id, n).await?;
+    let games = board_games(&st, &id, n).await?;
+    let started: Vec<u32> = games.iter().map(|x| x.1).collect();
     let written = ev.settings().time_control.trim();
     // An event need not set a time control: the form then starts from the default, and
     // nothing is wrong.
@@ -397,6 +476,7 @@ async fn round_setup(
                 "black": ev.player(g.black).name, "black_rank": ev.player(g.black).rank.to_string(),
                 "white": ev.player(g.white).name, "white_rank": ev.player(g.white).rank.to_string(),
                 "started": started.contains(&g.board),
+                "game": games.iter().find(|x| x.1 == g.board).map(|x| x.0),
                 "result": g.result.map(|x| x.to_string()),
                 "handicap": suggested_handicap(&ev, n, g),
                 // Who takes Black (and the stones) if the board plays a handicap: the weaker
@@ -440,14 +520,11 @@ async fn start_games(
         .ok_or_else(|| ApiError::NotFound(format!("event {id} has no round {n}")))?
         .clone();
     let plan = check_start(&ev, &id, &round, &r)?;
-    // Boards that already have a game are left alone.
     let existing = started_boards(&st, &id, n).await?;
+    let chosen = chosen_boards(&round, &existing, r.boards.as_deref())?;
+    let when_seated = (r.clocks == Clocks::Seated).then(|| st.0.hub.db().time().now_ms());
     let mut made = Vec::new();
-    for g in round
-        .games
-        .iter()
-        .filter(|g| g.result.is_none() && !existing.contains(&g.board))
-    {
+    for g in round.games.iter().filter(|g| chosen.contains(&g.board)) {
         let player = |p: tournament::PlayerId| WPlayer {
             name: ev.player(p).name.clone(),
             rank: wire_rank(ev.player(p).rank),
@@ -469,6 +546,7 @@ async fn start_games(
             cycle_policy: "forbid".into(),
             // Art. 16.4: set by `new_game` from the event's choice.
             confirmation: None,
+            scheduled_start_ms: when_seated,
         };
         // Art. 10: colours by the event's draw — the pairing gave Black to the first player;
         // a handicap game's Black is the weaker player, who takes the stones.
@@ -483,7 +561,8 @@ async fn start_games(
             round: Some(n),
             board: Some(g.board),
             colours: ColourChoice::Draw { black },
-            start: true,
+            // A board started "when seated" waits for its players (`games::seated`).
+            start: when_seated.is_none(),
             owner: account.id,
         };
         let (h, secrets) = new_game(&st, game, SeatSecrets::Fresh).await??;

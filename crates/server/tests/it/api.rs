@@ -489,7 +489,8 @@ async fn a_retried_create_with_an_idempotency_key_stores_one_game_on(a: App) {
         x.1["game"] == y.1["game"],
         x.1["replayed"] != y.1["replayed"]
     ));
-    // After logging in again the retry still finds the game; the secrets went to the first session.
+    // After logging in again the retry still finds the game, and its links: they are derived
+    // under the server's key, and the creator may be shown them at any time.
     let creds = json!({ "name": "li", "password": "correct horse" });
     let (_, v) = call(r, "POST", "/api/sessions", None, Some(creds)).await;
     let li2 = v["token"].as_str().unwrap().to_string();
@@ -517,7 +518,7 @@ async fn a_retried_create_with_an_idempotency_key_stores_one_game_on(a: App) {
             no key again: 201 game 4 replayed=false new secrets
             an empty key: 400 bad_request: the Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID, say)
             twice at once: same game true, one replayed true
-            retry from a new session: 201 game 1 replayed=true no secrets: the seat secrets were given to the session that created the game: retry with that session's token (unless both seats' links were issued again since, POST /api/games/1/seats/{color}/link)
+            retry from a new session: 201 game 1 replayed=true the first secrets
             5 games stored
             black plays with the first secret: 200 ok
         "#]],

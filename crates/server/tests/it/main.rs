@@ -11,6 +11,7 @@ mod names;
 mod openapi;
 mod postgres;
 mod results;
+mod round_links;
 mod rounds;
 mod seat_links;
 mod security;

@@ -549,7 +549,8 @@ async fn an_old_database_with_two_games_on_a_board_keeps_the_newest_there_on_pos
 /// index holds.
 /// The database is taken back to before the board index (the migration after it creates its
 /// tables only if they are not there, so it runs again unharmed; the one after that, the
-/// account names' skeletons, is undone too).
+/// account names' skeletons, is undone too; the last, the server's key and the seats taken,
+/// creates its tables only if they are not there).
 async fn an_old_database_with_two_games_on_a_board_keeps_the_newest_there_on(backend: Backend) {
     let r = &backend.app().router;
     let Officials { chief, .. } = cup(r).await;
@@ -559,7 +560,7 @@ async fn an_old_database_with_two_games_on_a_board_keeps_the_newest_there_on(bac
             "DROP INDEX server_game_board;
              DROP INDEX server_account_skeleton;
              ALTER TABLE server_account DROP COLUMN skeleton;
-             DELETE FROM server_schema_version WHERE version >= (SELECT MAX(version) FROM server_schema_version) - 2;
+             DELETE FROM server_schema_version WHERE version >= (SELECT MAX(version) FROM server_schema_version) - 3;
              INSERT INTO server_game (event_id, round, board, settings, secret_black, secret_white, owner, created_at)
                  SELECT event_id, round, board, settings, secret_black, secret_white, owner, created_at
                  FROM server_game WHERE id = 1;

@@ -1,0 +1,204 @@
+//! A round's seat links that cannot be lost (`GET /api/events/{id}/rounds/{n}/links`,
+//! `GET /api/games/{id}/links`): derived under the server's key, shown again after a reload
+//! and a restart, replaced by "New link"; a repeated start refused; boards started alone, and
+//! clocks that wait for both players.
+
+use crate::support::*;
+use serde_json::{Value, json};
+
+/// Event `id` (Swiss, time control `30m`) with four players, round 1 paired as Ann–Bob on
+/// board 1 and Cid–Dan on board 2; `token` is its organizer.
+async fn two_boards(r: &axum::Router, token: &str, id: &str) {
+    let event = json!({ "id": id, "name": format!("{id} open"), "system": { "kind": "swiss" }, "rounds": 3, "time_control": "30m" });
+    let (s, v) = call(r, "POST", "/api/events", Some(token), Some(event)).await;
+    assert_eq!(s.as_u16(), 201, "{v}");
+    for name in ["Ann", "Bob", "Cid", "Dan"] {
+        let body = json!({ "name": name, "rank": "1d" });
+        let (s, v) = call(r, "POST", &format!("/api/events/{id}/players"), Some(token), Some(body)).await;
+        assert_eq!(s.as_u16(), 201, "{v}");
+    }
+    let games = json!({ "games": [["Ann", "Bob"], ["Cid", "Dan"]] });
+    let (s, v) = call(r, "POST", &format!("/api/events/{id}/rounds/amended"), Some(token), Some(games)).await;
+    assert_eq!(s.as_u16(), 201, "{v}");
+}
+
+/// The secret of a link `/play/{game}#secret=…`.
+fn secret(path: &Value) -> String {
+    path.as_str().unwrap().split_once("secret=").unwrap().1.to_string()
+}
+
+/// Who the seat secret makes its holder in game `id` (`black`, `white` or null), and the phase.
+async fn holder(r: &axum::Router, id: &Value, secret: &str) -> (Value, Value) {
+    let path = format!("/api/games/{id}/view");
+    let (s, v) = raw(r, "GET", &path, &[("x-seat-secret", secret)], None).await;
+    assert_eq!(s.as_u16(), 200, "{v}");
+    (v["you"].clone(), v["phase"].clone())
+}
+
+/// Each board's links as `board: black path / white path`.
+fn paths(links: &Value) -> Vec<String> {
+    links["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            format!(
+                "{}: {} / {}",
+                b["board"], b["seats"]["black"]["link"]["path"], b["seats"]["white"]["link"]["path"]
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_rounds_links_are_shown_again_after_a_restart_and_a_new_link_replaces_one() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "director").await;
+    two_boards(r, &td, "ev").await;
+    let start = json!({ "time": "30m" });
+    let (s, started) = call(r, "POST", "/api/events/ev/rounds/1/games", Some(&td), Some(start.clone())).await;
+    assert_eq!(s.as_u16(), 201, "{started}");
+    let (s, links) = call(r, "GET", "/api/events/ev/rounds/1/links", Some(&td), None).await;
+    assert_eq!(s.as_u16(), 200, "{links}");
+    // The links shown again are the ones given at the start, with their players, full URLs
+    // and QR codes.
+    let given: Vec<String> = started["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| format!("{}: \"{}\" / \"{}\"", g["board"], g["links"]["black"].as_str().unwrap(), g["links"]["white"].as_str().unwrap()))
+        .collect();
+    assert_eq!(paths(&links), given);
+    let b1 = &links["boards"][0];
+    assert_eq!(
+        (b1["seats"]["black"]["player"].as_str(), b1["seats"]["white"]["player"].as_str()),
+        (Some("Ann"), Some("Bob"))
+    );
+    let url = b1["seats"]["black"]["link"]["url"].as_str().unwrap();
+    assert!(url.starts_with("http://") && url.ends_with(b1["seats"]["black"]["link"]["path"].as_str().unwrap()));
+    assert!(b1["seats"]["black"]["link"]["qr"].as_str().unwrap().contains("<svg"));
+
+    // A second start is refused in both languages, and changes nothing.
+    let (s, v) = call(r, "POST", "/api/events/ev/rounds/1/games", Some(&td), Some(start.clone())).await;
+    assert_eq!(
+        (s.as_u16(), v["key"].as_str(), v["zh"].as_str().unwrap().contains("第1轮已开始")),
+        (409, Some("round.err.started"), true),
+        "{v}"
+    );
+    let (_, again) = call(r, "GET", "/api/events/ev/rounds/1/links", Some(&td), None).await;
+    assert_eq!(paths(&again), given);
+
+    // After a restart the same links are shown, and they still open their seats.
+    let dir = a.dir.clone();
+    drop(a);
+    let s2 = server::Server::open(&server::Config {
+        db: dir.join("weiqi.db"),
+        rate_limit: 0,
+        ..server::Config::default()
+    })
+    .await
+    .unwrap();
+    let r = &s2.router();
+    let (_, after) = call(r, "GET", "/api/events/ev/rounds/1/links", Some(&td), None).await;
+    assert_eq!(paths(&after), given);
+    let game = after["boards"][0]["game"].clone();
+    let old_black = secret(&after["boards"][0]["seats"]["black"]["link"]["path"]);
+    assert_eq!(holder(r, &game, &old_black).await.0, json!("black"));
+
+    // "New link": the old one stops at once, the new one is shown from then on.
+    let (s, v) = call(r, "POST", &format!("/api/games/{game}/seats/black/link"), Some(&td), None).await;
+    assert_eq!(s.as_u16(), 201, "{v}");
+    let (s, shown) = call(r, "GET", &format!("/api/games/{game}/links"), Some(&td), None).await;
+    assert_eq!(s.as_u16(), 200, "{shown}");
+    assert_eq!(shown["seats"]["black"]["link"]["path"], v["link"]);
+    assert_eq!(shown["seats"]["white"]["link"]["path"], after["boards"][0]["seats"]["white"]["link"]["path"]);
+    assert_eq!(holder(r, &game, &old_black).await.0, Value::Null);
+    assert_eq!(holder(r, &game, &secret(&v["link"])).await.0, json!("black"));
+
+    // Only the officials see them.
+    let stranger = login(r, "stranger").await;
+    let (s, _) = call(r, "GET", "/api/events/ev/rounds/1/links", Some(&stranger), None).await;
+    assert_eq!(s.as_u16(), 403);
+    let (s, _) = call(r, "GET", &format!("/api/games/{game}/links"), Some(&stranger), None).await;
+    assert_eq!(s.as_u16(), 403);
+    let (s, _) = call(r, "GET", &format!("/api/games/{game}/links"), None, None).await;
+    assert_eq!(s.as_u16(), 401);
+    let ref_role = json!({ "account": "stranger", "role": "referee" });
+    let (s, v) = call(r, "PUT", "/api/events/ev/roles", Some(&td), Some(ref_role)).await;
+    assert_eq!(s.as_u16(), 200, "{v}");
+    let (s, _) = call(r, "GET", "/api/events/ev/rounds/1/links", Some(&stranger), None).await;
+    assert_eq!(s.as_u16(), 200);
+}
+
+#[tokio::test]
+async fn a_free_games_creator_sees_its_links_again() {
+    let a = app().await;
+    let r = &a.router;
+    let li = login(r, "li").await;
+    let (id, black, white) = game(r, &li, "none").await;
+    let (s, v) = call(r, "GET", &format!("/api/games/{id}/links"), Some(&li), None).await;
+    assert_eq!(s.as_u16(), 200, "{v}");
+    assert_eq!(secret(&v["seats"]["black"]["link"]["path"]), black);
+    assert_eq!(secret(&v["seats"]["white"]["link"]["path"]), white);
+    let other = login(r, "other").await;
+    let (s, _) = call(r, "GET", &format!("/api/games/{id}/links"), Some(&other), None).await;
+    assert_eq!(s.as_u16(), 403);
+}
+
+#[tokio::test]
+async fn boards_started_alone_wait_for_both_players_or_the_directors_start() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "director").await;
+    two_boards(r, &td, "ev").await;
+    // Board 1 only, its clock waiting for the players.
+    let start = json!({ "time": "30m", "boards": [1], "clocks": "seated" });
+    let (s, v) = call(r, "POST", "/api/events/ev/rounds/1/games", Some(&td), Some(start)).await;
+    assert_eq!((s.as_u16(), v["games"].as_array().unwrap().len()), (201, 1), "{v}");
+    let (_, setup) = call(r, "GET", "/api/events/ev/rounds/1/setup", Some(&td), None).await;
+    let started: Vec<bool> = setup["boards"].as_array().unwrap().iter().map(|b| b["started"] == true).collect();
+    assert_eq!(started, [true, false]);
+    let g1 = v["games"][0]["game"].clone();
+    let (b, w) = (secret(&v["games"][0]["links"]["black"]), secret(&v["games"][0]["links"]["white"]));
+    // Black opens the link: seated, the clock still waits; White opens it: the clock runs.
+    assert_eq!(holder(r, &g1, &b).await, (json!("black"), json!("setup")));
+    let (_, links) = call(r, "GET", "/api/events/ev/rounds/1/links", Some(&td), None).await;
+    let seats = &links["boards"][0]["seats"];
+    assert!(seats["black"]["seated_at"].is_u64() && seats["white"]["seated_at"].is_null(), "{seats}");
+    assert_eq!(holder(r, &g1, &w).await, (json!("white"), json!("play")));
+    assert_eq!(holder(r, &g1, &b).await.1, json!("play"));
+
+    // Board 1 again: refused; board 2 and one that is not there: refused in both languages.
+    let again = json!({ "time": "30m", "boards": [1], "clocks": "seated" });
+    let (s, v) = call(r, "POST", "/api/events/ev/rounds/1/games", Some(&td), Some(again)).await;
+    assert_eq!((s.as_u16(), v["key"].as_str()), (409, Some("round.err.board_started")), "{v}");
+    let none = json!({ "time": "30m", "boards": [9] });
+    let (s, v) = call(r, "POST", "/api/events/ev/rounds/1/games", Some(&td), Some(none)).await;
+    assert_eq!((s.as_u16(), v["key"].as_str()), (400, Some("round.err.no_board")), "{v}");
+
+    // Board 2, "when seated": only Cid comes; the director starts the clock with Dan absent;
+    // Dan's link then records his arrival (Art. 22.1).
+    let rest = json!({ "time": "30m", "clocks": "seated" });
+    let (s, v) = call(r, "POST", "/api/events/ev/rounds/1/games", Some(&td), Some(rest)).await;
+    assert_eq!((s.as_u16(), v["games"][0]["board"].as_u64()), (201, Some(2)), "{v}");
+    let g2 = v["games"][0]["game"].clone();
+    let (cid, dan) = (secret(&v["games"][0]["links"]["black"]), secret(&v["games"][0]["links"]["white"]));
+    assert_eq!(holder(r, &g2, &cid).await.1, json!("setup"));
+    let (s, v) = call(r, "POST", &format!("/api/games/{g2}/start"), Some(&td), None).await;
+    assert_eq!((s.as_u16(), v["late"].clone()), (200, json!(["white"])), "{v}");
+    let (s, v) = call(r, "POST", &format!("/api/games/{g2}/start"), Some(&td), None).await;
+    assert_eq!(s.as_u16(), 422, "{v}");
+    assert_eq!(holder(r, &g2, &dan).await, (json!("white"), json!("play")));
+    let (_, ev) = call(r, "GET", &format!("/api/games/{g2}/events?since=1"), None, None).await;
+    let kinds: Vec<String> = ev["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| format!("{} {}", e["event"]["by"].as_str().unwrap(), e["event"]["action"]["type"].as_str().unwrap()))
+        .collect();
+    assert_eq!(kinds, ["account:director start", "seat:white arrive"], "{ev}");
+    // Every board has its game: a start without boards is the 409.
+    let (s, v) = call(r, "POST", "/api/events/ev/rounds/1/games", Some(&td), Some(json!({ "time": "30m" }))).await;
+    assert_eq!((s.as_u16(), v["key"].as_str()), (409, Some("round.err.started")), "{v}");
+}
