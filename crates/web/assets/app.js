@@ -21,6 +21,7 @@ import { refereePage } from './pages/referee.js';
 import { challengePage } from './pages/challenge.js';
 import { hallPage } from './pages/hall.js';
 import { wallPage } from './pages/wall.js';
+import { slipsPage } from './pages/slips.js';
 
 /** Every page, by the name the shell gives it. @type {Record<string, () => unknown>} */
 const pages = {
@@ -33,6 +34,7 @@ const pages = {
   challenge: challengePage,
   hall: hallPage,
   wall: wallPage,
+  slips: slipsPage,
 };
 
 // The header: who is signed in, and the link that logs out.

@@ -42,6 +42,7 @@ pub(crate) const SCRIPTS: &[(&str, &str)] = &[
     ("pages/hall.js", include_str!("../assets/pages/hall.js")),
     ("pages/wall.js", include_str!("../assets/pages/wall.js")),
     ("pages/challenge.js", include_str!("../assets/pages/challenge.js")),
+    ("pages/slips.js", include_str!("../assets/pages/slips.js")),
 ];
 
 const STYLE_CSS: &str = include_str!("../assets/style.css");
@@ -77,6 +78,12 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Vec<Route<S>> {
         get(
             "/events/{id}/wall",
             |Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "wall", &id) },
+        ),
+        get(
+            "/events/{id}/rounds/{n}/slips",
+            |Path((id, n)): Path<(String, u32)>, q: Query<LangQ>, h: HeaderMap| async move {
+                page(&q, &h, "slips", &format!("{id}/{n}"))
+            },
         ),
         get(
             "/referee/{id}",
@@ -219,6 +226,7 @@ pub fn shell(lang: Lang, kind: &str, id: &str) -> String {
         "hall" => format!("{} {}", t("title.hall"), esc(id)),
         "wall" => format!("{} {}", t("title.wall"), esc(id)),
         "challenge" => format!("{} {}", t("title.challenge"), esc(id)),
+        "slips" => format!("{} {}", t("title.slips"), esc(id)),
         "game" => format!("{} {}", t("title.game"), esc(id)),
         _ => t("title.home"),
     };

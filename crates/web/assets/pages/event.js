@@ -8,7 +8,7 @@ import { api, attempt, auth } from '../api.js';
 import { listSeparator } from '../text.js';
 import { quartersOf, stones } from '../format.js';
 import { clockHref } from '../urls.js';
-import { newSeatLink, seatLinkBox, showSeatLinks } from '../seats.js';
+import { roundLinks, seatLinkBox } from '../seats.js';
 import { standingsTable } from '../standings.js';
 import { officialsLines, settingsLines } from '../settings.js';
 import { exportButtons } from '../transfer.js';
@@ -188,15 +188,23 @@ async function round({ enc, ev, director, official, games, linkBox }, r) {
         attempt(async () => { await api('POST', `/api/events/${enc}/results`, { round: r.number, board: g.board, result: inp.value }); await resultEntered(enc, form, r.number, g.board); });
       } }, inp, h('button', { type: 'submit', class: 'small' }, t('event.enter')));
     }
+    // The seat links (copy, QR code, a new link, the clock's start) are in the round's
+    // links below, for the officials.
     const links = live ? h('span', {}, h('a', { href: '/play/' + live.game }, t('game.watch') + ' #' + live.game),
-      live.phase ? ' (' + t('phase.' + live.phase) + ')' : '',
-      official ? h('span', { class: 'seat-buttons' }, ['black', 'white'].map((c) => h('button', { type: 'button', class: 'small new-link-' + c,
-        'aria-label': t('seat.new_link_for', { color: t('color.' + c), board: g.board }),
-        onclick: () => attempt(() => newSeatLink(live.game, c, linkBox)) }, t('seat.new_link', { color: t('color.' + c) })))) : null) : '';
+      live.phase ? ' (' + t('phase.' + live.phase) + ')' : '') : '';
     const clock = clockLinks.find((a) => a.dataset.board === String(g.board));
     return [g.board, g.black, g.white, resultCell, links || clock || ''];
   });
   const extra = [];
+  // The seat links of the round's started boards, shown again at any time (derived by the
+  // server, never lost): the latest round's at once, an earlier round's on request.
+  if (official && games.some((x) => x.round === r.number)) {
+    const latest = Math.max(...games.map((x) => x.round || 0)) === r.number;
+    const box = h('div', { class: 'seat-links', id: latest ? 'seat-links' : 'seat-links-' + r.number, 'aria-live': 'polite' });
+    if (latest) await attempt(() => roundLinks(enc, r.number, box, linkBox));
+    else box.append(h('button', { type: 'button', class: 'show-links', onclick: () => attempt(() => roundLinks(enc, r.number, box, linkBox)) }, t('seat.show_links', { n: r.number })));
+    extra.push(box);
+  }
   if (r.byes.length) extra.push(h('p', { class: 'byes' }, t('event.byes', { names: r.byes.join(listSeparator(LANG)) })));
   if (r.rests && r.rests.length) extra.push(h('p', { class: 'rests' }, t('event.rests', { names: r.rests.join(listSeparator(LANG)) })));
   if (director) {
@@ -338,7 +346,18 @@ async function startGamesForm(enc, n) {
   const error = h('p', { class: 'bad form-error', role: 'alert', id: uid('round-error') });
   /** @type {{ board: number, black: string, white: string, black_rank: string, white_rank: string, handicap: number, started: boolean, result: string | null }[]} */
   const open = setup.boards.filter((/** @type {{ started: boolean, result: string | null }} */ b) => !b.started && !b.result);
+  // Which boards start (the others run over the board, or start later), and when their
+  // clocks run: when both players are seated (the default), or now.
+  const boards = h('fieldset', { class: 'round-boards' }, h('legend', {}, t('round.boards')),
+    open.map((b) => {
+      const box = h('input', { type: 'checkbox', class: 'round-board', id: uid('round-board-' + b.board), 'data-board': b.board, checked: true });
+      return h('div', { class: 'field check' }, box, h('label', { for: box.id }, t('round.board_n', { board: b.board, black: b.black, white: b.white })));
+    }), h('p', { class: 'hint' }, t('round.boards_help')));
+  const clocks = h('select', { class: 'round-clocks', id: uid('round-clocks') },
+    h('option', { value: 'seated', selected: true }, t('round.clocks_seated')), h('option', { value: 'now' }, t('round.clocks_now')));
   const kids = [
+    boards,
+    field(t('round.clocks'), clocks),
     h('div', { class: 'field' }, h('label', { for: time.id }, t('round.time')), time,
       h('span', { class: 'hint', id: uid('round-time-help') }, t('round.time_help'))),
     setup.time_error ? h('p', { class: 'hint bad' }, t('round.time_unread', { why: LANG === 'zh' && setup.time_error_zh ? setup.time_error_zh : setup.time_error })) : null,
@@ -363,14 +382,18 @@ async function startGamesForm(enc, n) {
     error.textContent = '';
     /** @type {Record<string, unknown>} */
     const body = { time: time.value.trim(), size: Number(size.value), komi_half_points: quartersOf(komi.value),
-      lost_turn_on_timeout: lost.checked };
+      lost_turn_on_timeout: lost.checked, clocks: clocks.value,
+      boards: [.../** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll('.round-board'))].filter((x) => x.checked).map((x) => Number(x.dataset.board)) };
     if (hkomi) {
       body.handicap_komi_half_points = quartersOf(hkomi.value);
       body.handicaps = [.../** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll('.round-handicap'))].map((x) => ({ board: Number(x.dataset.board), stones: Number(x.value) }));
     }
     attempt(async () => {
       try {
-        showSeatLinks(await api('POST', `/api/events/${enc}/rounds/${n}/games`, body));
+        // The page again: the started boards' links in the round, the form gone once every
+        // board has started (a second start is refused).
+        await api('POST', `/api/events/${enc}/rounds/${n}/games`, body);
+        location.reload();
       } catch (err) {
         error.textContent = /** @type {Error} */ (err).message;
         throw err;
