@@ -22,6 +22,7 @@ mod layout;
 mod print_pack;
 mod referee;
 mod rounds;
+mod seat_slips;
 mod seats;
 mod security;
 mod stale;
