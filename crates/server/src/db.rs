@@ -434,9 +434,9 @@ impl Db {
         time: Time,
     ) -> Result<(Db, Option<u64>, tokio::sync::mpsc::UnboundedReceiver<Note>), DbError> {
         let (pg, heartbeat, rx) = pg::Pg::open(url, time.clone()).await?;
-        pg.exec(MAKE_KEY, &args![crate::secret::new_token()]).await?;
+        pg.exec(MAKE_KEY, &[Arg::from(crate::secret::new_token())]).await?;
         let key: String = pg
-            .rows(READ_KEY, &args![])
+            .rows(READ_KEY, &[])
             .await?
             .first()
             .ok_or_else(|| DbError::Failed("server_secret has no key".into()))?

@@ -943,11 +943,7 @@ pub async fn seats_json(st: &AppState, h: &GameHandle, origin: &str) -> Result<V
 /// players (started "when seated"). Art. 22.1: the players who have not taken their seats are
 /// recorded absent; each arrives when they open their link (`seated`), and the referee
 /// charges their lateness or rules the forfeit.
-async fn start_clock(
-    State(st): State<AppState>,
-    caller: Caller,
-    Path(id): Path<i64>,
-) -> Result<Json<Value>, ApiError> {
+async fn start_clock(State(st): State<AppState>, caller: Caller, Path(id): Path<i64>) -> Result<Json<Value>, ApiError> {
     let h = game(&st, id).await?;
     let account = require_official(&st, &caller, &h).await?;
     let arrived = st.0.hub.db().arrivals(id).await?;

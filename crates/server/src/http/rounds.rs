@@ -377,7 +377,9 @@ async fn round_links(
         let Some(h) = st.0.hub.get(gid).await? else { continue };
         boards.push(crate::http::games::seats_json(&st, &h, &origin).await?);
     }
-    Ok(Json(json!({ "event": id, "name": ev.name(), "round": n, "boards": boards })))
+    Ok(Json(
+        json!({ "event": id, "name": ev.name(), "round": n, "boards": boards }),
+    ))
 }
 
 /// The boards of round `n` that already have their live game.

@@ -18,7 +18,14 @@ async fn two_boards(r: &axum::Router, token: &str, id: &str) {
         assert_eq!(s.as_u16(), 201, "{v}");
     }
     let games = json!({ "games": [["Ann", "Bob"], ["Cid", "Dan"]] });
-    let (s, v) = call(r, "POST", &format!("/api/events/{id}/rounds/amended"), Some(token), Some(games)).await;
+    let (s, v) = call(
+        r,
+        "POST",
+        &format!("/api/events/{id}/rounds/amended"),
+        Some(token),
+        Some(games),
+    )
+    .await;
     assert_eq!(s.as_u16(), 201, "{v}");
 }
 
@@ -57,7 +64,14 @@ async fn a_rounds_links_are_shown_again_after_a_restart_and_a_new_link_replaces_
     let td = login(r, "director").await;
     two_boards(r, &td, "ev").await;
     let start = json!({ "time": "30m" });
-    let (s, started) = call(r, "POST", "/api/events/ev/rounds/1/games", Some(&td), Some(start.clone())).await;
+    let (s, started) = call(
+        r,
+        "POST",
+        "/api/events/ev/rounds/1/games",
+        Some(&td),
+        Some(start.clone()),
+    )
+    .await;
     assert_eq!(s.as_u16(), 201, "{started}");
     let (s, links) = call(r, "GET", "/api/events/ev/rounds/1/links", Some(&td), None).await;
     assert_eq!(s.as_u16(), 200, "{links}");
@@ -67,12 +81,22 @@ async fn a_rounds_links_are_shown_again_after_a_restart_and_a_new_link_replaces_
         .as_array()
         .unwrap()
         .iter()
-        .map(|g| format!("{}: \"{}\" / \"{}\"", g["board"], g["links"]["black"].as_str().unwrap(), g["links"]["white"].as_str().unwrap()))
+        .map(|g| {
+            format!(
+                "{}: \"{}\" / \"{}\"",
+                g["board"],
+                g["links"]["black"].as_str().unwrap(),
+                g["links"]["white"].as_str().unwrap()
+            )
+        })
         .collect();
     assert_eq!(paths(&links), given);
     let b1 = &links["boards"][0];
     assert_eq!(
-        (b1["seats"]["black"]["player"].as_str(), b1["seats"]["white"]["player"].as_str()),
+        (
+            b1["seats"]["black"]["player"].as_str(),
+            b1["seats"]["white"]["player"].as_str()
+        ),
         (Some("Ann"), Some("Bob"))
     );
     let url = b1["seats"]["black"]["link"]["url"].as_str().unwrap();
@@ -80,9 +104,20 @@ async fn a_rounds_links_are_shown_again_after_a_restart_and_a_new_link_replaces_
     assert!(b1["seats"]["black"]["link"]["qr"].as_str().unwrap().contains("<svg"));
 
     // A second start is refused in both languages, and changes nothing.
-    let (s, v) = call(r, "POST", "/api/events/ev/rounds/1/games", Some(&td), Some(start.clone())).await;
+    let (s, v) = call(
+        r,
+        "POST",
+        "/api/events/ev/rounds/1/games",
+        Some(&td),
+        Some(start.clone()),
+    )
+    .await;
     assert_eq!(
-        (s.as_u16(), v["key"].as_str(), v["zh"].as_str().unwrap().contains("第1轮已开始")),
+        (
+            s.as_u16(),
+            v["key"].as_str(),
+            v["zh"].as_str().unwrap().contains("第1轮已开始")
+        ),
         (409, Some("round.err.started"), true),
         "{v}"
     );
@@ -107,12 +142,22 @@ async fn a_rounds_links_are_shown_again_after_a_restart_and_a_new_link_replaces_
     assert_eq!(holder(r, &game, &old_black).await.0, json!("black"));
 
     // "New link": the old one stops at once, the new one is shown from then on.
-    let (s, v) = call(r, "POST", &format!("/api/games/{game}/seats/black/link"), Some(&td), None).await;
+    let (s, v) = call(
+        r,
+        "POST",
+        &format!("/api/games/{game}/seats/black/link"),
+        Some(&td),
+        None,
+    )
+    .await;
     assert_eq!(s.as_u16(), 201, "{v}");
     let (s, shown) = call(r, "GET", &format!("/api/games/{game}/links"), Some(&td), None).await;
     assert_eq!(s.as_u16(), 200, "{shown}");
     assert_eq!(shown["seats"]["black"]["link"]["path"], v["link"]);
-    assert_eq!(shown["seats"]["white"]["link"]["path"], after["boards"][0]["seats"]["white"]["link"]["path"]);
+    assert_eq!(
+        shown["seats"]["white"]["link"]["path"],
+        after["boards"][0]["seats"]["white"]["link"]["path"]
+    );
     assert_eq!(holder(r, &game, &old_black).await.0, Value::Null);
     assert_eq!(holder(r, &game, &secret(&v["link"])).await.0, json!("black"));
 
@@ -157,25 +202,44 @@ async fn boards_started_alone_wait_for_both_players_or_the_directors_start() {
     let (s, v) = call(r, "POST", "/api/events/ev/rounds/1/games", Some(&td), Some(start)).await;
     assert_eq!((s.as_u16(), v["games"].as_array().unwrap().len()), (201, 1), "{v}");
     let (_, setup) = call(r, "GET", "/api/events/ev/rounds/1/setup", Some(&td), None).await;
-    let started: Vec<bool> = setup["boards"].as_array().unwrap().iter().map(|b| b["started"] == true).collect();
+    let started: Vec<bool> = setup["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["started"] == true)
+        .collect();
     assert_eq!(started, [true, false]);
     let g1 = v["games"][0]["game"].clone();
-    let (b, w) = (secret(&v["games"][0]["links"]["black"]), secret(&v["games"][0]["links"]["white"]));
+    let (b, w) = (
+        secret(&v["games"][0]["links"]["black"]),
+        secret(&v["games"][0]["links"]["white"]),
+    );
     // Black opens the link: seated, the clock still waits; White opens it: the clock runs.
     assert_eq!(holder(r, &g1, &b).await, (json!("black"), json!("setup")));
     let (_, links) = call(r, "GET", "/api/events/ev/rounds/1/links", Some(&td), None).await;
     let seats = &links["boards"][0]["seats"];
-    assert!(seats["black"]["seated_at"].is_u64() && seats["white"]["seated_at"].is_null(), "{seats}");
+    assert!(
+        seats["black"]["seated_at"].is_u64() && seats["white"]["seated_at"].is_null(),
+        "{seats}"
+    );
     assert_eq!(holder(r, &g1, &w).await, (json!("white"), json!("play")));
     assert_eq!(holder(r, &g1, &b).await.1, json!("play"));
 
     // Board 1 again: refused; board 2 and one that is not there: refused in both languages.
     let again = json!({ "time": "30m", "boards": [1], "clocks": "seated" });
     let (s, v) = call(r, "POST", "/api/events/ev/rounds/1/games", Some(&td), Some(again)).await;
-    assert_eq!((s.as_u16(), v["key"].as_str()), (409, Some("round.err.board_started")), "{v}");
+    assert_eq!(
+        (s.as_u16(), v["key"].as_str()),
+        (409, Some("round.err.board_started")),
+        "{v}"
+    );
     let none = json!({ "time": "30m", "boards": [9] });
     let (s, v) = call(r, "POST", "/api/events/ev/rounds/1/games", Some(&td), Some(none)).await;
-    assert_eq!((s.as_u16(), v["key"].as_str()), (400, Some("round.err.no_board")), "{v}");
+    assert_eq!(
+        (s.as_u16(), v["key"].as_str()),
+        (400, Some("round.err.no_board")),
+        "{v}"
+    );
 
     // Board 2, "when seated": only Cid comes; the director starts the clock with Dan absent;
     // Dan's link then records his arrival (Art. 22.1).
@@ -183,7 +247,10 @@ async fn boards_started_alone_wait_for_both_players_or_the_directors_start() {
     let (s, v) = call(r, "POST", "/api/events/ev/rounds/1/games", Some(&td), Some(rest)).await;
     assert_eq!((s.as_u16(), v["games"][0]["board"].as_u64()), (201, Some(2)), "{v}");
     let g2 = v["games"][0]["game"].clone();
-    let (cid, dan) = (secret(&v["games"][0]["links"]["black"]), secret(&v["games"][0]["links"]["white"]));
+    let (cid, dan) = (
+        secret(&v["games"][0]["links"]["black"]),
+        secret(&v["games"][0]["links"]["white"]),
+    );
     assert_eq!(holder(r, &g2, &cid).await.1, json!("setup"));
     let (s, v) = call(r, "POST", &format!("/api/games/{g2}/start"), Some(&td), None).await;
     assert_eq!((s.as_u16(), v["late"].clone()), (200, json!(["white"])), "{v}");
@@ -195,10 +262,23 @@ async fn boards_started_alone_wait_for_both_players_or_the_directors_start() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|e| format!("{} {}", e["event"]["by"].as_str().unwrap(), e["event"]["action"]["type"].as_str().unwrap()))
+        .map(|e| {
+            format!(
+                "{} {}",
+                e["event"]["by"].as_str().unwrap(),
+                e["event"]["action"]["type"].as_str().unwrap()
+            )
+        })
         .collect();
     assert_eq!(kinds, ["account:director start", "seat:white arrive"], "{ev}");
     // Every board has its game: a start without boards is the 409.
-    let (s, v) = call(r, "POST", "/api/events/ev/rounds/1/games", Some(&td), Some(json!({ "time": "30m" }))).await;
+    let (s, v) = call(
+        r,
+        "POST",
+        "/api/events/ev/rounds/1/games",
+        Some(&td),
+        Some(json!({ "time": "30m" })),
+    )
+    .await;
     assert_eq!((s.as_u16(), v["key"].as_str()), (409, Some("round.err.started")), "{v}");
 }

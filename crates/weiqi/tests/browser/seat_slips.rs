@@ -47,7 +47,14 @@ async fn a_director_starts_two_boards_and_never_loses_a_seat_link() {
         &td,
         "cup",
         json!({ "kind": "swiss" }),
-        &[("Li", "2d"), ("Wang", "1d"), ("Zhao", "1k"), ("Sun", "2k"), ("Zhou", "3k"), ("Wu", "4k")],
+        &[
+            ("Li", "2d"),
+            ("Wang", "1d"),
+            ("Zhao", "1k"),
+            ("Sun", "2k"),
+            ("Zhou", "3k"),
+            ("Wu", "4k"),
+        ],
         json!([["Li", "Wang"], ["Zhao", "Sun"], ["Zhou", "Wu"]]),
     )
     .await;
@@ -56,7 +63,12 @@ async fn a_director_starts_two_boards_and_never_loses_a_seat_link() {
     // clocks wait for the players, the form's default.
     td.goto(&format!("{}/events/cup", rig.base)).await.unwrap();
     until(&td, "the start form", "document.getElementById('start-games-1')").await;
-    let clocks = until(&td, "the clocks' choice", "document.getElementById('round-clocks-1').value").await;
+    let clocks = until(
+        &td,
+        "the clocks' choice",
+        "document.getElementById('round-clocks-1').value",
+    )
+    .await;
     assert_eq!(clocks, json!("seated"));
     click(&td, "#round-board-3-1").await;
     click(&td, "#start-games-1 button[type=submit]").await;
@@ -78,7 +90,12 @@ async fn a_director_starts_two_boards_and_never_loses_a_seat_link() {
     // A reload shows the same links again, each with its QR code.
     td.refresh().await.unwrap();
     assert_eq!(shown_links(&td).await, first);
-    let qrs = until(&td, "the QR codes", "document.querySelectorAll('#seat-links img.qr[src^=\"data:image/svg+xml\"]').length").await;
+    let qrs = until(
+        &td,
+        "the QR codes",
+        "document.querySelectorAll('#seat-links img.qr[src^=\"data:image/svg+xml\"]').length",
+    )
+    .await;
     assert_eq!(qrs, json!(4));
 
     // Copy: the link's full URL goes to the clipboard (recorded here in place of it).
@@ -91,12 +108,22 @@ async fn a_director_starts_two_boards_and_never_loses_a_seat_link() {
     click(&td, "#seat-links .seat-game[data-board='1'] .copy-black").await;
     let copied = until(&td, "the copied link", "window.copied.length && window.copied[0]").await;
     assert_eq!(copied, json!(format!("{}{}", rig.base, first[0].0)));
-    until(&td, "the toast", "document.getElementById('toast').textContent === 'Link copied.'").await;
+    until(
+        &td,
+        "the toast",
+        "document.getElementById('toast').textContent === 'Link copied.'",
+    )
+    .await;
 
     // Board 1's clock waits: Black opens the link, still not started; White opens it, it runs.
     assert_eq!(phase(&td, &first[1].0).await, json!("setup"));
     black.goto(&format!("{}{}", rig.base, first[0].0)).await.unwrap();
-    until(&black, "Black's seat", "document.body.dataset.page === 'game' && document.querySelector('svg.board')").await;
+    until(
+        &black,
+        "Black's seat",
+        "document.body.dataset.page === 'game' && document.querySelector('svg.board')",
+    )
+    .await;
     td.refresh().await.unwrap();
     let seated = until(
         &td,
@@ -108,18 +135,41 @@ async fn a_director_starts_two_boards_and_never_loses_a_seat_link() {
     shot(&td, "slips-02-board-waits-for-white").await;
     assert_eq!(phase(&td, &first[0].0).await, json!("setup"));
     white.goto(&format!("{}{}", rig.base, first[0].1)).await.unwrap();
-    until(&white, "White's seat", "document.body.dataset.page === 'game' && document.querySelector('svg.board')").await;
+    until(
+        &white,
+        "White's seat",
+        "document.body.dataset.page === 'game' && document.querySelector('svg.board')",
+    )
+    .await;
     assert_eq!(phase(&td, &first[0].0).await, json!("play"));
     // Board 2 still waits: nobody opened its links.
     assert_eq!(phase(&td, &first[1].0).await, json!("setup"));
 
     // The seat slips: one per player of the started boards, to print.
-    td.goto(&format!("{}/events/cup/rounds/1/slips", rig.base)).await.unwrap();
-    let slips = until(&td, "the slips", "document.querySelectorAll('.slip img.slip-qr').length").await;
+    td.goto(&format!("{}/events/cup/rounds/1/slips", rig.base))
+        .await
+        .unwrap();
+    let slips = until(
+        &td,
+        "the slips",
+        "document.querySelectorAll('.slip img.slip-qr').length",
+    )
+    .await;
     assert_eq!(slips, json!(4));
-    let text = until(&td, "a slip's text", "document.querySelector('.slip-black').textContent").await;
+    let text = until(
+        &td,
+        "a slip's text",
+        "document.querySelector('.slip-black').textContent",
+    )
+    .await;
     let text = text.as_str().unwrap();
-    assert!(text.contains("Board 1") && text.contains("You play Black") && text.contains("Li (2d)") && text.contains("Opponent: Wang (1d)"), "{text}");
+    assert!(
+        text.contains("Board 1")
+            && text.contains("You play Black")
+            && text.contains("Li (2d)")
+            && text.contains("Opponent: Wang (1d)"),
+        "{text}"
+    );
     shot(&td, "slips-03-slips-page").await;
     print_media(&td, true).await;
     full_shot(&td, "slips-04-slips-print").await;
@@ -141,7 +191,10 @@ async fn a_director_starts_two_boards_and_never_loses_a_seat_link() {
     .await;
     let (game, old) = seat(&first[1].0);
     let (status, v) = call(&td, "GET", &format!("/api/games/{game}/view"), Value::Null, Some(&old)).await;
-    assert_eq!((status, v["you"].clone(), v["seat_link_invalid"].clone()), (200, Value::Null, json!(true)));
+    assert_eq!(
+        (status, v["you"].clone(), v["seat_link_invalid"].clone()),
+        (200, Value::Null, json!(true))
+    );
     let (_, new) = seat(replaced.as_str().unwrap());
     let (_, v) = call(&td, "GET", &format!("/api/games/{game}/view"), Value::Null, Some(&new)).await;
     assert_eq!(v["you"], json!("black"));
@@ -156,15 +209,38 @@ async fn a_director_starts_two_boards_and_never_loses_a_seat_link() {
         .await
         .unwrap();
     click(&td, "#start-games-1 button[type=submit]").await;
-    until(&td, "three boards' links", "document.querySelectorAll('#seat-links .seat-game').length === 3").await;
-    let gone = until(&td, "the form gone", "!document.getElementById('start-games-1') && 'gone'").await;
+    until(
+        &td,
+        "three boards' links",
+        "document.querySelectorAll('#seat-links .seat-game').length === 3",
+    )
+    .await;
+    let gone = until(
+        &td,
+        "the form gone",
+        "!document.getElementById('start-games-1') && 'gone'",
+    )
+    .await;
     assert_eq!(gone, json!("gone"));
     let third = shown_links(&td).await;
     assert_eq!(phase(&td, &third[2].0).await, json!("play"));
-    let (status, v) = call(&td, "POST", "/api/events/cup/rounds/1/games", json!({ "time": "30m" }), None).await;
+    let (status, v) = call(
+        &td,
+        "POST",
+        "/api/events/cup/rounds/1/games",
+        json!({ "time": "30m" }),
+        None,
+    )
+    .await;
     assert_eq!(status, 409, "{v}");
     assert!(v["zh"].as_str().unwrap().starts_with("第1轮已开始"), "{v}");
-    assert_eq!(shown_links(&td).await[..2], [first[0].clone(), (replaced.as_str().unwrap().to_string(), first[1].1.clone())]);
+    assert_eq!(
+        shown_links(&td).await[..2],
+        [
+            first[0].clone(),
+            (replaced.as_str().unwrap().to_string(), first[1].1.clone())
+        ]
+    );
     td.execute("document.getElementById('seat-links').scrollIntoView()", vec![])
         .await
         .unwrap();
