@@ -606,7 +606,7 @@ fn late_forfeit(
         return Err(RefereeError::NotAbsent { side });
     }
     let limit = settings.lateness.forfeit_after.ok_or(RefereeError::NoLateLimit)?;
-    let late = at.since(st.started_at.unwrap_or(at));
+    let late = at.since(late_from(settings, st, at));
     if late <= limit {
         return Err(RefereeError::WithinLateLimit { late, limit });
     }
@@ -1147,6 +1147,12 @@ fn forfeit(st: &mut State, side: Color, at: Instant, fx: &mut Vec<Effect>) -> Re
     decide(st, outcome, at, fx)
 }
 
+/// Art. 22.1: lateness is counted from the scheduled start — the event's, when the game
+/// started after it (`Lateness::since`), else the game's own start.
+fn late_from(settings: &Settings, st: &State, at: Instant) -> Instant {
+    settings.lateness.since.or(st.started_at).unwrap_or(at)
+}
+
 /// Art. 22.1: a late player arrives.
 fn arrive(
     settings: &Settings,
@@ -1159,7 +1165,7 @@ fn arrive(
     if !st.absent[side.index()] {
         return Err(RefereeError::NotAbsent { side });
     }
-    let late = at.since(st.started_at.unwrap_or(at));
+    let late = at.since(late_from(settings, st, at));
     st.absent[side.index()] = false;
     if settings.lateness.forfeit_after.is_some_and(|limit| late > limit) {
         // Art. 22.1–2: beyond the limit (the limit itself is allowed) the late player loses.

@@ -2,7 +2,7 @@
 //! limits (Art. 22.1–4) and the options of Art. 22.5.
 
 use crate::RefereeError;
-use clock::{Millis, TimeControl};
+use clock::{Instant, Millis, TimeControl};
 use rules::{Point, Rules};
 use std::fmt;
 use tournament::nigiri::Seniority;
@@ -83,6 +83,10 @@ pub struct Lateness {
     pub forfeit_after: Option<Millis>,
     /// Whether lateness within the limit is charged twice to the late player's clock.
     pub double_charge: bool,
+    /// Art. 22.1: the scheduled start lateness is counted from, when the game's start came
+    /// after it (a board whose clock waited for its players, started by a referee later);
+    /// `None`: from the game's start.
+    pub since: Option<Instant>,
 }
 
 impl Lateness {
@@ -90,17 +94,20 @@ impl Lateness {
     pub const VENUE_APART: Lateness = Lateness {
         forfeit_after: Some(Millis::from_mins(60)),
         double_charge: true,
+        since: None,
     };
     /// Art. 22.2: venue and lodging in one place: over 15 minutes loses; otherwise double charge.
     pub const VENUE_WITH_LODGING: Lateness = Lateness {
         forfeit_after: Some(Millis::from_mins(15)),
         double_charge: true,
+        since: None,
     };
     /// Art. 22.4: fast games with little or no basic time: the late player's clock (their
     /// byo-yomi) is read in their absence; if it runs out before they sit, they lose on time.
     pub const READ_IN_ABSENCE: Lateness = Lateness {
         forfeit_after: None,
         double_charge: false,
+        since: None,
     };
 }
 

@@ -781,12 +781,18 @@ impl WSettings {
                 .collect::<WireResult<_>>()?,
             players: [a?, b?],
             time,
-            lateness: match self.lateness_limit_minutes {
-                Some(m) => Lateness {
-                    forfeit_after: Some(Millis::from_mins(m)),
-                    double_charge: true,
-                },
-                None => Lateness::READ_IN_ABSENCE,
+            lateness: Lateness {
+                // Art. 22.1: a board that waited for its players counts lateness from the
+                // round's start.
+                since: self.scheduled_start_ms.map(clock::Instant),
+                ..match self.lateness_limit_minutes {
+                    Some(m) => Lateness {
+                        forfeit_after: Some(Millis::from_mins(m)),
+                        double_charge: true,
+                        since: None,
+                    },
+                    None => Lateness::READ_IN_ABSENCE,
+                }
             },
             lost_turn_on_timeout: self.lost_turn_on_timeout,
             confirmation: match self.confirmation.as_deref() {
@@ -824,7 +830,7 @@ impl WSettings {
                 }
                 .into(),
             ),
-            scheduled_start_ms: None,
+            scheduled_start_ms: s.lateness.since.map(|i| i.0),
         }
     }
 }

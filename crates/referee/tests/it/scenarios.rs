@@ -966,6 +966,47 @@ fn art22_1_lateness_within_the_limit_is_charged_twice() {
 }
 
 #[test]
+fn art22_1_lateness_counts_from_the_scheduled_start_when_the_clock_started_later() {
+    // The round started at 0; board's clock waited for White, and the referee started it at
+    // 5m: White, seated at 10m, is 10 minutes late, not 5.
+    check(
+        "@time 1h
+             @late-from 0s
+             0 ref colours draw first
+             5m ref start late W
+             6m B play E5
+             10m W arrive W",
+        expect![[r#"
+            #0 0s ref Colours(Draw { black: First }) => first player takes black
+            #1 5m ref Start { late: [White] } => started, black to move
+            #2 6m B E5 => black E5
+            #3 10m W Arrive { side: White } => white arrived 10m late, charged 20m
+            -- phase play, white to move, warnings B0 W0
+            -- clock at 10m: Running(White); black used 60s, white used 20m
+        "#]],
+    );
+    // With lodging at the venue (15 minutes): seated 20 minutes after the scheduled start,
+    // though 10 after the clock's, White forfeits.
+    check(
+        "@time 1h
+             @lateness 15m
+             @late-from 0s
+             0 ref colours draw first
+             10m ref start late W
+             11m B play E5
+             20m W arrive W",
+        expect![[r#"
+            #0 0s ref Colours(Draw { black: First }) => first player takes black
+            #1 10m ref Start { late: [White] } => started, black to move
+            #2 11m B E5 => black E5
+            #3 20m W Arrive { side: White } => white arrived 20m late, charged 0s; result: black wins by forfeit (B+F)
+            -- phase decided, white to move, warnings B0 W0, result black wins by forfeit (B+F)
+            -- clock at 20m: Paused(White); black used 60s, white used 9m
+        "#]],
+    );
+}
+
+#[test]
 fn art22_1_lateness_up_to_the_limit_inclusive_is_allowed() {
     check(
         "@time 3h

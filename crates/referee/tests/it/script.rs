@@ -117,9 +117,12 @@ fn setting(s: &mut Settings, d: &str) {
                 v => Lateness {
                     forfeit_after: Some(parse_duration(v).unwrap()),
                     double_charge: true,
+                    since: s.lateness.since,
                 },
             }
         }
+        // Art. 22.1: the scheduled start lateness is counted from.
+        "late-from" => s.lateness.since = Some(Instant(parse_duration(value).unwrap().0)),
         "lost-turn" => s.lost_turn_on_timeout = true,
         // Art. 16.4: a game with no referee, or an event where the players' agreement stands.
         "players-confirm" => s.confirmation = Confirmation::Players,
