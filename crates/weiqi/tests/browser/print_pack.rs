@@ -54,7 +54,7 @@ const SHEETS: &str = "return [...document.querySelectorAll('section.sheet')].map
 
 /// The number of page objects of a PDF, and every MediaBox it gives (width, height in
 /// points): Chromium writes one per page.
-fn pdf_pages(pdf: &[u8]) -> (usize, Vec<(f64, f64)>) {
+pub(crate) fn pdf_pages(pdf: &[u8]) -> (usize, Vec<(f64, f64)>) {
     let text = String::from_utf8_lossy(pdf);
     let pages = text
         .match_indices("/Type /Page")

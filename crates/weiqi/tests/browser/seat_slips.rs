@@ -5,9 +5,10 @@
 //! form gone, and a second start refused.
 
 use crate::board::login;
-use crate::kit::{call, full_shot, print_media, seat};
+use crate::kit::{base64, call, cdp, full_shot, print_media, seat};
+use crate::print_pack::pdf_pages;
 use crate::rounds::paired_event;
-use crate::support::{Rig, click, shot, until};
+use crate::support::{Rig, artefacts, click, shot, until};
 use fantoccini::Client;
 use serde_json::{Value, json};
 
@@ -174,6 +175,23 @@ async fn a_director_starts_two_boards_and_never_loses_a_seat_link() {
     print_media(&td, true).await;
     full_shot(&td, "slips-04-slips-print").await;
     print_media(&td, false).await;
+    // Printed: the four slips on one A4 page.
+    let r = cdp(
+        &td,
+        "Page.printToPDF",
+        json!({ "preferCSSPageSize": true, "printBackground": true, "displayHeaderFooter": false }),
+    )
+    .await;
+    let pdf = base64(r["data"].as_str().expect("PDF data")).expect("base64");
+    std::fs::write(artefacts().join("slips-04-slips.pdf"), &pdf).unwrap();
+    let (pages, boxes) = pdf_pages(&pdf);
+    assert_eq!(pages, 1);
+    assert!(
+        boxes
+            .iter()
+            .all(|(w, h)| (w - 595.3).abs() < 1.5 && (h - 841.9).abs() < 1.5),
+        "{boxes:?}"
+    );
 
     // The director replaces Black's link of board 2: the old one is refused at once, and the
     // round shows the new one.
