@@ -7,6 +7,7 @@ import { LANG, t } from './env.js';
 import { h, table, toast } from './dom.js';
 import { api, attempt } from './api.js';
 import { when } from './text.js';
+import { rankWords } from './standings.js';
 
 /**
  * The links of a game's two seats (secret links: `/play/7#secret=…`).
@@ -153,7 +154,7 @@ function boardLinks(b, redraw, linkBox) {
       : [h('span', { class: 'hint' }, t('seat.no_link'))];
     return h('div', { class: 'seat seat-of-' + c },
       h('div', { class: 'seat-text' },
-        h('strong', {}, color + ': ' + s.player + ' (' + s.rank + ')'), ' ', state,
+        h('strong', {}, t('seat.player_line', { color, name: s.player, rank: rankWords(s.rank, LANG) })), ' ', state,
         h('div', { class: 'seat-link' }, ...link),
         h('button', { type: 'button', class: 'small new-link-' + c, 'aria-label': t('seat.new_link_for', label),
           onclick: () => attempt(async () => { await newSeatLink(b.game, c, linkBox); await redraw(); }) }, t('seat.new_link', { color }))),

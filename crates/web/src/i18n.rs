@@ -888,6 +888,11 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "Board {board}: {black} – {white}",
         "第{board}台：{black} – {white}",
     ),
+    (
+        "seat.player_line",
+        "{color}: {name} ({rank})",
+        "{color}：{name}（{rank}）",
+    ),
     ("seat.copy", "Copy", "复制"),
     (
         "seat.copy_for",
@@ -938,6 +943,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("slips.title", "Seat slips, round {n}", "第{n}轮座位条"),
     ("slips.board", "Board {board}", "第{board}台"),
     ("slips.you_play", "You play {color}", "您执{color}"),
+    ("slips.player", "{name} ({rank})", "{name}（{rank}）"),
     ("slips.opponent", "Opponent: {name} ({rank})", "对手：{name}（{rank}）"),
     (
         "slips.open",

@@ -6,6 +6,7 @@ import { ID, LANG, t } from '../env.js';
 import { h, setMain } from '../dom.js';
 import { api } from '../api.js';
 import { qrImage } from '../seats.js';
+import { rankWords } from '../standings.js';
 
 /** @typedef {import('../seats.js').BoardLinks} BoardLinks */
 
@@ -30,8 +31,8 @@ export async function slipsPage() {
       slips.push(h('article', { class: 'slip slip-' + c, 'data-board': b.board },
         h('p', { class: 'slip-event' }, r.name + ' · ' + t('event.round', { n })),
         h('p', { class: 'slip-board' }, t('slips.board', { board: b.board }), ' · ', h('span', { class: 'slip-colour' }, t('slips.you_play', { color }))),
-        h('p', { class: 'slip-player' }, me.player + ' (' + me.rank + ')'),
-        h('p', { class: 'slip-opponent' }, t('slips.opponent', { name: other.player, rank: other.rank })),
+        h('p', { class: 'slip-player' }, t('slips.player', { name: me.player, rank: rankWords(me.rank, LANG) })),
+        h('p', { class: 'slip-opponent' }, t('slips.opponent', { name: other.player, rank: rankWords(other.rank, LANG) })),
         me.link
           ? h('div', { class: 'slip-link' },
             qrImage(me.link.qr, t('seat.qr_for', { color, board: b.board }), 'slip-qr'),

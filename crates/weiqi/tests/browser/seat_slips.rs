@@ -193,6 +193,32 @@ async fn a_director_starts_two_boards_and_never_loses_a_seat_link() {
         "{boxes:?}"
     );
 
+    // The same slips in Chinese, for the players: no English on them.
+    td.goto(&format!("{}/events/cup/rounds/1/slips?lang=zh", rig.base))
+        .await
+        .unwrap();
+    let zh = until(
+        &td,
+        "the Chinese slips",
+        "document.querySelectorAll('.slip').length === 4 && document.querySelector('.slip-black').textContent",
+    )
+    .await;
+    let zh = zh.as_str().unwrap();
+    assert!(
+        zh.contains("第1台") && zh.contains("您执黑") && zh.contains("Li（2段）") && zh.contains("对手：Wang（1段）"),
+        "{zh}"
+    );
+    let english = until(
+        &td,
+        "the slips' words",
+        "[...document.querySelectorAll('.slip p:not(.slip-url)')].map(p => p.textContent).join(' ').replace(/cup open|Li|Wang|Zhao|Sun|\\d[dk]/g, '').match(/[A-Za-z]{3,}/g) || 'none'",
+    )
+    .await;
+    assert_eq!(english, json!("none"));
+    shot(&td, "slips-06-slips-zh").await;
+    // The page in English again for the director.
+    td.goto(&format!("{}/events/cup?lang=en", rig.base)).await.unwrap();
+
     // The director replaces Black's link of board 2: the old one is refused at once, and the
     // round shows the new one.
     td.goto(&format!("{}/events/cup", rig.base)).await.unwrap();
