@@ -13,7 +13,7 @@
 //! `+`, `-`, `@`, a tab or a carriage return (OWASP's CSV injection rule) — is written with a
 //! leading `'`, so that a player named `=HYPERLINK(…)` is shown as text, never run.
 
-use crate::FormatError;
+use crate::{FormatError, LineProblem};
 use tournament::{Date, Event, Player, Rank};
 
 /// The language of the headers written.
@@ -63,31 +63,9 @@ fn column(h: &str) -> Option<Column> {
     })
 }
 
-/// Reads a rank as weiqi writes it or in Chinese.
+/// Reads a rank as weiqi writes it or in Chinese (`tournament::Rank`'s reading).
 pub fn parse_rank(s: &str) -> Option<Rank> {
-    let t = s.trim();
-    if let Ok(r) = t.parse::<Rank>() {
-        return Some(r);
-    }
-    let (pro, t) = match t.strip_prefix("职业") {
-        Some(rest) => (true, rest),
-        None => (false, t.strip_prefix("业余").unwrap_or(t)),
-    };
-    let digits = |x: &str| -> Option<u8> {
-        if let Ok(n) = x.parse() {
-            return Some(n);
-        }
-        let n = "一二三四五六七八九".chars().position(|c| x == c.to_string())?;
-        Some(n as u8 + 1)
-    };
-    if let Some(n) = t.strip_suffix('段') {
-        let n = if n == "初" { 1 } else { digits(n)? };
-        return if pro { Rank::pro(n).ok() } else { Rank::dan(n).ok() };
-    }
-    if let Some(n) = t.strip_suffix('级') {
-        return Rank::kyu(digits(n)?).ok();
-    }
-    None
+    s.parse().ok()
 }
 
 /// Reads registrations.
@@ -124,11 +102,10 @@ pub fn registrations_from_rows(rows: &[Vec<String>]) -> Result<Vec<Player>, Form
         if !cols.contains(&Some(need)) {
             return Err(FormatError::Line {
                 line: 1,
-                what: format!(
-                    "no {} column (the header is {:?}; name/姓名 and rank/段位 are needed)",
-                    if need == Column::Name { "name" } else { "rank" },
-                    headers
-                ),
+                what: LineProblem::NoColumn {
+                    column: if need == Column::Name { "name" } else { "rank" },
+                    header: headers.clone(),
+                },
             });
         }
     }
@@ -150,20 +127,22 @@ pub fn registrations_from_rows(rows: &[Vec<String>]) -> Result<Vec<Player>, Form
                 .map(|v| v.trim())
                 .filter(|v| !v.is_empty())
         };
-        let bad = |what: String| FormatError::Line { line, what };
-        let name = get(Column::Name).ok_or_else(|| bad("the name is empty".into()))?;
-        let rank_text = get(Column::Rank).ok_or_else(|| bad(format!("{name}: the rank is empty")))?;
+        let bad = |what: LineProblem| FormatError::Line { line, what };
+        let name = get(Column::Name).ok_or_else(|| bad(LineProblem::EmptyName))?;
+        let named = || name.to_string();
+        let rank_text = get(Column::Rank).ok_or_else(|| bad(LineProblem::EmptyRank { name: named() }))?;
         let rank = parse_rank(rank_text).ok_or_else(|| {
-            bad(format!(
-                "{name}: rank {rank_text:?} is not like 5d, 3k, 2p, 5段, 3级 or 职业九段"
-            ))
+            bad(LineProblem::BadRank {
+                name: named(),
+                rank: rank_text.to_string(),
+            })
         })?;
         let name_chars = name.chars().count();
         if name_chars > tournament::limits::MAX_PLAYER_NAME_CHARS {
-            return Err(bad(format!(
-                "the name has {name_chars} characters: at most {}",
-                tournament::limits::MAX_PLAYER_NAME_CHARS
-            )));
+            return Err(bad(LineProblem::NameTooLong {
+                chars: name_chars,
+                max: tournament::limits::MAX_PLAYER_NAME_CHARS,
+            }));
         }
         let rating = match get(Column::Rating) {
             None => None,
@@ -171,27 +150,34 @@ pub fn registrations_from_rows(rows: &[Vec<String>]) -> Result<Vec<Player>, Form
                 // A number within the bounds of every rating scale: `NaN`, `inf` or `1e30`
                 // would otherwise become 0 or i32::MAX by the cast.
                 let range = tournament::limits::RATING_RANGE;
-                let x = r
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|x| x.is_finite())
-                    .ok_or_else(|| bad(format!("{name}: rating {r:?} is not a number")))?;
+                let x = r.parse::<f64>().ok().filter(|x| x.is_finite()).ok_or_else(|| {
+                    bad(LineProblem::RatingNotNumber {
+                        name: named(),
+                        rating: r.to_string(),
+                    })
+                })?;
                 if x.round() < f64::from(*range.start()) || x.round() > f64::from(*range.end()) {
-                    return Err(bad(format!(
-                        "{name}: rating {r} is outside {}..={}",
-                        range.start(),
-                        range.end()
-                    )));
+                    return Err(bad(LineProblem::RatingOutOfRange {
+                        name: named(),
+                        rating: r.to_string(),
+                        min: *range.start(),
+                        max: *range.end(),
+                    }));
                 }
                 Some(x.round() as i32)
             }
         };
         let birth_date = match get(Column::Born) {
             None => None,
-            Some(d) => Some(d.parse::<Date>().map_err(|e| bad(format!("{name}: {e}")))?),
+            Some(d) => Some(d.parse::<Date>().map_err(|_| {
+                bad(LineProblem::BadDate {
+                    name: named(),
+                    date: d.to_string(),
+                })
+            })?),
         };
         if !seen.insert(name.to_string()) {
-            return Err(bad(format!("{name} is registered twice")));
+            return Err(bad(LineProblem::Twice { name: named() }));
         }
         players.push(Player {
             name: name.to_string(),

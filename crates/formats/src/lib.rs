@@ -52,7 +52,7 @@ pub enum FormatError {
         /// The line.
         line: usize,
         /// What is wrong.
-        what: String,
+        what: LineProblem,
     },
     /// Texts that do not fit the Latin-1 encoding asked for: one entry per player (or the
     /// tournament) naming who and the fields, e.g. `player "张 三": family name "张"`.
@@ -63,6 +63,97 @@ pub enum FormatError {
     Xlsx(String),
     /// A file or a field is larger than the readers take ([`limits`]).
     TooLarge(String),
+}
+
+/// What is wrong with one line of a registration or ratings file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineProblem {
+    /// The header has no such column (`name` or `rank`).
+    NoColumn {
+        /// `name` or `rank`.
+        column: &'static str,
+        /// The header's cells.
+        header: Vec<String>,
+    },
+    /// The name cell is empty.
+    EmptyName,
+    /// The rank cell is empty.
+    EmptyRank {
+        /// The player.
+        name: String,
+    },
+    /// The rank cannot be read.
+    BadRank {
+        /// The player.
+        name: String,
+        /// The rank as written.
+        rank: String,
+    },
+    /// The name is longer than the tournament takes.
+    NameTooLong {
+        /// Its characters.
+        chars: usize,
+        /// The most.
+        max: usize,
+    },
+    /// The rating is not a number.
+    RatingNotNumber {
+        /// The player.
+        name: String,
+        /// As written.
+        rating: String,
+    },
+    /// The rating is outside every scale's bounds.
+    RatingOutOfRange {
+        /// The player.
+        name: String,
+        /// As written.
+        rating: String,
+        /// The bounds.
+        min: i32,
+        /// The bounds.
+        max: i32,
+    },
+    /// The birth date is not a real day.
+    BadDate {
+        /// The player.
+        name: String,
+        /// As written.
+        date: String,
+    },
+    /// The name was registered on an earlier line.
+    Twice {
+        /// The player.
+        name: String,
+    },
+    /// Anything else, said in English.
+    Other(String),
+}
+
+impl fmt::Display for LineProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineProblem::NoColumn { column, header } => write!(
+                f,
+                "no {column} column (the header is {header:?}; name/姓名 and rank/段位 are needed)"
+            ),
+            LineProblem::EmptyName => f.write_str("the name is empty"),
+            LineProblem::EmptyRank { name } => write!(f, "{name}: the rank is empty"),
+            LineProblem::BadRank { name, rank } => {
+                write!(f, "{name}: rank {rank:?} is not like 5d, 3k, 2p, 5段, 3级 or 职业九段")
+            }
+            LineProblem::NameTooLong { chars, max } => write!(f, "the name has {chars} characters: at most {max}"),
+            LineProblem::RatingNotNumber { name, rating } => write!(f, "{name}: rating {rating:?} is not a number"),
+            LineProblem::RatingOutOfRange { name, rating, min, max } => {
+                write!(f, "{name}: rating {rating} is outside {min}..={max}")
+            }
+            LineProblem::BadDate { name, date } => {
+                write!(f, "{name}: {}", tournament::DateError(date.clone()))
+            }
+            LineProblem::Twice { name } => write!(f, "{name} is registered twice"),
+            LineProblem::Other(m) => f.write_str(m),
+        }
+    }
 }
 
 impl fmt::Display for FormatError {

@@ -7,8 +7,8 @@
 //! several lines of different dates, and the freeze takes the latest on or before its date
 //! ([`tournament::rating::freeze`]). Only the name, the rating and the date are required.
 
-use crate::FormatError;
 use crate::csv_io::{Lang, decode};
+use crate::{FormatError, LineProblem};
 use tournament::promotion::{Promotion, Reason};
 use tournament::rating::{Change, Frozen, ListEntry, Rating, System};
 use tournament::{Date, Event, PlayerId};
@@ -68,7 +68,7 @@ pub fn list_from_rows(rows: &[Vec<String>]) -> Result<Vec<ListEntry>, FormatErro
     let Some(header) = rows.first() else {
         return Err(FormatError::Line {
             line: 1,
-            what: "the rating list is empty".into(),
+            what: LineProblem::Other("the rating list is empty".into()),
         });
     };
     let cols: Vec<Option<Column>> = header.iter().map(|h| column(h)).collect();
@@ -80,7 +80,7 @@ pub fn list_from_rows(rows: &[Vec<String>]) -> Result<Vec<ListEntry>, FormatErro
         if !cols.contains(&Some(need)) {
             return Err(FormatError::Line {
                 line: 1,
-                what: format!("no {what} column (the header is {header:?})"),
+                what: LineProblem::Other(format!("no {what} column (the header is {header:?})")),
             });
         }
     }
@@ -100,7 +100,10 @@ pub fn list_from_rows(rows: &[Vec<String>]) -> Result<Vec<ListEntry>, FormatErro
                 .map(|s| s.trim())
                 .filter(|v| !v.is_empty())
         };
-        let bad = |what: String| FormatError::Line { line, what };
+        let bad = |what: String| FormatError::Line {
+            line,
+            what: LineProblem::Other(what),
+        };
         let name = get(Column::Name).ok_or_else(|| bad("the name is empty".into()))?;
         // Within the bounds of every rating scale (tournament::limits::RATING_RANGE), a
         // deviation and a volatility not below 0: the rating arithmetic never meets an
@@ -160,7 +163,10 @@ pub fn frozen_text(ev: &Event, f: &Frozen) -> String {
 
 /// Reads [`frozen_text`] back for `ev` (a name no longer in the event is an error).
 pub fn parse_frozen(ev: &Event, text: &str) -> Result<Frozen, FormatError> {
-    let bad = |line: usize, what: String| FormatError::Line { line, what };
+    let bad = |line: usize, what: String| FormatError::Line {
+        line,
+        what: LineProblem::Other(what),
+    };
     let mut lines = text.lines().enumerate();
     let system: System = lines
         .next()

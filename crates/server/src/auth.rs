@@ -213,7 +213,7 @@ pub enum Session {
     /// A live session of this account.
     Valid(Account),
     /// The session has ended: the text says why, for the 401.
-    Expired(String),
+    Expired(crate::words::Said),
     /// No session has this token (never given, logged out, or forgotten).
     Unknown,
 }
@@ -272,15 +272,15 @@ pub async fn session(db: &Db, token: &str, limits: SessionLimits, now: u64) -> R
         return Ok(Session::Unknown);
     };
     if now >= s.created_at.saturating_add(millis(limits.lifetime)) {
-        return Ok(Session::Expired(format!(
-            "the session has expired: sessions last {} from the login",
-            duration_text(limits.lifetime)
+        return Ok(Session::Expired(crate::words::say!(
+            "session.err.lifetime",
+            duration = duration_text(limits.lifetime)
         )));
     }
     if now >= s.last_used.saturating_add(millis(limits.idle)) {
-        return Ok(Session::Expired(format!(
-            "the session has expired: it was not used for {}",
-            duration_text(limits.idle)
+        return Ok(Session::Expired(crate::words::say!(
+            "session.err.idle",
+            duration = duration_text(limits.idle)
         )));
     }
     if now >= s.last_used.saturating_add(TOUCH_EVERY_MS.min(millis(limits.idle) / 4)) {

@@ -3,70 +3,44 @@
 //! answers and the WebSocket's error frames share). A 5xx body says only that the server
 //! failed; the cause goes to the log.
 
+use crate::refusals;
+use crate::words::Said;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value as Json, json};
 
-/// Why a request failed.
+/// Why a request failed. Every message is said in both languages of the pages ([`Said`]:
+/// its key in the API's strings, the English and the Chinese), so a page in Chinese never
+/// shows an English refusal; only an internal error's cause, which is logged and never sent,
+/// is a plain text.
 #[derive(Debug)]
 pub enum ApiError {
     /// The request is malformed or a value is invalid (400).
-    BadRequest(String),
-    /// A value is invalid (400), said in both languages of the pages: the body's `message`
-    /// is the English and `zh` the Chinese, which a page in Chinese shows; `key` names the
-    /// text in the API's strings (`words::STRINGS`) both come from.
-    Invalid {
-        /// The key of the text in `words::STRINGS`.
-        key: &'static str,
-        /// In English.
-        en: String,
-        /// In Chinese.
-        zh: String,
-    },
-    /// The request conflicts with what exists (409), said in both languages of the pages as
-    /// [`ApiError::Invalid`] is.
-    InConflict {
-        /// The key of the text in `words::STRINGS`.
-        key: &'static str,
-        /// In English.
-        en: String,
-        /// In Chinese.
-        zh: String,
-    },
+    BadRequest(Said),
     /// No valid credentials were given (401).
-    Unauthenticated(String),
+    Unauthenticated(Said),
     /// The credentials are valid but the role does not allow this (403).
-    Forbidden(String),
-    /// The role does not allow this (403), said in both languages of the pages as
-    /// [`ApiError::Invalid`] says a 400.
-    Denied {
-        /// The key of the text in `words::STRINGS`.
-        key: &'static str,
-        /// In English.
-        en: String,
-        /// In Chinese.
-        zh: String,
-    },
+    Forbidden(Said),
     /// No such resource (404).
-    NotFound(String),
+    NotFound(Said),
     /// The game moved on: the command named an old sequence number (409), with the state.
     Stale {
         /// What to do.
-        message: String,
+        said: Said,
         /// The current state of the game.
         state: Json,
     },
     /// The request conflicts with what exists (409).
-    Conflict(String),
+    Conflict(Said),
     /// The rules refuse it (422), naming the article where one applies.
     Refused {
         /// Why.
-        message: String,
+        said: Said,
         /// The article, like `"17.2"`.
         article: Option<String>,
     },
     /// The body is larger than the server takes (413).
-    TooLarge(String),
+    TooLarge(Said),
     /// Too many requests from this client (429).
     RateLimited,
     /// Too many failed logins for this account or from this address: wait `retry_after`
@@ -75,7 +49,7 @@ pub enum ApiError {
         /// Seconds to wait.
         retry_after: u64,
         /// What is throttled.
-        message: String,
+        said: Said,
     },
     /// The server is at its bound of concurrent password checks: retry after `retry_after`
     /// seconds (503 with `Retry-After`).
@@ -87,62 +61,57 @@ pub enum ApiError {
     Internal(String),
 }
 
+/// The JSON body of an error: `error` (its kind), `message` (English), `zh` (Chinese) and
+/// `key` (the text's key in `words::STRINGS`), plus `extra`'s fields.
+fn body(error: &str, said: Said, extra: Json) -> Json {
+    let mut j = json!({ "error": error, "message": said.en, "zh": said.zh, "key": said.key });
+    if let (Some(m), Json::Object(x)) = (j.as_object_mut(), extra) {
+        m.extend(x);
+    }
+    j
+}
+
 impl ApiError {
-    /// The status code and the JSON body (`{error, message}`, plus `state` for `stale`,
-    /// `article` for `refused`, and `zh` and `key` for a 400 said in both languages): the one table of what each error says, which the HTTP
-    /// answers ([`IntoResponse`]) and the WebSocket's error frames (`http/games/ws.rs`) both use. The
-    /// cause of an internal error is logged here and never sent.
+    /// The status code and the JSON body (`{error, message, zh, key}`, plus `state` for
+    /// `stale`, `article` for `refused`, `retry_after` for `throttled` and `busy`): the one
+    /// table of what each error says, which the HTTP answers ([`IntoResponse`]) and the
+    /// WebSocket's error frames (`http/games/ws.rs`) both use. The cause of an internal error
+    /// is logged here and never sent.
     pub fn status_and_body(self) -> (StatusCode, Json) {
+        let none = Json::Null;
         match self {
-            ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, json!({ "error": "bad_request", "message": m })),
-            ApiError::Invalid { key, en, zh } => (
-                StatusCode::BAD_REQUEST,
-                json!({ "error": "bad_request", "message": en, "zh": zh, "key": key }),
-            ),
-            ApiError::InConflict { key, en, zh } => (
-                StatusCode::CONFLICT,
-                json!({ "error": "conflict", "message": en, "zh": zh, "key": key }),
-            ),
-            ApiError::Unauthenticated(m) => (
-                StatusCode::UNAUTHORIZED,
-                json!({ "error": "unauthenticated", "message": m }),
-            ),
-            ApiError::Forbidden(m) => (StatusCode::FORBIDDEN, json!({ "error": "forbidden", "message": m })),
-            ApiError::Denied { key, en, zh } => (
-                StatusCode::FORBIDDEN,
-                json!({ "error": "forbidden", "message": en, "zh": zh, "key": key }),
-            ),
-            ApiError::NotFound(m) => (StatusCode::NOT_FOUND, json!({ "error": "not_found", "message": m })),
-            ApiError::Stale { message, state } => (
-                StatusCode::CONFLICT,
-                json!({ "error": "stale", "message": message, "state": state }),
-            ),
-            ApiError::Conflict(m) => (StatusCode::CONFLICT, json!({ "error": "conflict", "message": m })),
-            ApiError::Refused { message, article } => (
+            ApiError::BadRequest(s) => (StatusCode::BAD_REQUEST, body("bad_request", s, none)),
+            ApiError::Unauthenticated(s) => (StatusCode::UNAUTHORIZED, body("unauthenticated", s, none)),
+            ApiError::Forbidden(s) => (StatusCode::FORBIDDEN, body("forbidden", s, none)),
+            ApiError::NotFound(s) => (StatusCode::NOT_FOUND, body("not_found", s, none)),
+            ApiError::Stale { said, state } => (StatusCode::CONFLICT, body("stale", said, json!({ "state": state }))),
+            ApiError::Conflict(s) => (StatusCode::CONFLICT, body("conflict", s, none)),
+            ApiError::Refused { said, article } => (
                 StatusCode::UNPROCESSABLE_ENTITY,
-                json!({ "error": "refused", "message": message, "article": article }),
+                body("refused", said, json!({ "article": article })),
             ),
-            ApiError::TooLarge(m) => (
-                StatusCode::PAYLOAD_TOO_LARGE,
-                json!({ "error": "too_large", "message": m }),
-            ),
+            ApiError::TooLarge(s) => (StatusCode::PAYLOAD_TOO_LARGE, body("too_large", s, none)),
             ApiError::RateLimited => (
                 StatusCode::TOO_MANY_REQUESTS,
-                json!({ "error": "rate_limited", "message": "too many requests from this client: wait a second and retry" }),
+                body("rate_limited", crate::words::say!("api.err.rate_limited"), none),
             ),
-            ApiError::Throttled { retry_after, message } => (
+            ApiError::Throttled { retry_after, said } => (
                 StatusCode::TOO_MANY_REQUESTS,
-                json!({ "error": "throttled", "message": message, "retry_after": retry_after }),
+                body("throttled", said, json!({ "retry_after": retry_after })),
             ),
             ApiError::Busy { retry_after } => (
                 StatusCode::SERVICE_UNAVAILABLE,
-                json!({ "error": "busy", "message": format!("the server is checking as many passwords as it can: retry in {retry_after} s"), "retry_after": retry_after }),
+                body(
+                    "busy",
+                    crate::words::say!("api.err.busy", seconds = retry_after),
+                    json!({ "retry_after": retry_after }),
+                ),
             ),
             ApiError::Internal(cause) => {
                 tracing::error!(%cause, "internal error");
                 (
                     StatusCode::INTERNAL_SERVER_ERROR,
-                    json!({ "error": "internal", "message": "the server failed; the failure is logged, try again later" }),
+                    body("internal", crate::words::say!("api.err.internal"), none),
                 )
             }
         }
@@ -169,7 +138,12 @@ impl From<crate::db::DbError> for ApiError {
     fn from(e: crate::db::DbError) -> ApiError {
         match e {
             // A second live game for one board (two starts at once): the board has its game.
-            crate::db::DbError::BoardTaken { .. } => ApiError::Conflict(e.to_string()),
+            crate::db::DbError::BoardTaken { event, round, board } => ApiError::Conflict(crate::words::say!(
+                "game.err.board_taken",
+                round = round,
+                board = board,
+                event = format!("{event:?}")
+            )),
             e => ApiError::Internal(e.to_string()),
         }
     }
@@ -180,16 +154,13 @@ impl From<crate::game::SubmitError> for ApiError {
         use crate::game::SubmitError as S;
         match e {
             S::Stale { expected, state } => ApiError::Stale {
-                message: format!(
-                    "sequence number {expected} is not the game's next ({}): reload the game and send again",
-                    state["seq"]
-                ),
+                said: crate::words::say!("game.err.stale", seq = expected, next = state["seq"]),
                 state,
             },
             // Art. 29-31: acting outside one's role is a 403, not a rules refusal.
-            S::Refused(r @ referee::RefereeError::NotPermitted { .. }) => ApiError::Forbidden(r.to_string()),
+            S::Refused(r @ referee::RefereeError::NotPermitted { .. }) => ApiError::Forbidden(refusals::referee(&r)),
             S::Refused(r) => ApiError::Refused {
-                message: r.to_string(),
+                said: refusals::referee(&r),
                 article: r.article().map(crate::wire::article_text),
             },
             S::Failed(e) => ApiError::Internal(e),
@@ -200,17 +171,21 @@ impl From<crate::game::SubmitError> for ApiError {
 impl From<storage::StoreError> for ApiError {
     fn from(e: storage::StoreError) -> ApiError {
         use storage::StoreError as S;
+        let said = refusals::store(&e);
         match e {
             S::Database(d) | S::Corrupt(d) => ApiError::Internal(d),
-            S::NewerSchema { .. } => ApiError::Internal(e.to_string()),
-            S::NoEvent(_) | S::RoundNotPaired { .. } | S::NoBoard { .. } => ApiError::NotFound(e.to_string()),
-            S::ResultRecorded { .. } | S::Started { .. } => ApiError::Conflict(e.to_string()),
-            S::EventExists(_) => ApiError::Conflict(e.to_string()),
-            S::Refused { .. } => ApiError::Refused {
-                message: e.to_string(),
-                article: None,
-            },
-            other => ApiError::BadRequest(other.to_string()),
+            S::NewerSchema { .. } => ApiError::Internal(said.en),
+            S::NoEvent(_) | S::RoundNotPaired { .. } | S::NoBoard { .. } => ApiError::NotFound(said),
+            S::ResultRecorded { .. } | S::Started { .. } => ApiError::Conflict(said),
+            S::EventExists(_) => ApiError::Conflict(said),
+            S::Refused { .. } => ApiError::Refused { said, article: None },
+            _ => ApiError::BadRequest(said),
         }
+    }
+}
+
+impl From<Said> for ApiError {
+    fn from(s: Said) -> ApiError {
+        ApiError::BadRequest(s)
     }
 }

@@ -43,6 +43,7 @@ pub mod game;
 pub mod http;
 pub mod limits;
 pub mod qr;
+pub mod refusals;
 pub mod results;
 pub mod secret;
 pub mod state;

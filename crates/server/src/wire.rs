@@ -17,7 +17,7 @@ use serde_json::{Value as Json_, json};
 use teams::{ChallengeBout, ChallengeMatch, Side};
 
 /// A conversion from the wire refused: what was wrong, for the client to fix.
-pub type WireResult<T> = Result<T, String>;
+pub type WireResult<T> = Result<T, crate::words::Said>;
 
 /// `black` or `white`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -400,7 +400,7 @@ pub struct WEvent {
 
 /// `"17.5"` or `"8"`.
 pub fn parse_article(s: &str) -> WireResult<Article> {
-    let bad = || format!("article {s:?} must be written like \"17.5\" or \"8\"");
+    let bad = || crate::words::say!("wire.err.article", article = format!("{s:?}"));
     let (n, c) = match s.split_once('.') {
         Some((n, c)) => (n, c),
         None => (s, "0"),
@@ -408,7 +408,10 @@ pub fn parse_article(s: &str) -> WireResult<Article> {
     let n: u8 = n.parse().map_err(|_| bad())?;
     let c: u8 = c.parse().map_err(|_| bad())?;
     if !(1..=33).contains(&n) {
-        return Err(format!("article {s:?}: the rules have articles 1 to 33"));
+        return Err(crate::words::say!(
+            "wire.err.article_number",
+            article = format!("{s:?}")
+        ));
     }
     Ok(Article::new(n, c))
 }
@@ -423,13 +426,8 @@ pub fn article_text(a: Article) -> String {
 }
 
 fn point(size: BoardSize, s: &str) -> WireResult<Point> {
-    size.parse_gtp(s).map_err(|e| {
-        format!(
-            "point {s:?} is not a vertex of the {}x{} board: {e}",
-            size.get(),
-            size.get()
-        )
-    })
+    size.parse_gtp(s)
+        .map_err(|e| crate::words::say!("wire.err.point", point = format!("{s:?}"), n = size.get(), why = e))
 }
 
 impl WAction {
@@ -443,7 +441,7 @@ impl WAction {
                 guess: match guess.as_str() {
                     "odd" => Parity::Odd,
                     "even" => Parity::Even,
-                    g => return Err(format!("guess {g:?} must be \"odd\" or \"even\"")),
+                    g => return Err(crate::words::say!("wire.err.guess", guess = format!("{g:?}"))),
                 },
             }),
             WAction::Start { late } => Action::Start {
@@ -639,19 +637,9 @@ pub struct WPlayer {
 }
 
 fn parse_rank(s: &str) -> WireResult<Rank> {
-    let bad = || format!("rank {s:?} must be like \"5k\", \"3d\" or \"2p\"");
-    // Split before the last character, not the last byte: the text comes from the request.
-    let Some((last, _)) = s.char_indices().last() else {
-        return Err(bad());
-    };
-    let (n, unit) = s.split_at(last);
-    let n: u8 = n.parse().map_err(|_| bad())?;
-    match unit {
-        "k" if (1..=30).contains(&n) => Ok(Rank::Kyu(n)),
-        "d" if (1..=7).contains(&n) => Ok(Rank::Dan(n)),
-        "p" if (1..=9).contains(&n) => Ok(Rank::Pro(n)),
-        _ => Err(bad()),
-    }
+    // The tournament crate's one reading of a rank: `5k`, `3d`, `2p`, or as people write it
+    // (`3段`, `五级`, `职业九段`).
+    rank(s)
 }
 
 /// The settings of a game as JSON. Everything but the players has a default: the Chinese
@@ -735,12 +723,20 @@ impl WSettings {
 
     /// The referee's settings, checked.
     pub fn to_settings(&self) -> WireResult<Settings> {
-        let size = BoardSize::new(self.size).map_err(|e| format!("size: {e}"))?;
-        let time: TimeControl = self.time.parse().map_err(|e| format!("time {:?}: {e}", self.time))?;
+        let size = BoardSize::new(self.size).map_err(|e| {
+            crate::words::say!(
+                "wire.err.size",
+                why = e,
+                size = self.size,
+                min = rules::MIN_SIZE,
+                max = rules::MAX_SIZE
+            )
+        })?;
+        let time: TimeControl = self.time.parse().map_err(|e| crate::words::time_error(&e))?;
         let players = [0, 1].map(|i| -> WireResult<Player> {
             let p = &self.players[i];
             if p.name.trim().is_empty() || p.name.chars().count() > 100 {
-                return Err(format!("player {}: a name of 1 to 100 characters is needed", i + 1));
+                return Err(crate::words::say!("wire.err.player_name", n = i + 1));
             }
             Ok(Player {
                 name: p.name.clone(),
@@ -754,16 +750,17 @@ impl WSettings {
             "no_result" => CyclePolicy::NoResult,
             "draw" => CyclePolicy::Draw,
             "replay" => CyclePolicy::Replay,
-            c => return Err(format!("cycle_policy {c:?} must be forbid, no_result, draw or replay")),
+            c => return Err(crate::words::say!("wire.err.cycle", cycle = format!("{c:?}"))),
         };
         // Art. 11: the core's one komi check (the referee, GTP and the CLI refuse the same).
         if rules::check_komi(HalfPoints(self.komi_half_points), size).is_err() {
             let n = size.get();
-            return Err(format!(
-                "komi_half_points {}: {} points is more than the {} points of a {n}×{n} board",
-                self.komi_half_points,
-                f64::from(self.komi_half_points) / 2.0,
-                size.n_points()
+            return Err(crate::words::say!(
+                "wire.err.komi",
+                half = self.komi_half_points,
+                points = f64::from(self.komi_half_points) / 2.0,
+                board_points = size.n_points(),
+                n = n
             ));
         }
         Ok(Settings {
@@ -798,7 +795,7 @@ impl WSettings {
             confirmation: match self.confirmation.as_deref() {
                 None | Some("players_and_referee") => Confirmation::PlayersAndReferee,
                 Some("players") => Confirmation::Players,
-                Some(c) => return Err(format!("confirmation {c:?} must be players_and_referee or players")),
+                Some(c) => return Err(crate::words::say!("wire.err.confirmation", confirmation = format!("{c:?}"))),
             },
         })
     }
@@ -849,7 +846,7 @@ impl WColor {
 
 /// A player's rank as an event takes it (the tournament crate's reading).
 pub fn rank(s: &str) -> WireResult<tournament::Rank> {
-    s.parse().map_err(|e: tournament::RankError| e.to_string())
+    s.parse().map_err(|e: tournament::RankError| crate::refusals::rank(&e))
 }
 
 /// An event as the API answers it: its settings, players and rounds.

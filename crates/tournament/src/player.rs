@@ -21,7 +21,7 @@ pub enum Rank {
 /// Why a rank could not be made or read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RankError {
-    /// The text is not a number followed by `k`, `d` or `p`.
+    /// The text is not a number followed by `k`, `d` or `p` (or a rank in Chinese).
     Syntax(String),
     /// The grade is outside its range (kyu 1–30, dan 1–7, pro 1–9).
     OutOfRange(String),
@@ -30,7 +30,7 @@ pub enum RankError {
 impl fmt::Display for RankError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RankError::Syntax(s) => write!(f, "rank {s:?} is not like 10k, 5d or 3p"),
+            RankError::Syntax(s) => write!(f, "rank {s:?} is not like 10k, 5d, 3p, 5段 or 3级"),
             RankError::OutOfRange(s) => {
                 write!(
                     f,
@@ -108,25 +108,67 @@ impl fmt::Display for Rank {
 impl FromStr for Rank {
     type Err = RankError;
 
+    /// A rank as people write it: `5d`, `5 dan`, `10k`, `10 kyu`, `3p`; or in Chinese, as
+    /// registration forms and certificates write it (Art. 25.3): `5段`, `五段`, `初段`,
+    /// `业余5段`, `3级`, `三级`, `职业九段`, `职业初段`. Upper case and spaces around the
+    /// unit are accepted.
     fn from_str(s: &str) -> Result<Rank, RankError> {
         let t = s.trim();
         let syntax = || RankError::Syntax(s.to_string());
+        let out_of_range = |e: RankError| match e {
+            RankError::OutOfRange(_) => RankError::OutOfRange(s.to_string()),
+            e => e,
+        };
+        if let Some(r) = chinese_rank(t) {
+            return r.map_err(out_of_range);
+        }
         let (digits, kind) = t.split_at(t.find(|c: char| !c.is_ascii_digit()).ok_or_else(syntax)?);
         if digits.is_empty() || digits.len() > 2 {
             return Err(syntax());
         }
         let n: u8 = digits.parse().map_err(|_| syntax())?;
-        match kind.to_ascii_lowercase().as_str() {
+        match kind.trim_start().to_ascii_lowercase().as_str() {
             "k" | "kyu" => Rank::kyu(n),
             "d" | "dan" => Rank::dan(n),
             "p" | "pro" => Rank::pro(n),
             _ => Err(syntax()),
         }
-        .map_err(|e| match e {
-            RankError::OutOfRange(_) => RankError::OutOfRange(s.to_string()),
-            e => e,
-        })
+        .map_err(out_of_range)
     }
+}
+
+/// A rank written in Chinese (`5段`, `业余五段`, `初段`, `3级`, `职业九段`), or `None` when
+/// the text is not written so. Amateur unless `职业` (professional) comes first.
+fn chinese_rank(t: &str) -> Option<Result<Rank, RankError>> {
+    let (pro, t) = match t.strip_prefix("职业") {
+        Some(rest) => (true, rest.trim_start()),
+        None => (false, t.strip_prefix("业余").unwrap_or(t).trim_start()),
+    };
+    let number = |x: &str| -> Option<u8> {
+        let x = x.trim();
+        if x.len() <= 2 && !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit()) {
+            return x.parse().ok();
+        }
+        // 一 to 三十: a digit, 十, 十 and a digit, or a digit, 十 and a digit.
+        let digit = |c: char| "一二三四五六七八九".chars().position(|d| d == c).map(|n| n as u8 + 1);
+        let cs: Vec<char> = x.chars().collect();
+        match cs.as_slice() {
+            [d] if *d == '十' => Some(10),
+            [d] => digit(*d),
+            ['十', u] => Some(10 + digit(*u)?),
+            [t, '十'] => Some(10 * digit(*t)?),
+            [t, '十', u] => Some(10 * digit(*t)? + digit(*u)?),
+            _ => None,
+        }
+    };
+    if let Some(n) = t.strip_suffix('段') {
+        let n = if n.trim() == "初" { 1 } else { number(n)? };
+        return Some(if pro { Rank::pro(n) } else { Rank::dan(n) });
+    }
+    if let Some(n) = t.strip_suffix('级').filter(|_| !pro) {
+        return Some(Rank::kyu(number(n)?));
+    }
+    None
 }
 
 /// A calendar date, `YYYY-MM-DD` (a birth date: for nigiri the older player holds the stones,

@@ -53,7 +53,7 @@ impl fmt::Display for ResultError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "result {:?} is not one of B+R, W+1.5, B+T, B+F, B+, 0, Draw, Void, both-lose",
+            "result {:?} is not one of B+R, W+1.5, B+T, B+F, B+, 0, Draw, Void, both-lose, 黑中盘胜, 白胜3又3/4子",
             self.0
         )
     }
@@ -135,47 +135,134 @@ impl fmt::Display for GameResult {
 impl FromStr for GameResult {
     type Err = ResultError;
 
-    /// An SGF `RE` value (`B+R`, `W+Resign`, `B+T`, `B+Time`, `B+F`, `B+Forfeit`, `W+1.5`,
-    /// `B+`, `0`, `Draw`, `Void`) or `both-lose`. `?` (unknown) is not a result.
+    /// A result as people write it: an SGF `RE` value (`B+R`, `W+Resign`, `B+T`, `B+Time`,
+    /// `B+F`, `B+Forfeit`, `W+1.5`, `B+`, `0`, `Draw`, `Void`, in any case) or `both-lose`;
+    /// or in Chinese, as a result slip or a 成绩表 writes it: `黑中盘胜`, `白胜3又3/4子`
+    /// (Art. 9: the margin in stones, a stone being two points), `黑胜1/4子`, `黑胜半子`,
+    /// `白胜2.5目`, `黑超时胜`, `白超时负`, `黑不战胜`, `黑胜`, `和棋`, `无胜负`, `双方负`.
+    /// `?` (unknown) is not a result.
     fn from_str(s: &str) -> Result<GameResult, ResultError> {
         let t = s.trim();
         let err = || ResultError(s.to_string());
         match t.to_ascii_lowercase().as_str() {
-            "0" | "draw" | "jigo" => return Ok(GameResult::Draw),
-            "void" => return Ok(GameResult::NoResult),
-            "both-lose" | "both_lose" | "bothlose" => return Ok(GameResult::BothLose),
+            "0" | "draw" | "jigo" | "和棋" | "和局" | "平局" | "和" => return Ok(GameResult::Draw),
+            "void" | "无胜负" => return Ok(GameResult::NoResult),
+            "both-lose" | "both_lose" | "bothlose" | "双方负" | "双负" => return Ok(GameResult::BothLose),
             _ => {}
         }
-        let (winner, rest) = if let Some(r) = t.strip_prefix("B+") {
-            (Color::Black, r)
-        } else if let Some(r) = t.strip_prefix("W+") {
-            (Color::White, r)
-        } else {
-            return Err(err());
+        if let Some(r) = chinese_result(t) {
+            return r.ok_or_else(err);
+        }
+        let (winner, rest) = match t.get(..2).map(str::to_ascii_uppercase).as_deref() {
+            Some("B+") => (Color::Black, &t[2..]),
+            Some("W+") => (Color::White, &t[2..]),
+            _ => return Err(err()),
         };
-        let by = match rest {
+        let by = match rest.to_ascii_lowercase().as_str() {
             "" => WinBy::Unspecified,
-            "R" | "Resign" => WinBy::Resignation,
-            "T" | "Time" => WinBy::Time,
-            "F" | "Forfeit" => WinBy::Forfeit,
-            m => {
-                let (whole, half) = match m.split_once('.') {
-                    None => (m, false),
-                    Some((w, "5")) => (w, true),
-                    Some((w, "0")) => (w, false),
-                    Some(_) => return Err(err()),
-                };
-                if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || whole.len() > 4 {
-                    return Err(err());
-                }
-                let w: u32 = whole.parse().map_err(|_| err())?;
-                let halves = 2 * w + u32::from(half);
-                if halves == 0 {
-                    return Err(err());
-                }
-                WinBy::Points(halves)
-            }
+            "r" | "resign" => WinBy::Resignation,
+            "t" | "time" => WinBy::Time,
+            "f" | "forfeit" => WinBy::Forfeit,
+            m => WinBy::Points(points(m).ok_or_else(err)?),
         };
         Ok(GameResult::Win { winner, by })
     }
+}
+
+/// A margin in points (`1.5`, `12`, `3.0`) as half points; `None` unless a positive whole
+/// or half number of at most four digits.
+fn points(m: &str) -> Option<u32> {
+    let (whole, half) = match m.split_once('.') {
+        None => (m, false),
+        Some((w, "5")) => (w, true),
+        Some((w, "0")) => (w, false),
+        Some(_) => return None,
+    };
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || whole.len() > 4 {
+        return None;
+    }
+    let halves = 2 * whole.parse::<u32>().ok()? + u32::from(half);
+    (halves > 0).then_some(halves)
+}
+
+/// A margin in stones (`3`, `3又3/4`, `1/4`, `3.75`, `3¾`, `半`) as half points: a stone is
+/// two points (Art. 9), so a quarter stone is one half point. `None` unless a positive
+/// number of quarter stones.
+fn stones(m: &str) -> Option<u32> {
+    let fraction = |f: &str| -> Option<u32> {
+        match f {
+            "1/4" | "¼" => Some(1),
+            "1/2" | "2/4" | "½" | "半" => Some(2),
+            "3/4" | "¾" => Some(3),
+            _ => None,
+        }
+    };
+    let whole = |w: &str| -> Option<u32> {
+        if w.is_empty() || w.len() > 3 || !w.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        w.parse().ok()
+    };
+    let quarters = if let Some(q) = fraction(m) {
+        q
+    } else if let Some((w, f)) = m.split_once('又') {
+        4 * whole(w)? + fraction(f)?
+    } else if let Some((w, f)) = m.split_once('.') {
+        let q = match f {
+            "25" => 1,
+            "5" | "50" => 2,
+            "75" => 3,
+            "0" => 0,
+            _ => return None,
+        };
+        4 * whole(w)? + q
+    } else if let Some(i) = m.find(['¼', '½', '¾', '半']) {
+        4 * whole(&m[..i])? + fraction(&m[i..])?
+    } else {
+        4 * whole(m)?
+    };
+    (quarters > 0).then_some(quarters)
+}
+
+/// A result written in Chinese, or `None` when the text does not start with 黑 or 白
+/// (`Some(None)`: written so, but not readable).
+fn chinese_result(t: &str) -> Option<Option<GameResult>> {
+    let t: String = t.chars().filter(|c| !c.is_whitespace()).collect();
+    let (named, rest) = if let Some(r) = t.strip_prefix('黑') {
+        (Color::Black, r)
+    } else if let Some(r) = t.strip_prefix('白') {
+        (Color::White, r)
+    } else {
+        return None;
+    };
+    let win = |winner: Color, by: WinBy| Some(GameResult::Win { winner, by });
+    // `黑胜…`: Black won; `黑负…`: Black lost, White won.
+    let (winner, how) = if let Some(h) = rest.strip_suffix('胜') {
+        (named, h)
+    } else if let Some(h) = rest.strip_suffix('负') {
+        (named.opponent(), h)
+    } else if let Some(h) = rest.strip_prefix('胜') {
+        (named, h)
+    } else if let Some(h) = rest.strip_prefix('负') {
+        (named.opponent(), h)
+    } else {
+        return Some(None);
+    };
+    Some(match how {
+        "" => win(winner, WinBy::Unspecified),
+        "中盘" | "(中盘)" | "（中盘）" => win(winner, WinBy::Resignation),
+        "超时" | "(超时)" | "（超时）" => win(winner, WinBy::Time),
+        "不战" | "(不战)" | "（不战）" | "弃权" => win(winner, WinBy::Forfeit),
+        m => {
+            if let Some(n) = m.strip_suffix('子') {
+                stones(n).and_then(|h| win(winner, WinBy::Points(h)))
+            } else if let Some(n) = m.strip_suffix("目半").or_else(|| m.strip_suffix("点半")) {
+                points(n).and_then(|h| win(winner, WinBy::Points(h + 1)))
+            } else if let Some(n) = m.strip_suffix('目').or_else(|| m.strip_suffix('点')) {
+                points(n).and_then(|h| win(winner, WinBy::Points(h)))
+            } else {
+                None
+            }
+        }
+    })
 }

@@ -40,7 +40,7 @@ async fn create_account(
     // decides a race between two look-alikes created at once.
     let taken = |existing: String, name: &str| {
         if existing == name {
-            ApiError::Conflict(format!("the account name {name:?} is taken: choose another"))
+            ApiError::Conflict(crate::words::say!("account.err.taken", name = format!("{name:?}")))
         } else {
             tracing::warn!(name = %name, existing = %existing, "account name refused: confusable");
             let params = [("name", format!("{name:?}")), ("existing", format!("{existing:?}"))];
@@ -48,7 +48,7 @@ async fn create_account(
         }
     };
     if c.password.chars().count() < 8 {
-        return Err(ApiError::BadRequest("password: at least 8 characters".into()));
+        return Err(ApiError::BadRequest(crate::words::say!("account.err.password")));
     }
     if !st
         .0
@@ -58,10 +58,7 @@ async fn create_account(
         tracing::warn!(%ip, "account creation refused: too many from this address");
         return Err(ApiError::Throttled {
             retry_after: 3600,
-            message: format!(
-                "this address created {} accounts in the last hour: try again later",
-                st.0.limits.accounts_per_hour
-            ),
+            said: crate::words::say!("account.err.too_many", n = st.0.limits.accounts_per_hour),
         });
     }
     // After the creation throttle, so that names are not probed faster than accounts made.

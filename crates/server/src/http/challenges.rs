@@ -9,6 +9,7 @@ use crate::auth::{self, Role};
 use crate::error::ApiError;
 use crate::http::extract::{Body, Caller, require_role_in};
 use crate::http::store::with_store;
+use crate::refusals;
 use crate::state::AppState;
 use crate::wire::challenge_json as to_json;
 use axum::Json;
@@ -35,9 +36,9 @@ fn refused(e: ChallengeError) -> ApiError {
         ChallengeError::UnknownPlayer(_)
         | ChallengeError::BadRecord(_)
         | ChallengeError::EmptySide
-        | ChallengeError::DuplicatePlayer(_) => ApiError::BadRequest(e.to_string()),
+        | ChallengeError::DuplicatePlayer(_) => ApiError::BadRequest(refusals::challenge(&e)),
         ChallengeError::Over | ChallengeError::NotOnStage(_) | ChallengeError::AlreadyOut(_) => ApiError::Refused {
-            message: e.to_string(),
+            said: refusals::challenge(&e),
             article: Some("26.6".into()),
         },
     }
@@ -139,7 +140,7 @@ async fn game(
     let result: tournament::GameResult = r
         .result
         .parse()
-        .map_err(|e: tournament::ResultError| ApiError::BadRequest(e.to_string()))?;
+        .map_err(|e: tournament::ResultError| ApiError::BadRequest(refusals::result(&e)))?;
     let m = change(&st, &id, ChallengeLine::Game { black: r.black, result }).await?;
     Ok(Json(to_json(&id, &m)))
 }

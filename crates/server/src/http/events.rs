@@ -90,8 +90,8 @@ async fn create_event(
         WSystem::Swiss => tournament::System::Swiss,
         WSystem::SwissElimination { losses } => tournament::System::SwissElimination { losses },
         WSystem::McMahon { bar, floor } => tournament::System::McMahon {
-            bar: rank(&bar).map_err(ApiError::BadRequest)?,
-            floor: rank(&floor).map_err(ApiError::BadRequest)?,
+            bar: rank(&bar)?,
+            floor: rank(&floor)?,
         },
     };
     let settings = tournament::Settings {

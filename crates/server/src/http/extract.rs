@@ -36,10 +36,10 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T>
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
         match axum::extract::Path::<T>::from_request_parts(parts, state).await {
             Ok(axum::extract::Path(v)) => Ok(Path(v)),
-            Err(rej) => Err(ApiError::BadRequest(format!(
-                "the path {}: {}",
-                parts.uri.path(),
-                rej.body_text()
+            Err(rej) => Err(ApiError::BadRequest(crate::words::say!(
+                "api.err.path",
+                path = parts.uri.path(),
+                why = rej.body_text()
             ))),
         }
     }
@@ -55,7 +55,10 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
         match axum::extract::Query::<T>::from_request_parts(parts, state).await {
             Ok(axum::extract::Query(v)) => Ok(Query(v)),
-            Err(rej) => Err(ApiError::BadRequest(format!("the query string: {}", rej.body_text()))),
+            Err(rej) => Err(ApiError::BadRequest(crate::words::say!(
+                "api.err.query",
+                why = rej.body_text()
+            ))),
         }
     }
 }
@@ -72,9 +75,7 @@ impl FromRequestParts<AppState> for SignedIn {
     async fn from_request_parts(parts: &mut Parts, st: &AppState) -> Result<SignedIn, ApiError> {
         let c = Caller::from_request_parts(parts, st).await?;
         if c.account.is_none() && c.secret.is_none() {
-            return Err(ApiError::Unauthenticated(
-                "log in first (POST /api/sessions) and send the token as Authorization: Bearer <token>".into(),
-            ));
+            return Err(ApiError::Unauthenticated(crate::words::say!("session.err.needed")));
         }
         Ok(SignedIn(c))
     }
@@ -97,7 +98,7 @@ impl<S: Send + Sync> FromRequest<S> for FileBody {
                 })
                 .into())
             }
-            Err(rej) => Err(ApiError::BadRequest(rej.body_text())),
+            Err(rej) => Err(ApiError::BadRequest(crate::words::say!("api.err.body", why = rej.body_text()))),
         }
     }
 }
@@ -112,10 +113,14 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
         match Json::<T>::from_request(req, state).await {
             Ok(Json(v)) => Ok(Body(v)),
-            Err(rej) if rej.status() == StatusCode::PAYLOAD_TOO_LARGE => Err(ApiError::TooLarge(format!(
-                "the body is larger than {BODY_LIMIT} bytes"
+            Err(rej) if rej.status() == StatusCode::PAYLOAD_TOO_LARGE => Err(ApiError::TooLarge(crate::words::say!(
+                "api.err.too_large",
+                bytes = BODY_LIMIT
             ))),
-            Err(rej) => Err(ApiError::BadRequest(rej.body_text())),
+            Err(rej) => Err(ApiError::BadRequest(crate::words::say!(
+                "api.err.body",
+                why = rej.body_text()
+            ))),
         }
     }
 }
@@ -168,22 +173,16 @@ pub async fn caller(st: &AppState, token: Option<&str>, secret: Option<String>) 
 pub async fn session_account(st: &AppState, token: &str) -> Result<Account, ApiError> {
     match auth::session(st.0.hub.db(), token, st.0.sessions, st.0.hub.db().time().now_ms()).await? {
         auth::Session::Valid(a) => Ok(a),
-        auth::Session::Expired(why) => Err(ApiError::Unauthenticated(format!(
-            "{why}: log in again (POST /api/sessions)"
-        ))),
-        auth::Session::Unknown => Err(ApiError::Unauthenticated(
-            "the session token is unknown (logged out, or never given): log in again (POST /api/sessions)".into(),
-        )),
+        auth::Session::Expired(said) => Err(ApiError::Unauthenticated(said)),
+        auth::Session::Unknown => Err(ApiError::Unauthenticated(crate::words::say!("session.err.unknown"))),
     }
 }
 
 impl Caller {
     pub(crate) fn account(&self) -> Result<&Account, ApiError> {
-        self.account.as_ref().ok_or_else(|| {
-            ApiError::Unauthenticated(
-                "log in first (POST /api/sessions) and send the token as Authorization: Bearer <token>".into(),
-            )
-        })
+        self.account
+            .as_ref()
+            .ok_or_else(|| ApiError::Unauthenticated(crate::words::say!("session.err.needed")))
     }
 }
 
@@ -212,12 +211,26 @@ pub(crate) async fn require_role_in(
     if held.iter().any(|r| allowed.contains(r)) {
         Ok(a)
     } else {
-        let names: Vec<&str> = allowed.iter().map(|r| r.name()).collect();
-        Err(ApiError::Forbidden(format!(
-            "{} holds no role in {what} {id} that allows this; it needs one of: {}",
-            a.name,
-            names.join(", ")
-        )))
+        Err(ApiError::Forbidden(crate::words::said("role.err.missing", |l| {
+            let roles: Vec<String> = allowed
+                .iter()
+                .map(|r| match l {
+                    web::Lang::En => r.name().to_string(),
+                    web::Lang::Zh => crate::words::text(l, &format!("role.{}", r.name())).to_string(),
+                })
+                .collect();
+            let scope = match (l, what) {
+                (web::Lang::Zh, "event") => "比赛",
+                (web::Lang::Zh, "challenge match") => "擂台赛",
+                _ => what,
+            };
+            vec![
+                ("name", a.name.clone()),
+                ("what", scope.to_string()),
+                ("id", id.to_string()),
+                ("roles", roles.join(if l == web::Lang::Zh { "、" } else { ", " })),
+            ]
+        })))
     }
 }
 

@@ -10,8 +10,11 @@ use crate::error::ApiError;
 use crate::game::{GameHandle, GameInfo};
 use crate::http::extract::{Body, Caller, Path, Query, SignedIn, require_role};
 use crate::http::store::read_store;
+use crate::refusals;
 use crate::state::AppState;
 use crate::wire::{WAction, WColor, WEvent, WSeat, WSettings};
+use crate::words::say;
+use crate::words::{said, seat_name};
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
@@ -93,11 +96,7 @@ fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     let Some(v) = headers.get("idempotency-key") else {
         return Ok(None);
     };
-    let bad = || {
-        ApiError::BadRequest(format!(
-            "the Idempotency-Key header must be 1 to {MAX_KEY} visible ASCII characters (a UUID, say)"
-        ))
-    };
+    let bad = || ApiError::BadRequest(say!("game.err.idempotency_key", max = MAX_KEY));
     let k = v.to_str().map_err(|_| bad())?;
     if k.is_empty() || k.len() > MAX_KEY || !k.bytes().all(|b| b.is_ascii_graphic()) {
         return Err(bad());
@@ -132,9 +131,7 @@ async fn create_game(
     }
     let open = r.seats == Some(WSeats::Open);
     if open && r.event.is_some() {
-        return Err(ApiError::BadRequest(
-            "seats: a game of an event is its players': its seats cannot be open".into(),
-        ));
+        return Err(ApiError::BadRequest(say!("game.err.event_seats_open")));
     }
     check_board(&st, &r).await?;
     let colours = match r.colours {
@@ -242,7 +239,7 @@ pub async fn new_game(
         None => false,
     };
     g.settings = g.settings.with_confirmation(g.event_id.is_some(), agreement);
-    let settings = g.settings.to_settings().map_err(ApiError::BadRequest)?;
+    let settings = g.settings.to_settings()?;
     let size = settings.rules.size;
     let now = clock::Instant(st.0.hub.db().time().now_ms());
     let mut opening = vec![Event::new(now, Actor::System, Action::Colours(g.colours))];
@@ -251,7 +248,13 @@ pub async fn new_game(
     }
     // The settings pass the referee's checks too (Art. 22.5: a lost turn on timeout only with
     // byo-yomi).
-    Referee::replay(settings, &opening).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    Referee::replay(settings, &opening).map_err(|e| {
+        let said = refusals::referee(&e.error);
+        ApiError::BadRequest(crate::words::Said {
+            en: e.to_string(),
+            ..said
+        })
+    })?;
     let key = match seats {
         SeatSecrets::Fresh => None,
         SeatSecrets::Keyed { key } => Some(key),
@@ -282,15 +285,14 @@ pub async fn new_game(
 async fn check_board(st: &AppState, r: &NewGameReq) -> Result<(), ApiError> {
     let Some(event) = r.event.clone() else {
         if r.round.is_some() || r.board.is_some() {
-            return Err(ApiError::BadRequest(
-                "round and board name a board of an event: give the event too".into(),
-            ));
+            return Err(ApiError::BadRequest(say!("game.err.board_without_event")));
         }
         return Ok(());
     };
     let (Some(round), Some(board)) = (r.round, r.board) else {
-        return Err(ApiError::BadRequest(format!(
-            "a game of event {event} is for one of its boards: give its round and board"
+        return Err(ApiError::BadRequest(say!(
+            "game.err.event_without_board",
+            event = event
         )));
     };
     let p = &r.settings.players;
@@ -303,11 +305,14 @@ async fn check_board(st: &AppState, r: &NewGameReq) -> Result<(), ApiError> {
     .await?;
     // The body names a board that is not there, or other players: the request is wrong.
     checked.map_err(|e| {
+        let said = refusals::store(&e);
         ApiError::BadRequest(match e {
-            storage::StoreError::OtherPlayers { .. } => {
-                format!("{e}: list the pairing's Black first, then its White")
-            }
-            e => e.to_string(),
+            storage::StoreError::OtherPlayers { .. } => crate::words::Said {
+                en: format!("{}: list the pairing's Black first, then its White", said.en),
+                zh: format!("{}：请先列出编排的黑方，再列白方", said.zh),
+                ..said
+            },
+            _ => said,
         })
     })
 }
@@ -346,9 +351,10 @@ async fn replay_created(
     token: &str,
 ) -> Result<Response, ApiError> {
     if first_digest != digest {
-        return Err(ApiError::Conflict(format!(
-            "Idempotency-Key {key:?} was used for another request (it created game {id}): \
-             send a fresh key for a new game, or the same request to retry"
+        return Err(ApiError::Conflict(say!(
+            "game.err.idempotency_reused",
+            key = format!("{key:?}"),
+            id = id
         )));
     }
     let h = game(st, id).await?;
@@ -391,7 +397,7 @@ pub(super) async fn game(st: &AppState, id: i64) -> Result<GameHandle, ApiError>
     st.0.hub
         .get(id)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no game {id}")))
+        .ok_or_else(|| ApiError::NotFound(say!("game.err.none", id = id)))
 }
 
 async fn show_game(State(st): State<AppState>, Path(id): Path<i64>) -> Result<Json<Json_>, ApiError> {
@@ -420,9 +426,10 @@ async fn game_events(
     let h = game(&st, id).await?;
     match h.since(q.since).await {
         Some(Ok(events)) => Ok(Json(json!({ "game": id, "events": events }))),
-        Some(Err(state)) => Err(ApiError::BadRequest(format!(
-            "since={} is beyond the record ({} events)",
-            q.since, state["seq"]
+        Some(Err(state)) => Err(ApiError::BadRequest(say!(
+            "game.err.since",
+            since = q.since,
+            events = state["seq"]
         ))),
         None => Err(ApiError::Internal("game task gone".into())),
     }
@@ -455,18 +462,21 @@ async fn join_game(
             let linked = st.0.hub.db().player_account(event.clone(), player.clone()).await?;
             if linked != Some(account.id) {
                 refuse("not the player's account");
-                return Err(ApiError::Forbidden(format!(
-                    "the {seat} seat of game {id} is {player}'s: play it through its seat link, or have an official link your account to {player} in event {event} (or redeem the code they give you)"
-                )));
+                return Err(ApiError::Forbidden(said("game.err.seat_of_player", |l| {
+                    vec![
+                        ("seat", seat_name(l, color)),
+                        ("id", id.to_string()),
+                        ("player", player.clone()),
+                        ("event", event.clone()),
+                    ]
+                })));
             }
             true
         }
         None => {
             if !st.0.hub.db().seats_open(id).await? {
                 refuse("invited seats");
-                return Err(ApiError::Forbidden(format!(
-                    "the seats of game {id} are by invitation: play through the seat link its creator gave you"
-                )));
+                return Err(ApiError::Forbidden(say!("game.err.invited_seats", id = id)));
             }
             false
         }
@@ -477,9 +487,9 @@ async fn join_game(
         Ok(Json(json!({ "game": id, "color": r.color, "account": account.name })))
     } else {
         refuse("taken");
-        Err(ApiError::Conflict(format!(
-            "the {seat} seat of game {id} is taken (one account never holds both seats of an event's game)"
-        )))
+        Err(ApiError::Conflict(said("game.err.seat_taken", |l| {
+            vec![("seat", seat_name(l, color)), ("id", id.to_string())]
+        })))
     }
 }
 
@@ -520,10 +530,7 @@ pub async fn resolve_actor(
         } else if d == secrets[1] {
             rules::Color::White
         } else {
-            return Err(ApiError::Forbidden(format!(
-                "the seat secret is not one of game {}'s: use the link given for your seat",
-                info.id
-            )));
+            return Err(ApiError::Forbidden(say!("game.err.bad_secret", id = info.id)));
         };
         return Ok((Actor::Player(color), format!("seat:{}", WColor::from(color).name())));
     }
@@ -580,7 +587,7 @@ pub async fn resolve_actor(
                     vec![("account", name.clone()), ("game", game.clone())]
                 }),
             };
-            Err(said.denied())
+            Err(ApiError::Forbidden(said))
         }
     }
 }
@@ -601,7 +608,7 @@ pub async fn submit(st: &AppState, h: &GameHandle, caller: &Caller, r: ActReq) -
     let info = h.info.clone();
     let (actor, by) = resolve_actor(st, &info, caller, r.as_.as_deref()).await?;
     let size = rules::BoardSize::new(info.settings.size).map_err(|e| ApiError::Internal(e.to_string()))?;
-    let action = r.action.to_action(size).map_err(ApiError::BadRequest)?;
+    let action = r.action.to_action(size)?;
     let ack = h.submit(r.seq, actor, by, action).await?;
     Ok((
         json!({ "game": info.id, "seq": ack.seq + 1, "index": ack.seq, "duplicate": ack.duplicate, "state": ack.state }),
@@ -675,17 +682,17 @@ async fn replayed(st: &AppState, id: i64) -> Result<(crate::game::GameHandle, Re
         st.0.hub
             .get(id)
             .await?
-            .ok_or_else(|| ApiError::NotFound(format!("no game {id}")))?;
+            .ok_or_else(|| ApiError::NotFound(say!("game.err.none", id = id)))?;
     let pushes = match h.since(0).await {
         Some(Ok(p)) => p,
         _ => return Err(ApiError::Internal("game task gone".into())),
     };
-    let settings = h.info.settings.to_settings().map_err(ApiError::Internal)?;
+    let settings = h.info.settings.to_settings().map_err(|e| ApiError::Internal(e.en))?;
     let size = settings.rules.size;
     let mut events = Vec::with_capacity(pushes.len());
     for p in pushes {
         let w: WEvent = serde_json::from_value(p["event"].clone()).map_err(|e| ApiError::Internal(e.to_string()))?;
-        events.push(w.to_event(size).map_err(ApiError::Internal)?);
+        events.push(w.to_event(size).map_err(|e| ApiError::Internal(e.en))?);
     }
     let r = Referee::restore(settings, &events).map_err(|e| ApiError::Internal(format!("{e:?}")))?;
     Ok((h, r))
@@ -784,7 +791,7 @@ async fn time_left(
     let color = match q.color.as_str() {
         "black" => rules::Color::Black,
         "white" => rules::Color::White,
-        c => return Err(ApiError::BadRequest(format!("color {c:?} must be black or white"))),
+        c => return Err(ApiError::BadRequest(say!("game.err.color", color = format!("{c:?}")))),
     };
     let (_, r) = replayed(&st, id).await?;
     let at = crate::game::now_at(st.0.hub.db().time(), &r);
@@ -809,7 +816,7 @@ async fn reissue_link(
     let color = match color.as_str() {
         "black" => rules::Color::Black,
         "white" => rules::Color::White,
-        c => return Err(ApiError::BadRequest(format!("seat {c:?} must be black or white"))),
+        c => return Err(ApiError::BadRequest(say!("game.err.seat", seat = format!("{c:?}")))),
     };
     let h = game(&st, id).await?;
     let account = require_official(&st, &caller, &h).await?;
@@ -828,7 +835,7 @@ async fn reissue_link(
         st.0.hub
             .reissue_seat(id, color, crate::secret::digest(&secret), account.id, at)
             .await?
-            .ok_or_else(|| ApiError::NotFound(format!("no game {id}")))?;
+            .ok_or_else(|| ApiError::NotFound(say!("game.err.none", id = id)))?;
     let seat = crate::wire::WColor::from(color).name();
     tracing::info!(game = id, seat, by = %account.name, "seat link issued again");
     Ok((
@@ -849,7 +856,7 @@ async fn reissue_link(
 /// of its event; for a game outside any event, its creator.
 async fn require_official(st: &AppState, caller: &Caller, h: &GameHandle) -> Result<auth::Account, ApiError> {
     let Some(account) = caller.account.clone() else {
-        return Err(ApiError::Unauthenticated("log in first".into()));
+        return Err(ApiError::Unauthenticated(say!("session.err.log_in")));
     };
     match &h.info.event_id {
         Some(ev) => {
@@ -858,9 +865,10 @@ async fn require_official(st: &AppState, caller: &Caller, h: &GameHandle) -> Res
         // A game outside any event: its creator officiates it.
         None if h.info.owner == Some(account.id) => {}
         None => {
-            return Err(ApiError::Forbidden(format!(
-                "{} did not create game {}: only its creator issues its seat links",
-                account.name, h.info.id
+            return Err(ApiError::Forbidden(say!(
+                "game.err.not_creator",
+                name = account.name,
+                id = h.info.id
             )));
         }
     }
@@ -876,7 +884,7 @@ pub async fn current_secrets(st: &AppState, id: i64) -> Result<[Option<String>; 
     let stored = db
         .seat_secrets(id)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no game {id}")))?;
+        .ok_or_else(|| ApiError::NotFound(say!("game.err.none", id = id)))?;
     let generations = db.seat_generations(id).await?;
     Ok([0, 1].map(|i| {
         // The generation is the count of new links recorded; two issued at once count two

@@ -60,7 +60,7 @@ pub fn routes() -> Vec<Route<AppState>> {
 /// The router of the whole API.
 pub fn router(state: AppState) -> Router {
     web::routes::build(routes())
-        .fallback(|| async { ApiError::NotFound("no such route: see /api/openapi.json".into()) })
+        .fallback(|| async { ApiError::NotFound(crate::words::say!("api.err.no_route")) })
         .layer(axum::middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(axum::middleware::from_fn_with_state(state.clone(), security_headers))
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))

@@ -6,8 +6,10 @@ use crate::db::DbError;
 use crate::error::ApiError;
 use crate::http::extract::{Body, Caller, Path, SignedIn, require_role};
 use crate::http::store::{read_store, with_store};
+use crate::refusals;
 use crate::state::AppState;
 use crate::wire::{event_json, rank, status_name, withdrawal_json};
+use crate::words::say;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -48,8 +50,10 @@ async fn registered(st: &AppState, id: &str, name: &str) -> Result<(), ApiError>
     if found {
         Ok(())
     } else {
-        Err(ApiError::NotFound(format!(
-            "event {id} has no registered player {name:?}"
+        Err(ApiError::NotFound(say!(
+            "player.err.none",
+            event = id,
+            name = format!("{name:?}")
         )))
     }
 }
@@ -67,7 +71,7 @@ async fn link_player(
     registered(&st, &id, &name).await?;
     let (account, _) = auth::account_by_name(st.0.hub.db(), r.account.clone())
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no account named {:?}", r.account)))?;
+        .ok_or_else(|| ApiError::NotFound(say!("account.err.none", name = format!("{:?}", r.account))))?;
     link(&st, &id, &name, account, &r.account, by.id).await?;
     tracing::info!(event = %id, player = %name, account = %r.account, by = %by.name, "player linked to account");
     Ok(Json(json!({ "event": id, "player": name, "account": r.account })))
@@ -95,8 +99,10 @@ async fn link(
         .await
     {
         Ok(()) => Ok(()),
-        Err(DbError::Conflict) => Err(ApiError::Conflict(format!(
-            "the account {account_name:?} is linked to another player of event {id} already: one account is one player's"
+        Err(DbError::Conflict) => Err(ApiError::Conflict(say!(
+            "player.err.account_taken",
+            account = format!("{account_name:?}"),
+            event = id
         ))),
         Err(e) => Err(e.into()),
     }
@@ -110,8 +116,10 @@ async fn unlink_player(
 ) -> Result<Response, ApiError> {
     let by = require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
     if !st.0.hub.db().unlink_player(id.clone(), name.clone()).await? {
-        return Err(ApiError::NotFound(format!(
-            "player {name:?} of event {id} has no linked account"
+        return Err(ApiError::NotFound(say!(
+            "player.err.no_account",
+            name = format!("{name:?}"),
+            event = id
         )));
     }
     tracing::info!(event = %id, player = %name, by = %by.name, "player unlinked from account");
@@ -169,9 +177,7 @@ async fn claim(
             .await?
     else {
         tracing::warn!(event = %id, account = %account.name, "claim refused: unknown or used code");
-        return Err(ApiError::Forbidden(format!(
-            "the code is not one of event {id}'s, or it was used already: ask the director for a new one"
-        )));
+        return Err(ApiError::Forbidden(say!("player.err.bad_code", event = id)));
     };
     link(&st, &id, &player, account.id, &account.name, account.id).await?;
     tracing::info!(event = %id, player = %player, account = %account.name, "player claimed by account");
@@ -200,7 +206,7 @@ async fn add_player(
     require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
     let p = tournament::Player {
         name: r.name,
-        rank: rank(&r.rank).map_err(ApiError::BadRequest)?,
+        rank: rank(&r.rank)?,
         rating: r.rating,
         club: r.club,
         region: r.region,
@@ -220,9 +226,11 @@ async fn import_csv(
     require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
     // An Excel workbook is a zip archive; anything else is read as CSV.
     let players = if body.starts_with(b"PK\x03\x04") {
-        formats::xlsx::read_registrations(&body).map_err(|e| ApiError::from(crate::words::format_error("Excel", &e)))?
+        formats::xlsx::read_registrations(&body)
+            .map_err(|e| ApiError::BadRequest(refusals::format(&e, ["the Excel file", "Excel文件"])))?
     } else {
-        formats::csv_io::read_registrations(&body).map_err(|e| ApiError::from(crate::words::format_error("CSV", &e)))?
+        formats::csv_io::read_registrations(&body)
+            .map_err(|e| ApiError::BadRequest(refusals::format(&e, ["the CSV file", "CSV文件"])))?
     };
     let n = players.len();
     let i = id.clone();

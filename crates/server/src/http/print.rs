@@ -56,7 +56,7 @@ async fn print_pairings(
     let ev = read_store(&st, move |s| s.load_event(&i)).await?;
     formats::html::pairing_sheet(&ev, n, lang(&q))
         .map(html)
-        .ok_or_else(|| ApiError::NotFound(format!("event {id} has no round {n}")))
+        .ok_or_else(|| ApiError::NotFound(crate::words::say!("round.err.none", event = id, round = n)))
 }
 
 #[derive(Deserialize)]
@@ -75,9 +75,13 @@ async fn print_form(
     Path((id, name)): Path<(String, String)>,
     Query(q): Query<FormQ>,
 ) -> Result<Response, ApiError> {
-    let form: formats::forms::Form = name
-        .parse()
-        .map_err(|e: formats::forms::UnknownForm| ApiError::NotFound(e.to_string()))?;
+    let form: formats::forms::Form = name.parse().map_err(|e: formats::forms::UnknownForm| {
+        ApiError::NotFound(crate::words::say!(
+            "print.err.form",
+            form = format!("{:?}", e.0),
+            forms = formats::forms::FORM_NAMES.join(", ")
+        ))
+    })?;
     let lang = lang(&LangQ { lang: q.lang.clone() });
     let i = id.clone();
     let (ev, extras) = read_store(&st, move |s| {
@@ -88,5 +92,12 @@ async fn print_form(
     .await?;
     formats::forms::form(&ev, form, q.round, lang, &extras)
         .map(html)
-        .map_err(|e| ApiError::NotFound(format!("event {id}: {e}")))
+        .map_err(|e| {
+            let formats::forms::FormError::NoRound(n) = e;
+            ApiError::NotFound(if n == 0 {
+                crate::words::say!("print.err.no_round_yet", event = id)
+            } else {
+                crate::words::say!("print.err.no_round", event = id, round = n)
+            })
+        })
 }

@@ -11,8 +11,10 @@ use crate::game::{Entered, SubmitError};
 use crate::http::extract::{Body, Caller, Path, SignedIn, require_role};
 use crate::http::games::game;
 use crate::http::store::{read_store, with_store};
+use crate::refusals;
 use crate::state::AppState;
 use crate::wire::event_json;
+use crate::words::say;
 use axum::Json;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
@@ -64,7 +66,7 @@ async fn record_result(
     let result: tournament::GameResult = r
         .result
         .parse()
-        .map_err(|e: tournament::ResultError| ApiError::BadRequest(e.to_string()))?;
+        .map_err(|e: tournament::ResultError| ApiError::BadRequest(refusals::result(&e)))?;
     let (round, board, correct) = (r.round, r.board, r.correct);
     // The board must be there, and a different result needs `correct`, before the live
     // game is touched.
@@ -79,9 +81,12 @@ async fn record_result(
         && h != result
         && !correct
     {
-        return Err(ApiError::Conflict(format!(
-            "round {round} board {board} of event {id} has the result {h} already: a different one is a correction \
-             (\"correct\": true, chief referee)"
+        return Err(ApiError::Conflict(say!(
+            "result.err.recorded",
+            round = round,
+            board = board,
+            event = id,
+            result = h
         )));
     }
     // The board's live game: the one between the players the board pairs (a game started
@@ -104,14 +109,12 @@ async fn record_result(
             .contains(&Role::ChiefReferee);
         let by = format!("account:{}", account.name);
         let (entered, written) = h.enter_result(result, correct, chief, by).await.map_err(|e| match e {
-            SubmitError::Refused(referee::RefereeError::Confirmed) => ApiError::Conflict(format!(
-                "game {gid} on round {round} board {board} is final with another result: a different result \
-                 corrects it (\"correct\": true, chief referee; Art. 16.4)"
-            )),
-            SubmitError::Refused(referee::RefereeError::NotPermitted { .. }) => ApiError::Forbidden(format!(
-                "game {gid} on round {round} board {board} has another result or none yet: only the chief referee \
-                 may end it or correct it with this one (Art. 13.1, 16.4, 30)"
-            )),
+            SubmitError::Refused(referee::RefereeError::Confirmed) => {
+                ApiError::Conflict(say!("result.err.final", game = gid, round = round, board = board))
+            }
+            SubmitError::Refused(referee::RefereeError::NotPermitted { .. }) => {
+                ApiError::Forbidden(say!("result.err.chief_only", game = gid, round = round, board = board))
+            }
             e => e.into(),
         })?;
         written_by_game = written;

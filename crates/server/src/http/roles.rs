@@ -45,10 +45,10 @@ async fn grant_role(
 /// names them: 400 for a role that is none, 404 for an account that does not exist.
 async fn role_and_account(st: &AppState, role: &str, name: &str) -> Result<(Role, i64), ApiError> {
     let role = Role::parse(role)
-        .ok_or_else(|| ApiError::BadRequest(format!("role {role:?} must be organizer, chief_referee or referee")))?;
+        .ok_or_else(|| ApiError::BadRequest(crate::words::say!("role.err.unknown", role = format!("{role:?}"))))?;
     let (account, _) = auth::account_by_name(st.0.hub.db(), name.to_string())
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no account named {name:?}")))?;
+        .ok_or_else(|| ApiError::NotFound(crate::words::say!("account.err.none", name = format!("{name:?}"))))?;
     Ok((role, account))
 }
 
@@ -64,15 +64,22 @@ async fn revoke_role(
     let by = require_role(&st, &caller, &id, &[Role::Organizer]).await?;
     let (role, account) = role_and_account(&st, &role, &name).await?;
     if account == by.id && role == Role::Organizer {
-        return Err(ApiError::Conflict(
-            "an organizer cannot revoke their own organizer role: another organizer may".into(),
-        ));
+        return Err(ApiError::Conflict(crate::words::say!("role.err.own_organizer")));
     }
     if !auth::revoke(st.0.hub.db(), id.clone(), account, role, by.id).await? {
-        return Err(ApiError::NotFound(format!(
-            "{name:?} holds no {} role in event {id}",
-            role.name()
-        )));
+        return Err(ApiError::NotFound(crate::words::said("role.err.not_held", |l| {
+            vec![
+                ("name", format!("{name:?}")),
+                (
+                    "role",
+                    match l {
+                        web::Lang::En => role.name().to_string(),
+                        web::Lang::Zh => crate::words::text(l, &format!("role.{}", role.name())).to_string(),
+                    },
+                ),
+                ("event", id.to_string()),
+            ]
+        })));
     }
     tracing::info!(event = %id, account = %name, role = role.name(), by = %by.name, "role revoked");
     Ok(Json(

@@ -9,6 +9,7 @@ use crate::http::games::{NewGame, SeatSecrets, new_game};
 use crate::http::store::{read_store, with_store};
 use crate::state::AppState;
 use crate::wire::{WPlayer, WSettings, event_json, system_kind};
+use crate::words::say;
 use crate::words::{Said, said, time_error};
 use axum::Json;
 use axum::extract::State;
@@ -98,10 +99,11 @@ async fn unpair(
         }
     }
     if !playing.is_empty() {
-        return Err(ApiError::Conflict(format!(
-            "round {n} of event {id} has live games in play ({}): they must end before the round is unpaired \
-             (a result, or the chief referee's ruling)",
-            playing.join(", ")
+        return Err(ApiError::Conflict(say!(
+            "round.err.live_games",
+            round = n,
+            event = id,
+            boards = playing.join(", ")
         )));
     }
     let i = id.clone();
@@ -335,7 +337,7 @@ fn chosen_boards(round: &tournament::Round, existing: &[u32], named: Option<&[u3
             .map(|g| g.board)
             .collect();
         if open.is_empty() {
-            return Err(said("round.err.started", |_| vec![n.clone()]).conflict());
+            return Err(ApiError::Conflict(said("round.err.started", |_| vec![n.clone()])));
         }
         return Ok(open);
     };
@@ -345,10 +347,10 @@ fn chosen_boards(round: &tournament::Round, existing: &[u32], named: Option<&[u3
             return Err(said("round.err.no_board", |_| p.clone()).into());
         };
         if existing.contains(&b) {
-            return Err(said("round.err.board_started", |_| p.clone()).conflict());
+            return Err(ApiError::Conflict(said("round.err.board_started", |_| p.clone())));
         }
         if g.result.is_some() {
-            return Err(said("round.err.board_result", |_| p.clone()).conflict());
+            return Err(ApiError::Conflict(said("round.err.board_result", |_| p.clone())));
         }
     }
     Ok(named.to_vec())
@@ -367,7 +369,7 @@ async fn round_links(
     let i = id.clone();
     let ev = read_store(&st, move |s| s.load_event(&i)).await?;
     if !ev.rounds().iter().any(|x| x.number == n) {
-        return Err(ApiError::NotFound(format!("event {id} has no round {n}")));
+        return Err(ApiError::NotFound(say!("round.err.none", event = id, round = n)));
     }
     let origin = crate::http::games::origin(&st, &headers);
     let mut games = board_games(&st, &id, n).await?;
@@ -437,7 +439,7 @@ async fn round_setup(
         .rounds()
         .iter()
         .find(|x| x.number == n)
-        .ok_or_else(|| ApiError::NotFound(format!("event {id} has no round {n}")))?;
+        .ok_or_else(|| ApiError::NotFound(say!("round.err.none", event = id, round = n)))?;
     let games = board_games(&st, &id, n).await?;
     let started: Vec<u32> = games.iter().map(|x| x.1).collect();
     let written = ev.settings().time_control.trim();
@@ -519,7 +521,7 @@ async fn start_games(
         .rounds()
         .iter()
         .find(|x| x.number == n)
-        .ok_or_else(|| ApiError::NotFound(format!("event {id} has no round {n}")))?
+        .ok_or_else(|| ApiError::NotFound(say!("round.err.none", event = id, round = n)))?
         .clone();
     let plan = check_start(&ev, &id, &round, &r)?;
     let existing = started_boards(&st, &id, n).await?;

@@ -5,6 +5,8 @@ use crate::error::ApiError;
 use crate::http::accounts::Credentials;
 use crate::http::extract::{Body, Caller, ConnectInfoOpt};
 use crate::state::{AppState, password_work};
+use crate::words::said;
+use crate::words::say;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -27,7 +29,7 @@ async fn login(
     ConnectInfoOpt(ip): ConnectInfoOpt,
     Body(c): Body<Credentials>,
 ) -> Result<Json<Json_>, ApiError> {
-    let bad = || ApiError::Unauthenticated("wrong account name or password".into());
+    let bad = || ApiError::Unauthenticated(say!("session.err.wrong_password"));
     // An account's failures are counted under its name's confusable key, so that another
     // spelling of the name (NFD, upper case, a look-alike letter) is throttled with it.
     let keys = [
@@ -35,15 +37,16 @@ async fn login(
         format!("address:{ip}"),
     ];
     let now = StdInstant::now();
-    for (key, what) in keys.iter().zip(["this account", "this address"]) {
+    for (key, what) in keys
+        .iter()
+        .zip(["session.err.throttled_account", "session.err.throttled_address"])
+    {
         if let Some(wait) = st.0.throttle.locked(key, now) {
             let secs = wait.as_secs_f64().ceil() as u64;
+            let seconds = secs.max(1).to_string();
             return Err(ApiError::Throttled {
                 retry_after: secs.max(1),
-                message: format!(
-                    "too many failed logins for {what}: wait {} s and try again",
-                    secs.max(1)
-                ),
+                said: said(what, |_| vec![("seconds", seconds.clone())]),
             });
         }
     }
@@ -86,8 +89,6 @@ async fn logout(State(st): State<AppState>, caller: Caller) -> Result<Response, 
         Ok(StatusCode::NO_CONTENT.into_response())
     } else {
         // Logged out meanwhile (another request with the same token).
-        Err(ApiError::Unauthenticated(
-            "the session token is unknown (logged out, or never given): log in again (POST /api/sessions)".into(),
-        ))
+        Err(ApiError::Unauthenticated(say!("session.err.unknown")))
     }
 }

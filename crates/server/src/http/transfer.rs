@@ -12,7 +12,8 @@ use crate::http::extract::{Caller, FileBody, Path, Query, SignedIn, require_role
 use crate::http::store::{extras_of, read_store, with_store};
 use crate::state::AppState;
 use crate::wire::event_json;
-use crate::words::{format_error, said};
+use crate::refusals;
+use crate::words::said;
 use axum::Json;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -58,7 +59,7 @@ async fn import_opengotha(
     if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b)) {
         return Err(said("import.err.id", |_| vec![("id", format!("{id:?}"))]).into());
     }
-    let file = |e: formats::FormatError| ApiError::from(format_error("OpenGotha", &e));
+    let file = |e: formats::FormatError| ApiError::BadRequest(refusals::format(&e, ["the OpenGotha file", "OpenGotha文件"]));
     formats::limits::check_file("the file", body.len()).map_err(file)?;
     let text = formats::csv_io::decode(&body).map_err(file)?;
     let t = opengotha::parse(&text).map_err(file)?;
@@ -89,9 +90,16 @@ async fn import_opengotha(
         .await
         .map_err(|e| match e {
             // The tournament crate refused a player, a round or a result of the file.
-            ApiError::BadRequest(m) | ApiError::Refused { message: m, .. } => {
-                said("import.err.refused", |_| vec![("detail", m.clone())]).into()
-            }
+            ApiError::BadRequest(m) | ApiError::Refused { said: m, .. } => said("import.err.refused", |l| {
+                vec![(
+                    "detail",
+                    match l {
+                        web::Lang::En => m.en.clone(),
+                        web::Lang::Zh => m.zh.clone(),
+                    },
+                )]
+            })
+            .into(),
             ApiError::Conflict(_) => said("import.err.exists", |_| vec![("id", id.clone())]).into(),
             e => e,
         })?;

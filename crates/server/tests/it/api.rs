@@ -321,7 +321,8 @@ async fn health_openapi_and_the_rate_limit() {
     assert_eq!(call(r, "GET", "/healthz", None, None).await.0.as_u16(), 429);
 }
 
-/// Regression: a rank ending in a non-ASCII character was split inside the character (a
+/// Regression: a rank ending in a non-ASCII character (here the Japanese 級, where Chinese
+/// writes 级) was split inside the character (a
 /// panic), and komi `i32::MIN` overflowed its range check; both are a clear 400 now.
 #[tokio::test]
 async fn a_non_ascii_rank_and_an_extreme_komi_are_a_clear_400() {
@@ -330,7 +331,7 @@ async fn a_non_ascii_rank_and_an_extreme_komi_are_a_clear_400() {
     let token = login(r, "li").await;
     let mut out = Vec::new();
     for settings in [
-        json!({ "players": [{ "name": "Li", "rank": "3段" }, { "name": "Wang", "rank": "2d" }], "size": 9 }),
+        json!({ "players": [{ "name": "Li", "rank": "3級" }, { "name": "Wang", "rank": "2d" }], "size": 9 }),
         json!({ "players": [{ "name": "Li", "rank": "3d" }, { "name": "Wang", "rank": "2d" }], "size": 9,
                 "komi_half_points": i32::MIN }),
     ] {
@@ -347,9 +348,9 @@ async fn a_non_ascii_rank_and_an_extreme_komi_are_a_clear_400() {
     check(
         &out,
         expect![[r#"
-        400 bad_request: rank "3段" must be like "5k", "3d" or "2p"
-        400 bad_request: komi_half_points -2147483648: -1073741824 points is more than the 81 points of a 9×9 board
-    "#]],
+            400 bad_request: rank "3級" is not like 10k, 5d, 3p, 5段 or 3级
+            400 bad_request: komi_half_points -2147483648: -1073741824 points is more than the 81 points of a 9×9 board
+        "#]],
     );
 }
 

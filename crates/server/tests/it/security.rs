@@ -664,7 +664,7 @@ const NAMES: expect_test::Expect = expect![[r#"
     "Lі Wei": 400 bad_request: the account name "Lі Wei" looks like the existing account "Li Wei": choose a name that cannot be mistaken for it [account.err.confusable] 账号名"Lі Wei"与已有账号"Li Wei"容易混淆：请换一个不会被认错的名字
     "admіn": 400 bad_request: the account name "admіn" looks like the existing account "admin": choose a name that cannot be mistaken for it [account.err.confusable] 账号名"admіn"与已有账号"admin"容易混淆：请换一个不会被认错的名字
     "ADMIN": 400 bad_request: the account name "ADMIN" looks like the existing account "admin": choose a name that cannot be mistaken for it [account.err.confusable] 账号名"ADMIN"与已有账号"admin"容易混淆：请换一个不会被认错的名字
-    "Jose\u{301}": 409 conflict: the account name "José" is taken: choose another
+    "Jose\u{301}": 409 conflict: the account name "José" is taken: choose another [account.err.taken] 账号名"José"已被使用：请另选一个
     "Li\u{7}Wei": 400 bad_request: the account name's character 3 (U+0007) is a control, invisible or special space character: use letters, digits, marks and plain spaces [account.err.invisible] 账号名第3个字符（U+0007）是控制字符、不可见字符或特殊空格：请只用文字、数字、符号和普通空格
     "Li\u{200b} Wei": 400 bad_request: the account name's character 3 (U+200B) is a control, invisible or special space character: use letters, digits, marks and plain spaces [account.err.invisible] 账号名第3个字符（U+200B）是控制字符、不可见字符或特殊空格：请只用文字、数字、符号和普通空格
     "\u{202e}ieW iL": 400 bad_request: the account name's character 1 (U+202E) is a control, invisible or special space character: use letters, digits, marks and plain spaces [account.err.invisible] 账号名第1个字符（U+202E）是控制字符、不可见字符或特殊空格：请只用文字、数字、符号和普通空格

@@ -130,9 +130,9 @@ async fn sessions_expire_when_idle_and_after_their_lifetime_on(db: server::db::D
         +118m: valid (li)
         +177m: valid (li)
         +236m: valid (li)
-        +240m: expired: the session has expired: sessions last 4h from the login
+        +240m: expired: the session has expired: sessions last 4h from the login: log in again (POST /api/sessions)
         idle +59m59s: valid (li)
-        other +60m: expired: the session has expired: it was not used for 1h
+        other +60m: expired: the session has expired: it was not used for 1h: log in again (POST /api/sessions)
         never given: unknown
         +1 day, ended: unknown
     "#]]

@@ -221,12 +221,12 @@ async fn an_error_frame_is_the_http_body_for_the_same_error() {
         m["status"], m["error"], m["game"], m["message"]
     ));
     expect_test::expect![[r#"
-        occupied: 422 {"article":"2","error":"refused","message":"illegal move: occupied point"}
-        stale: 409 {"error":"stale","message":"sequence number 2 is not the game's next (3): reload the game and send again"}
-        not a vertex: 400 {"error":"bad_request","message":"point \"Z99\" is not a vertex of the 9x9 board: coordinate \"Z99\" is off the 9x9 board"}
-        not its turn: 422 {"article":"2.3","error":"refused","message":"it is not black's turn (Art. 2.3; a second move in a row is Art. 17.2)"}
-        a wrong secret: 403 {"error":"forbidden","message":"the seat secret is not one of game 1's: use the link given for your seat"}
-        no such game: 404 {"error":"not_found","message":"no game 999"}
+        occupied: 422 {"article":"2","error":"refused","key":"referee.err.illegal","message":"illegal move: occupied point","zh":"不合法的着手：该点已有棋子"}
+        stale: 409 {"error":"stale","key":"game.err.stale","message":"sequence number 2 is not the game's next (3): reload the game and send again","zh":"序号2不是本局的下一个（应为3）：请重新载入对局后再发送"}
+        not a vertex: 400 {"error":"bad_request","key":"wire.err.point","message":"point \"Z99\" is not a vertex of the 9x9 board: coordinate \"Z99\" is off the 9x9 board","zh":"\"Z99\"不是9路棋盘上的点"}
+        not its turn: 422 {"article":"2.3","error":"refused","key":"referee.err.not_your_turn","message":"it is not black's turn (Art. 2.3; a second move in a row is Art. 17.2)","zh":"现在不是黑方行棋（第2.3条；连下两手见第17.2条）"}
+        a wrong secret: 403 {"error":"forbidden","key":"game.err.bad_secret","message":"the seat secret is not one of game 1's: use the link given for your seat","zh":"座位密钥不属于第1局：请使用发给你座位的链接"}
+        no such game: 404 {"error":"not_found","key":"game.err.none","message":"no game 999","zh":"没有第999局"}
         unreadable: 400 "bad_request" game=null "unreadable message: EOF while parsing an object at line 1 column 17"
     "#]].assert_eq(&(seen.join("\n") + "\n"));
 }

@@ -16,7 +16,34 @@ fn check(inputs: &[&str], parse: impl Fn(&str) -> String, want: Expect) {
 fn ranks_parse_and_print_art_25_3() {
     check(
         &[
-            "5d", "3p", "10k", "30k", "1k", "7d", "9p", "8d", "31k", "0k", "10p", "5 d", "d5", "", "3P",
+            "5d",
+            "3p",
+            "10k",
+            "30k",
+            "1k",
+            "7d",
+            "9p",
+            "8d",
+            "31k",
+            "0k",
+            "10p",
+            "5 d",
+            "d5",
+            "",
+            "3P",
+            "5 dan",
+            "5段",
+            "五段",
+            "初段",
+            "业余3段",
+            "3级",
+            "十五级",
+            "二十五级",
+            "职业九段",
+            "职业初段",
+            "八段",
+            "三十一级",
+            "5d段",
         ],
         |s| match s.parse::<Rank>() {
             Ok(r) => format!("{r} value {}", r.value()),
@@ -34,10 +61,23 @@ fn ranks_parse_and_print_art_25_3() {
             "31k"        -> error: rank "31k" is out of range (kyu 30k-1k, amateur 1d-7d, professional 1p-9p; Art. 25.3)
             "0k"         -> error: rank "0k" is out of range (kyu 30k-1k, amateur 1d-7d, professional 1p-9p; Art. 25.3)
             "10p"        -> error: rank "10p" is out of range (kyu 30k-1k, amateur 1d-7d, professional 1p-9p; Art. 25.3)
-            "5 d"        -> error: rank "5 d" is not like 10k, 5d or 3p
-            "d5"         -> error: rank "d5" is not like 10k, 5d or 3p
-            ""           -> error: rank "" is not like 10k, 5d or 3p
+            "5 d"        -> 5d value 4
+            "d5"         -> error: rank "d5" is not like 10k, 5d, 3p, 5段 or 3级
+            ""           -> error: rank "" is not like 10k, 5d, 3p, 5段 or 3级
             "3P"         -> 3p value 9
+            "5 dan"      -> 5d value 4
+            "5段"         -> 5d value 4
+            "五段"         -> 5d value 4
+            "初段"         -> 1d value 0
+            "业余3段"       -> 3d value 2
+            "3级"         -> 3k value -3
+            "十五级"        -> 15k value -15
+            "二十五级"       -> 25k value -25
+            "职业九段"       -> 9p value 15
+            "职业初段"       -> 1p value 7
+            "八段"         -> error: rank "八段" is out of range (kyu 30k-1k, amateur 1d-7d, professional 1p-9p; Art. 25.3)
+            "三十一级"       -> error: rank "三十一级" is out of range (kyu 30k-1k, amateur 1d-7d, professional 1p-9p; Art. 25.3)
+            "5d段"        -> error: rank "5d段" is not like 10k, 5d, 3p, 5段 or 3级
         "#]],
     );
 }
@@ -81,6 +121,23 @@ fn results_are_sgf_re_values_art_27() {
             "?",
             "B+1.25",
             "X+R",
+            "黑中盘胜",
+            "白中盘负",
+            "白胜3又3/4子",
+            "黑胜1/4子",
+            "黑胜半子",
+            "白胜 2目半",
+            "黑胜3.75子",
+            "黑超时胜",
+            "白超时负",
+            "黑不战胜",
+            "黑胜",
+            "和棋",
+            "无胜负",
+            "双方负",
+            "b+r",
+            "黑胜3又1/3子",
+            "黑平",
         ],
         |s| match s.parse::<GameResult>() {
             Ok(r) => format!(
@@ -103,10 +160,27 @@ fn results_are_sgf_re_values_art_27() {
             "Void"       -> Void black 0 white 0 played true
             "both-lose"  -> both-lose black 0 white 0 played true
             "W+0.5"      -> W+0.5 black 0 white 2 played true
-            "B+0"        -> error: result "B+0" is not one of B+R, W+1.5, B+T, B+F, B+, 0, Draw, Void, both-lose
-            "?"          -> error: result "?" is not one of B+R, W+1.5, B+T, B+F, B+, 0, Draw, Void, both-lose
-            "B+1.25"     -> error: result "B+1.25" is not one of B+R, W+1.5, B+T, B+F, B+, 0, Draw, Void, both-lose
-            "X+R"        -> error: result "X+R" is not one of B+R, W+1.5, B+T, B+F, B+, 0, Draw, Void, both-lose
+            "B+0"        -> error: result "B+0" is not one of B+R, W+1.5, B+T, B+F, B+, 0, Draw, Void, both-lose, 黑中盘胜, 白胜3又3/4子
+            "?"          -> error: result "?" is not one of B+R, W+1.5, B+T, B+F, B+, 0, Draw, Void, both-lose, 黑中盘胜, 白胜3又3/4子
+            "B+1.25"     -> error: result "B+1.25" is not one of B+R, W+1.5, B+T, B+F, B+, 0, Draw, Void, both-lose, 黑中盘胜, 白胜3又3/4子
+            "X+R"        -> error: result "X+R" is not one of B+R, W+1.5, B+T, B+F, B+, 0, Draw, Void, both-lose, 黑中盘胜, 白胜3又3/4子
+            "黑中盘胜"       -> B+R black 2 white 0 played true
+            "白中盘负"       -> B+R black 2 white 0 played true
+            "白胜3又3/4子"   -> W+7.5 black 0 white 2 played true
+            "黑胜1/4子"     -> B+0.5 black 2 white 0 played true
+            "黑胜半子"       -> B+1 black 2 white 0 played true
+            "白胜 2目半"     -> W+2.5 black 0 white 2 played true
+            "黑胜3.75子"    -> B+7.5 black 2 white 0 played true
+            "黑超时胜"       -> B+T black 2 white 0 played true
+            "白超时负"       -> B+T black 2 white 0 played true
+            "黑不战胜"       -> B+F black 2 white 0 played false
+            "黑胜"         -> B+ black 2 white 0 played true
+            "和棋"         -> 0 black 1 white 1 played true
+            "无胜负"        -> Void black 0 white 0 played true
+            "双方负"        -> both-lose black 0 white 0 played true
+            "b+r"        -> B+R black 2 white 0 played true
+            "黑胜3又1/3子"   -> error: result "黑胜3又1/3子" is not one of B+R, W+1.5, B+T, B+F, B+, 0, Draw, Void, both-lose, 黑中盘胜, 白胜3又3/4子
+            "黑平"         -> error: result "黑平" is not one of B+R, W+1.5, B+T, B+F, B+, 0, Draw, Void, both-lose, 黑中盘胜, 白胜3又3/4子
         "#]],
     );
 }

@@ -181,7 +181,7 @@ async function round({ enc, ev, director, official, games, linkBox }, r) {
     /** @type {string | HTMLElement} */
     let resultCell = g.result || '';
     if (official && !g.result) {
-      const inp = h('input', { size: 6, placeholder: 'B+R', 'aria-label': t('event.result_for', { board: g.board }), class: 'result-input' });
+      const inp = h('input', { size: 6, placeholder: t('event.result_placeholder'), title: t('event.result_help'), 'aria-label': t('event.result_for', { board: g.board }), class: 'result-input' });
       resultCell = h('form', { class: 'inline', onsubmit: (/** @type {Event} */ e) => {
         e.preventDefault();
         const form = /** @type {HTMLElement} */ (e.currentTarget);

@@ -27,3 +27,4 @@ mod seats;
 mod security;
 mod stale;
 mod support;
+mod words;

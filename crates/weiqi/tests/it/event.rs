@@ -1172,7 +1172,7 @@ fn wrong_input_fails_with_status_2_and_changes_nothing() {
         weiqi event: no event "nope"
         weiqi event: round 1 of event "e" has no board 3 (boards 1 to 2)
         weiqi event: round 2 of event "e" is not paired (1 round(s) paired so far)
-        weiqi event: --result: result "B+X" is not one of B+R, W+1.5, B+T, B+F, B+, 0, Draw, Void, both-lose
+        weiqi event: --result: result "B+X" is not one of B+R, W+1.5, B+T, B+F, B+, 0, Draw, Void, both-lose, 黑中盘胜, 白胜3又3/4子
         weiqi event: event "e": no player named "Zed"
         weiqi event: event "e": round 1 board 1 has no result yet
         weiqi event: board 1 of round 1 of event "e" already has the result B+R; pass --correct to replace it

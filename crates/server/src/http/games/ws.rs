@@ -168,7 +168,7 @@ async fn session(st: AppState, ip: std::net::IpAddr, mut caller: Caller, socket:
         }
         let reply = match serde_json::from_str::<ClientMsg>(&text) {
             Err(e) => Some(described(
-                ApiError::BadRequest(format!("unreadable message: {e}")),
+                ApiError::BadRequest(crate::words::say!("ws.err.unreadable", why = e)),
                 None,
                 None,
             )),
@@ -176,10 +176,7 @@ async fn session(st: AppState, ip: std::net::IpAddr, mut caller: Caller, socket:
                 if subscriptions.len() >= limits.ws_subscriptions && !subscriptions.contains_key(&game) =>
             {
                 Some(described(
-                    ApiError::Conflict(format!(
-                        "this socket follows {} games, the most one may: open another socket",
-                        limits.ws_subscriptions
-                    )),
+                    ApiError::Conflict(crate::words::say!("ws.err.too_many", n = limits.ws_subscriptions)),
                     None,
                     Some(game),
                 ))
@@ -207,7 +204,11 @@ async fn session(st: AppState, ip: std::net::IpAddr, mut caller: Caller, socket:
                     Some(s) => json!({ "type": "state", "game": game, "seq": s["seq"], "state": s }),
                     None => described(ApiError::Internal("game task gone".into()), None, Some(game)),
                 },
-                Ok(None) => described(ApiError::NotFound(format!("no game {game}")), None, Some(game)),
+                Ok(None) => described(
+                    ApiError::NotFound(crate::words::say!("game.err.none", id = game)),
+                    None,
+                    Some(game),
+                ),
                 Err(e) => described(e.into(), None, Some(game)),
             }),
             Ok(ClientMsg::Command {
@@ -257,7 +258,7 @@ async fn command(st: &AppState, c: &Caller, game: i64, r: ActReq) -> Result<(Jso
         st.0.hub
             .get(game)
             .await?
-            .ok_or_else(|| ApiError::NotFound(format!("no game {game}")))?;
+            .ok_or_else(|| ApiError::NotFound(crate::words::say!("game.err.none", id = game)))?;
     submit(st, &h, c, r).await
 }
 
@@ -289,7 +290,7 @@ async fn subscribe(
         st.0.hub
             .get(game)
             .await?
-            .ok_or_else(|| ApiError::NotFound(format!("no game {game}")))?;
+            .ok_or_else(|| ApiError::NotFound(crate::words::say!("game.err.none", id = game)))?;
     let mut rx = h.subscribe();
     let mut next = match since.map(|s| (s, h.clone())) {
         Some((s, h)) => match h.since(s).await {
