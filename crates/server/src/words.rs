@@ -271,7 +271,7 @@ pub const REFUSALS_ZH: &[(&str, &str)] = &[
         "比赛{event}的第{round}轮不能撤销编排：编排之后已登记了结果、退赛或警告",
     ),
     ("format.err.xml", "不是格式正确的XML：{why}"),
-    ("format.err.invalid", "OpenGotha文件无效：{why}"),
+    ("format.err.invalid", "内容无效：{why}"),
     ("format.err.csv", "无法读取的CSV：{why}"),
     ("format.err.line", "第{line}行：{why}"),
     (
@@ -908,6 +908,11 @@ mod tests {
         "MM",
         "DD",
         "rank",
+        "opengotha",
+        "csv",
+        "html",
+        "standings",
+        "pairings",
         "name",
     ];
 

@@ -295,7 +295,11 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("event.result", "Result", "结果"),
     ("event.result_for", "Result of board {board}", "第{board}台的结果"),
     ("event.result_placeholder", "B+R", "黑中盘胜"),
-    ("event.result_help", "B+R, W+1.5, B+T, 0 (draw), or as written: 黑中盘胜, 白胜3又3/4子", "可写黑中盘胜、白胜3又3/4子、黑超时胜、和棋，或B+R、W+1.5"),
+    (
+        "event.result_help",
+        "B+R, W+1.5, B+T, 0 (draw), or as written: 黑中盘胜, 白胜3又3/4子",
+        "可写黑中盘胜、白胜3又3/4子、黑超时胜、和棋，或B+R、W+1.5",
+    ),
     ("event.enter", "Enter", "录入"),
     ("event.byes", "Byes: {names}", "轮空：{names}"),
     (

@@ -43,7 +43,11 @@ async fn hall(
     let n = q.round.unwrap_or(ev.rounds().len() as u32);
     let round = ev.rounds().iter().find(|r| r.number == n);
     if round.is_none() && n != 0 {
-        return Err(ApiError::NotFound(crate::words::say!("round.err.none", event = id, round = n)));
+        return Err(ApiError::NotFound(crate::words::say!(
+            "round.err.none",
+            event = id,
+            round = n
+        )));
     }
     // The round's live games by board: only a game that its board still pairs
     // (`storage::game_between`); a game left from a pairing undone is not the board's.

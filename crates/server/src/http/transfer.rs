@@ -10,9 +10,9 @@ use crate::auth::{self, Role};
 use crate::error::ApiError;
 use crate::http::extract::{Caller, FileBody, Path, Query, SignedIn, require_role};
 use crate::http::store::{extras_of, read_store, with_store};
+use crate::refusals;
 use crate::state::AppState;
 use crate::wire::event_json;
-use crate::refusals;
 use crate::words::said;
 use axum::Json;
 use axum::extract::{DefaultBodyLimit, State};
@@ -59,7 +59,8 @@ async fn import_opengotha(
     if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b)) {
         return Err(said("import.err.id", |_| vec![("id", format!("{id:?}"))]).into());
     }
-    let file = |e: formats::FormatError| ApiError::BadRequest(refusals::format(&e, ["the OpenGotha file", "OpenGotha文件"]));
+    let file =
+        |e: formats::FormatError| ApiError::BadRequest(refusals::format(&e, ["the OpenGotha file", "OpenGotha文件"]));
     formats::limits::check_file("the file", body.len()).map_err(file)?;
     let text = formats::csv_io::decode(&body).map_err(file)?;
     let t = opengotha::parse(&text).map_err(file)?;

@@ -828,8 +828,8 @@ async fn names_rounds_ratings_and_komi_beyond_the_limits_are_refused() {
         422 refused: event "open": the player name has 101 characters: at most 100
         422 refused: event "open": the club has 101 characters: at most 100
         422 refused: event "open": "Li": rating 2000000000 is outside -10000..=10000
-        400 bad_request: the CSV file, line 2: Li: rating "NaN" is not a number
-        400 bad_request: the CSV file, line 2: Li: rating 1e30 is outside -10000..=10000
+        400 bad_request: the CSV file: line 2: Li: rating "NaN" is not a number
+        400 bad_request: the CSV file: line 2: Li: rating 1e30 is outside -10000..=10000
         400 bad_request: komi_half_points 163: 81.5 points is more than the 81 points of a 9×9 board"#]]
     .assert_eq(&out.join("\n"));
 }

@@ -146,18 +146,18 @@ async fn a_file_that_cannot_be_imported_is_refused_in_both_languages_naming_wher
     let v: Value = serde_json::from_str(&b).unwrap();
     out.push(format!("{s} {}\n  {}\n  {}", v["key"], v["message"], v["zh"]));
     expect_test::expect![[r#"
-        400 "import.err.xml"
-          "the OpenGotha file is not well-formed XML: <Players> is not closed"
-          "OpenGotha文件不是规范的XML：<Players> is not closed"
-        400 "import.err.file"
-          "the OpenGotha file cannot be read: GeneralParameterSet numberOfRounds=5000: a tournament has 1 to 1000 rounds"
-          "OpenGotha文件无法读取：GeneralParameterSet numberOfRounds=5000: a tournament has 1 to 1000 rounds"
+        400 "format.err.xml"
+          "the OpenGotha file: not well-formed XML: <Players> is not closed"
+          "OpenGotha文件：不是格式正确的XML：<Players> is not closed"
+        400 "format.err.invalid"
+          "the OpenGotha file: invalid OpenGotha file: GeneralParameterSet numberOfRounds=5000: a tournament has 1 to 1000 rounds"
+          "OpenGotha文件：内容无效：GeneralParameterSet numberOfRounds=5000: a tournament has 1 to 1000 rounds"
         400 "import.err.id"
           "the event id \"a b\" must be 1 to 64 letters, digits, dots, dashes or underscores"
           "比赛编号\"a b\"须为1至64个字母、数字、点、连字符或下划线"
-        400 "import.err.line"
-          "the CSV file, line 3: Bo: rank \"9x\" is not like 5d, 3k, 2p, 5段, 3级 or 职业九段"
-          "CSV文件第3行有误：Bo：段位\"9x\"无法识别，应写如 5d、3k、2p、5段、3级 或 职业九段""#]].assert_eq(&out.join("\n"));
+        400 "format.err.line"
+          "the CSV file: line 3: Bo: rank \"9x\" is not like 5d, 3k, 2p, 5段, 3级 or 职业九段"
+          "CSV文件：第3行：Bo：段位“9x”应写作5段、3级、职业九段或5d、3k、2p""#]].assert_eq(&out.join("\n"));
 }
 
 #[tokio::test]
