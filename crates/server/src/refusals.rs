@@ -627,7 +627,6 @@ mod tests {
         .assert_eq(&text.join("\n"));
     }
 
-
     /// Every fault the registration reader names on a line is said in Chinese: no English
     /// word is left but the values quoted from the file.
     #[test]

@@ -795,7 +795,12 @@ impl WSettings {
             confirmation: match self.confirmation.as_deref() {
                 None | Some("players_and_referee") => Confirmation::PlayersAndReferee,
                 Some("players") => Confirmation::Players,
-                Some(c) => return Err(crate::words::say!("wire.err.confirmation", confirmation = format!("{c:?}"))),
+                Some(c) => {
+                    return Err(crate::words::say!(
+                        "wire.err.confirmation",
+                        confirmation = format!("{c:?}")
+                    ));
+                }
             },
         })
     }

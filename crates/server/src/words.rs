@@ -632,6 +632,11 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     // A file the pages import or export (`http/transfer.rs`, `http/players.rs`): the
     // `formats` crate's own words name the line, element or field.
     (
+        "import.err.body",
+        "the file is larger than {max} MiB, the most that is read",
+        "文件超过{max} MiB，无法读取（最多{max} MiB）",
+    ),
+    (
         "import.err.id",
         "the event id {id} must be 1 to 64 letters, digits, dots, dashes or underscores",
         "比赛编号{id}须为1至64个字母、数字、点、连字符或下划线",
@@ -913,7 +918,10 @@ mod tests {
         "html",
         "standings",
         "pairings",
+        "players_and_referee",
+        "players",
         "name",
+        "MiB",
     ];
 
     /// A page in Chinese never shows an English word from the API: every Chinese text of

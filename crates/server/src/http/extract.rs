@@ -98,7 +98,10 @@ impl<S: Send + Sync> FromRequest<S> for FileBody {
                 })
                 .into())
             }
-            Err(rej) => Err(ApiError::BadRequest(crate::words::say!("api.err.body", why = rej.body_text()))),
+            Err(rej) => Err(ApiError::BadRequest(crate::words::say!(
+                "api.err.body",
+                why = rej.body_text()
+            ))),
         }
     }
 }
