@@ -245,6 +245,11 @@ impl Referee {
         self.state.phase
     }
 
+    /// Art. 22.1: whether `side` was absent at the start and has not arrived yet.
+    pub fn is_absent(&self, side: Color) -> bool {
+        self.state.absent[side.index()]
+    }
+
     /// The game under the rules of play: board, history (lost turns are passes in it), side
     /// to move.
     pub fn game(&self) -> &Game {

@@ -483,7 +483,7 @@ async fn join_game(
     };
     if st.0.hub.join(id, color, account.id, exclusive).await? {
         tracing::info!(game = id, seat, account = %account.name, "seat joined");
-        seated(&st, &h, color).await?;
+        seated(&st, &h, color, false).await?;
         Ok(Json(json!({ "game": id, "color": r.color, "account": account.name })))
     } else {
         refuse("taken");
@@ -720,7 +720,11 @@ async fn view(State(st): State<AppState>, caller: Caller, Path(id): Path<i64>) -
         // Only a player's own seat: an official's rights are not a colour.
         if let Ok((Actor::Player(c), _)) = resolve_actor(&st, &h.info, &caller, None).await {
             s["you"] = json!(crate::wire::WColor::from(c).name());
-            if seated(&st, &h, c).await? {
+            // Only a seat that may change something is looked up: a board waiting for its
+            // players, or a player the start found absent (the common view, of a player in
+            // play, reads no database).
+            let absent = r.is_absent(c);
+            if (matches!(r.phase(), referee::Phase::Setup) || absent) && seated(&st, &h, c, absent).await? {
                 // The clock started (or the arrival was recorded): the view shows it.
                 let (_, fresh) = replayed(&st, id).await?;
                 let mut now = h.state().await.unwrap_or(Value::Null);
@@ -739,39 +743,44 @@ async fn view(State(st): State<AppState>, caller: Caller, Path(id): Path<i64>) -
     Ok(Json(s))
 }
 
-/// Player `color` of game `h` took their seat (opened their link, or joined it). On a board
-/// started to wait for its players ([`WSettings::scheduled_start_ms`]), the first time a seat
-/// is taken is recorded; when both are, the clock starts (the system's start, nobody late);
-/// a player the official's start found absent arrives (Art. 22.1: the referee charges the
-/// lateness or rules the forfeit). True if the record changed.
-pub async fn seated(st: &AppState, h: &GameHandle, color: rules::Color) -> Result<bool, ApiError> {
+/// Player `color` of game `h` took their seat (opened their link, or joined it); `absent`:
+/// the referee has them absent since the start. On a board started to wait for its players
+/// ([`WSettings::scheduled_start_ms`]), the first time a seat is taken is recorded; when both
+/// are, the clock starts (the system's start, nobody late); a player the official's start
+/// found absent arrives (Art. 22.1: the referee charges the lateness from the round's start,
+/// or rules the forfeit). True if the record changed.
+pub async fn seated(st: &AppState, h: &GameHandle, color: rules::Color, absent: bool) -> Result<bool, ApiError> {
     if h.info.settings.scheduled_start_ms.is_none() {
         return Ok(false);
     }
     let db = st.0.hub.db();
-    if db.arrivals(h.info.id).await?[color.index()].is_some() {
-        return Ok(false);
+    let mut arrived = db.arrivals(h.info.id).await?;
+    let first = arrived[color.index()].is_none();
+    if first {
+        arrived = db.arrive(h.info.id, color.index(), db.time().now_ms()).await?;
     }
-    let arrived = db.arrive(h.info.id, color.index(), db.time().now_ms()).await?;
-    let Some(state) = h.state().await else { return Ok(false) };
+    let Some(state) = h.state().await else { return Ok(first) };
     let seq = state["seq"].as_u64().unwrap_or(0);
     let (actor, by, action) = match state["phase"].as_str() {
         Some("setup") if arrived.iter().all(Option::is_some) => {
             (Actor::System, "system".to_string(), Action::Start { late: vec![] })
         }
         // Art. 22.1: the late player sits down.
-        Some("play" | "counting") => (
+        Some("play" | "counting") if absent => (
             Actor::Player(color),
             format!("seat:{}", WColor::from(color).name()),
             Action::Arrive { side: color },
         ),
-        _ => return Ok(true),
+        _ => return Ok(first),
     };
-    // Refused (another instance started the game, the player was not absent): nothing to do.
-    if let Err(e) = h.submit(seq, actor, by, action).await {
-        tracing::debug!(game = h.info.id, error = ?e, "seated: nothing recorded");
+    // Refused (another instance started the game first): nothing more to do.
+    match h.submit(seq, actor, by, action).await {
+        Ok(_) => Ok(true),
+        Err(e) => {
+            tracing::debug!(game = h.info.id, error = ?e, "seated: nothing recorded");
+            Ok(first)
+        }
     }
-    Ok(true)
 }
 
 #[derive(Deserialize)]

@@ -282,3 +282,26 @@ async fn boards_started_alone_wait_for_both_players_or_the_directors_start() {
     .await;
     assert_eq!((s.as_u16(), v["key"].as_str()), (409, Some("round.err.started")), "{v}");
 }
+
+/// On PostgreSQL every instance derives the same links (one server key in the database): a
+/// round started through one instance shows its links through another, and they open their
+/// seats there; a board's clock waits there too for both players.
+#[tokio::test]
+async fn every_instance_shows_the_same_links_on_postgres() {
+    let db = PgSchema::new().await;
+    let (a, b) = (db.app().await, db.app().await);
+    let (ra, rb) = (&a.router, &b.router);
+    let td = login(ra, "director").await;
+    two_boards(ra, &td, "ev").await;
+    let start = json!({ "time": "30m", "clocks": "seated" });
+    let (s, started) = call(ra, "POST", "/api/events/ev/rounds/1/games", Some(&td), Some(start)).await;
+    assert_eq!(s.as_u16(), 201, "{started}");
+    let (_, on_a) = call(ra, "GET", "/api/events/ev/rounds/1/links", Some(&td), None).await;
+    let (_, on_b) = call(rb, "GET", "/api/events/ev/rounds/1/links", Some(&td), None).await;
+    assert_eq!(paths(&on_a), paths(&on_b));
+    let game = on_b["boards"][0]["game"].clone();
+    let black = secret(&on_b["boards"][0]["seats"]["black"]["link"]["path"]);
+    let white = secret(&on_b["boards"][0]["seats"]["white"]["link"]["path"]);
+    assert_eq!(holder(rb, &game, &black).await, (json!("black"), json!("setup")));
+    assert_eq!(holder(ra, &game, &white).await, (json!("white"), json!("play")));
+}
