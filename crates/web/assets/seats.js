@@ -128,7 +128,18 @@ export async function roundLinks(enc, n, box, linkBox) {
   /** @type {{ boards: BoardLinks[] }} */
   const r = await api('GET', `/api/events/${enc}/rounds/${n}/links`);
   const slips = h('a', { class: 'print-slips', href: `/events/${enc}/rounds/${n}/slips?lang=${LANG}`, target: '_blank' }, t('seat.slips'));
-  box.replaceChildren(h('h3', { class: 'seat-links-h' }, t('seat.links_of', { n })), h('p', {}, slips),
+  // At the scheduled start, the clocks of every board still waiting, at once (Art. 22: the
+  // players not seated are late from the round's start).
+  const waiting = r.boards.filter((b) => b.phase === 'setup');
+  const all = waiting.length > 1
+    ? h('button', { type: 'button', class: 'small start-all-clocks', onclick: () => attempt(async () => {
+      if (!confirm(t('seat.start_all_confirm', { n: waiting.length }))) return;
+      for (const b of waiting) await api('POST', `/api/games/${b.game}/start`);
+      toast(t('seat.all_started', { n: waiting.length }));
+      await roundLinks(enc, n, box, linkBox);
+    }) }, t('seat.start_all', { n: waiting.length }))
+    : null;
+  box.replaceChildren(h('h3', { class: 'seat-links-h' }, t('seat.links_of', { n })), h('p', {}, slips, all ? ' ' : null, all),
     ...r.boards.map((b) => boardLinks(b, () => roundLinks(enc, n, box, linkBox), linkBox)));
 }
 

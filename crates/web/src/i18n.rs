@@ -930,6 +930,17 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "现在为第{board}台开钟？未入座的棋手按迟到处理（第22条）：计迟到时间，超过本赛限时判负。",
     ),
     (
+        "seat.start_all",
+        "Start the {n} waiting clocks",
+        "为{n}台等待中的对局开钟",
+    ),
+    (
+        "seat.start_all_confirm",
+        "Start the clocks of the {n} boards still waiting? The players not seated are late (Art. 22), from the round's start.",
+        "现在为仍在等待的{n}台开钟？未入座的棋手按迟到处理（第22条），自本轮开始时起算。",
+    ),
+    ("seat.all_started", "{n} clocks started.", "已为{n}台开钟。"),
+    (
         "seat.clock_started",
         "The clock of board {board} runs.",
         "第{board}台已开钟。",

@@ -243,15 +243,9 @@ async fn a_director_starts_two_boards_and_never_loses_a_seat_link() {
     let (_, v) = call(&td, "GET", &format!("/api/games/{game}/view"), Value::Null, Some(&new)).await;
     assert_eq!(v["you"], json!("black"));
 
-    // Board 3 starts now, from the form; the form is gone, and a second start is refused in
-    // the page's language.
+    // Board 3 starts from the form, its clock waiting too; the form is gone, and a second
+    // start is refused in the page's language.
     until(&td, "the form", "document.getElementById('round-clocks-1')").await;
-    td.find(fantoccini::Locator::Css("#round-clocks-1"))
-        .await
-        .unwrap()
-        .select_by_value("now")
-        .await
-        .unwrap();
     click(&td, "#start-games-1 button[type=submit]").await;
     until(
         &td,
@@ -266,8 +260,32 @@ async fn a_director_starts_two_boards_and_never_loses_a_seat_link() {
     )
     .await;
     assert_eq!(gone, json!("gone"));
+    // At the scheduled time the director starts the two clocks still waiting, at once: the
+    // players not seated are late (Art. 22).
+    click(&td, "#seat-links .start-all-clocks").await;
+    until(
+        &td,
+        "no clock waiting",
+        "document.querySelectorAll('#seat-links .seat-game').length === 3 && !document.querySelector('#seat-links .start-clock') && 'none'",
+    )
+    .await;
     let third = shown_links(&td).await;
+    let (g3, _) = seat(&third[2].0);
+    let (_, ev) = call(
+        &td,
+        "GET",
+        &format!("/api/games/{g3}/events?since=1"),
+        Value::Null,
+        None,
+    )
+    .await;
+    assert_eq!(
+        ev["events"][0]["event"]["action"],
+        json!({ "type": "start", "late": ["black", "white"] }),
+        "{ev}"
+    );
     assert_eq!(phase(&td, &third[2].0).await, json!("play"));
+    assert_eq!(phase(&td, &first[1].1).await, json!("play"));
     let (status, v) = call(
         &td,
         "POST",
