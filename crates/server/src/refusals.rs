@@ -298,7 +298,7 @@ pub fn event(e: &EventError) -> Said {
         E::EmptyName => ("event.err.empty_name", vec![]),
         E::UnknownPlayer(n) => ("event.err.unknown_player", p(&[("name", q(n))])),
         E::UnknownPlayerId(i) => ("event.err.unknown_player_id", p(&[("id", i.to_string())])),
-        E::BadSystem(s) => ("event.err.bad_system", p(&[("why", s.clone())])),
+        E::BadSystem(s) => ("event.err.bad_system", p(&[("why", system_problem(s))])),
         E::BadRounds(r) => (
             "event.err.bad_rounds",
             p(&[
@@ -354,6 +354,33 @@ pub fn event(e: &EventError) -> Said {
         ),
     };
     core(key, e.to_string(), &params)
+}
+
+/// What is wrong with a system's parameters, in Chinese.
+fn system_problem(s: &tournament::SystemProblem) -> String {
+    use tournament::SystemProblem as S;
+    match s {
+        S::HandicapCeiling(n) => format!("让子上限{n}子：最多9子（第11条）"),
+        S::TooManyCategories(n) => format!("{n}个组别：最多{}个", tournament::category::MAX_CATEGORIES),
+        S::CategoryOrder(a, b) => format!("组别界限{}之后是{}：每个界限须弱于前一个", rank_zh(*a), rank_zh(*b)),
+        S::TooManyCycles(n) => format!("循环赛{n}循环：最多{}循环", tournament::limits::MAX_ROUNDS),
+        S::NoCycle => "循环赛至少要有一个循环".into(),
+        S::NoLife => "淘汰赛至少要有一条命".into(),
+        S::BestOf(n) => format!("{n}局制：一场比赛为一局，或三局两胜、五局三胜、七局四胜（第26.5条）"),
+        S::BestOfLives => "多局制的比赛只用于单败或双败淘汰".into(),
+        S::NoLoss => "瑞士制淘汰至少要允许输一局".into(),
+        S::BarBelowFloor { bar, floor } => format!("麦克马洪上限{}低于下限{}", rank_zh(*bar), rank_zh(*floor)),
+        S::ZeroDivisor => "总分的除数不能为0".into(),
+    }
+}
+
+/// A rank as Chinese writes it: 5段, 3级, 职业九段.
+pub fn rank_zh(r: tournament::Rank) -> String {
+    match r {
+        tournament::Rank::Kyu(n) => format!("{n}级"),
+        tournament::Rank::Dan(n) => format!("{n}段"),
+        tournament::Rank::Pro(n) => format!("职业{n}段"),
+    }
 }
 
 /// What a length bound is on (`EventError::TooLong`), in Chinese.
@@ -584,6 +611,12 @@ mod tests {
                 article: referee::Article::new(22, 5),
             }),
             event(&tournament::EventError::DuplicatePlayer("李昌镐".into())),
+            event(&tournament::EventError::BadSystem(
+                tournament::SystemProblem::BarBelowFloor {
+                    bar: tournament::Rank::Kyu(5),
+                    floor: tournament::Rank::Dan(1),
+                },
+            )),
             store(&storage::StoreError::NoEvent("spring".into())),
             rank(&"8d".parse::<tournament::Rank>().unwrap_err()),
             result(&"B+X".parse::<tournament::GameResult>().unwrap_err()),
@@ -612,6 +645,9 @@ mod tests {
             event.err.duplicate_player
               a player named "李昌镐" is already registered
               名为“李昌镐”的棋手已经登记
+            event.err.bad_system
+              invalid system: the McMahon bar 5k is below the floor 1d
+              赛制无效：麦克马洪上限5级低于下限1段
             store.err.no_event
               no event "spring"
               没有比赛“spring”

@@ -45,18 +45,12 @@ impl Categories {
 
     /// Why these categories cannot be an event's, if they cannot: limits not strictly
     /// decreasing, or too many.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), crate::SystemProblem> {
         if self.lower_limits.len() >= MAX_CATEGORIES {
-            return Err(format!(
-                "{} categories: at most {MAX_CATEGORIES}",
-                self.lower_limits.len() + 1
-            ));
+            return Err(crate::SystemProblem::TooManyCategories(self.lower_limits.len() + 1));
         }
         if let Some(w) = self.lower_limits.windows(2).find(|w| w[1] >= w[0]) {
-            return Err(format!(
-                "category limits {} then {}: each limit must be weaker than the one before",
-                w[0], w[1]
-            ));
+            return Err(crate::SystemProblem::CategoryOrder(w[0], w[1]));
         }
         Ok(())
     }
@@ -83,7 +77,8 @@ impl Categories {
             lower_limits: limits.clone(),
             pair_within: false,
         }
-        .check()?;
+        .check()
+        .map_err(|e| e.to_string())?;
         Ok(limits)
     }
 }

@@ -242,9 +242,8 @@ impl Settings {
         }
         // Art. 11: the fixed handicap placements go to nine stones.
         if self.handicap.ceiling > 9 {
-            return Err(EventError::BadSystem(format!(
-                "a handicap ceiling of {} stones: at most 9 (Art. 11)",
-                self.handicap.ceiling
+            return Err(EventError::BadSystem(SystemProblem::HandicapCeiling(
+                self.handicap.ceiling,
             )));
         }
         self.categories.check().map_err(EventError::BadSystem)?;
@@ -462,7 +461,7 @@ pub enum EventError {
     /// No player with that number.
     UnknownPlayerId(usize),
     /// The system's parameters are invalid.
-    BadSystem(String),
+    BadSystem(SystemProblem),
     /// The number of rounds is invalid.
     BadRounds(u32),
     /// The round does not exist (not yet paired).
@@ -535,6 +534,67 @@ pub enum EventError {
         /// The rating.
         rating: i32,
     },
+}
+
+/// What is wrong with a system's parameters ([`EventError::BadSystem`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SystemProblem {
+    /// Art. 11: the fixed handicap placements go to nine stones.
+    HandicapCeiling(u32),
+    /// More categories than an event may have.
+    TooManyCategories(usize),
+    /// Category limits that do not get weaker one after another.
+    CategoryOrder(Rank, Rank),
+    /// A round robin of more cycles than rounds an event may have.
+    TooManyCycles(u32),
+    /// A round robin of no cycle.
+    NoCycle,
+    /// A knockout of no life.
+    NoLife,
+    /// Art. 26.5: a match is 1 game or best of 3, 5 or 7.
+    BestOf(u32),
+    /// Best-of-N matches with more than two lives.
+    BestOfLives,
+    /// Swiss elimination with no loss allowed.
+    NoLoss,
+    /// A McMahon bar below its floor.
+    BarBelowFloor {
+        /// The bar.
+        bar: Rank,
+        /// The floor.
+        floor: Rank,
+    },
+    /// A total score divided by 0.
+    ZeroDivisor,
+}
+
+impl fmt::Display for SystemProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SystemProblem::HandicapCeiling(n) => write!(f, "a handicap ceiling of {n} stones: at most 9 (Art. 11)"),
+            SystemProblem::TooManyCategories(n) => {
+                write!(f, "{n} categories: at most {}", crate::category::MAX_CATEGORIES)
+            }
+            SystemProblem::CategoryOrder(a, b) => {
+                write!(
+                    f,
+                    "category limits {a} then {b}: each limit must be weaker than the one before"
+                )
+            }
+            SystemProblem::TooManyCycles(n) => {
+                write!(f, "a round robin of {n} cycles: at most {}", crate::limits::MAX_ROUNDS)
+            }
+            SystemProblem::NoCycle => f.write_str("a round robin needs at least one cycle"),
+            SystemProblem::NoLife => f.write_str("a knockout needs at least one life"),
+            SystemProblem::BestOf(n) => write!(f, "best of {n}: a match is 1 game or best of 3, 5 or 7 (Art. 26.5)"),
+            SystemProblem::BestOfLives => f.write_str("best-of-N matches need single or double elimination"),
+            SystemProblem::NoLoss => f.write_str("swiss elimination needs at least one loss"),
+            SystemProblem::BarBelowFloor { bar, floor } => {
+                write!(f, "the McMahon bar {bar} is below the floor {floor}")
+            }
+            SystemProblem::ZeroDivisor => f.write_str("the total score's divisor cannot be 0"),
+        }
+    }
 }
 
 impl fmt::Display for EventError {
@@ -642,9 +702,7 @@ impl Event {
         if let System::RoundRobin { cycles } = system
             && cycles > MAX_ROUNDS
         {
-            return Err(EventError::BadSystem(format!(
-                "a round robin of {cycles} cycles: at most {MAX_ROUNDS}"
-            )));
+            return Err(EventError::BadSystem(SystemProblem::TooManyCycles(cycles)));
         }
         let mut ev = Event::restore(name, system, rounds, settings)?;
         ev.settings = std::mem::take(&mut ev.settings).checked()?;
@@ -664,32 +722,24 @@ impl Event {
         }
         match system {
             System::RoundRobin { cycles: 0 } => {
-                return Err(EventError::BadSystem("a round robin needs at least one cycle".into()));
+                return Err(EventError::BadSystem(SystemProblem::NoCycle));
             }
             System::Knockout { lives: 0, .. } => {
-                return Err(EventError::BadSystem("a knockout needs at least one life".into()));
+                return Err(EventError::BadSystem(SystemProblem::NoLife));
             }
             System::Knockout { best_of, lives, .. } => {
                 if !matches!(best_of, 1 | 3 | 5 | 7) {
-                    return Err(EventError::BadSystem(format!(
-                        "best of {best_of}: a match is 1 game or best of 3, 5 or 7 (Art. 26.5)"
-                    )));
+                    return Err(EventError::BadSystem(SystemProblem::BestOf(best_of)));
                 }
                 if best_of > 1 && lives > 2 {
-                    return Err(EventError::BadSystem(
-                        "best-of-N matches need single or double elimination".into(),
-                    ));
+                    return Err(EventError::BadSystem(SystemProblem::BestOfLives));
                 }
             }
             System::SwissElimination { losses: 0 } => {
-                return Err(EventError::BadSystem(
-                    "swiss elimination needs at least one loss".into(),
-                ));
+                return Err(EventError::BadSystem(SystemProblem::NoLoss));
             }
             System::McMahon { bar, floor } if bar < floor => {
-                return Err(EventError::BadSystem(format!(
-                    "the McMahon bar {bar} is below the floor {floor}"
-                )));
+                return Err(EventError::BadSystem(SystemProblem::BarBelowFloor { bar, floor }));
             }
             _ => {}
         }
@@ -697,7 +747,7 @@ impl Event {
             return Err(EventError::BadRounds(rounds));
         }
         if let TotalScoreDivisor::Fixed(0) = settings.total_score_divisor {
-            return Err(EventError::BadSystem("the total score's divisor cannot be 0".into()));
+            return Err(EventError::BadSystem(SystemProblem::ZeroDivisor));
         }
         Ok(Event {
             name: name.to_string(),
