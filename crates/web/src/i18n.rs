@@ -883,6 +883,12 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "now, on every board started",
         "立即（所有开始的台次）",
     ),
+    ("round.scheduled", "Scheduled start", "预定开赛时间"),
+    (
+        "round.scheduled_help",
+        "Art. 22: a player not seated when a waiting clock is started is late from this time (today); empty: now.",
+        "第22条：为等待中的对局开钟时未入座者，迟到自此时（今日）起算；不填即为现在。",
+    ),
     ("round.boards", "Boards to start", "开始的台次"),
     (
         "round.boards_help",

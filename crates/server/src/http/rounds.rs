@@ -141,6 +141,10 @@ struct StartReq {
     /// their links or joined, or an official starts the board's clock).
     #[serde(default)]
     clocks: Clocks,
+    /// Art. 22.1: the round's scheduled start (milliseconds since the epoch), which the
+    /// lateness of a board waiting for its players counts from; now unless given.
+    #[serde(default)]
+    scheduled_start_ms: Option<u64>,
 }
 
 /// When a started board's clock runs.
@@ -526,7 +530,8 @@ async fn start_games(
     let plan = check_start(&ev, &id, &round, &r)?;
     let existing = started_boards(&st, &id, n).await?;
     let chosen = chosen_boards(&round, &existing, r.boards.as_deref())?;
-    let when_seated = (r.clocks == Clocks::Seated).then(|| st.0.hub.db().time().now_ms());
+    let when_seated =
+        (r.clocks == Clocks::Seated).then(|| r.scheduled_start_ms.unwrap_or_else(|| st.0.hub.db().time().now_ms()));
     let mut made = Vec::new();
     for g in round.games.iter().filter(|g| chosen.contains(&g.board)) {
         let player = |p: tournament::PlayerId| WPlayer {

@@ -243,7 +243,7 @@ async fn boards_started_alone_wait_for_both_players_or_the_directors_start() {
 
     // Board 2, "when seated": only Cid comes; the director starts the clock with Dan absent;
     // Dan's link then records his arrival (Art. 22.1).
-    let rest = json!({ "time": "30m", "clocks": "seated" });
+    let rest = json!({ "time": "30m", "clocks": "seated", "scheduled_start_ms": 1_000 });
     let (s, v) = call(r, "POST", "/api/events/ev/rounds/1/games", Some(&td), Some(rest)).await;
     assert_eq!((s.as_u16(), v["games"][0]["board"].as_u64()), (201, Some(2)), "{v}");
     let g2 = v["games"][0]["game"].clone();
@@ -256,7 +256,9 @@ async fn boards_started_alone_wait_for_both_players_or_the_directors_start() {
     assert_eq!((s.as_u16(), v["late"].clone()), (200, json!(["white"])), "{v}");
     let (s, v) = call(r, "POST", &format!("/api/games/{g2}/start"), Some(&td), None).await;
     assert_eq!(s.as_u16(), 422, "{v}");
-    assert_eq!(holder(r, &g2, &dan).await, (json!("white"), json!("play")));
+    // Art. 22.1: Dan's lateness counts from the round's scheduled start (1 s after the
+    // epoch), not from the clock's start: decades, beyond the hour's limit, so he forfeits.
+    assert_eq!(holder(r, &g2, &dan).await, (json!("white"), json!("decided")));
     let (_, ev) = call(r, "GET", &format!("/api/games/{g2}/events?since=1"), None, None).await;
     let kinds: Vec<String> = ev["events"]
         .as_array()
@@ -271,6 +273,8 @@ async fn boards_started_alone_wait_for_both_players_or_the_directors_start() {
         })
         .collect();
     assert_eq!(kinds, ["account:director start", "seat:white arrive"], "{ev}");
+    let said = ev["events"][1]["en"].as_str().unwrap_or_default();
+    assert!(said.contains("forfeit") || said.contains("B+F"), "{said}");
     // Every board has its game: a start without boards is the 409.
     let (s, v) = call(
         r,

@@ -355,9 +355,14 @@ async function startGamesForm(enc, n) {
     }), h('p', { class: 'hint' }, t('round.boards_help')));
   const clocks = h('select', { class: 'round-clocks', id: uid('round-clocks') },
     h('option', { value: 'seated', selected: true }, t('round.clocks_seated')), h('option', { value: 'now' }, t('round.clocks_now')));
+  // Art. 22.1: the lateness of a board waiting for its players counts from the round's
+  // scheduled start (today, at this time; now if left empty).
+  const scheduled = h('input', { type: 'time', class: 'round-scheduled', id: uid('round-scheduled'), 'aria-describedby': uid('round-scheduled-help') });
   const kids = [
     boards,
     field(t('round.clocks'), clocks),
+    h('div', { class: 'field' }, h('label', { for: scheduled.id }, t('round.scheduled')), scheduled,
+      h('span', { class: 'hint', id: uid('round-scheduled-help') }, t('round.scheduled_help'))),
     h('div', { class: 'field' }, h('label', { for: time.id }, t('round.time')), time,
       h('span', { class: 'hint', id: uid('round-time-help') }, t('round.time_help'))),
     setup.time_error ? h('p', { class: 'hint bad' }, t('round.time_unread', { why: LANG === 'zh' && setup.time_error_zh ? setup.time_error_zh : setup.time_error })) : null,
@@ -384,6 +389,12 @@ async function startGamesForm(enc, n) {
     const body = { time: time.value.trim(), size: Number(size.value), komi_half_points: quartersOf(komi.value),
       lost_turn_on_timeout: lost.checked, clocks: clocks.value,
       boards: [.../** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll('.round-board'))].filter((x) => x.checked).map((x) => Number(x.dataset.board)) };
+    if (clocks.value === 'seated' && scheduled.value) {
+      const [hours, minutes] = scheduled.value.split(':').map(Number);
+      const at = new Date();
+      at.setHours(hours, minutes, 0, 0);
+      body.scheduled_start_ms = at.getTime();
+    }
     if (hkomi) {
       body.handicap_komi_half_points = quartersOf(hkomi.value);
       body.handicaps = [.../** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll('.round-handicap'))].map((x) => ({ board: Number(x.dataset.board), stones: Number(x.value) }));
