@@ -427,6 +427,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("hall.clock_black", "Black's clock", "黑方用时"),
     ("hall.clock_white", "White's clock", "白方用时"),
     ("hall.to_confirm", "(to confirm)", "（待确认）"),
+    ("hall.handicap", "{n} stones", "让{n}子"),
     ("hall.not_started", "not started", "未开始"),
     ("hall.page", "page {page} of {pages}", "第{page}页／共{pages}页"),
     ("hall.to_wall", "Results wall", "成绩公告"),

@@ -67,7 +67,10 @@ async fn hall(
                     let [a, b] = &h.info.settings.players;
                     matches!((a.rank.parse::<tournament::Rank>(), b.rank.parse::<tournament::Rank>()), (Ok(x), Ok(y)) if x > y)
                 };
-            if let Some(s) = h.state().await {
+            if let Some(mut s) = h.state().await {
+                // Art. 11: the game's own komi and handicap stones, as the round started it.
+                s["komi_half_points"] = json!(h.info.settings.komi_half_points);
+                s["handicap"] = json!(h.info.settings.handicap.len());
                 live.insert(board, (gid, swapped, s));
             }
         }
@@ -99,6 +102,8 @@ async fn hall(
                 "live_result": game.map(|(_, _, s)| s["result"].clone()),
                 "final": game.map(|(_, _, s)| s["final"].clone()),
                 "seq": game.map(|(_, _, s)| s["seq"].clone()),
+                "komi_half_points": game.map(|(_, _, s)| s["komi_half_points"].clone()),
+                "handicap": game.map(|(_, _, s)| s["handicap"].clone()),
             })
         })
         .collect();

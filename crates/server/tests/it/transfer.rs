@@ -208,7 +208,7 @@ async fn the_hall_shows_every_board_with_its_live_game_to_anyone() {
     let b = &v["boards"];
     let line = |b: &Value| {
         format!(
-            "{} {} {} v {} {}: game {} {} {} running {} result {}",
+            "{} {} {} v {} {}: game {} {} {} running {} result {} komi {} handicap {}",
             b["board"],
             b["black"]["name"],
             b["black"]["rank"],
@@ -218,13 +218,15 @@ async fn the_hall_shows_every_board_with_its_live_game_to_anyone() {
             b["phase"],
             b["clock"]["control"]["kind"],
             b["clock"]["running"],
-            b["result"]
+            b["result"],
+            b["komi_half_points"],
+            b["handicap"],
         )
     };
     expect_test::expect![[r#"
         round 1
-        1 "Li" "3d" v "Wang" "2d": game true "play" "byoyomi" running "black" result null
-        2 "Zhao" "1d" v "Sun" "1k": game false null null running null result "B+R""#]]
+        1 "Li" "3d" v "Wang" "2d": game true "play" "byoyomi" running "black" result null komi 15 handicap 0
+        2 "Zhao" "1d" v "Sun" "1k": game false null null running null result "B+R" komi null handicap null"#]]
     .assert_eq(&format!("round {}\n{}\n{}", v["round"], line(&b[0]), line(&b[1])));
     let (s, _) = call(r, "GET", "/api/events/cup/hall?round=7", None, None).await;
     assert_eq!(s.as_u16(), 404);

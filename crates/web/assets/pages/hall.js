@@ -30,6 +30,8 @@ import { rankWords, resultWords } from '../standings.js';
  * @property {ClockReading | null} clock
  * @property {{ text: string, zh: string } | null} live_result
  * @property {boolean | null} final
+ * @property {number | null} [komi_half_points] the game's komi (Art. 11), in quarter stones
+ * @property {number | null} [handicap] the game's handicap stones
  */
 /**
  * A round as the hall sees it.
@@ -94,7 +96,8 @@ function draw(hs) {
     const state = h('td', { class: 'state' });
     const row = h('tr', { 'data-board': b.board, 'data-game': b.game ?? '' },
       h('td', { class: 'board-no' }, String(b.board)),
-      h('td', { class: 'player black' }, h('span', { class: 'stone b', 'aria-label': t('color.black') }), ' ', b.black.name, ' ', h('span', { class: 'rank' }, rankWords(b.black.rank, LANG))),
+      h('td', { class: 'player black' }, h('span', { class: 'stone b', 'aria-label': t('color.black') }), ' ', b.black.name, ' ', h('span', { class: 'rank' }, rankWords(b.black.rank, LANG)),
+        b.handicap ? h('span', { class: 'handicap' }, ' ', t('hall.handicap', { n: b.handicap })) : ''),
       black, white,
       h('td', { class: 'player white' }, h('span', { class: 'stone w', 'aria-label': t('color.white') }), ' ', b.white.name, ' ', h('span', { class: 'rank' }, rankWords(b.white.rank, LANG))),
       state);
