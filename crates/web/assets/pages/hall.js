@@ -222,7 +222,7 @@ function followSome(hs, mine) {
         mine.splice(mine.indexOf(m.game), 1);
         spill.push(m.game);
         clearTimeout(spilled);
-        spilled = setTimeout(() => followSome(hs, spill.splice(0)), 300);
+        spilled = setTimeout(() => followSome(hs, spill.splice(0)), 800);
       }
     }
   }, (ws) => {

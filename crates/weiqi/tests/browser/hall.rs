@@ -368,13 +368,13 @@ async fn a_large_round_is_followed_over_several_sockets_a_page_at_a_time() {
     let hall = rig.browser("zh-CN").await;
     screen(&hall, 1920, 1080, false).await;
     hall.goto(&format!("{}/events/big/hall", rig.base)).await.unwrap();
-    // Every board's clocks read, through four sockets (8 games each).
+    // Every board's clocks read, through four sockets or more (8 games each at most).
     until(
         &hall,
         "every board's clocks",
         "document.querySelectorAll('#hall-boards tr[data-game]').length === 30 && \
          [...document.querySelectorAll('#hall-boards td.time')].every((t) => /\\d:\\d\\d/.test(t.textContent)) && \
-         document.body.dataset.sockets === '4'",
+         Number(document.body.dataset.sockets) >= 4",
     )
     .await;
     // A page at a time: some rows hidden, the page named.
