@@ -67,6 +67,12 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../migrations/0008_players_agreement.sql"),
         pg: include_str!("../migrations/pg/0008_players_agreement.sql"),
     },
+    Migration {
+        version: 9,
+        name: "lots",
+        sqlite: include_str!("../migrations/0009_lots.sql"),
+        pg: include_str!("../migrations/pg/0009_lots.sql"),
+    },
 ];
 
 /// The schema version this build writes: the last migration's.

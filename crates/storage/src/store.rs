@@ -30,6 +30,9 @@ pub(crate) struct Loaded {
     pub(crate) ev: Event,
     /// `db_id[p.0]`: the row id of [`PlayerId`] `p`.
     db_id: Vec<i64>,
+    /// Players kept without their lot (registered before lots were kept): they have the
+    /// event's lots of then ([`Event::legacy_lots`]), written at the next registration.
+    unkept_lots: Vec<PlayerId>,
 }
 
 impl Loaded {
@@ -124,6 +127,63 @@ impl Store {
         // The settings as the event checked them: a time control in the clock's canonical form.
         write_system_and_settings(&tx, event, l.ev.system(), checked.settings())?;
         let l = load(&tx, event)?;
+        tx.commit()?;
+        Ok(l.ev)
+    }
+
+    /// Renames an event; its name may change at any time.
+    pub fn rename_event(&mut self, event: &str, name: &str) -> Result<Event> {
+        let tx = self.write()?;
+        let mut l = load(&tx, event)?;
+        l.ev.set_name(name).map_err(refused(event))?;
+        tx.exec("UPDATE event SET name = ?1 WHERE id = ?2", args![name, event])?;
+        tx.commit()?;
+        Ok(l.ev)
+    }
+
+    /// Deletes an event that has no round paired (so no game and no result), with its
+    /// players and everything kept of it.
+    pub fn delete_event(&mut self, event: &str) -> Result<()> {
+        let tx = self.write()?;
+        let l = load(&tx, event)?;
+        if !l.ev.rounds().is_empty() {
+            return Err(StoreError::Started {
+                event: event.into(),
+                what: "delete it".into(),
+            });
+        }
+        // Its players, withdrawals, participation and attachments go with it (ON DELETE
+        // CASCADE).
+        tx.exec("DELETE FROM event WHERE id = ?1", args![event])?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Changes what is registered of the player `name` ([`Event::edit_player`]: their name
+    /// and rank only until they are in a paired round).
+    pub fn edit_player(&mut self, event: &str, name: &str, p: &Player) -> Result<Event> {
+        if p.name.trim() != p.name || p.name.chars().any(char::is_control) {
+            return Err(StoreError::Invalid(format!(
+                "player name {:?} must have no leading or trailing spaces and no control characters",
+                p.name
+            )));
+        }
+        let tx = self.write()?;
+        let mut l = load(&tx, event)?;
+        let id = l.ev.find(name).map_err(refused(event))?;
+        l.ev.edit_player(id, p.clone()).map_err(refused(event))?;
+        tx.exec(
+            "UPDATE player SET name = ?1, rank = ?2, rating = ?3, club = ?4, region = ?5, birth_date = ?6 WHERE id = ?7",
+            args![
+                &p.name,
+                p.rank.to_string(),
+                p.rating,
+                p.club.as_deref(),
+                p.region.as_deref(),
+                p.birth_date.map(|d| d.to_string()),
+                l.player(id)
+            ],
+        )?;
         tx.commit()?;
         Ok(l.ev)
     }
@@ -225,10 +285,32 @@ impl Store {
         let mut l = load(&tx, event)?;
         let (games, byes) = ids(&l.ev, event, games, byes)?;
         let p = l.ev.propose().map_err(refused(event))?;
+        // Art. 10, 11: a handicap game's Black is the weaker player, as the system pairs it.
+        let games = tournament::handicap::colours(&l.ev, p.round, &games);
         l.ev.accept_amended(p, &games, &byes).map_err(refused(event))?;
         save_last_round(&tx, event, &l)?;
         tx.commit()?;
         Ok(l.ev)
+    }
+
+    /// Reviews the director's changes to the proposal before [`Store::pair_amended`] (by
+    /// name, as it takes them): who the pairing leaves out, the repeats and colour breaches
+    /// it makes ([`tournament::review`]), with the event and the games as they would be paired
+    /// (a handicap game's Black the weaker player); nothing is saved.
+    pub fn review_amended(
+        &mut self,
+        event: &str,
+        games: &[(String, String)],
+        byes: &[String],
+    ) -> Result<(Event, tournament::review::Review)> {
+        let tx = self.read()?;
+        let l = load(&tx, event)?;
+        tx.commit()?;
+        let (games, byes) = ids(&l.ev, event, games, byes)?;
+        let p = l.ev.propose().map_err(refused(event))?;
+        let games = tournament::handicap::colours(&l.ev, p.round, &games);
+        let review = tournament::review::review(&l.ev, &p, &games, &byes);
+        Ok((l.ev, review))
     }
 
     /// Pairs the next round by hand: (black, white) games, by name, and byes.
@@ -519,11 +601,19 @@ pub(crate) fn add_player_loaded(tx: &Tx<'_>, event: &str, l: &mut Loaded, p: &Pl
             p.name
         )));
     }
-    l.ev.add_player(p.clone()).map_err(refused(event))?;
+    let id = l.ev.add_player(p.clone()).map_err(refused(event))?;
+    // The lots of players kept without one were a permutation of the field at its size: they
+    // are kept as they are now, before the field grows, so no one's lot changes.
+    for q in std::mem::take(&mut l.unkept_lots) {
+        tx.exec(
+            "UPDATE player SET lot = ?1 WHERE id = ?2",
+            args![i64::from(l.ev.lot(q)), l.player(q)],
+        )?;
+    }
     let seq = next_seq(tx, event)?;
     let db_id: i64 = tx.scalar(
-        "INSERT INTO player (event_id, seq, name, rank, rating, club, region, birth_date)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id",
+        "INSERT INTO player (event_id, seq, name, rank, rating, club, region, birth_date, lot)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) RETURNING id",
         args![
             event,
             seq,
@@ -532,7 +622,8 @@ pub(crate) fn add_player_loaded(tx: &Tx<'_>, event: &str, l: &mut Loaded, p: &Pl
             p.rating,
             p.club.as_deref(),
             p.region.as_deref(),
-            p.birth_date.map(|d| d.to_string())
+            p.birth_date.map(|d| d.to_string()),
+            i64::from(l.ev.lot(id))
         ],
     )?;
     l.db_id.push(db_id);
@@ -571,6 +662,9 @@ pub(crate) fn pair_loaded(
     if imported {
         l.ev.pair_imported(&games, &byes).map_err(refused(event))?;
     } else {
+        // Art. 10, 11: a handicap game's Black is the weaker player, as the system pairs it.
+        let round = l.ev.rounds().len() as u32 + 1;
+        let games = tournament::handicap::colours(&l.ev, round, &games);
         l.ev.pair_manual(&games, &byes).map_err(refused(event))?;
     }
     save_last_round(tx, event, l)
@@ -964,13 +1058,16 @@ pub(crate) fn load(tx: &Tx<'_>, id: &str) -> Result<Loaded> {
     let mut changes: Vec<(i64, u8, Change)> = Vec::new();
 
     let rows = tx.query(
-        "SELECT id, seq, name, rank, rating, club, region, birth_date, draw_position
+        "SELECT id, seq, name, rank, rating, club, region, birth_date, draw_position, lot
          FROM player WHERE event_id = ?1 ORDER BY seq",
         args![id],
     )?;
     // (position, player row) of the draw recorded at the first pairing.
     let mut draw: Vec<(i64, i64)> = Vec::new();
+    // The lot kept of each player row (None: registered before lots were kept).
+    let mut kept_lots: HashMap<i64, Option<i64>> = HashMap::new();
     for r in rows {
+        kept_lots.insert(r.get(0)?, r.get(9)?);
         let PlayerRow {
             db_id,
             seq,
@@ -1069,7 +1166,11 @@ pub(crate) fn load(tx: &Tx<'_>, id: &str) -> Result<Loaded> {
     }
 
     changes.sort_by_key(|(seq, order, _)| (*seq, *order));
-    let mut l = Loaded { ev, db_id: Vec::new() };
+    let mut l = Loaded {
+        ev,
+        db_id: Vec::new(),
+        unkept_lots: Vec::new(),
+    };
     let mut of_db: HashMap<i64, PlayerId> = HashMap::new();
     for (seq, _, change) in changes {
         let at = |e: &dyn std::fmt::Display| corrupt(id, format_args!("change {seq}: {e}"));
@@ -1125,6 +1226,20 @@ pub(crate) fn load(tx: &Tx<'_>, id: &str) -> Result<Loaded> {
                 l.ev.add_warning(round, board, color).map_err(|e| at(&e))?;
             }
         }
+    }
+    // Each player's lot as kept; an event's players kept without one get the lots the event
+    // drew for them then (its field as it is now), kept at its next registration.
+    let legacy = l.ev.legacy_lots();
+    for (k, db_id) in l.db_id.clone().into_iter().enumerate() {
+        let p = PlayerId(k);
+        let lot = match kept_lots.get(&db_id).copied().flatten() {
+            Some(lot) => u32::try_from(lot).map_err(|_| corrupt(id, format_args!("player row {db_id}: lot {lot}")))?,
+            None => {
+                l.unkept_lots.push(p);
+                legacy[k]
+            }
+        };
+        l.ev.restore_lot(p, lot).map_err(|e| corrupt(id, e))?;
     }
     Ok(l)
 }

@@ -684,6 +684,8 @@ pub struct Event {
     /// The draw: players in draw-number order (round robin) or seed order (knockout),
     /// fixed at the first pairing.
     draw: Vec<PlayerId>,
+    /// By player: the lot drawn at registration ([`Event::lot`]), never drawn again.
+    lots: Vec<u32>,
     rounds: Vec<Round>,
     log: Vec<LogEntry>,
 }
@@ -760,6 +762,7 @@ impl Event {
             preregistered: Vec::new(),
             status: Vec::new(),
             draw: Vec::new(),
+            lots: Vec::new(),
             rounds: Vec::new(),
             log: Vec::new(),
         })
@@ -768,6 +771,14 @@ impl Event {
     /// The event's name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// Renames the event (within [`crate::limits::MAX_EVENT_NAME_CHARS`]); a name may change
+    /// at any time, the rounds and results staying as they are.
+    pub fn set_name(&mut self, name: &str) -> Result<(), EventError> {
+        bounded("event name", name, crate::limits::MAX_EVENT_NAME_CHARS)?;
+        self.name = name.to_string();
+        Ok(())
     }
 
     /// The system.
@@ -929,7 +940,86 @@ impl Event {
         self.status.push(Status::Active);
         self.absent.push(Vec::new());
         self.preregistered.push(false);
+        self.lots.push(draw_lot(self.settings.lots_seed, id.0));
         Ok(id)
+    }
+
+    /// Whether player `id` is in a round already paired (a game, a bye or left out of it): the
+    /// round's record names them as they were, so their name and rank no longer change.
+    pub fn is_paired(&self, id: PlayerId) -> bool {
+        self.rounds.iter().any(|r| {
+            r.byes.contains(&id) || r.idle.contains(&id) || r.games.iter().any(|g| g.color_of(id).is_some())
+        })
+    }
+
+    /// Changes what is registered of player `id`: the name, rank, rating, club and region (the
+    /// birth date as given). The bounds and the unique name are those of [`Event::add_player`].
+    /// Once the player is in a paired round their name and rank stay (Art. 25.3: the rank
+    /// the round was paired by, McMahon scores and handicaps included, and the name the
+    /// round's games are played under); the rest may change at any time.
+    pub fn edit_player(&mut self, id: PlayerId, player: Player) -> Result<(), EventError> {
+        use crate::limits::{MAX_PLAYER_FIELD_CHARS, MAX_PLAYER_NAME_CHARS, RATING_RANGE};
+        self.check_id(id)?;
+        let mut player = player;
+        player.name = player.name.trim().to_string();
+        bounded("player name", &player.name, MAX_PLAYER_NAME_CHARS)?;
+        bounded("club", player.club.as_deref().unwrap_or(""), MAX_PLAYER_FIELD_CHARS)?;
+        bounded("region", player.region.as_deref().unwrap_or(""), MAX_PLAYER_FIELD_CHARS)?;
+        if player.name.is_empty() {
+            return Err(EventError::EmptyName);
+        }
+        if let Some(rating) = player.rating
+            && !RATING_RANGE.contains(&rating)
+        {
+            return Err(EventError::BadRating {
+                player: player.name,
+                rating,
+            });
+        }
+        let old = &self.players[id.0];
+        if self.by_name.get(&player.name).is_some_and(|&other| other != id) {
+            return Err(EventError::DuplicatePlayer(player.name));
+        }
+        if (old.name != player.name || old.rank != player.rank) && self.is_paired(id) {
+            return Err(EventError::BadPairing(format!(
+                "{} is in a paired round: their name and rank stay as paired",
+                old.name
+            )));
+        }
+        self.by_name.remove(&old.name);
+        self.by_name.insert(player.name.clone(), id);
+        self.players[id.0] = player;
+        Ok(())
+    }
+
+    /// The lot of player `id` (抽签), the last tie-break: drawn once, when the player
+    /// registered, from the event's recorded seed and the player's registration number, so a
+    /// late registration draws only its own lot and no tied players swap places. The higher
+    /// lot wins; equal lots (one chance in four billion) go to the earlier registration.
+    pub fn lot(&self, id: PlayerId) -> u32 {
+        self.lots[id.0]
+    }
+
+    /// Sets the lot of player `id` to one a store kept ([`Event::legacy_lots`] for a player
+    /// registered before lots were kept).
+    pub fn restore_lot(&mut self, id: PlayerId, lot: u32) -> Result<(), EventError> {
+        self.check_id(id)?;
+        self.lots[id.0] = lot;
+        Ok(())
+    }
+
+    /// The lots of the players as an event drew them before each player's lot was kept: one
+    /// permutation of the whole field at its present size (so it changed with every late
+    /// registration). A store gives them to the players it kept without a lot and keeps them
+    /// from then on, so such an event keeps its order; they are spread over the range of
+    /// [`Event::lot`], so lots drawn later fall among them at random.
+    pub fn legacy_lots(&self) -> Vec<u32> {
+        let n = self.players.len();
+        let perm = lots(self.settings.lots_seed ^ 0x1075, n);
+        // The lower permutation number won: it gets the higher lot.
+        perm.iter()
+            .map(|&k| ((n - k) as u64 * u64::from(u32::MAX) / (n as u64 + 1)) as u32)
+            .collect()
     }
 
     /// Whether `id` takes part in round `round` as far as the director has said (per-round
@@ -1741,6 +1831,12 @@ pub(crate) fn mix(x: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// The lot of the `index`-th player registered (from 0): from the seed and the index alone,
+/// so it does not depend on who registers after.
+pub(crate) fn draw_lot(seed: u64, index: usize) -> u32 {
+    (mix(seed ^ 0x1075_107 ^ mix(index as u64 + 1)) >> 32) as u32
 }
 
 /// A lot for each of `n` players: a permutation of `0..n` from the seed (Fisher–Yates).

@@ -139,3 +139,22 @@ impl RoundHandicaps<'_> {
         }
     }
 }
+
+/// The colours of a director's games ((black, white) pairs) for round `round`, as the
+/// pairing gives them: in a McMahon handicap game the weaker player takes Black (Art. 10,
+/// 11: the stones are Black's), so a game typed the other way round is turned; every other
+/// game keeps the colours given. Used where a director pairs by hand or amends a proposal,
+/// so that the round, its tables and sheets and its live games show one colour.
+pub fn colours(ev: &Event, round: u32, games: &[(PlayerId, PlayerId)]) -> Vec<(PlayerId, PlayerId)> {
+    let handicaps = for_round(ev, round);
+    games
+        .iter()
+        .map(|&(b, w)| {
+            let h = handicaps.of(b, w);
+            match h.weaker {
+                Some(weaker) if h.stones > 0 && weaker == w => (w, b),
+                _ => (b, w),
+            }
+        })
+        .collect()
+}

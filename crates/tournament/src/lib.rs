@@ -58,6 +58,7 @@ mod player;
 pub mod promotion;
 pub mod rating;
 mod result;
+pub mod review;
 mod standings;
 pub mod swiss;
 

@@ -26,7 +26,9 @@
 //! - McMahon score: 2 × (rank clamped to bar and floor − floor) + points, in points (a win is
 //!   2), and for McMahon events SOS and SOSOS use it instead of the points;
 //! - elimination (knockout): how far the player went; players out at the same stage share;
-//! - lots: a permutation drawn from the event's recorded seed;
+//! - lots: each player's lot, drawn once at registration from the event's recorded seed
+//!   ([`Event::lot`]), shown as its place among the lots (1 to the number of players; more
+//!   wins);
 //! - category: the player's category by rank ([`crate::category`]), the strongest first (its
 //!   value is minus the category's number, counted from 0).
 
@@ -389,7 +391,17 @@ pub fn standings(ev: &Event) -> Standings {
             divisor2,
         )
     };
-    let lot = crate::event::lots(ev.settings().lots_seed ^ 0x1075, n);
+    // Each player's place in the draw of lots, 1 for the lowest lot to n for the highest
+    // (which wins): a count, never negative; the earlier registration wins equal lots.
+    let lot = {
+        let mut order: Vec<PlayerId> = (0..n).map(PlayerId).collect();
+        order.sort_by_key(|&p| (ev.lot(p), std::cmp::Reverse(p)));
+        let mut place = vec![0i64; n];
+        for (k, p) in order.iter().enumerate() {
+            place[p.0] = k as i64 + 1;
+        }
+        place
+    };
     let elimination = elimination_stage(ev, &st);
     let value = |t: TieBreak, p: PlayerId| -> Value {
         let s = &st[p.0];
@@ -403,7 +415,7 @@ pub fn standings(ev: &Event) -> Standings {
             TieBreak::FewerWarnings => Value::int(-i64::from(s.warnings)),
             TieBreak::TotalScore => total(p),
             TieBreak::Elimination => Value::int(elimination[p.0]),
-            TieBreak::Lots => Value::int(-(lot[p.0] as i64)),
+            TieBreak::Lots => Value::int(lot[p.0]),
             TieBreak::Category => Value::int(-i64::from(ev.settings().categories.of(ev.player(p).rank))),
             // Computed within tied groups below.
             TieBreak::DirectEncounter => Value::int(0),

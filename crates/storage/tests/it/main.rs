@@ -18,6 +18,7 @@ macro_rules! both {
 
 mod concurrency;
 mod connection;
+mod edits;
 mod import;
 mod migrations;
 mod replay;

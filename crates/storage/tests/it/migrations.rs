@@ -95,7 +95,7 @@ fn an_empty_database_gets_the_whole_schema(b: Backend) {
     let db = TestDb::new(b, "mig-empty");
     let store = db.open();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 8);
+    assert_eq!(SCHEMA_VERSION, 9);
     expect![[r#"
         [
             "event",
@@ -122,7 +122,7 @@ fn an_empty_database_gets_the_whole_schema(b: Backend) {
     drop(store);
     let store = db.open();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(db.int("SELECT COUNT(*) FROM schema_version"), 8);
+    assert_eq!(db.int("SELECT COUNT(*) FROM schema_version"), 9);
     assert_eq!(
         db.strings("SELECT version || ' ' || name FROM schema_version ORDER BY version"),
         [
@@ -133,7 +133,8 @@ fn an_empty_database_gets_the_whole_schema(b: Backend) {
             "5 handicap_rule_and_challenges",
             "6 participation",
             "7 categories",
-            "8 players_agreement"
+            "8 players_agreement",
+            "9 lots"
         ]
     );
     // The time of each migration is recorded as UTC text.
@@ -206,16 +207,16 @@ fn a_newer_database_is_refused_untouched(b: Backend) {
     store.add_player("e", &player("A", "1d")).unwrap();
     let before = store.dump().unwrap();
     drop(store);
-    db.exec("INSERT INTO schema_version (version, name) VALUES (9, 'from the future')");
+    db.exec("INSERT INTO schema_version (version, name) VALUES (10, 'from the future')");
     match db.try_open() {
         Err(e) => {
-            assert_eq!(e, StoreError::NewerSchema { found: 9, known: 8 });
-            expect!["the database has schema version 9, newer than this weiqi knows (8); use a newer weiqi"]
+            assert_eq!(e, StoreError::NewerSchema { found: 10, known: 9 });
+            expect!["the database has schema version 10, newer than this weiqi knows (9); use a newer weiqi"]
                 .assert_eq(&e.to_string());
         }
         Ok(_) => panic!("a schema from the future was accepted"),
     }
-    db.exec("DELETE FROM schema_version WHERE version = 9");
+    db.exec("DELETE FROM schema_version WHERE version = 10");
     assert_eq!(db.open().dump().unwrap(), before);
 }
 
@@ -347,7 +348,8 @@ fn stores_opening_together_migrate_once(b: Backend) {
             "5 handicap_rule_and_challenges",
             "6 participation",
             "7 categories",
-            "8 players_agreement"
+            "8 players_agreement",
+            "9 lots"
         ]
     );
 }

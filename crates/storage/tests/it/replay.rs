@@ -149,6 +149,8 @@ fn drive(b: Backend, seed: u64, system: System, n_players: usize) {
                         .map(|_| ())
                         .map_err(|e| e.to_string());
                     let byes_ids = p.byes.clone();
+                    // The store gives a handicap game's Black to the weaker, as the system does.
+                    let games = tournament::handicap::colours(&live, p.round, &games);
                     b = live
                         .accept_amended(p, &games, &byes_ids)
                         .map(|_| ())
@@ -168,6 +170,8 @@ fn drive(b: Backend, seed: u64, system: System, n_players: usize) {
                         .pair_manual(&id, &by_name, &[])
                         .map(|_| ())
                         .map_err(|e| e.to_string());
+                    let round = live.rounds().len() as u32 + 1;
+                    let games = tournament::handicap::colours(&live, round, &games);
                     b = live
                         .pair_manual(&games, &[])
                         .map(|_| ())

@@ -938,13 +938,13 @@ fn standings_leave_out_a_round_paired_but_unfinished() {
     check(
         after_one.clone(),
         expect![[r#"
-        after round 1 by ["points", "sos", "warnings", "lots"]
-         1 A      pts  2 w1 d0 l0 bye0 sos  0 sodos 0 sosos   2 cum  2 warn 0 total 1
-         2 B      pts  2 w1 d0 l0 bye0 sos  0 sodos 0 sosos   2 cum  2 warn 0 total 1
-         3 E      pts  2 w0 d0 l0 bye1 sos  0 sodos 0 sosos   0 cum  2 warn 0 total 1
-         4 C      pts  0 w0 d0 l1 bye0 sos  2 sodos 0 sosos   0 cum  0 warn 0 total -0.333
-         5 D      pts  0 w0 d0 l1 bye0 sos  2 sodos 0 sosos   0 cum  0 warn 0 total -0.333
-    "#]],
+            after round 1 by ["points", "sos", "warnings", "lots"]
+             1 B      pts  2 w1 d0 l0 bye0 sos  0 sodos 0 sosos   2 cum  2 warn 0 total 1
+             2 E      pts  2 w0 d0 l0 bye1 sos  0 sodos 0 sosos   0 cum  2 warn 0 total 1
+             3 A      pts  2 w1 d0 l0 bye0 sos  0 sodos 0 sosos   2 cum  2 warn 0 total 1
+             4 D      pts  0 w0 d0 l1 bye0 sos  2 sodos 0 sosos   0 cum  0 warn 0 total -0.333
+             5 C      pts  0 w0 d0 l1 bye0 sos  2 sodos 0 sosos   0 cum  0 warn 0 total -0.333
+        "#]],
     );
     ev.pair_next().unwrap();
     let r2 = ev.rounds()[1].clone();

@@ -24,4 +24,5 @@ impl Rng {
 mod basics;
 mod berger;
 mod events;
+mod review;
 mod swiss;
