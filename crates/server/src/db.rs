@@ -1085,6 +1085,37 @@ impl Db {
             == 1)
     }
 
+    /// Follows a registered player's new name: the account linked to them and their claim
+    /// codes name them by it.
+    pub async fn rename_player(&self, event: String, from: String, to: String) -> Result<(), DbError> {
+        self.exec(
+            "UPDATE server_player_account SET player = ?3 WHERE event_id = ?1 AND player = ?2",
+            args![event.clone(), from.clone(), to.clone()],
+        )
+        .await?;
+        self.exec(
+            "UPDATE server_claim_code SET player = ?3 WHERE event_id = ?1 AND player = ?2",
+            args![event, from, to],
+        )
+        .await
+        .map(drop)
+    }
+
+    /// Forgets what the server kept of a deleted event (it had no games): its officials and
+    /// their history, the accounts linked to its players, their claim codes. An event created
+    /// later under the same id starts with none of them.
+    pub async fn forget_event(&self, event: String) -> Result<(), DbError> {
+        for sql in [
+            "DELETE FROM server_role WHERE event_id = ?1",
+            "DELETE FROM server_role_change WHERE event_id = ?1",
+            "DELETE FROM server_player_account WHERE event_id = ?1",
+            "DELETE FROM server_claim_code WHERE event_id = ?1",
+        ] {
+            self.exec(sql, args![event.clone()]).await?;
+        }
+        Ok(())
+    }
+
     /// Keeps the digest of a one-time claim code for `player` of `event`, issued by `by`.
     pub async fn issue_claim(
         &self,

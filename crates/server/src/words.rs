@@ -734,6 +734,78 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "board {board}: {stones} handicap stones have no fixed places on a {n}×{n} board",
         "第{board}台：{n}×{n}棋盘上没有让{stones}子的固定位置",
     ),
+    // An event's and its players' edits (`http/events.rs`, `http/players.rs`), and a pairing
+    // the director changed (`http/rounds.rs`'s `pair_amended`).
+    (
+        "event.err.time_empty",
+        "the event needs a time control (Art. 12): write e.g. 1h+3x60s, 10m+15/10m, 5m+10s/move, or none for no clock",
+        "请填写比赛用时（第十二条）：如1h+3x60s、10m+15/10m、5m+10s/move，不计时请写none",
+    ),
+    (
+        "event.err.name_empty",
+        "the event needs a name",
+        "请填写比赛名称",
+    ),
+    (
+        "event.err.settings_fixed",
+        "event {event} has {rounds} round(s) paired: its settings stay as they are; only its name may change",
+        "比赛{event}已编排{rounds}轮：设置不能再改，只能改名称",
+    ),
+    (
+        "event.err.has_games",
+        "event {event} has {rounds} round(s) paired and {games} game(s) started: only an event without games can be deleted",
+        "比赛{event}已编排{rounds}轮、开始{games}盘对局：只有没有对局的比赛才能删除",
+    ),
+    (
+        "player.err.rank",
+        "rank {rank} is not a rank: write e.g. 5k, 3d or 2p",
+        "段位{rank}无法识别：请写如5k、3d或2p",
+    ),
+    (
+        "player.err.name_empty",
+        "a player needs a name",
+        "请填写棋手姓名",
+    ),
+    (
+        "player.err.duplicate",
+        "a player named {name} is registered already",
+        "已有名为{name}的棋手报名",
+    ),
+    (
+        "player.err.paired",
+        "{name} is in a paired round: the name and rank stay as paired (the club, region and rating may change)",
+        "{name}已编入对阵：姓名和段位不能再改（单位、地区和等级分可以改）",
+    ),
+    (
+        "player.err.rating",
+        "the rating {rating} of {name} is out of range: {min} to {max}",
+        "{name}的等级分{rating}超出范围：{min}至{max}",
+    ),
+    (
+        "pairing.err.left_out",
+        "round {round}: {names} would have neither a game nor a bye; give each a game or the bye (or mark them absent for the round)",
+        "第{round}轮：{names}既无对局也未轮空；请为每人安排对局或轮空（或登记为本轮缺席）",
+    ),
+    (
+        "pairing.warn.repeat",
+        "{black} and {white} met in round {round} already",
+        "{black}与{white}已在第{round}轮相遇",
+    ),
+    (
+        "pairing.warn.repeat_exact",
+        "{black} and {white} played in round {round} with the same colours: an exact repeat",
+        "{black}与{white}已在第{round}轮以同样黑白对局：完全重复",
+    ),
+    (
+        "pairing.warn.colours",
+        "{name} would have had Black {blacks} times and White {whites} times",
+        "{name}将执黑{blacks}次、执白{whites}次",
+    ),
+    (
+        "pairing.confirm",
+        "the pairing needs your confirmation: {warnings}",
+        "此编排需要确认：{warnings}",
+    ),
     (
         "round.err.started",
         "round {round} has started: every board has its game. Its seat links stay on the round's page (show or print them again there); a board's link is replaced with \"New link\"",

@@ -1,19 +1,22 @@
 //! Events (through the storage and tournament crates): `POST /api/events`, `GET /api/events`,
-//! `GET /api/events/{id}`, its standings, and the caller's roles in it (`…/me`).
+//! `GET /api/events/{id}`, its standings, and the caller's roles in it (`…/me`); the organizer
+//! edits an event (`PUT /api/events/{id}`: the name always, the settings until the first
+//! round is paired) and deletes one without games (`DELETE /api/events/{id}`).
 
 use crate::auth::{self, Role};
 use crate::error::ApiError;
-use crate::http::extract::{Body, Caller, Path, SignedIn, roles_of};
+use crate::http::extract::{Body, Caller, Path, SignedIn, require_role, roles_of};
 use crate::http::store::{extras_of, read_store, with_store};
 use crate::state::AppState;
 use crate::wire::{event_json, rank};
+use crate::words::{Said, said, time_error};
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value as Json_, json};
-use web::routes::{Route, get, post};
+use web::routes::{Route, delete, get, post, put};
 
 /// The routes of this resource, for the router ([`crate::http::routes`]).
 pub(super) fn routes() -> Vec<Route<AppState>> {
@@ -21,6 +24,8 @@ pub(super) fn routes() -> Vec<Route<AppState>> {
         post("/api/events", create_event),
         get("/api/events", list_events),
         get("/api/events/{id}", show_event),
+        put("/api/events/{id}", edit_event),
+        delete("/api/events/{id}", delete_event),
         get("/api/events/{id}/standings", standings),
         get("/api/events/{id}/me", me),
     ]
@@ -62,8 +67,10 @@ struct NewEventReq {
     name: String,
     system: WSystem,
     rounds: u32,
+    /// Art. 12; refused when empty or unreadable. Absent: no time control (the round form
+    /// starts from its default).
     #[serde(default)]
-    time_control: String,
+    time_control: Option<String>,
     #[serde(default)]
     lots_seed: u64,
     #[serde(default)]
@@ -76,6 +83,10 @@ async fn create_event(
     Body(r): Body<NewEventReq>,
 ) -> Result<Response, ApiError> {
     let account = caller.account()?.clone();
+    let time_control = match &r.time_control {
+        Some(t) => checked_time_control(t)?,
+        None => String::new(),
+    };
     let system = match r.system {
         WSystem::RoundRobin { cycles } => tournament::System::RoundRobin { cycles },
         WSystem::Knockout {
@@ -95,7 +106,7 @@ async fn create_event(
         },
     };
     let settings = tournament::Settings {
-        time_control: r.time_control,
+        time_control,
         lots_seed: r.lots_seed,
         lateness_limit_minutes: r.lateness_limit_minutes.unwrap_or(60),
         // A McMahon event avoids pairing club and region mates by default.
@@ -112,6 +123,107 @@ async fn create_event(
     // Art. 29: the account that creates the event organises it.
     auth::grant(st.0.hub.db(), r.id.clone(), account.id, Role::Organizer, account.id).await?;
     Ok((StatusCode::CREATED, Json(event_json(&r.id, &ev))).into_response())
+}
+
+/// Art. 12: an event's time control as the clock crate reads it (canonical), or the
+/// refusal in both languages. A field left empty is refused: the time control is part of the
+/// event (an API client that sends no field at all creates an event whose round form starts
+/// from the default, as before).
+fn checked_time_control(written: &str) -> Result<String, Said> {
+    let written = written.trim();
+    if written.is_empty() {
+        return Err(said("event.err.time_empty", |_| vec![]));
+    }
+    let control: clock::TimeControl = written.parse().map_err(|e| time_error(&e))?;
+    Ok(control.to_string())
+}
+
+/// What the organizer changes of an event: each field given is changed, the others stay.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EditEventReq {
+    #[serde(default)]
+    name: Option<String>,
+    /// The planned rounds (Art. 26.3: a Swiss event's may change while it runs).
+    #[serde(default)]
+    rounds: Option<u32>,
+    #[serde(default)]
+    time_control: Option<String>,
+    #[serde(default)]
+    lateness_limit_minutes: Option<u32>,
+}
+
+/// `PUT /api/events/{id}`: the organizer renames the event (at any time), changes its
+/// planned rounds (within what the system allows) and, until the first round is paired, its
+/// time control and lateness limit.
+async fn edit_event(
+    State(st): State<AppState>,
+    SignedIn(caller): SignedIn,
+    Path(id): Path<String>,
+    Body(r): Body<EditEventReq>,
+) -> Result<Json<Json_>, ApiError> {
+    require_role(&st, &caller, &id, &[Role::Organizer]).await?;
+    let i = id.clone();
+    let ev = read_store(&st, move |s| s.load_event(&i)).await?;
+    let name = match r.name.as_deref().map(str::trim) {
+        Some("") => return Err(said("event.err.name_empty", |_| vec![]).into()),
+        other => other.map(str::to_string),
+    };
+    let mut settings = ev.settings().clone();
+    if let Some(t) = &r.time_control {
+        settings.time_control = checked_time_control(t)?;
+    }
+    if let Some(m) = r.lateness_limit_minutes {
+        settings.lateness_limit_minutes = m;
+    }
+    let settings_changed = &settings != ev.settings();
+    if settings_changed && !ev.rounds().is_empty() {
+        let p = [("event", id.clone()), ("rounds", ev.rounds().len().to_string())];
+        return Err(said("event.err.settings_fixed", |_| p.to_vec()).into());
+    }
+    let rounds = r.rounds.filter(|&n| n != ev.planned_rounds());
+    let i = id.clone();
+    let ev = with_store(&st, move |s| {
+        if let Some(n) = rounds {
+            s.set_rounds(&i, n)?;
+        }
+        if settings_changed {
+            s.set_settings(&i, &settings)?;
+        }
+        match name {
+            Some(name) => s.rename_event(&i, &name),
+            None => s.load_event(&i),
+        }
+    })
+    .await?;
+    Ok(Json(event_json(&id, &ev)))
+}
+
+/// `DELETE /api/events/{id}`: the organizer deletes an event without games (no round
+/// paired, no live game), with its players and what the server kept of it (its officials,
+/// linked accounts, claim codes).
+async fn delete_event(
+    State(st): State<AppState>,
+    SignedIn(caller): SignedIn,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    require_role(&st, &caller, &id, &[Role::Organizer]).await?;
+    let i = id.clone();
+    let ev = read_store(&st, move |s| s.load_event(&i)).await?;
+    let games = st.0.hub.db().list_games(Some(id.clone())).await?.len();
+    if !ev.rounds().is_empty() || games > 0 {
+        let p = [
+            ("event", id.clone()),
+            ("rounds", ev.rounds().len().to_string()),
+            ("games", games.to_string()),
+        ];
+        return Err(said("event.err.has_games", |_| p.to_vec()).into());
+    }
+    let i = id.clone();
+    with_store(&st, move |s| s.delete_event(&i)).await?;
+    st.0.hub.db().forget_event(id.clone()).await?;
+    tracing::info!(event = %id, "event deleted");
+    Ok(StatusCode::NO_CONTENT.into_response())
 }
 
 async fn list_events(State(st): State<AppState>) -> Result<Json<Json_>, ApiError> {

@@ -1,5 +1,6 @@
 //! An event's players: registration (one, or a CSV or Excel file), withdrawal (Art. 28), and
-//! the account linked to a player (by an official, or by a one-time claim code).
+//! the account linked to a player (by an official, or by a one-time claim code), and the
+//! organizer's edit of a player (`PUT /api/events/{id}/players/{name}`).
 
 use crate::auth::{self, Role};
 use crate::db::DbError;
@@ -9,7 +10,7 @@ use crate::http::store::{read_store, with_store};
 use crate::refusals;
 use crate::state::AppState;
 use crate::wire::{event_json, rank, status_name, withdrawal_json};
-use crate::words::say;
+use crate::words::{said, say};
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -29,6 +30,7 @@ pub(super) fn routes() -> Vec<Route<AppState>> {
     vec![
         post("/api/events/{id}/players", add_player),
         file,
+        put("/api/events/{id}/players/{name}", edit_player),
         put("/api/events/{id}/players/{name}/account", link_player),
         delete("/api/events/{id}/players/{name}/account", unlink_player),
         post("/api/events/{id}/players/{name}/claim-code", claim_code),
@@ -215,6 +217,64 @@ async fn add_player(
     let i = id.clone();
     let ev = with_store(&st, move |s| s.add_player(&i, &p)).await?;
     Ok((StatusCode::CREATED, Json(event_json(&id, &ev))).into_response())
+}
+
+/// `PUT /api/events/{id}/players/{name}`: the organizer changes what is registered of a
+/// player (name, rank, rating, club, region; the birth date stays). Once the player is in a
+/// paired round the name and rank stay as paired; the rest may change at any time. Every
+/// refusal in both languages of the pages.
+async fn edit_player(
+    State(st): State<AppState>,
+    SignedIn(caller): SignedIn,
+    Path((id, name)): Path<(String, String)>,
+    Body(r): Body<PlayerReq>,
+) -> Result<Json<Json_>, ApiError> {
+    require_role(&st, &caller, &id, &[Role::Organizer]).await?;
+    let new_rank = rank(&r.rank).map_err(|_| said("player.err.rank", |_| vec![("rank", format!("{:?}", r.rank))]))?;
+    let new_name = r.name.trim().to_string();
+    if new_name.is_empty() {
+        return Err(said("player.err.name_empty", |_| vec![]).into());
+    }
+    let i = id.clone();
+    let ev = read_store(&st, move |s| s.load_event(&i)).await?;
+    let Ok(who) = ev.find(&name) else {
+        return Err(ApiError::NotFound(say!("player.err.none", event = id, name = format!("{name:?}"))));
+    };
+    if new_name != name && ev.find(&new_name).is_ok() {
+        return Err(said("player.err.duplicate", |_| vec![("name", new_name.clone())]).into());
+    }
+    if let Some(rating) = r.rating
+        && !tournament::limits::RATING_RANGE.contains(&rating)
+    {
+        let p = [
+            ("name", new_name.clone()),
+            ("rating", rating.to_string()),
+            ("min", tournament::limits::RATING_RANGE.start().to_string()),
+            ("max", tournament::limits::RATING_RANGE.end().to_string()),
+        ];
+        return Err(said("player.err.rating", |_| p.to_vec()).into());
+    }
+    let old = ev.player(who).clone();
+    if (new_name != old.name || new_rank != old.rank) && ev.is_paired(who) {
+        return Err(said("player.err.paired", |_| vec![("name", old.name.clone())]).into());
+    }
+    let blank = |x: Option<String>| x.map(|x| x.trim().to_string()).filter(|x| !x.is_empty());
+    let p = tournament::Player {
+        name: new_name.clone(),
+        rank: new_rank,
+        rating: r.rating,
+        club: blank(r.club),
+        region: blank(r.region),
+        birth_date: old.birth_date,
+    };
+    let (i, n) = (id.clone(), name.clone());
+    let ev = with_store(&st, move |s| s.edit_player(&i, &n, &p)).await?;
+    if new_name != name {
+        // The account linked to the player, and their claim codes, follow the name.
+        st.0.hub.db().rename_player(id.clone(), name.clone(), new_name.clone()).await?;
+    }
+    tracing::info!(event = %id, player = %name, to = %new_name, "player edited");
+    Ok(Json(event_json(&id, &ev)))
 }
 
 async fn import_csv(

@@ -49,20 +49,87 @@ async fn proposal(State(st): State<AppState>, caller: Caller, Path(id): Path<Str
     })
     .await?;
     let name = |p: tournament::PlayerId| ev.player(p).name.clone();
+    let handicaps = tournament::handicap::for_round(&ev, p.round);
+    // The round two players last met in, if they did.
+    let met = |a: tournament::PlayerId, b: tournament::PlayerId| {
+        ev.rounds()
+            .iter()
+            .rev()
+            .find(|r| r.games.iter().any(|g| !g.void && g.color_of(a).is_some() && g.color_of(b).is_some()))
+            .map(|r| r.number)
+    };
     Ok(Json(json!({
         "round": p.round,
-        "games": p.games.iter().map(|g| json!({ "board": g.board, "black": name(g.black), "white": name(g.white) })).collect::<Vec<_>>(),
+        "games": p.games.iter().map(|g| json!({
+            "board": g.board, "black": name(g.black), "white": name(g.white),
+            // Art. 11: the stones of a McMahon handicap game (Black is the weaker player).
+            "handicap": handicaps.of(g.black, g.white).stones,
+            "met_in": met(g.black, g.white),
+        })).collect::<Vec<_>>(),
         "byes": p.byes.iter().map(|&x| name(x)).collect::<Vec<_>>(),
         "idle": p.idle.iter().map(|&x| name(x)).collect::<Vec<_>>(),
+        "players": editor_players(&ev),
     })))
 }
 
-#[derive(Deserialize)]
+/// What the proposal editor shows of each active player: rank, score (the McMahon score in
+/// a McMahon event, else the points; a win is 2), the colours of each round so far
+/// (`black`, `white`, `bye` or null) and the players met, so the page flags a repeat as the
+/// director picks a pair.
+fn editor_players(ev: &tournament::Event) -> Vec<Value> {
+    let stats = tournament::player_stats(ev);
+    (0..ev.players().len())
+        .map(tournament::PlayerId)
+        .filter(|&p| ev.is_active(p))
+        .map(|p| {
+            let score = i64::from(stats[p.0].points)
+                + if plays_handicaps(ev) {
+                    tournament::mcmahon_base(ev, p)
+                } else {
+                    0
+                };
+            let colours: Vec<Option<&str>> = ev
+                .rounds()
+                .iter()
+                .map(|r| {
+                    if r.byes.contains(&p) {
+                        return Some("bye");
+                    }
+                    r.games.iter().find_map(|g| match g.color_of(p) {
+                        Some(rules::Color::Black) => Some("black"),
+                        Some(rules::Color::White) => Some("white"),
+                        None => None,
+                    })
+                })
+                .collect();
+            let met: Vec<&str> = ev
+                .rounds()
+                .iter()
+                .flat_map(|r| r.games.iter())
+                .filter(|g| !g.void)
+                .filter_map(|g| match g.color_of(p) {
+                    Some(rules::Color::Black) => Some(ev.player(g.white).name.as_str()),
+                    Some(rules::Color::White) => Some(ev.player(g.black).name.as_str()),
+                    None => None,
+                })
+                .collect();
+            json!({
+                "name": ev.player(p).name, "rank": ev.player(p).rank.to_string(),
+                "score": score, "colours": colours, "met": met,
+            })
+        })
+        .collect()
+}
+
+#[derive(Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 struct AmendedReq {
     games: Vec<(String, String)>,
     #[serde(default)]
     byes: Vec<String>,
+    /// The director saw the warnings (a repeat, a colour breach) and pairs anyway.
+    #[serde(default)]
+    confirm: bool,
 }
 
 async fn pair_amended(
@@ -72,6 +139,21 @@ async fn pair_amended(
     Body(r): Body<AmendedReq>,
 ) -> Result<Response, ApiError> {
     require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
+    let (i, games, byes) = (id.clone(), r.games.clone(), r.byes.clone());
+    let (ev, review) = read_store(&st, move |s| s.review_amended(&i, &games, &byes)).await?;
+    let round = ev.rounds().len() + 1;
+    let name = |p: tournament::PlayerId| ev.player(p).name.clone();
+    // Art. 26: everyone the system pairs for the round has a game or the bye.
+    if !review.left_out.is_empty() {
+        let names: Vec<String> = review.left_out.iter().map(|&p| name(p)).collect();
+        return Err(said("pairing.err.left_out", |lang| {
+            vec![("round", round.to_string()), ("names", list(lang, &names))]
+        })
+        .into());
+    }
+    if review.has_warnings() && !r.confirm {
+        return Ok(confirm_first(&ev, &review));
+    }
     let i = id.clone();
     let ev = with_store(&st, move |s| s.pair_amended(&i, &r.games, &r.byes)).await?;
     Ok((
@@ -79,6 +161,58 @@ async fn pair_amended(
         Json(json!({ "event": id, "rounds": ev.rounds().len() })),
     )
         .into_response())
+}
+
+/// Names as a list in the page's language.
+fn list(lang: web::Lang, names: &[String]) -> String {
+    names.join(if lang == web::Lang::Zh { "、" } else { ", " })
+}
+
+/// The answer to a changed pairing that needs the director's confirmation: a 409 whose
+/// `warnings` say each repeat (Art. 26.3) and colour breach (Art. 10) in both languages,
+/// `message`/`zh` all of them; sent again with `confirm: true`, the round is paired.
+fn confirm_first(ev: &tournament::Event, review: &tournament::review::Review) -> Response {
+    let name = |p: tournament::PlayerId| ev.player(p).name.clone();
+    let mut warnings: Vec<Said> = Vec::new();
+    for x in &review.repeats {
+        let key = if x.same_colours {
+            "pairing.warn.repeat_exact"
+        } else {
+            "pairing.warn.repeat"
+        };
+        let p = [
+            ("black", name(x.black)),
+            ("white", name(x.white)),
+            ("round", x.round.to_string()),
+        ];
+        warnings.push(said(key, |_| p.to_vec()));
+    }
+    for x in &review.colours {
+        let p = [
+            ("name", name(x.player)),
+            ("blacks", x.blacks.to_string()),
+            ("whites", x.whites.to_string()),
+        ];
+        warnings.push(said("pairing.warn.colours", |_| p.to_vec()));
+    }
+    let all = said("pairing.confirm", |lang| {
+        let each: Vec<String> = warnings
+            .iter()
+            .map(|w| if lang == web::Lang::Zh { w.zh.clone() } else { w.en.clone() })
+            .collect();
+        vec![("warnings", each.join(if lang == web::Lang::Zh { "；" } else { "; " }))]
+    });
+    (
+        StatusCode::CONFLICT,
+        Json(json!({
+            "error": "confirm",
+            "key": all.key,
+            "message": all.en,
+            "zh": all.zh,
+            "warnings": warnings.iter().map(|w| json!({ "key": w.key, "en": w.en, "zh": w.zh })).collect::<Vec<_>>(),
+        })),
+    )
+        .into_response()
 }
 
 async fn unpair(

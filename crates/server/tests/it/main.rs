@@ -6,6 +6,7 @@
 mod api;
 mod concurrency;
 mod confirmations;
+mod edits;
 mod modules;
 mod names;
 mod openapi;
