@@ -12,6 +12,7 @@ import { roundLinks, seatLinkBox } from '../seats.js';
 import { standingsTable } from '../standings.js';
 import { officialsLines, settingsLines } from '../settings.js';
 import { exportButtons } from '../transfer.js';
+import { editEvent, editPlayer, proposal } from './edits.js';
 
 /** @typedef {import('./home.js').LiveGame} LiveGame */
 /**
@@ -81,6 +82,8 @@ export async function eventPage() {
   kids.push(section(t('event.rounds_h'), 'rounds', ...(await rounds(con)), con.linkBox));
   // Officials (Art. 29-31): the organizer appoints the chief referee and the referees.
   if (roles.includes('organizer')) kids.push(officials(enc));
+  // The organizer edits the event, and deletes it while it has no games.
+  if (roles.includes('organizer')) kids.push(editEvent(enc, ev, games.length > 0));
   if (standings) kids.push(standingsSection(standings));
   setMain(...kids);
 }
@@ -107,14 +110,19 @@ function summary({ enc, ev }) {
  * withdrawals.
  * @param {Console} con
  */
-function players({ enc, ev, director }) {
+function players({ enc, ev, director, roles }) {
+  // The organizer's form changing a player opens here.
+  const editBox = h('div', { id: 'edit-player-box' });
+  const organizer = roles.includes('organizer');
   const playerRows = ev.players.map((p) => [p.name, p.rank, p.club || '', p.region || '', p.rating ?? '', t('status.' + (p.status.startsWith('withdrawn') ? 'withdrawn' : p.status)),
-    director && p.status === 'active' ? h('button', { type: 'button', class: 'small', onclick: () => {
+    h('span', {}, director && p.status === 'active' ? h('button', { type: 'button', class: 'small', onclick: () => {
       const reason = prompt(t('event.withdraw_reason', { name: p.name }), '');
       if (reason === null) return;
       attempt(async () => { await api('POST', `/api/events/${enc}/withdrawals`, { name: p.name, reason }); location.reload(); });
-    } }, t('event.withdraw')) : '']);
-  const out = [table([t('player.name'), t('player.rank'), t('player.club'), t('player.region'), t('player.rating'), t('player.status'), ''], playerRows, t('event.players_caption', { n: ev.players.length }))];
+    } }, t('event.withdraw')) : '', ' ',
+    organizer && p.status === 'active' ? h('button', { type: 'button', class: 'small edit-player', 'aria-label': t('edit.player_h', { name: p.name }),
+      onclick: () => editPlayer(enc, p, editBox) }, t('edit.player')) : '')]);
+  const out = [table([t('player.name'), t('player.rank'), t('player.club'), t('player.region'), t('player.rating'), t('player.status'), ''], playerRows, t('event.players_caption', { n: ev.players.length })), editBox];
   if (!director) return out;
   const name = h('input', { required: true, id: 'p-name' });
   const rank = h('input', { required: true, value: '1k', size: 4, id: 'p-rank' });
@@ -151,7 +159,7 @@ async function rounds(con) {
   if (director && ev.rounds.length < ev.planned_rounds) {
     const box = h('div', { id: 'proposal' });
     out.push(h('div', { class: 'buttons' },
-      h('button', { type: 'button', id: 'propose', onclick: () => attempt(() => proposal(enc, ev, box)) }, t('event.propose')),
+      h('button', { type: 'button', id: 'propose', onclick: () => attempt(() => proposal(enc, box)) }, t('event.propose')),
       h('button', { type: 'button', id: 'pair', onclick: () => attempt(async () => { await api('POST', `/api/events/${enc}/rounds`); location.reload(); }) },
         t('event.pair', { n: ev.rounds.length + 1 }))), box);
   }
@@ -435,34 +443,4 @@ function followForm(form, n, links) {
   time.addEventListener('input', update);
   lost.addEventListener('change', update);
   update();
-}
-
-/**
- * The proposed pairing of the next round, editable: each board's Black and White, and byes.
- * @param {string} enc
- * @param {EventJson} ev
- * @param {HTMLElement} box
- */
-async function proposal(enc, ev, box) {
-  /** @type {{ games: { black: string, white: string }[], byes: string[] }} */
-  const p = await api('GET', `/api/events/${enc}/proposal`);
-  const names = ev.players.filter((x) => x.status === 'active').map((x) => x.name);
-  /** @param {string} value @param {string} cls @param {string} label */
-  const pick = (value, cls, label) => h('select', { class: cls, 'aria-label': label }, h('option', { value: '' }, '—'), names.map((n) => h('option', { value: n, selected: n === value }, n)));
-  /** @param {number} i @param {string} c */
-  const seat = (i, c) => `${t('event.board')} ${i + 1} · ${t('color.' + c)}`;
-  const rows = p.games.map((g, i) => [i + 1, pick(g.black, 'prop-black', seat(i, 'black')), pick(g.white, 'prop-white', seat(i, 'white'))]);
-  const byes = h('input', { value: p.byes.join(', '), id: 'prop-byes' });
-  const form = h('form', { id: 'proposal-form', onsubmit: (/** @type {Event} */ e) => {
-    e.preventDefault();
-    const bs = [.../** @type {NodeListOf<HTMLSelectElement>} */ (box.querySelectorAll('.prop-black'))].map((x) => x.value);
-    const ws = [.../** @type {NodeListOf<HTMLSelectElement>} */ (box.querySelectorAll('.prop-white'))].map((x) => x.value);
-    const gamesOut = bs.map((b, i) => [b, ws[i]]).filter(([b, w]) => b && w);
-    attempt(async () => {
-      await api('POST', `/api/events/${enc}/rounds/amended`, { games: gamesOut, byes: byes.value.split(/[,，]/).map((/** @type {string} */ x) => x.trim()).filter(Boolean) });
-      location.reload();
-    });
-  } }, table([t('event.board'), t('color.black'), t('color.white')], rows, t('event.proposal_caption')),
-  field(t('event.byes_label'), byes), h('button', { type: 'submit', id: 'pair-amended' }, t('event.pair_as_shown')));
-  box.replaceChildren(form);
 }

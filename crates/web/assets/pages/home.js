@@ -94,7 +94,8 @@ function newEventForm() {
   const system = h('select', { id: 'ev-system' },
     ['swiss', 'mc_mahon', 'round_robin', 'knockout'].map((k) => h('option', { value: k }, t('system.' + k))));
   const rounds = h('input', { type: 'number', min: 1, max: 30, value: 5, id: 'ev-rounds' });
-  const time = h('input', { value: '1h+3x60s', id: 'ev-time' });
+  // Art. 12: the time control is part of the event; the server reads it with the clock's grammar.
+  const time = h('input', { value: '1h+3x60s', id: 'ev-time', required: true, autocomplete: 'off', spellcheck: 'false' });
   const bar = h('input', { value: '3d', id: 'ev-bar', size: 4 });
   const floor = h('input', { value: '20k', id: 'ev-floor', size: 4 });
   const form = h('form', { id: 'new-event', onsubmit: (/** @type {Event} */ e) => {

@@ -13,6 +13,7 @@ mod clock_rights;
 mod comforts;
 mod confirmations;
 mod director;
+mod edits;
 mod game_sizes;
 mod hall;
 mod harness;
