@@ -741,11 +741,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "the event needs a time control (Art. 12): write e.g. 1h+3x60s, 10m+15/10m, 5m+10s/move, or none for no clock",
         "请填写比赛用时（第十二条）：如1h+3x60s、10m+15/10m、5m+10s/move，不计时请写none",
     ),
-    (
-        "event.err.name_empty",
-        "the event needs a name",
-        "请填写比赛名称",
-    ),
+    ("event.err.name_empty", "the event needs a name", "请填写比赛名称"),
     (
         "event.err.settings_fixed",
         "event {event} has {rounds} round(s) paired: its settings stay as they are; only its name may change",
@@ -761,11 +757,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "rank {rank} is not a rank: write e.g. 5k, 3d or 2p",
         "段位{rank}无法识别：请写如5k、3d或2p",
     ),
-    (
-        "player.err.name_empty",
-        "a player needs a name",
-        "请填写棋手姓名",
-    ),
+    ("player.err.name_empty", "a player needs a name", "请填写棋手姓名"),
     (
         "player.err.duplicate",
         "a player named {name} is registered already",

@@ -947,9 +947,9 @@ impl Event {
     /// Whether player `id` is in a round already paired (a game, a bye or left out of it): the
     /// round's record names them as they were, so their name and rank no longer change.
     pub fn is_paired(&self, id: PlayerId) -> bool {
-        self.rounds.iter().any(|r| {
-            r.byes.contains(&id) || r.idle.contains(&id) || r.games.iter().any(|g| g.color_of(id).is_some())
-        })
+        self.rounds
+            .iter()
+            .any(|r| r.byes.contains(&id) || r.idle.contains(&id) || r.games.iter().any(|g| g.color_of(id).is_some()))
     }
 
     /// Changes what is registered of player `id`: the name, rank, rating, club and region (the
@@ -1836,7 +1836,7 @@ pub(crate) fn mix(x: u64) -> u64 {
 /// The lot of the `index`-th player registered (from 0): from the seed and the index alone,
 /// so it does not depend on who registers after.
 pub(crate) fn draw_lot(seed: u64, index: usize) -> u32 {
-    (mix(seed ^ 0x1075_107 ^ mix(index as u64 + 1)) >> 32) as u32
+    (mix(seed ^ 0x0107_5107 ^ mix(index as u64 + 1)) >> 32) as u32
 }
 
 /// A lot for each of `n` players: a permutation of `0..n` from the seed (Fisher–Yates).

@@ -352,10 +352,18 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("pairing.c_bye", "=", "空"),
     ("pairing.c_none", "–", "–"),
     ("pairing.met", "met before: a repeat", "已相遇：重复对局"),
-    ("pairing.met_in", "met in round {round}: a repeat", "第{round}轮已相遇：重复对局"),
+    (
+        "pairing.met_in",
+        "met in round {round}: a repeat",
+        "第{round}轮已相遇：重复对局",
+    ),
     ("pairing.handicap", "{n} stones", "让{n}子"),
     ("pairing.twice", "{name} is paired twice", "{name}被编排两次"),
-    ("pairing.warnings_h", "This pairing needs your confirmation", "此编排需要确认"),
+    (
+        "pairing.warnings_h",
+        "This pairing needs your confirmation",
+        "此编排需要确认",
+    ),
     ("pairing.pair_anyway", "Pair anyway", "仍按此编排"),
     // The organizer's edits (pages/edits.js).
     ("edit.player", "Edit", "修改"),
@@ -365,13 +373,21 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("edit.save", "Save", "保存"),
     ("edit.cancel", "Cancel", "取消"),
     ("edit.event_h", "Edit the event", "修改比赛"),
-    ("edit.lateness", "Lateness limit in minutes (Art. 22)", "迟到判负时限（分钟，第二十二条）"),
+    (
+        "edit.lateness",
+        "Lateness limit in minutes (Art. 22)",
+        "迟到判负时限（分钟，第二十二条）",
+    ),
     (
         "edit.settings_fixed",
         "A round is paired: the time control and the lateness limit stay as they are; the name and the rounds may change.",
         "已有轮次编排：用时和迟到时限不能再改；名称和轮数可以改。",
     ),
-    ("edit.delete_hint", "An event without games can be deleted.", "没有对局的比赛可以删除。"),
+    (
+        "edit.delete_hint",
+        "An event without games can be deleted.",
+        "没有对局的比赛可以删除。",
+    ),
     ("edit.delete", "Delete the event", "删除比赛"),
     (
         "edit.delete_confirm",

@@ -271,7 +271,10 @@ async fn edit_player(
     let ev = with_store(&st, move |s| s.edit_player(&i, &n, &p)).await?;
     if new_name != name {
         // The account linked to the player, and their claim codes, follow the name.
-        st.0.hub.db().rename_player(id.clone(), name.clone(), new_name.clone()).await?;
+        st.0.hub
+            .db()
+            .rename_player(id.clone(), name.clone(), new_name.clone())
+            .await?;
     }
     tracing::info!(event = %id, player = %name, to = %new_name, "player edited");
     Ok(Json(event_json(&id, &ev)))

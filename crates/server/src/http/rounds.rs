@@ -55,7 +55,11 @@ async fn proposal(State(st): State<AppState>, caller: Caller, Path(id): Path<Str
         ev.rounds()
             .iter()
             .rev()
-            .find(|r| r.games.iter().any(|g| !g.void && g.color_of(a).is_some() && g.color_of(b).is_some()))
+            .find(|r| {
+                r.games
+                    .iter()
+                    .any(|g| !g.void && g.color_of(a).is_some() && g.color_of(b).is_some())
+            })
             .map(|r| r.number)
     };
     Ok(Json(json!({
@@ -198,7 +202,13 @@ fn confirm_first(ev: &tournament::Event, review: &tournament::review::Review) ->
     let all = said("pairing.confirm", |lang| {
         let each: Vec<String> = warnings
             .iter()
-            .map(|w| if lang == web::Lang::Zh { w.zh.clone() } else { w.en.clone() })
+            .map(|w| {
+                if lang == web::Lang::Zh {
+                    w.zh.clone()
+                } else {
+                    w.en.clone()
+                }
+            })
             .collect();
         vec![("warnings", each.join(if lang == web::Lang::Zh { "；" } else { "; " }))]
     });

@@ -8,18 +8,31 @@ use serde_json::{Value, json};
 /// `status key: message / zh` of a refusal said in both languages, `status` otherwise.
 fn said(s: axum::http::StatusCode, v: &Value) -> String {
     match v["key"].as_str() {
-        Some(key) => format!("{} {key}: {} / {}", s.as_u16(), v["message"].as_str().unwrap(), v["zh"].as_str().unwrap()),
+        Some(key) => format!(
+            "{} {key}: {} / {}",
+            s.as_u16(),
+            v["message"].as_str().unwrap(),
+            v["zh"].as_str().unwrap()
+        ),
         None => format!("{} {}", s.as_u16(), v["message"].as_str().unwrap_or("")),
     }
 }
 
 async fn event(r: &axum::Router, token: &str, id: &str, system: Value, players: &[(&str, &str)]) {
-    let body = json!({ "id": id, "name": format!("{id} open"), "system": system, "rounds": 3, "time_control": "30m+3x30s" });
+    let body =
+        json!({ "id": id, "name": format!("{id} open"), "system": system, "rounds": 3, "time_control": "30m+3x30s" });
     let (s, v) = call(r, "POST", "/api/events", Some(token), Some(body)).await;
     assert_eq!(s.as_u16(), 201, "{v}");
     for (name, rank) in players {
         let path = format!("/api/events/{id}/players");
-        let (s, v) = call(r, "POST", &path, Some(token), Some(json!({ "name": name, "rank": rank }))).await;
+        let (s, v) = call(
+            r,
+            "POST",
+            &path,
+            Some(token),
+            Some(json!({ "name": name, "rank": rank })),
+        )
+        .await;
         assert_eq!(s.as_u16(), 201, "{v}");
     }
 }
@@ -36,7 +49,11 @@ async fn a_handicap_board_shows_the_weaker_player_as_black_everywhere() {
     event(r, &td, "mm", mm, &[("Zhang", "3k"), ("Wu", "5k")]).await;
     let (_, p) = call(r, "GET", "/api/events/mm/proposal", Some(&td), None).await;
     assert_eq!(
-        (&p["games"][0]["black"], &p["games"][0]["white"], &p["games"][0]["handicap"]),
+        (
+            &p["games"][0]["black"],
+            &p["games"][0]["white"],
+            &p["games"][0]["handicap"]
+        ),
         (&json!("Wu"), &json!("Zhang"), &json!(2)),
         "{p}"
     );
@@ -64,13 +81,26 @@ async fn a_handicap_board_shows_the_weaker_player_as_black_everywhere() {
     let (s, v) = call(r, "POST", "/api/events/mm/results", Some(&td), Some(body)).await;
     assert_eq!(s.as_u16(), 200, "{v}");
     let (_, st) = call(r, "GET", "/api/events/mm/standings", None, None).await;
-    let wu = st["rows"].as_array().unwrap().iter().find(|x| x["name"] == "Wu").unwrap();
+    let wu = st["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["name"] == "Wu")
+        .unwrap();
     assert_eq!(wu["wins"], 1, "{st}");
     // The next proposal: the pair met, so the editor flags it.
     let (_, p) = call(r, "GET", "/api/events/mm/proposal", Some(&td), None).await;
     assert_eq!(p["games"][0]["met_in"], 1, "{p}");
-    let wu = p["players"].as_array().unwrap().iter().find(|x| x["name"] == "Wu").unwrap();
-    assert_eq!(wu, &json!({ "name": "Wu", "rank": "5k", "score": wu["score"], "colours": ["black"], "met": ["Zhang"] }));
+    let wu = p["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["name"] == "Wu")
+        .unwrap();
+    assert_eq!(
+        wu,
+        &json!({ "name": "Wu", "rank": "5k", "score": wu["score"], "colours": ["black"], "met": ["Zhang"] })
+    );
 }
 
 /// Issue #16 item 4: a board set to "—" left two players with neither a game nor a bye; the
@@ -81,7 +111,14 @@ async fn a_changed_pairing_is_refused_when_it_drops_players_and_confirmed_when_i
     let a = app().await;
     let r = &a.router;
     let td = login(r, "director").await;
-    event(r, &td, "sw", json!({ "kind": "swiss" }), &[("A", "1d"), ("B", "1d"), ("C", "1d"), ("D", "1d")]).await;
+    event(
+        r,
+        &td,
+        "sw",
+        json!({ "kind": "swiss" }),
+        &[("A", "1d"), ("B", "1d"), ("C", "1d"), ("D", "1d")],
+    )
+    .await;
     let (_, p) = call(r, "GET", "/api/events/sw/proposal", Some(&td), None).await;
     let g = |k: usize, c: &str| p["games"][k][c].as_str().unwrap().to_string();
     let body = json!({ "games": [[g(0, "black"), g(0, "white")]] });
@@ -100,21 +137,42 @@ async fn a_changed_pairing_is_refused_when_it_drops_players_and_confirmed_when_i
     );
     // As proposed: paired; results; then round 2 with round 1's games again, same colours.
     let round1 = json!({ "games": [[g(0, "black"), g(0, "white")], [g(1, "black"), g(1, "white")]] });
-    let (s, v) = call(r, "POST", "/api/events/sw/rounds/amended", Some(&td), Some(round1.clone())).await;
+    let (s, v) = call(
+        r,
+        "POST",
+        "/api/events/sw/rounds/amended",
+        Some(&td),
+        Some(round1.clone()),
+    )
+    .await;
     assert_eq!(s.as_u16(), 201, "{v}");
     for board in [1, 2] {
         let body = json!({ "round": 1, "board": board, "result": "B+R" });
         let (s, v) = call(r, "POST", "/api/events/sw/results", Some(&td), Some(body)).await;
         assert_eq!(s.as_u16(), 200, "{v}");
     }
-    let (s, v) = call(r, "POST", "/api/events/sw/rounds/amended", Some(&td), Some(round1.clone())).await;
+    let (s, v) = call(
+        r,
+        "POST",
+        "/api/events/sw/rounds/amended",
+        Some(&td),
+        Some(round1.clone()),
+    )
+    .await;
     assert_eq!(s.as_u16(), 409, "{v}");
     assert_eq!(v["key"], "pairing.confirm");
     let warnings: Vec<String> = v["warnings"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|w| format!("{}: {} / {}", w["key"].as_str().unwrap(), w["en"].as_str().unwrap(), w["zh"].as_str().unwrap()))
+        .map(|w| {
+            format!(
+                "{}: {} / {}",
+                w["key"].as_str().unwrap(),
+                w["en"].as_str().unwrap(),
+                w["zh"].as_str().unwrap()
+            )
+        })
         .collect();
     let (b, w) = (g(0, "black"), g(0, "white"));
     assert_eq!(
@@ -158,7 +216,14 @@ async fn events_and_players_are_edited_and_an_event_without_games_deleted() {
         said(s, &v),
         "400 time.err.expected_number: time control \"1h+3x\", column 6: expected a number / 用时\"1h+3x\"第6个字符：此处应为数字"
     );
-    event(r, &td, "e", json!({ "kind": "swiss" }), &[("Li", "2d"), ("Wang", "1d"), ("Zhao", "1k")]).await;
+    event(
+        r,
+        &td,
+        "e",
+        json!({ "kind": "swiss" }),
+        &[("Li", "2d"), ("Wang", "1d"), ("Zhao", "1k")],
+    )
+    .await;
     // Only the organizer.
     let (s, _) = call(r, "PUT", "/api/events/e", Some(&other), Some(json!({ "name": "X" }))).await;
     assert_eq!(s.as_u16(), 403);
@@ -166,17 +231,34 @@ async fn events_and_players_are_edited_and_an_event_without_games_deleted() {
     let (s, ev) = call(r, "PUT", "/api/events/e", Some(&td), Some(edit)).await;
     assert_eq!(s.as_u16(), 200, "{ev}");
     assert_eq!(
-        (&ev["name"], &ev["time_control"], &ev["settings"]["lateness_limit_minutes"], &ev["planned_rounds"]),
+        (
+            &ev["name"],
+            &ev["time_control"],
+            &ev["settings"]["lateness_limit_minutes"],
+            &ev["planned_rounds"]
+        ),
         (&json!("春季赛"), &json!("1h+3x60s"), &json!(15), &json!(4)),
         "{ev}"
     );
-    let (s, v) = call(r, "PUT", "/api/events/e", Some(&td), Some(json!({ "time_control": "" }))).await;
+    let (s, v) = call(
+        r,
+        "PUT",
+        "/api/events/e",
+        Some(&td),
+        Some(json!({ "time_control": "" })),
+    )
+    .await;
     assert!(said(s, &v).starts_with("400 event.err.time_empty"), "{v}");
     // A player: name, rank, club, region, rating.
     let li = json!({ "name": "Li Wei", "rank": "3d", "club": "Beijing", "region": "BJ", "rating": 2300 });
     let (s, ev) = call(r, "PUT", "/api/events/e/players/Li", Some(&td), Some(li)).await;
     assert_eq!(s.as_u16(), 200, "{ev}");
-    let p = ev["players"].as_array().unwrap().iter().find(|p| p["name"] == "Li Wei").unwrap();
+    let p = ev["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Li Wei")
+        .unwrap();
     assert_eq!((&p["rank"], &p["club"]), (&json!("3d"), &json!("Beijing")), "{p}");
     let mut out = Vec::new();
     for body in [
@@ -188,7 +270,14 @@ async fn events_and_players_are_edited_and_an_event_without_games_deleted() {
         let (s, v) = call(r, "PUT", "/api/events/e/players/Li%20Wei", Some(&td), Some(body)).await;
         out.push(said(s, &v));
     }
-    let (s, v) = call(r, "PUT", "/api/events/e/players/Nobody", Some(&td), Some(json!({ "name": "N", "rank": "1k" }))).await;
+    let (s, v) = call(
+        r,
+        "PUT",
+        "/api/events/e/players/Nobody",
+        Some(&td),
+        Some(json!({ "name": "N", "rank": "1k" })),
+    )
+    .await;
     out.push(said(s, &v));
     expect_test::expect![[r#"
         400 player.err.duplicate: a player named Wang is registered already / 已有名为Wang的棋手报名
@@ -200,14 +289,28 @@ async fn events_and_players_are_edited_and_an_event_without_games_deleted() {
     // Paired: the settings stay, the name changes; a player's rank stays, the club changes.
     let (s, v) = call(r, "POST", "/api/events/e/rounds", Some(&td), None).await;
     assert_eq!(s.as_u16(), 201, "{v}");
-    let (s, v) = call(r, "PUT", "/api/events/e", Some(&td), Some(json!({ "lateness_limit_minutes": 60 }))).await;
+    let (s, v) = call(
+        r,
+        "PUT",
+        "/api/events/e",
+        Some(&td),
+        Some(json!({ "lateness_limit_minutes": 60 })),
+    )
+    .await;
     assert_eq!(
         said(s, &v),
         "400 event.err.settings_fixed: event e has 1 round(s) paired: its settings stay as they are; only its name may change / 比赛e已编排1轮：设置不能再改，只能改名称"
     );
     let (s, ev) = call(r, "PUT", "/api/events/e", Some(&td), Some(json!({ "name": "Spring" }))).await;
     assert_eq!((s.as_u16(), &ev["name"]), (200, &json!("Spring")));
-    let (s, v) = call(r, "PUT", "/api/events/e/players/Wang", Some(&td), Some(json!({ "name": "Wang", "rank": "2d" }))).await;
+    let (s, v) = call(
+        r,
+        "PUT",
+        "/api/events/e/players/Wang",
+        Some(&td),
+        Some(json!({ "name": "Wang", "rank": "2d" })),
+    )
+    .await;
     assert_eq!(
         said(s, &v),
         "400 player.err.paired: Wang is in a paired round: the name and rank stay as paired (the club, region and rating may change) / Wang已编入对阵：姓名和段位不能再改（单位、地区和等级分可以改）"
@@ -231,7 +334,8 @@ async fn events_and_players_are_edited_and_an_event_without_games_deleted() {
     let (_, list) = call(r, "GET", "/api/events", None, None).await;
     assert!(list.as_array().unwrap().iter().all(|e| e["id"] != "dup"), "{list}");
     // Created again by another account: the first organizer holds no role in it.
-    let body = json!({ "id": "dup", "name": "Dup", "system": { "kind": "swiss" }, "rounds": 3, "time_control": "none" });
+    let body =
+        json!({ "id": "dup", "name": "Dup", "system": { "kind": "swiss" }, "rounds": 3, "time_control": "none" });
     let (s, _) = call(r, "POST", "/api/events", Some(&other), Some(body)).await;
     assert_eq!(s.as_u16(), 201);
     let (_, me) = call(r, "GET", "/api/events/dup/me", Some(&td), None).await;

@@ -24,7 +24,11 @@ fn lot_order(ev: &Event) -> Vec<String> {
 /// The lots' places as the standings show them (the last tie-break), by name.
 fn lot_places(ev: &Event) -> Vec<(String, String)> {
     let s = ev.standings();
-    let k = s.chain.iter().position(|t| *t == tournament::TieBreak::Lots).expect("lots in the chain");
+    let k = s
+        .chain
+        .iter()
+        .position(|t| *t == tournament::TieBreak::Lots)
+        .expect("lots in the chain");
     s.rows
         .iter()
         .map(|r| (ev.player(r.player).name.clone(), r.values[k].to_string()))
@@ -53,7 +57,11 @@ fn lots_are_drawn_once_and_a_late_registration_moves_no_one(b: Backend) {
     for late in ["G", "H", "I"] {
         let ev = store.add_player("e", &player(late, "1d")).unwrap();
         for p in 0..6 {
-            assert_eq!(ev.lot(PlayerId(p)), before.lot(PlayerId(p)), "{late} moved player {p}'s lot");
+            assert_eq!(
+                ev.lot(PlayerId(p)),
+                before.lot(PlayerId(p)),
+                "{late} moved player {p}'s lot"
+            );
         }
         let mut now = lot_order(&ev);
         now.retain(|n| order.contains(n));

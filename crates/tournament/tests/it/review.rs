@@ -15,7 +15,8 @@ fn swiss(names: &[&str]) -> Event {
 fn finish(ev: &mut Event) {
     let r = ev.rounds().last().unwrap().clone();
     for g in &r.games {
-        ev.set_result(r.number, g.board, "B+R".parse::<GameResult>().unwrap()).unwrap();
+        ev.set_result(r.number, g.board, "B+R".parse::<GameResult>().unwrap())
+            .unwrap();
     }
 }
 
@@ -141,7 +142,9 @@ fn lots_are_drawn_at_registration_and_a_late_one_changes_none() {
         },
     )
     .unwrap();
-    other.add_player(Player::new("A", "1d".parse::<Rank>().unwrap())).unwrap();
+    other
+        .add_player(Player::new("A", "1d".parse::<Rank>().unwrap()))
+        .unwrap();
     assert_ne!(other.lot(PlayerId(0)), ev.lot(PlayerId(0)));
 }
 
@@ -153,8 +156,14 @@ fn a_player_is_edited_and_the_name_follows() {
     ev.edit_player(PlayerId(0), a.clone()).unwrap();
     assert_eq!(ev.find("Ann").unwrap(), PlayerId(0));
     assert!(ev.find("A").is_err());
-    assert!(ev.edit_player(PlayerId(1), Player::new("Ann", "1d".parse::<Rank>().unwrap())).is_err());
-    assert!(ev.edit_player(PlayerId(1), Player::new("  ", "1d".parse::<Rank>().unwrap())).is_err());
+    assert!(
+        ev.edit_player(PlayerId(1), Player::new("Ann", "1d".parse::<Rank>().unwrap()))
+            .is_err()
+    );
+    assert!(
+        ev.edit_player(PlayerId(1), Player::new("  ", "1d".parse::<Rank>().unwrap()))
+            .is_err()
+    );
     ev.pair_next().unwrap();
     let mut moved = a.clone();
     moved.rank = "3d".parse().unwrap();
