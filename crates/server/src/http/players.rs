@@ -238,7 +238,11 @@ async fn edit_player(
     let i = id.clone();
     let ev = read_store(&st, move |s| s.load_event(&i)).await?;
     let Ok(who) = ev.find(&name) else {
-        return Err(ApiError::NotFound(say!("player.err.none", event = id, name = format!("{name:?}"))));
+        return Err(ApiError::NotFound(say!(
+            "player.err.none",
+            event = id,
+            name = format!("{name:?}")
+        )));
     };
     if new_name != name && ev.find(&new_name).is_ok() {
         return Err(said("player.err.duplicate", |_| vec![("name", new_name.clone())]).into());

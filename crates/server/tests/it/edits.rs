@@ -284,7 +284,7 @@ async fn events_and_players_are_edited_and_an_event_without_games_deleted() {
         400 player.err.rank: rank "3段位" is not a rank: write e.g. 5k, 3d or 2p / 段位"3段位"无法识别：请写如5k、3d或2p
         400 player.err.name_empty: a player needs a name / 请填写棋手姓名
         400 player.err.rating: the rating 20000 of Li Wei is out of range: -10000 to 10000 / Li Wei的等级分20000超出范围：-10000至10000
-        404 event e has no registered player "Nobody""#]]
+        404 player.err.none: event e has no registered player "Nobody" / 比赛e没有登记的棋手"Nobody""#]]
     .assert_eq(&out.join("\n"));
     // Paired: the settings stay, the name changes; a player's rank stays, the club changes.
     let (s, v) = call(r, "POST", "/api/events/e/rounds", Some(&td), None).await;
