@@ -12,6 +12,7 @@ mod clock_faces;
 mod clock_rights;
 mod comforts;
 mod confirmations;
+mod day;
 mod director;
 mod edits;
 mod game_sizes;
