@@ -681,6 +681,18 @@ async fn the_directors_whole_day_in_chinese() {
         event_page(&rig, &td).await;
         follow(&rig, &td, css).await;
         until(&td, "the print view", "document.querySelector('table tbody tr')").await;
+        // Every player is on it, and the crosstable has a column per round.
+        let text = td.execute("return document.body.innerText", vec![]).await.unwrap();
+        let text = text.as_str().unwrap();
+        let missing: Vec<&String> = field
+            .iter()
+            .map(|p| &p.0)
+            .filter(|n| !text.contains(n.as_str()))
+            .collect();
+        assert!(missing.is_empty(), "{name}: {missing:?} not printed");
+        if name.contains("crosstable") {
+            assert!(["第1轮", "第2轮", "第3轮"].iter().all(|r| text.contains(r)), "{text}");
+        }
         seen.look(&td, name).await;
         crate::kit::print_media(&td, true).await;
         full_shot(&td, name).await;
