@@ -327,7 +327,7 @@ pub fn event(e: &EventError) -> Said {
             "event.err.stale_proposal",
             p(&[("proposal", proposal.to_string()), ("next", next.to_string())]),
         ),
-        E::BadPairing(s) => ("event.err.bad_pairing", p(&[("why", s.clone())])),
+        E::BadPairing(s) => ("event.err.bad_pairing", p(&[("why", pairing_problem(s))])),
         E::VoidGame { round, board } => (
             "event.err.void_game",
             p(&[("round", round.to_string()), ("board", board.to_string())]),
@@ -354,6 +354,22 @@ pub fn event(e: &EventError) -> Said {
         ),
     };
     core(key, e.to_string(), &params)
+}
+
+/// What is wrong with a pairing given by hand, in Chinese.
+fn pairing_problem(s: &tournament::PairingProblem) -> String {
+    use tournament::PairingProblem as P;
+    match s {
+        P::DrawFixed => "第一轮编排后抽签结果即固定".into(),
+        P::DrawIncomplete => "抽签须包含每名在赛棋手各一次".into(),
+        P::AlreadyPaired(n) => format!("“{n}”已在已编排的轮次中：姓名和段位保持编排时的样子"),
+        P::ParticipationSystem => "按轮参赛只用于瑞士制和麦克马洪制：循环赛的赛程和淘汰赛的对阵表包括每名棋手".into(),
+        P::ParticipationPaired(r) => format!("第{r}轮已经编排：参赛与否须在编排前说明"),
+        P::KnockoutAmended => "淘汰赛对阵表不能修改".into(),
+        P::KnockoutSeeded => "淘汰赛对阵表按种子编排".into(),
+        P::Withdrawn(n) => format!("“{n}”已经退赛"),
+        P::Twice(n) => format!("“{n}”出现了两次"),
+    }
 }
 
 /// What is wrong with a system's parameters, in Chinese.

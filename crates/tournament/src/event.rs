@@ -504,7 +504,7 @@ pub enum EventError {
         next: u32,
     },
     /// A director's pairing is not valid.
-    BadPairing(String),
+    BadPairing(PairingProblem),
     /// A game voided by withdrawal cannot take a result.
     VoidGame {
         /// Round.
@@ -534,6 +534,52 @@ pub enum EventError {
         /// The rating.
         rating: i32,
     },
+}
+
+/// What is wrong with a pairing given by hand, or a change a pairing forbids
+/// ([`EventError::BadPairing`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PairingProblem {
+    /// The draw (lots) is fixed once a round is paired.
+    DrawFixed,
+    /// A draw that does not hold every active player once.
+    DrawIncomplete,
+    /// The player is in a paired round: name and rank stay as paired.
+    AlreadyPaired(String),
+    /// Per-round participation is for Swiss and McMahon events.
+    ParticipationSystem,
+    /// Participation is said before a round is paired.
+    ParticipationPaired(u32),
+    /// A knockout bracket cannot be amended.
+    KnockoutAmended,
+    /// A knockout bracket is paired by its seeds.
+    KnockoutSeeded,
+    /// The player has withdrawn.
+    Withdrawn(String),
+    /// The player appears twice.
+    Twice(String),
+}
+
+impl fmt::Display for PairingProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PairingProblem::DrawFixed => f.write_str("the draw is fixed once a round is paired"),
+            PairingProblem::DrawIncomplete => f.write_str("the draw must hold every active player once"),
+            PairingProblem::AlreadyPaired(n) => {
+                write!(f, "{n} is in a paired round: their name and rank stay as paired")
+            }
+            PairingProblem::ParticipationSystem => f.write_str(
+                "per-round participation is for Swiss and McMahon events: a round robin's schedule and a knockout's bracket pair every player",
+            ),
+            PairingProblem::ParticipationPaired(r) => {
+                write!(f, "round {r} is already paired: participation is said before a round is paired")
+            }
+            PairingProblem::KnockoutAmended => f.write_str("a knockout bracket cannot be amended"),
+            PairingProblem::KnockoutSeeded => f.write_str("a knockout bracket is paired by its seeds"),
+            PairingProblem::Withdrawn(n) => write!(f, "{n} has withdrawn"),
+            PairingProblem::Twice(n) => write!(f, "{n} appears twice"),
+        }
+    }
 }
 
 /// What is wrong with a system's parameters ([`EventError::BadSystem`]).
@@ -885,16 +931,12 @@ impl Event {
     /// `draw` must hold every active player once and no one else.
     pub fn restore_draw(&mut self, draw: &[PlayerId]) -> Result<(), EventError> {
         if !self.rounds.is_empty() {
-            return Err(EventError::BadPairing(
-                "the draw is fixed once a round is paired".into(),
-            ));
+            return Err(EventError::BadPairing(PairingProblem::DrawFixed));
         }
         let mut sorted = draw.to_vec();
         sorted.sort();
         if sorted != self.active() {
-            return Err(EventError::BadPairing(
-                "the draw must hold every active player once".into(),
-            ));
+            return Err(EventError::BadPairing(PairingProblem::DrawIncomplete));
         }
         self.draw = draw.to_vec();
         Ok(())
@@ -981,10 +1023,7 @@ impl Event {
             return Err(EventError::DuplicatePlayer(player.name));
         }
         if (old.name != player.name || old.rank != player.rank) && self.is_paired(id) {
-            return Err(EventError::BadPairing(format!(
-                "{} is in a paired round: their name and rank stay as paired",
-                old.name
-            )));
+            return Err(EventError::BadPairing(PairingProblem::AlreadyPaired(old.name.clone())));
         }
         self.by_name.remove(&old.name);
         self.by_name.insert(player.name.clone(), id);
@@ -1062,14 +1101,10 @@ impl Event {
 
     fn check_participation(&self, round: u32) -> Result<(), EventError> {
         if !self.system.is_swiss_like() {
-            return Err(EventError::BadPairing(
-                "per-round participation is for Swiss and McMahon events: a round robin's schedule and a knockout's bracket pair every player".into(),
-            ));
+            return Err(EventError::BadPairing(PairingProblem::ParticipationSystem));
         }
         if round == 0 || round as usize <= self.rounds.len() {
-            return Err(EventError::BadPairing(format!(
-                "round {round} is already paired: participation is said before a round is paired"
-            )));
+            return Err(EventError::BadPairing(PairingProblem::ParticipationPaired(round)));
         }
         Ok(())
     }
@@ -1251,7 +1286,7 @@ impl Event {
         byes: &[PlayerId],
     ) -> Result<&Round, EventError> {
         if matches!(self.system, System::Knockout { lives: 1 | 2, .. }) {
-            return Err(EventError::BadPairing("a knockout bracket cannot be amended".into()));
+            return Err(EventError::BadPairing(PairingProblem::KnockoutAmended));
         }
         let proposed = p.games.iter().map(|g| (g.black, g.white)).collect();
         let proposed_byes = p.byes.clone();
@@ -1270,9 +1305,7 @@ impl Event {
     /// must appear at most once; active players left out are idle.
     pub fn pair_manual(&mut self, games: &[(PlayerId, PlayerId)], byes: &[PlayerId]) -> Result<&Round, EventError> {
         if matches!(self.system, System::Knockout { lives: 1 | 2, .. }) {
-            return Err(EventError::BadPairing(
-                "a knockout bracket is paired by its seeds".into(),
-            ));
+            return Err(EventError::BadPairing(PairingProblem::KnockoutSeeded));
         }
         let number = self.next_round_number()?;
         let q = self.manual_proposal(number, games, byes)?;
@@ -1289,15 +1322,13 @@ impl Event {
         let mark = |p: PlayerId, seen: &mut Vec<bool>| -> Result<(), EventError> {
             self.check_id(p)?;
             if !self.is_active(p) {
-                return Err(EventError::BadPairing(format!(
-                    "{} has withdrawn",
-                    self.players[p.0].name
+                return Err(EventError::BadPairing(PairingProblem::Withdrawn(
+                    self.players[p.0].name.clone(),
                 )));
             }
             if std::mem::replace(&mut seen[p.0], true) {
-                return Err(EventError::BadPairing(format!(
-                    "{} appears twice",
-                    self.players[p.0].name
+                return Err(EventError::BadPairing(PairingProblem::Twice(
+                    self.players[p.0].name.clone(),
                 )));
             }
             Ok(())

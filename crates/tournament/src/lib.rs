@@ -64,8 +64,8 @@ pub mod swiss;
 
 pub use category::Categories;
 pub use event::{
-    ByeValue, Event, EventError, Game, LogEntry, PairingOrigin, PlayerId, Proposal, Round, Settings, Status, System,
-    SystemKind, SystemProblem, TotalScoreDivisor, UnknownSystem,
+    ByeValue, Event, EventError, Game, LogEntry, PairingOrigin, PairingProblem, PlayerId, Proposal, Round, Settings,
+    Status, System, SystemKind, SystemProblem, TotalScoreDivisor, UnknownSystem,
 };
 pub use handicap::{Handicap, HandicapBasis, HandicapRule};
 pub use player::{Date, DateError, Player, Rank, RankError};
