@@ -72,9 +72,7 @@ pub(crate) fn set_up_sqlite(conn: &rusqlite::Connection, wal: bool) -> Result<()
     // Another weiqi process may hold the write lock for a moment: wait rather than fail.
     conn.busy_timeout(LOCK_WAIT).map_err(sqlite_error)?;
     if wal {
-        let mode: String = conn
-            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
-            .map_err(sqlite_error)?;
+        let mode = wal_mode(conn)?;
         if !mode.eq_ignore_ascii_case("wal") {
             return Err(StoreError::Database(format!(
                 "cannot switch to WAL mode (journal mode is {mode})"
@@ -83,6 +81,25 @@ pub(crate) fn set_up_sqlite(conn: &rusqlite::Connection, wal: bool) -> Result<()
     }
     conn.execute_batch("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;")
         .map_err(sqlite_error)
+}
+
+/// Switches `conn` to WAL and answers the journal mode it is in. Several processes opening a
+/// new database at once all switch it: the switch takes an exclusive lock from a shared one,
+/// and SQLite answers one of two such upgrades "busy" at once, without the busy handler (it
+/// would wait on the other forever). So the switch is tried again, for as long as a lock is
+/// waited for, until the other has switched (and this one finds WAL already set).
+fn wal_mode(conn: &rusqlite::Connection) -> Result<String> {
+    let start = std::time::Instant::now();
+    loop {
+        match conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)) {
+            Err(rusqlite::Error::SqliteFailure(f, _))
+                if f.code == rusqlite::ErrorCode::DatabaseBusy && start.elapsed() < LOCK_WAIT =>
+            {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            r => return r.map_err(sqlite_error),
+        }
+    }
 }
 
 /// Which SQL dialect a connection speaks.

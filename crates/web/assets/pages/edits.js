@@ -10,6 +10,7 @@ import { LANG, t } from '../env.js';
 import { field, h, section, table } from '../dom.js';
 import { api, attempt } from '../api.js';
 import { colourLine, metBefore, twice } from '../pairing.js';
+import { rankWords } from '../standings.js';
 
 /** @typedef {import('../pairing.js').EditorPlayer} EditorPlayer */
 /**
@@ -120,7 +121,7 @@ export async function proposal(enc, box) {
   /** @param {string} n */
   const about = (n) => {
     const x = players.get(n);
-    return x ? `${x.rank} · ${t('pairing.score', { score: x.score })} · ${colourLine(x.colours, letters) || t('pairing.c_none')}` : '';
+    return x ? `${rankWords(x.rank, LANG)} · ${t('pairing.score', { score: x.score })} · ${colourLine(x.colours, letters) || t('pairing.c_none')}` : '';
   };
   /** @param {string} value @param {string} cls @param {string} label */
   const pick = (value, cls, label) => h('select', { class: cls, 'aria-label': label }, h('option', { value: '' }, '—'),

@@ -9,7 +9,7 @@ import { listSeparator } from '../text.js';
 import { quartersOf, stones } from '../format.js';
 import { clockHref } from '../urls.js';
 import { roundLinks, seatLinkBox } from '../seats.js';
-import { standingsTable } from '../standings.js';
+import { rankWords, standingsTable } from '../standings.js';
 import { officialsLines, settingsLines } from '../settings.js';
 import { exportButtons } from '../transfer.js';
 import { editEvent, editPlayer, proposal } from './edits.js';
@@ -114,7 +114,7 @@ function players({ enc, ev, director, roles }) {
   // The organizer's form changing a player opens here.
   const editBox = h('div', { id: 'edit-player-box' });
   const organizer = roles.includes('organizer');
-  const playerRows = ev.players.map((p) => [p.name, p.rank, p.club || '', p.region || '', p.rating ?? '', t('status.' + (p.status.startsWith('withdrawn') ? 'withdrawn' : p.status)),
+  const playerRows = ev.players.map((p) => [p.name, rankWords(p.rank, LANG), p.club || '', p.region || '', p.rating ?? '', t('status.' + (p.status.startsWith('withdrawn') ? 'withdrawn' : p.status)),
     h('span', {}, director && p.status === 'active' ? h('button', { type: 'button', class: 'small', onclick: () => {
       const reason = prompt(t('event.withdraw_reason', { name: p.name }), '');
       if (reason === null) return;

@@ -15,6 +15,7 @@ import { showClock } from '../clockface.js';
 import { LETTERS, parseVertex, replayTo, toggleChain, vertex } from '../goban.js';
 import { countLines, deadShown, logLine, moveLine, reviewLine, statusLine } from '../gameview.js';
 import { confirmMove, sound, voice } from '../voice.js';
+import { rankWords } from '../standings.js';
 
 /** @typedef {import('../gameview.js').GameView} GameView */
 /** @typedef {import('../actions.js').Action} Action */
@@ -435,7 +436,7 @@ function renderClocks(g, view) {
     const box = g.el.clocks[c];
     box.classList.toggle('running', view.clock.running === c);
     box.replaceChildren(
-      h('div', { class: 'who' }, h('span', { class: 'dot ' + c, 'aria-hidden': 'true' }), `${t('color.' + c)} · ${n.name} ${n.rank}`,
+      h('div', { class: 'who' }, h('span', { class: 'dot ' + c, 'aria-hidden': 'true' }), `${t('color.' + c)} · ${n.name} ${rankWords(n.rank, LANG)}`,
         mine(g) === c ? h('strong', {}, ' ' + t('game.you')) : null),
       h('div', { class: 'time', role: 'timer', 'data-label': t('clock.of', { color: t('color.' + c) }) }, ''),
       h('div', { class: 'hint' }, t('game.captures', { n: view.captures[c] }), ' · ', t(view.warnings[c] === 1 ? 'game.warning_one' : 'game.warnings', { n: view.warnings[c] })));

@@ -173,7 +173,7 @@ async fn a_hand_edit_that_drops_players_is_refused_and_a_repeat_needs_pair_anywa
     .await;
     let infos: Vec<String> = serde_json::from_value(infos).unwrap();
     assert!(
-        infos.iter().all(|x| x == "1d · 2分 · 黑" || x == "1d · 0分 · 白"),
+        infos.iter().all(|x| x == "1段 · 2分 · 黑" || x == "1段 · 0分 · 白"),
         "{infos:?}"
     );
 

@@ -65,8 +65,8 @@ async fn a_chinese_page_says_the_servers_refusals_in_chinese() {
     register(&td, "蔡", "3段").await;
     until(
         &td,
-        "蔡 registered as 3d",
-        "[...document.querySelectorAll('#players tbody tr')].some((r) => r.textContent.includes('蔡') && r.textContent.includes('3d'))",
+        "蔡 registered as 3段",
+        "[...document.querySelectorAll('#players tbody tr')].some((r) => r.textContent.includes('蔡') && r.textContent.includes('3段'))",
     )
     .await;
 
