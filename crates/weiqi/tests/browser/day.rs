@@ -12,7 +12,7 @@
 //! Player names, accounts and the event's name are Chinese (its id digits), so any Latin word
 //! on a page is the software's. The JSON API is used for nothing the pages do.
 
-use crate::kit::{full_shot, screen};
+use crate::kit::{follow, full_shot, screen};
 use crate::support::{Rig, click, fill, shot, until};
 use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
@@ -147,19 +147,6 @@ async fn event_page(rig: &Rig, c: &Client) {
     )
     .await;
     until(c, "the event page's rounds", "document.getElementById('rounds')").await;
-}
-
-/// Opens the page's link `css` here (a print view opens in a new tab for a person).
-async fn follow(rig: &Rig, c: &Client, css: &str) {
-    let href = c
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .attr("href")
-        .await
-        .unwrap()
-        .unwrap_or_else(|| panic!("{css} has no href"));
-    c.goto(&format!("{}{href}", rig.base)).await.unwrap();
 }
 
 /// Makes an account `name` on the login page and signs in; the home page opens.

@@ -3,7 +3,7 @@
 //! again; a withdrawal (Art. 28) that the standings and the next pairing follow; and the
 //! print views (crosstable, a round's pairing sheet) in Chinese and English, as printed.
 
-use crate::kit::{account, event, full_shot, print_media};
+use crate::kit::{account, event, follow, full_shot, print_media};
 use crate::support::{Rig, click, fill, shot, until};
 use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
@@ -59,20 +59,6 @@ async fn registered(rig: &Rig, c: &Client) -> Vec<String> {
 async fn event_page(rig: &Rig, c: &Client) {
     c.goto(&format!("{}/events/cup", rig.base)).await.unwrap();
     until(c, "the event page", "document.getElementById('csv-file')").await;
-}
-
-/// Opens the page's link `css` (a print view: it opens in a new tab for a person) here.
-async fn follow(rig: &Rig, c: &Client, css: &str) -> String {
-    let href = c
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .attr("href")
-        .await
-        .unwrap()
-        .unwrap_or_else(|| panic!("{css} has no href"));
-    c.goto(&format!("{}{href}", rig.base)).await.unwrap();
-    href
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

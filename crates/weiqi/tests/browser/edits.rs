@@ -5,28 +5,10 @@
 //! after "pair anyway"; players and the event are edited, and an event without games deleted.
 
 use crate::board::login;
+use crate::kit::event_of;
 use crate::support::{Rig, click, fill, shot, until};
 use fantoccini::Client;
 use serde_json::{Value, json};
-
-async fn event(rig: &Rig, c: &Client, id: &str, system: Value, players: &[(&str, &str)]) {
-    rig.api(
-        c,
-        "POST",
-        "/api/events",
-        json!({ "id": id, "name": format!("{id} open"), "system": system, "rounds": 3, "time_control": "30m+3x30s" }),
-    )
-    .await;
-    for (name, rank) in players {
-        rig.api(
-            c,
-            "POST",
-            &format!("/api/events/{id}/players"),
-            json!({ "name": name, "rank": rank }),
-        )
-        .await;
-    }
-}
 
 /// Sets the select `css` to `value` as the director would, so the editor redraws.
 async fn choose(c: &Client, css: &str, value: &str) {
@@ -56,7 +38,7 @@ async fn a_handicap_board_shows_the_weaker_player_as_black_in_every_view() {
     let td = rig.browser("en-US").await;
     login(&rig, &td, "director").await;
     let mm = json!({ "kind": "mc_mahon", "bar": "1d", "floor": "20k" });
-    event(&rig, &td, "mm", mm, &[("Zhang", "3k"), ("Wu", "5k")]).await;
+    event_of(&rig, &td, "mm", mm, 3, &[("Zhang", "3k"), ("Wu", "5k")]).await;
 
     // The proposal: Wu (5k) is Black, with two stones, his rank and McMahon score (in points,
     // a win 2, as the standings count it) beside him.
@@ -132,11 +114,12 @@ async fn a_hand_edit_that_drops_players_is_refused_and_a_repeat_needs_pair_anywa
     let mut rig = Rig::start("edits-pairing").await;
     let td = rig.browser("zh-CN").await;
     login(&rig, &td, "director").await;
-    event(
+    event_of(
         &rig,
         &td,
         "sw",
         json!({ "kind": "swiss" }),
+        3,
         &[("李", "1d"), ("王", "1d"), ("张", "1d"), ("赵", "1d")],
     )
     .await;
@@ -255,11 +238,12 @@ async fn players_and_the_event_are_edited_and_an_event_without_games_deleted() {
     )
     .await;
     assert_eq!(required, json!([true]));
-    event(
+    event_of(
         &rig,
         &td,
         "e",
         json!({ "kind": "swiss" }),
+        3,
         &[("Li", "2d"), ("Wang", "1d")],
     )
     .await;
@@ -329,7 +313,7 @@ async fn players_and_the_event_are_edited_and_an_event_without_games_deleted() {
     assert_eq!(state, json!([true, false]));
 
     // An event without games is deleted from its page.
-    event(&rig, &td, "gone", json!({ "kind": "swiss" }), &[("Li", "2d")]).await;
+    event_of(&rig, &td, "gone", json!({ "kind": "swiss" }), 3, &[("Li", "2d")]).await;
     td.goto(&format!("{}/events/gone", rig.base)).await.unwrap();
     until(&td, "the delete button", "document.getElementById('delete-event')").await;
     td.execute("window.confirm = () => true", vec![]).await.unwrap();

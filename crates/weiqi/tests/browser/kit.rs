@@ -135,11 +135,16 @@ pub async fn account(rig: &Rig, c: &Client, name: &str) {
 /// Creates event `id` (`system`, `rounds`) as the logged-in account and registers `players`
 /// (name, rank).
 pub async fn event(rig: &Rig, c: &Client, id: &str, system: &str, rounds: u32, players: &[(&str, &str)]) {
+    event_of(rig, c, id, json!({ "kind": system }), rounds, players).await;
+}
+
+/// [`event`] with the system as the API takes it (`{"kind": "mc_mahon", "bar": "3d", …}`).
+pub async fn event_of(rig: &Rig, c: &Client, id: &str, system: Value, rounds: u32, players: &[(&str, &str)]) {
     rig.api(
         c,
         "POST",
         "/api/events",
-        json!({ "id": id, "name": format!("{id} open"), "system": { "kind": system }, "rounds": rounds,
+        json!({ "id": id, "name": format!("{id} open"), "system": system, "rounds": rounds,
                 "time_control": "30m+3x30s" }),
     )
     .await;
@@ -152,6 +157,21 @@ pub async fn event(rig: &Rig, c: &Client, id: &str, system: &str, rounds: u32, p
         )
         .await;
     }
+}
+
+/// Opens the page's link `css` here (a print view opens in a new tab for a person); answers
+/// its address.
+pub async fn follow(rig: &Rig, c: &Client, css: &str) -> String {
+    let href = c
+        .find(fantoccini::Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .attr("href")
+        .await
+        .unwrap()
+        .unwrap_or_else(|| panic!("{css} has no href"));
+    c.goto(&format!("{}{href}", rig.base)).await.unwrap();
+    href
 }
 
 /// A seat link's game and secret (`/play/7#secret=…`).

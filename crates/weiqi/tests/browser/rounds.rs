@@ -33,22 +33,7 @@ pub async fn call(c: &Client, method: &str, path: &str, body: Value) -> (u64, Va
 
 /// Creates event `id` of `system` with `players`, and pairs round 1 as `games` (Black, White).
 pub async fn paired_event(rig: &Rig, c: &Client, id: &str, system: Value, players: &[(&str, &str)], games: Value) {
-    rig.api(
-        c,
-        "POST",
-        "/api/events",
-        json!({ "id": id, "name": format!("{id} open"), "system": system, "rounds": 3, "time_control": "30m+3x30s" }),
-    )
-    .await;
-    for (name, rank) in players {
-        rig.api(
-            c,
-            "POST",
-            &format!("/api/events/{id}/players"),
-            json!({ "name": name, "rank": rank }),
-        )
-        .await;
-    }
+    crate::kit::event_of(rig, c, id, system, 3, players).await;
     rig.api(
         c,
         "POST",
