@@ -18,25 +18,6 @@ fn said(s: axum::http::StatusCode, v: &Value) -> String {
     }
 }
 
-async fn event(r: &axum::Router, token: &str, id: &str, system: Value, players: &[(&str, &str)]) {
-    let body =
-        json!({ "id": id, "name": format!("{id} open"), "system": system, "rounds": 3, "time_control": "30m+3x30s" });
-    let (s, v) = call(r, "POST", "/api/events", Some(token), Some(body)).await;
-    assert_eq!(s.as_u16(), 201, "{v}");
-    for (name, rank) in players {
-        let path = format!("/api/events/{id}/players");
-        let (s, v) = call(
-            r,
-            "POST",
-            &path,
-            Some(token),
-            Some(json!({ "name": name, "rank": rank })),
-        )
-        .await;
-        assert_eq!(s.as_u16(), 201, "{v}");
-    }
-}
-
 /// Issue #16 item 2: a 3k and a 5k on a McMahon board, two stones: the 5k is Black in the
 /// proposal, the round, the start form, the printed sheet, the result entered and the
 /// standings; typed the other way round by hand, the pairing still gives the 5k Black.
@@ -46,7 +27,7 @@ async fn a_handicap_board_shows_the_weaker_player_as_black_everywhere() {
     let r = &a.router;
     let td = login(r, "director").await;
     let mm = json!({ "kind": "mc_mahon", "bar": "1d", "floor": "20k" });
-    event(r, &td, "mm", mm, &[("Zhang", "3k"), ("Wu", "5k")]).await;
+    event(r, &td, "mm", mm, "30m+3x30s", &[("Zhang", "3k"), ("Wu", "5k")]).await;
     let (_, p) = call(r, "GET", "/api/events/mm/proposal", Some(&td), None).await;
     assert_eq!(
         (
@@ -116,6 +97,7 @@ async fn a_changed_pairing_is_refused_when_it_drops_players_and_confirmed_when_i
         &td,
         "sw",
         json!({ "kind": "swiss" }),
+        "30m+3x30s",
         &[("A", "1d"), ("B", "1d"), ("C", "1d"), ("D", "1d")],
     )
     .await;
@@ -221,6 +203,7 @@ async fn events_and_players_are_edited_and_an_event_without_games_deleted() {
         &td,
         "e",
         json!({ "kind": "swiss" }),
+        "30m+3x30s",
         &[("Li", "2d"), ("Wang", "1d"), ("Zhao", "1k")],
     )
     .await;
@@ -324,7 +307,7 @@ async fn events_and_players_are_edited_and_an_event_without_games_deleted() {
         said(s, &v),
         "400 event.err.has_games: event e has 1 round(s) paired and 0 game(s) started: only an event without games can be deleted / 比赛e已编排1轮、开始0盘对局：只有没有对局的比赛才能删除"
     );
-    event(r, &td, "dup", json!({ "kind": "swiss" }), &[("Li", "2d")]).await;
+    event(r, &td, "dup", json!({ "kind": "swiss" }), "30m+3x30s", &[("Li", "2d")]).await;
     let (s, _) = call(r, "DELETE", "/api/events/dup", Some(&other), None).await;
     assert_eq!(s.as_u16(), 403);
     let (s, _) = call(r, "DELETE", "/api/events/dup", Some(&td), None).await;

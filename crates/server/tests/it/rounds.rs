@@ -15,25 +15,8 @@ async fn paired_event(
     players: &[(&str, &str)],
     games: Value,
 ) {
-    let mut event = json!({ "id": id, "name": format!("{id} open"), "system": system, "rounds": 3 });
     // An empty time control is refused at creation; an event may still have none.
-    if !time.is_empty() {
-        event["time_control"] = json!(time);
-    }
-    let (s, v) = call(r, "POST", "/api/events", Some(token), Some(event)).await;
-    assert_eq!(s.as_u16(), 201, "{v}");
-    for (name, rank) in players {
-        let path = format!("/api/events/{id}/players");
-        let (s, v) = call(
-            r,
-            "POST",
-            &path,
-            Some(token),
-            Some(json!({ "name": name, "rank": rank })),
-        )
-        .await;
-        assert_eq!(s.as_u16(), 201, "{v}");
-    }
+    event(r, token, id, system, time, players).await;
     let path = format!("/api/events/{id}/rounds/amended");
     let (s, v) = call(r, "POST", &path, Some(token), Some(json!({ "games": games }))).await;
     assert_eq!(s.as_u16(), 201, "{v}");

@@ -251,3 +251,27 @@ pub fn line_with(status: StatusCode, v: &Value, ok_tail: &str) -> String {
         None => format!("{} ok{ok_tail}", status.as_u16()),
     }
 }
+
+/// Creates event `id` of `system` (as the API takes it) with time control `time` (none when
+/// empty: an event may still have none) and three rounds, and registers `players` (name,
+/// rank); each step must succeed.
+pub async fn event(r: &Router, token: &str, id: &str, system: Value, time: &str, players: &[(&str, &str)]) {
+    let mut body = json!({ "id": id, "name": format!("{id} open"), "system": system, "rounds": 3 });
+    if !time.is_empty() {
+        body["time_control"] = json!(time);
+    }
+    let (s, v) = call(r, "POST", "/api/events", Some(token), Some(body)).await;
+    assert_eq!(s.as_u16(), 201, "{v}");
+    for (name, rank) in players {
+        let path = format!("/api/events/{id}/players");
+        let (s, v) = call(
+            r,
+            "POST",
+            &path,
+            Some(token),
+            Some(json!({ "name": name, "rank": rank })),
+        )
+        .await;
+        assert_eq!(s.as_u16(), 201, "{v}");
+    }
+}

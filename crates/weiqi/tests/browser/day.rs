@@ -13,9 +13,9 @@
 //! on a page is the software's. The JSON API is used for nothing the pages do.
 
 use crate::kit::{follow, full_shot, screen};
-use crate::support::{Rig, click, fill, shot, until};
+use crate::support::{Rig, click, fill, shot, until, until_within};
 use fantoccini::{Client, Locator};
-use serde_json::{Value, json};
+use serde_json::json;
 use std::time::{Duration, Instant};
 
 /// The event's id (digits: no Latin word), and its pages.
@@ -113,27 +113,6 @@ impl Seen {
     async fn look(&mut self, c: &Client, what: &str) {
         let e = english(c).await;
         self.0.push((what.to_string(), e));
-    }
-}
-
-/// Waits up to `secs` seconds until `script` is truthy (for a loop the page runs over a
-/// hundred boards, longer than [`until`]'s 20 s).
-async fn until_long(c: &Client, what: &str, script: &str, secs: u64) -> Value {
-    let start = Instant::now();
-    loop {
-        let v = c
-            .execute(&format!("return ({script});"), vec![])
-            .await
-            .unwrap_or(Value::Null);
-        if !(v.is_null() || v == json!(false) || v == json!("") || v == json!(0)) {
-            return v;
-        }
-        if start.elapsed() > Duration::from_secs(secs) {
-            shot(c, &format!("timeout-{}", what.replace(' ', "-"))).await;
-            panic!("timed out waiting for {what}; last value {v}");
-        }
-        // A wait on observable state: the page's loop is asked again until it is done.
-        tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
 
@@ -251,11 +230,11 @@ async fn enter_results(c: &Client, n: u32, results: &[&str]) -> Vec<(String, Str
     )
     .await
     .unwrap();
-    let r = until_long(
+    let r = until_within(
         c,
         &format!("round {n}'s results"),
         "window.__entry.done && window.__entry",
-        300,
+        Duration::from_secs(300),
     )
     .await;
     assert!(r["error"].is_null(), "round {n}: {}", r["error"]);

@@ -257,8 +257,13 @@ pub async fn shot(c: &Client, name: &str) {
 
 /// Waits (up to 20 s) until `script` (a JS expression) is truthy; its last value is returned.
 pub async fn until(c: &Client, what: &str, script: &str) -> Value {
+    until_within(c, what, script, Duration::from_secs(20)).await
+}
+
+/// [`until`] for up to `limit` (a loop the page runs over a hundred boards takes longer).
+pub async fn until_within(c: &Client, what: &str, script: &str, limit: Duration) -> Value {
     let mut last = Value::Null;
-    for _ in 0..200 {
+    for _ in 0..limit.as_millis().div_ceil(100) {
         last = c
             .execute(&format!("return ({script});"), vec![])
             .await
