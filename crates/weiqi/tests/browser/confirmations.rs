@@ -90,8 +90,16 @@ async fn a_free_game_is_final_once_both_players_confirm() {
     b.goto(&format!("{}{black}", rig.base)).await.unwrap();
     shows(&b, "who has to confirm", "awaiting", "黑方、白方").await;
     click(&b, "#confirm").await;
-    let line = shows(&b, "White still to confirm", "awaiting", "白方").await;
-    assert!(!line.contains("黑方") && !line.contains("裁判"), "{line}");
+    // The line said 白方 before the click too: wait until 黑方 has left it.
+    let line = until(
+        &b,
+        "White still to confirm",
+        "(() => { const t = document.getElementById('awaiting').textContent; \
+           return t.includes('白方') && !t.includes('黑方') && t; })()",
+    )
+    .await;
+    let line = line.as_str().unwrap();
+    assert!(!line.contains("裁判"), "{line}");
     until(&b, "no second confirmation", "!document.getElementById('confirm')").await;
     shot(&b, "confirm-01-free-black-confirmed-zh").await;
 
