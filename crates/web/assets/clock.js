@@ -93,13 +93,15 @@ export function sideAfter(side, control, ms) {
 }
 
 // Both sides at `now` from a reading taken (in the same time base) at `readAt`: only the
-// running side moves, and nothing moves while paused or stopped.
+// running side moves, and nothing moves while paused or stopped. The clock crate counts
+// whole milliseconds, so a fraction of one (from `performance.now()`) is not counted: the
+// face for an instant is the crate's state at that instant, never half a millisecond on.
 /**
  * @template {ClockReading} R
  * @param {R} reading @param {number} readAt @param {number} now @returns {R}
  */
 export function clockAt(reading, readAt, now) {
-  const ms = Math.max(0, now - readAt);
+  const ms = Math.max(0, Math.floor(now - readAt));
   const out = Object.assign({}, reading);
   for (const c of ['black', 'white']) {
     out[c] = reading.running === c && !reading.paused ? sideAfter(reading[c], reading.control, ms) : Object.assign({}, reading[c]);

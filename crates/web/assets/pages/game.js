@@ -451,7 +451,8 @@ function renderClocks(g, view) {
 function tick(g) {
   const view = g.view;
   if (!view) return;
-  const at = view.clock.at + (performance.now() - g.readAt);
+  // A whole millisecond: the face's `data-at` is then exactly the instant it shows.
+  const at = view.clock.at + Math.floor(performance.now() - g.readAt);
   const now = clockAt(view.clock, view.clock.at, at);
   for (const c of COLORS) {
     const el = /** @type {HTMLElement | null} */ (g.el.clocks[c].querySelector('.time'));

@@ -32,3 +32,16 @@ test('time never goes back: a reading asked for before it was taken reads as tak
   const r = schedules[0].reading;
   assert.deepEqual(sideAfter(r.black, r.control, -500), r.black);
 });
+
+test('a fraction of a millisecond is not counted, as in the crate', () => {
+  // Regression: the game page moved the clock by 15,999.6 ms, showed 10 s left in the period,
+  // and said (rounded) it showed the instant 16,000 ms on, where the crate shows 9 s.
+  for (const s of schedules) {
+    const r = s.reading;
+    for (const [d, want] of s.expect) {
+      if (d < 1) continue;
+      const now = clockAt(r, r.at, r.at + d + 0.6);
+      assert.deepEqual(now[r.running], want, `${s.name}: ${d}.6 ms after the reading`);
+    }
+  }
+});
