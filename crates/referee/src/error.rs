@@ -57,6 +57,13 @@ pub enum RefereeError {
         /// The side.
         side: Color,
     },
+    /// An arrival said to be after the instant it is recorded at (Art. 22.1).
+    SeatedLater {
+        /// When the player is said to have sat down.
+        seated: Instant,
+        /// The instant of the record.
+        at: Instant,
+    },
     /// The lateness limit has not passed (Art. 22.1–2: up to the limit, inclusive, is allowed).
     WithinLateLimit {
         /// Late so far.
@@ -193,7 +200,7 @@ impl RefereeError {
                 IllegalMove::Occupied | IllegalMove::OffBoard => Article::new(2, 0),
             },
             E::Paused | E::NotPaused => art::PAUSE,
-            E::Absent { .. } | E::NotAbsent { .. } | E::WithinLateLimit { .. } => art::LATENESS,
+            E::Absent { .. } | E::NotAbsent { .. } | E::SeatedLater { .. } | E::WithinLateLimit { .. } => art::LATENESS,
             E::NoLateLimit => art::READ_IN_ABSENCE,
             E::OutOfTime { .. } | E::TimeLeft { .. } | E::LostTurnNotAllowed | E::LostTurnWithoutByoYomi { .. } => {
                 art::TIMEOUT
@@ -244,6 +251,11 @@ impl fmt::Display for RefereeError {
             E::NotPaused => f.write_str("the game is not paused (Art. 14)"),
             E::Absent { side } => write!(f, "{side} has not arrived (Art. 22.1)"),
             E::NotAbsent { side } => write!(f, "{side} is at the board already (Art. 22.1)"),
+            E::SeatedLater { seated, at } => write!(
+                f,
+                "a seat taken at {} ms is later than its record at {} ms (Art. 22.1)",
+                seated.0, at.0
+            ),
             E::WithinLateLimit { late, limit } => {
                 write!(f, "late by {late}, within the limit of {limit}: no forfeit (Art. 22.1)")
             }

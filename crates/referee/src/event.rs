@@ -307,6 +307,10 @@ pub enum Action {
     Arrive {
         /// Who arrived.
         side: Color,
+        /// When they sat down, if before this event (a player who took their seat on a board
+        /// whose clock waited for both players, started once the second sat down): lateness
+        /// is counted to this instant, not to the event's. `None`: they sit down now.
+        seated: Option<Instant>,
     },
     /// Art. 22.1–3: a player still absent beyond the limit forfeits; if both do, both lose.
     /// Referee, chief referee or system.

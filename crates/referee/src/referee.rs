@@ -413,7 +413,15 @@ pub fn permit(actor: Actor, action: &Action) -> Result<(), RefereeError> {
     let (ok, name, allowed, article) = match action {
         Action::Colours(_) => (official, "settle the colours", "a referee or the system", art::COLOURS),
         Action::Start { .. } => (official, "start the game", "a referee or the system", art::REFEREE),
-        Action::Arrive { side } => (
+        // The instant a seat was taken earlier is the software's record (a seat link
+        // opened), never a player's word.
+        Action::Arrive { seated: Some(_), .. } => (
+            actor == System,
+            "record an earlier arrival",
+            "the system",
+            art::LATENESS,
+        ),
+        Action::Arrive { side, .. } => (
             official || actor == Player(*side),
             "record an arrival",
             "the player themself, a referee or the system",
@@ -522,7 +530,7 @@ fn step(settings: &Settings, prior: &[Event], st: &mut State, ev: &Event) -> Res
     match &ev.action {
         Action::Colours(choice) => settle_colours(settings, st, *choice, out)?,
         Action::Start { late } => start(st, late, at, out)?,
-        Action::Arrive { side } => arrive(settings, st, *side, at, out)?,
+        Action::Arrive { side, seated } => arrive(settings, st, *side, seated.unwrap_or(at), at, out)?,
         Action::LateForfeit { side } => late_forfeit(settings, st, *side, at, out)?,
         Action::Play(mv) => play_move(st, player_side(ev.actor), *mv, at, out)?,
         Action::ProposeEnd => propose_end(st, player_side(ev.actor), at, out)?,
@@ -1158,11 +1166,13 @@ fn late_from(settings: &Settings, st: &State, at: Instant) -> Instant {
     settings.lateness.since.or(st.started_at).unwrap_or(at)
 }
 
-/// Art. 22.1: a late player arrives.
+/// Art. 22.1: a late player arrives; they sat down at `seated` (at most `at`, the event's
+/// instant), which their lateness is counted to.
 fn arrive(
     settings: &Settings,
     st: &mut State,
     side: Color,
+    seated: Instant,
     at: Instant,
     fx: &mut Vec<Effect>,
 ) -> Result<(), RefereeError> {
@@ -1170,7 +1180,10 @@ fn arrive(
     if !st.absent[side.index()] {
         return Err(RefereeError::NotAbsent { side });
     }
-    let late = at.since(late_from(settings, st, at));
+    if seated > at {
+        return Err(RefereeError::SeatedLater { seated, at });
+    }
+    let late = seated.since(late_from(settings, st, seated));
     st.absent[side.index()] = false;
     if settings.lateness.forfeit_after.is_some_and(|limit| late > limit) {
         // Art. 22.1–2: beyond the limit (the limit itself is allowed) the late player loses.

@@ -80,7 +80,7 @@ pub fn summary(settings: &Settings, event: &Event, effects: &[Effect]) -> Summar
             }
             (zh, en, None)
         }
-        Action::Arrive { side } => {
+        Action::Arrive { side, .. } => {
             let (late, charged) = effects
                 .iter()
                 .find_map(|e| match e {

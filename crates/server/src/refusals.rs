@@ -116,6 +116,7 @@ fn phrase(s: &str) -> String {
         "settle the colours" => "确定黑白",
         "start the game" => "开始对局",
         "record an arrival" => "登记到场",
+        "record an earlier arrival" => "登记此前的到场时刻",
         "rule a lateness forfeit" => "判迟到负",
         "play" => "落子",
         "propose the end" => "提出终局",
@@ -137,6 +138,7 @@ fn phrase(s: &str) -> String {
         "overrule a ruling" => "推翻裁决",
         "correct a result" => "更正结果",
         "a referee or the system" => "裁判员或系统",
+        "the system" => "系统",
         "the player themself, a referee or the system" => "棋手本人、裁判员或系统",
         "a player, for their own colour" => "棋手本人（仅限己方）",
         "a player" => "棋手",
@@ -210,6 +212,10 @@ pub fn referee(e: &RefereeError) -> Said {
         E::NotPaused => ("referee.err.not_paused", vec![]),
         E::Absent { side: s } => ("referee.err.absent", p(&[("side", side(*s))])),
         E::NotAbsent { side: s } => ("referee.err.not_absent", p(&[("side", side(*s))])),
+        E::SeatedLater { seated, at } => (
+            "referee.err.seated_later",
+            p(&[("seated", seated.0.to_string()), ("at", at.0.to_string())]),
+        ),
         E::WithinLateLimit { late, limit } => (
             "referee.err.within_late_limit",
             p(&[("late", duration(*late)), ("limit", duration(*limit))]),

@@ -255,6 +255,10 @@ pub enum WAction {
     },
     Arrive {
         side: WColor,
+        /// When the player sat down, if before the record (ms since the Unix epoch): written
+        /// by the server alone (`referee::permit`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seated_ms: Option<u64>,
     },
     LateForfeit {
         side: WColor,
@@ -447,7 +451,10 @@ impl WAction {
             WAction::Start { late } => Action::Start {
                 late: late.iter().map(|&c| c.into()).collect(),
             },
-            WAction::Arrive { side } => Action::Arrive { side: (*side).into() },
+            WAction::Arrive { side, seated_ms } => Action::Arrive {
+                side: (*side).into(),
+                seated: seated_ms.map(clock::Instant),
+            },
             WAction::LateForfeit { side } => Action::LateForfeit { side: (*side).into() },
             WAction::Play { point: p } => Action::Play(Move::Play(point(size, p)?)),
             WAction::Pass => Action::Play(Move::Pass),
@@ -533,7 +540,10 @@ impl WAction {
             Action::Start { late } => WAction::Start {
                 late: late.iter().map(|&c| c.into()).collect(),
             },
-            Action::Arrive { side } => WAction::Arrive { side: (*side).into() },
+            Action::Arrive { side, seated } => WAction::Arrive {
+                side: (*side).into(),
+                seated_ms: seated.map(|i| i.0),
+            },
             Action::LateForfeit { side } => WAction::LateForfeit { side: (*side).into() },
             Action::Play(Move::Play(p)) => WAction::Play { point: v(*p) },
             Action::Play(Move::Pass) => WAction::Pass,

@@ -131,6 +131,10 @@ pub const REFUSALS_ZH: &[(&str, &str)] = &[
     ("referee.err.absent", "{side}尚未到场（第22.1条）"),
     ("referee.err.not_absent", "{side}已经在座（第22.1条）"),
     (
+        "referee.err.seated_later",
+        "入座时刻{seated}毫秒晚于其记录时刻{at}毫秒（第22.1条）",
+    ),
+    (
         "referee.err.within_late_limit",
         "迟到{late}，未超过{limit}的迟到限时：不判负（第22.1条）",
     ),

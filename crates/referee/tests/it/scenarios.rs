@@ -957,10 +957,37 @@ fn art22_1_lateness_within_the_limit_is_charged_twice() {
             #1 0s ref Start { late: [White] } => started, black to move
             #2 1s B E5 => black E5
                60s W D4 !! [Art. 22.1] white has not arrived (Art. 22.1)
-            #3 10m W Arrive { side: White } => white arrived 10m late, charged 20m
+            #3 10m W Arrive { side: White, seated: None } => white arrived 10m late, charged 20m
             #4 10m1s W D4 => white D4
             -- phase play, black to move, warnings B0 W0
             -- clock at 10m1s: Running(Black); black used 1s, white used 20m1s
+        "#]],
+    );
+}
+
+#[test]
+fn art22_1_a_seat_taken_before_the_start_is_late_to_the_instant_it_was_taken() {
+    // The round was scheduled at 0; the board's clock waited for both players. Black sat
+    // down at 4m, White at 10m, and the system started the clock then: Black is 4 minutes
+    // late, White 10, each charged twice. Only the system records an earlier seat.
+    check(
+        "@time 1h
+             @late-from 0s
+             0 ref colours draw first
+             10m sys start late B W
+             10m B arrive B seated 4m
+             10m sys arrive B seated 4m
+             10m sys arrive W seated 11m
+             10m sys arrive W seated 10m",
+        expect![[r#"
+            #0 0s ref Colours(Draw { black: First }) => first player takes black
+            #1 10m sys Start { late: [Black, White] } => started, black to move
+               10m B Arrive { side: Black, seated: Some(Instant(240000)) } !! [Art. 22.1] black may not record an earlier arrival: only the system may (Art. 22.1)
+            #2 10m sys Arrive { side: Black, seated: Some(Instant(240000)) } => black arrived 4m late, charged 8m
+               10m sys Arrive { side: White, seated: Some(Instant(660000)) } !! [Art. 22.1] a seat taken at 660000 ms is later than its record at 600000 ms (Art. 22.1)
+            #3 10m sys Arrive { side: White, seated: Some(Instant(600000)) } => white arrived 10m late, charged 20m
+            -- phase play, black to move, warnings B0 W0
+            -- clock at 10m: Running(Black); black used 8m, white used 20m
         "#]],
     );
 }
@@ -980,7 +1007,7 @@ fn art22_1_lateness_counts_from_the_scheduled_start_when_the_clock_started_later
             #0 0s ref Colours(Draw { black: First }) => first player takes black
             #1 5m ref Start { late: [White] } => started, black to move
             #2 6m B E5 => black E5
-            #3 10m W Arrive { side: White } => white arrived 10m late, charged 20m
+            #3 10m W Arrive { side: White, seated: None } => white arrived 10m late, charged 20m
             -- phase play, white to move, warnings B0 W0
             -- clock at 10m: Running(White); black used 60s, white used 20m
         "#]],
@@ -999,7 +1026,7 @@ fn art22_1_lateness_counts_from_the_scheduled_start_when_the_clock_started_later
             #0 0s ref Colours(Draw { black: First }) => first player takes black
             #1 10m ref Start { late: [White] } => started, black to move
             #2 11m B E5 => black E5
-            #3 20m W Arrive { side: White } => white arrived 20m late, charged 0s; result: black wins by forfeit (B+F)
+            #3 20m W Arrive { side: White, seated: None } => white arrived 20m late, charged 0s; result: black wins by forfeit (B+F)
             -- phase decided, white to move, warnings B0 W0, result black wins by forfeit (B+F)
             -- clock at 20m: Paused(White); black used 60s, white used 9m
         "#]],
@@ -1019,7 +1046,7 @@ fn art22_1_lateness_up_to_the_limit_inclusive_is_allowed() {
             #0 0s ref Colours(Draw { black: First }) => first player takes black
             #1 0s ref Start { late: [Black] } => started, black to move
                1h sys LateForfeit { side: Black } !! [Art. 22.1] late by 1h, within the limit of 1h: no forfeit (Art. 22.1)
-            #2 1h ref Arrive { side: Black } => black arrived 1h late, charged 2h
+            #2 1h ref Arrive { side: Black, seated: None } => black arrived 1h late, charged 2h
             #3 1h1s B E5 => black E5
             -- phase play, white to move, warnings B0 W0
             -- clock at 1h1s: Running(White); black used 2h1s, white used 0s
@@ -1057,7 +1084,7 @@ fn art22_2_with_lodging_at_the_venue_the_limit_is_15_minutes() {
             #0 0s ref Colours(Draw { black: First }) => first player takes black
             #1 0s ref Start { late: [White] } => started, black to move
             #2 1s B E5 => black E5
-            #3 16m W Arrive { side: White } => white arrived 16m late, charged 0s; result: black wins by forfeit (B+F)
+            #3 16m W Arrive { side: White, seated: None } => white arrived 16m late, charged 0s; result: black wins by forfeit (B+F)
             -- phase decided, white to move, warnings B0 W0, result black wins by forfeit (B+F)
             -- clock at 16m: Paused(White); black used 1s, white used 15m59s
         "#]],
@@ -1494,7 +1521,7 @@ fn art31_only_a_referee_warns_and_art30_only_the_chief_referee_adjudicates() {
                1s W ClockPressedEarly { side: Black } !! [Art. 31] white may not give a ruling: only a referee may (Art. 31)
                1s sys ClockPressedEarly { side: Black } !! [Art. 31] the system may not give a ruling: only a referee may (Art. 31)
                1s ref Adjudicate { outcome: Win { winner: White, by: Adjudication }, article: Article { number: 17, clause: 5 } } !! [Art. 30] the referee may not adjudicate: only the chief referee may (Art. 30)
-               1s W Arrive { side: Black } !! [Art. 22.1] white may not record an arrival: only the player themself, a referee or the system may (Art. 22.1)
+               1s W Arrive { side: Black, seated: None } !! [Art. 22.1] white may not record an arrival: only the player themself, a referee or the system may (Art. 22.1)
                1s B Confirm !! [Art. 16.4] the game has no result yet (Art. 16.4)
                1s sys Confirm !! [Art. 16.4] the system may not confirm the result: only the players and a referee may (Art. 16.4)
                1s B Flag { side: White } !! [Art. 22.5] black may not record a flag: only a referee or the system may (Art. 22.5)

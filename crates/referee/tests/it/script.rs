@@ -271,7 +271,11 @@ fn parse_action(r: &Referee, w: &[&str], line: &str) -> Action {
         "start" => Action::Start {
             late: w[1..].iter().filter(|&&x| x != "late").map(|c| color(c)).collect(),
         },
-        "arrive" => Action::Arrive { side: color(arg(1)) },
+        // `arrive W` sits White down now; `arrive W seated 4m` records White seated at 4m.
+        "arrive" => Action::Arrive {
+            side: color(arg(1)),
+            seated: (w.get(2) == Some(&"seated")).then(|| instant(arg(3))),
+        },
         "late-forfeit" => Action::LateForfeit { side: color(arg(1)) },
         "play" => Action::Play(parse_move(r, arg(1))),
         "pass" => Action::Play(Move::Pass),

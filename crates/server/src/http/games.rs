@@ -746,13 +746,14 @@ async fn view(State(st): State<AppState>, caller: Caller, Path(id): Path<i64>) -
 /// Player `color` of game `h` took their seat (opened their link, or joined it); `absent`:
 /// the referee has them absent since the start. On a board started to wait for its players
 /// ([`WSettings::scheduled_start_ms`]), the first time a seat is taken is recorded; when both
-/// are, the clock starts (the system's start, nobody late); a player the official's start
-/// found absent arrives (Art. 22.1: the referee charges the lateness from the round's start,
-/// or rules the forfeit). True if the record changed.
+/// are, the clock starts. Art. 22.1: a player who sat down after the round's scheduled start
+/// is late by that much (charged twice, or a forfeit beyond the limit): the system starts the
+/// game with them absent and records their arrival at the instant they sat down. A player the
+/// official's start found absent arrives now. True if the record changed.
 pub async fn seated(st: &AppState, h: &GameHandle, color: rules::Color, absent: bool) -> Result<bool, ApiError> {
-    if h.info.settings.scheduled_start_ms.is_none() {
+    let Some(scheduled) = h.info.settings.scheduled_start_ms else {
         return Ok(false);
-    }
+    };
     let db = st.0.hub.db();
     let mut arrived = db.arrivals(h.info.id).await?;
     let first = arrived[color.index()].is_none();
@@ -761,25 +762,57 @@ pub async fn seated(st: &AppState, h: &GameHandle, color: rules::Color, absent: 
     }
     let Some(state) = h.state().await else { return Ok(first) };
     let seq = state["seq"].as_u64().unwrap_or(0);
-    let (actor, by, action) = match state["phase"].as_str() {
-        Some("setup") if arrived.iter().all(Option::is_some) => {
-            (Actor::System, "system".to_string(), Action::Start { late: vec![] })
+    match state["phase"].as_str() {
+        Some("setup") => {
+            let [Some(b), Some(w)] = arrived else { return Ok(first) };
+            // Art. 22.1: late are those who sat down after the scheduled start, the earlier
+            // first.
+            let mut late: Vec<(rules::Color, u64)> = [(rules::Color::Black, b), (rules::Color::White, w)]
+                .into_iter()
+                .filter(|&(_, at)| at > scheduled)
+                .collect();
+            late.sort_by_key(|&(_, at)| at);
+            let start = Action::Start {
+                late: late.iter().map(|&(c, _)| c).collect(),
+            };
+            // Refused (another instance started the game first): nothing more to do.
+            let mut seq = match h.submit(seq, Actor::System, "system".into(), start).await {
+                Ok(ack) => ack.state["seq"].as_u64().unwrap_or(seq + 1),
+                Err(e) => {
+                    tracing::debug!(game = h.info.id, error = ?e, "seated: nothing recorded");
+                    return Ok(first);
+                }
+            };
+            for (side, at) in late {
+                let arrive = Action::Arrive {
+                    side,
+                    seated: Some(clock::Instant(at)),
+                };
+                match h.submit(seq, Actor::System, "system".into(), arrive).await {
+                    Ok(ack) => seq = ack.state["seq"].as_u64().unwrap_or(seq + 1),
+                    // The game ended at the first arrival (a forfeit), or another instance
+                    // recorded it.
+                    Err(e) => tracing::debug!(game = h.info.id, error = ?e, "seated: arrival not recorded"),
+                }
+            }
+            Ok(true)
         }
         // Art. 22.1: the late player sits down.
-        Some("play" | "counting") if absent => (
-            Actor::Player(color),
-            format!("seat:{}", WColor::from(color).name()),
-            Action::Arrive { side: color },
-        ),
-        _ => return Ok(first),
-    };
-    // Refused (another instance started the game first): nothing more to do.
-    match h.submit(seq, actor, by, action).await {
-        Ok(_) => Ok(true),
-        Err(e) => {
-            tracing::debug!(game = h.info.id, error = ?e, "seated: nothing recorded");
-            Ok(first)
+        Some("play" | "counting") if absent => {
+            let by = format!("seat:{}", WColor::from(color).name());
+            let arrive = Action::Arrive {
+                side: color,
+                seated: None,
+            };
+            match h.submit(seq, Actor::Player(color), by, arrive).await {
+                Ok(_) => Ok(true),
+                Err(e) => {
+                    tracing::debug!(game = h.info.id, error = ?e, "seated: nothing recorded");
+                    Ok(first)
+                }
+            }
         }
+        _ => Ok(first),
     }
 }
 

@@ -287,6 +287,115 @@ async fn boards_started_alone_wait_for_both_players_or_the_directors_start() {
     assert_eq!((s.as_u16(), v["key"].as_str()), (409, Some("round.err.started")), "{v}");
 }
 
+/// Art. 22.1 on a board whose clock waits for both players: each player who sat down after
+/// the round's scheduled start is late by that much, counted to the instant they opened
+/// their link (not to the start), and charged twice; one who sat down in time is not.
+#[tokio::test]
+async fn players_seated_after_the_scheduled_start_are_charged_their_own_lateness() {
+    const T0: u64 = 1_800_000_000_000;
+    // The round is scheduled a minute after the boards are started.
+    const START: u64 = T0 + 60_000;
+    let time = server::time::Time::held(T0);
+    let a = app_with(|c| c.time = time.clone()).await;
+    let r = &a.router;
+    let td = login(r, "director").await;
+    two_boards(r, &td, "ev").await;
+    let start = json!({ "time": "1h", "clocks": "seated", "scheduled_start_ms": START });
+    let (s, v) = call(r, "POST", "/api/events/ev/rounds/1/games", Some(&td), Some(start)).await;
+    assert_eq!(s.as_u16(), 201, "{v}");
+    let seats = |k: usize| {
+        (
+            v["games"][k]["game"].clone(),
+            secret(&v["games"][k]["links"]["black"]),
+            secret(&v["games"][k]["links"]["white"]),
+        )
+    };
+    let ((g1, ann, bob), (g2, cid, dan)) = (seats(0), seats(1));
+    // Cid sits down before the start; Ann 4 minutes after it, Bob 10, Dan 16.
+    assert_eq!(holder(r, &g2, &cid).await, (json!("black"), json!("setup")));
+    time.set(START + 240_000);
+    assert_eq!(holder(r, &g1, &ann).await, (json!("black"), json!("setup")));
+    time.set(START + 600_000);
+    assert_eq!(holder(r, &g1, &bob).await, (json!("white"), json!("play")));
+    time.set(START + 960_000);
+    assert_eq!(holder(r, &g2, &dan).await, (json!("white"), json!("play")));
+
+    let said = |g: Value| async move {
+        let (_, ev) = call(r, "GET", &format!("/api/games/{g}/events?since=0"), None, None).await;
+        ev["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["event"]["by"] == json!("system"))
+            .map(|e| e["en"].as_str().unwrap_or_default().to_string())
+            .collect::<Vec<_>>()
+    };
+    let board1 = said(g1.clone()).await;
+    assert!(
+        board1
+            .iter()
+            .any(|s| s == "Black arrives, 4 minutes late, charged twice: 8 minutes (Art. 22.1)"),
+        "{board1:?}"
+    );
+    assert!(
+        board1
+            .iter()
+            .any(|s| s == "White arrives, 10 minutes late, charged twice: 20 minutes (Art. 22.1)"),
+        "{board1:?}"
+    );
+    let board2 = said(g2.clone()).await;
+    assert!(
+        board2
+            .iter()
+            .any(|s| s == "White arrives, 16 minutes late, charged twice: 32 minutes (Art. 22.1)"),
+        "{board2:?}"
+    );
+    assert!(!board2.iter().any(|s| s.starts_with("Black arrives")), "{board2:?}");
+
+    // The clocks: each late player charged twice their own lateness; board 1's Black clock
+    // has run since Bob sat down, six minutes ago.
+    let (_, view) = call(r, "GET", &format!("/api/games/{g1}/view"), None, None).await;
+    assert_eq!(
+        view["clock"]["black"]["used_ms"],
+        json!(480_000 + 360_000),
+        "{}",
+        view["clock"]
+    );
+    assert_eq!(view["clock"]["white"]["used_ms"], json!(1_200_000), "{}", view["clock"]);
+    let (_, view) = call(r, "GET", &format!("/api/games/{g2}/view"), None, None).await;
+    assert_eq!(view["clock"]["black"]["used_ms"], json!(0), "{}", view["clock"]);
+    assert_eq!(view["clock"]["white"]["used_ms"], json!(1_920_000), "{}", view["clock"]);
+}
+
+/// A player cannot say when they sat down: an earlier arrival is the system's record alone.
+#[tokio::test]
+async fn a_player_cannot_record_an_earlier_arrival() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "director").await;
+    two_boards(r, &td, "ev").await;
+    let start = json!({ "time": "30m", "boards": [1], "clocks": "seated", "scheduled_start_ms": 1_000 });
+    let (_, v) = call(r, "POST", "/api/events/ev/rounds/1/games", Some(&td), Some(start)).await;
+    let g = v["games"][0]["game"].clone();
+    let (ann, bob) = (
+        secret(&v["games"][0]["links"]["black"]),
+        secret(&v["games"][0]["links"]["white"]),
+    );
+    assert_eq!(holder(r, &g, &ann).await.1, json!("setup"));
+    let (s, v) = call(r, "POST", &format!("/api/games/{g}/start"), Some(&td), None).await;
+    assert_eq!(s.as_u16(), 200, "{v}");
+    let seq = v["state"]["seq"].clone();
+    let claim = json!({ "seq": seq, "action": { "type": "arrive", "side": "white", "seated_ms": 1_000 } });
+    let path = format!("/api/games/{g}/actions");
+    let (s, v) = raw(r, "POST", &path, &[("x-seat-secret", &bob)], Some(claim.to_string())).await;
+    assert_eq!(
+        (s.as_u16(), v["key"].as_str()),
+        (403, Some("referee.err.not_permitted")),
+        "{v}"
+    );
+    assert!(v["zh"].as_str().unwrap().contains("系统"), "{v}");
+}
+
 /// On PostgreSQL every instance derives the same links (one server key in the database): a
 /// round started through one instance shows its links through another, and they open their
 /// seats there; a board's clock waits there too for both players.
