@@ -575,6 +575,27 @@ fn line_problem(r: &formats::LineProblem) -> String {
     }
 }
 
+/// The clock-only page's refusal (`POST /clock/plan`, `web::plan`) in both languages: a time
+/// control is said as the round form says it; an operation by its number.
+pub fn plan(e: &web::plan::PlanError) -> Said {
+    use web::plan::PlanError as P;
+    let p = |v: &[(&'static str, String)]| v.to_vec();
+    let (key, params): (&'static str, Params) = match e {
+        P::Time { error, .. } => return crate::words::time_error(error),
+        P::Control { written, error } => (
+            "plan.err.control",
+            p(&[("time", format!("“{written}”")), ("clock", clock(error))]),
+        ),
+        P::Colour { op, given } => (
+            "plan.err.colour",
+            p(&[("op", op.to_string()), ("given", format!("“{given}”"))]),
+        ),
+        P::Op { op, error } => ("plan.err.op", p(&[("op", op.to_string()), ("clock", clock(error))])),
+        P::LostTurnNotAllowed { op } => ("plan.err.lost_turn", p(&[("op", op.to_string())])),
+    };
+    core(key, e.to_string(), &params)
+}
+
 /// A challenge match's refusal (擂台赛, Art. 26.6) in both languages.
 pub fn challenge(e: &teams::ChallengeError) -> Said {
     use teams::ChallengeError as C;
@@ -612,6 +633,12 @@ pub fn result(e: &tournament::ResultError) -> Said {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
+
+    /// The clock-only page's refusal of the request `v`.
+    fn plan_error(v: serde_json::Value) -> web::plan::PlanError {
+        web::plan::plan(&serde_json::from_value(v).unwrap()).unwrap_err()
+    }
 
     /// The cores' refusals are said in Chinese with their values in Chinese: a sample of
     /// each kind, its English the core's own.
@@ -646,6 +673,22 @@ mod tests {
                 &formats::csv_io::read_registrations("name,rank\n李昌镐,9x\n".as_bytes()).unwrap_err(),
                 ["the CSV file", "CSV文件"],
             ),
+            referee(&R::SeatedLater {
+                seated: clock::Instant(660_000),
+                at: clock::Instant(600_000),
+            }),
+            plan(&plan_error(json!({ "time": "5m+3x", "ops": [], "now": 0 }))),
+            plan(&plan_error(
+                json!({ "time": "5m", "ops": [{ "op": "start", "at": 0, "color": "red" }], "now": 0 }),
+            )),
+            plan(&plan_error(
+                json!({ "time": "5m", "ops": [{ "op": "pause", "at": 0 }], "now": 0 }),
+            )),
+            plan(&plan_error(json!({
+                "time": "1m+1x10s",
+                "ops": [{ "op": "start", "at": 0, "color": "black" }, { "op": "lost_turn", "at": 80_000 }],
+                "now": 80_000,
+            }))),
         ];
         let text: Vec<String> = cases
             .iter()
@@ -681,7 +724,22 @@ mod tests {
               结果“B+X”应写作黑中盘胜、白胜3又3/4子、黑超时胜、和棋、无胜负，或B+R、W+1.5、B+T、0
             format.err.line
               the CSV file: line 2: 李昌镐: rank "9x" is not like 5d, 3k, 2p, 5段, 3级 or 职业九段
-              CSV文件：第2行：李昌镐：段位“9x”应写作5段、3级、职业九段或5d、3k、2p"#]]
+              CSV文件：第2行：李昌镐：段位“9x”应写作5段、3级、职业九段或5d、3k、2p
+            referee.err.seated_later
+              a seat taken at 660000 ms is later than its record at 600000 ms (Art. 22.1)
+              入座时刻660000毫秒晚于其记录时刻600000毫秒（第22.1条）
+            time.err.expected_number
+              time control "5m+3x", column 6: expected a number
+              用时"5m+3x"第6个字符：此处应为数字
+            plan.err.colour
+              operation 1: color "red" must be "black" or "white"
+              第1项操作：颜色“red”应为black或white
+            plan.err.op
+              operation 1: the clock has not been started
+              第1项操作：计时钟尚未开始
+            plan.err.lost_turn
+              operation 2: the event does not allow a lost turn instead of a loss on time (Art. 22.5)
+              第2项操作：本赛事不允许以停一手代替超时判负（第22.5条）"#]]
         .assert_eq(&text.join("\n"));
     }
 

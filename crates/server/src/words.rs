@@ -205,6 +205,13 @@ pub const REFUSALS_ZH: &[(&str, &str)] = &[
         "推翻之后，第{index}号记录不再成立：{error}",
     ),
     ("referee.err.clock", "计时钟：{clock}"),
+    ("plan.err.control", "用时规定{time}：{clock}"),
+    ("plan.err.colour", "第{op}项操作：颜色{given}应为black或white"),
+    ("plan.err.op", "第{op}项操作：{clock}"),
+    (
+        "plan.err.lost_turn",
+        "第{op}项操作：本赛事不允许以停一手代替超时判负（第22.5条）",
+    ),
     (
         "referee.err.komi_too_large",
         "贴{komi}目超过了{n}×{n}棋盘的全部{points}目（第11条）",

@@ -24,7 +24,7 @@
 //!   confirmation, new seat links and the record of those issued, Art. 16.4, 21–23, 29–31);
 //! - `/login`: accounts and sessions.
 //!
-//! Main items: [`router`] (everything above, plus `/static/…` and `POST /clock/plan`),
+//! Main items: [`router`] (everything above, plus `/static/…`),
 //! [`Lang`] and [`i18n`] (zh-CN and English), [`plan`] (the clock-only mode's clock, computed
 //! by the clock crate), [`game_sgf`] (a live game's record as SGF, its `RE` the referee's
 //! [`referee::Outcome::sgf`]), [`BOARD_GEOMETRY`] and [`star_points`] (the drawn board).

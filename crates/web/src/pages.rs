@@ -1,8 +1,9 @@
-//! The router: page shells in the chosen language, the embedded assets, and the clock-only
-//! mode's `POST /clock/plan`.
+//! The router: page shells in the chosen language and the embedded assets. The clock-only
+//! mode's `POST /clock/plan` is the server's (it says refusals in both languages), computed
+//! by [`crate::plan`].
 
 use crate::i18n::{self, Lang};
-use crate::routes::{Route, get, post};
+use crate::routes::{Route, get};
 use axum::Router;
 use axum::extract::{Path, Query};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -111,7 +112,6 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Vec<Route<S>> {
         }),
         get("/favicon.ico", || async { asset("image/svg+xml", FAVICON) }),
         get("/static/favicon.svg", || async { asset("image/svg+xml", FAVICON) }),
-        post("/clock/plan", crate::plan::handler),
     ]
 }
 

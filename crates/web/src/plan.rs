@@ -4,13 +4,68 @@
 //! the calls to come and the answer to a player who asks the time left (Art. 16); the clock
 //! crate computes all of it, so this clock is the same clock a server game runs.
 
-use axum::Json;
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use clock::{Clock, Instant, Lang, Phase, Pressed, TimeControl};
+use clock::{Clock, ClockError, Instant, Lang, Phase, Pressed, SpecError, TimeControl};
 use rules::Color;
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::fmt;
+
+/// Why a plan cannot be made: typed, so the server says each in English and Chinese.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlanError {
+    /// The time control is not in the clock crate's grammar.
+    Time {
+        /// As written.
+        written: String,
+        /// What is wrong.
+        error: SpecError,
+    },
+    /// The time control reads but no clock runs it.
+    Control {
+        /// As written.
+        written: String,
+        /// The clock's refusal.
+        error: ClockError,
+    },
+    /// Operation `op` (from 1) names a colour that is neither `black` nor `white`.
+    Colour {
+        /// The operation, from 1.
+        op: usize,
+        /// As given.
+        given: String,
+    },
+    /// The clock refused operation `op` (from 1).
+    Op {
+        /// The operation, from 1.
+        op: usize,
+        /// The clock's refusal.
+        error: ClockError,
+    },
+    /// Art. 22.5: operation `op` asks a lost turn the event does not allow.
+    LostTurnNotAllowed {
+        /// The operation, from 1.
+        op: usize,
+    },
+}
+
+impl fmt::Display for PlanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlanError::Time { written, error } => write!(f, "time {written:?}: {error}"),
+            PlanError::Control { written, error } => write!(f, "time {written:?}: {error}"),
+            PlanError::Colour { op, given } => {
+                write!(f, "operation {op}: color {given:?} must be \"black\" or \"white\"")
+            }
+            PlanError::Op { op, error } => write!(f, "operation {op}: {error}"),
+            PlanError::LostTurnNotAllowed { op } => write!(
+                f,
+                "operation {op}: the event does not allow a lost turn instead of a loss on time (Art. 22.5)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PlanError {}
 
 /// One thing that happened to the clock, at the tablet's instant (ms).
 #[derive(Clone, Debug, Deserialize)]
@@ -72,11 +127,14 @@ fn default_horizon() -> u64 {
     120_000
 }
 
-fn color(s: &str) -> Result<Color, String> {
+fn color(op: usize, s: &str) -> Result<Color, PlanError> {
     match s {
         "black" => Ok(Color::Black),
         "white" => Ok(Color::White),
-        _ => Err(format!("color {s:?} must be \"black\" or \"white\"")),
+        _ => Err(PlanError::Colour {
+            op,
+            given: s.to_string(),
+        }),
     }
 }
 
@@ -92,21 +150,28 @@ fn name(c: Color) -> &'static str {
 /// `at`, and `lost_turn_allowed`: whether the player may ask for a lost turn instead, Art.
 /// 22.5), `lost_turns` (`color`, `at`: the timeouts taken as lost turns), and `answers`: what
 /// a player who asks the time left is told (Art. 16), by colour, in both languages.
-pub fn plan(r: &PlanReq) -> Result<Value, String> {
-    let control: TimeControl = r.time.parse().map_err(|e| format!("time {:?}: {e}", r.time))?;
-    let mut clock = Clock::new(control).map_err(|e| format!("time {:?}: {e}", r.time))?;
+pub fn plan(r: &PlanReq) -> Result<Value, PlanError> {
+    let control: TimeControl = r.time.parse().map_err(|error| PlanError::Time {
+        written: r.time.clone(),
+        error,
+    })?;
+    let mut clock = Clock::new(control).map_err(|error| PlanError::Control {
+        written: r.time.clone(),
+        error,
+    })?;
     let mut flagged: Option<Value> = None;
     let mut lost_turns: Vec<Value> = Vec::new();
     for (i, op) in r.ops.iter().enumerate() {
-        let at_fault = |e: clock::ClockError| format!("operation {}: {e}", i + 1);
+        let n = i + 1;
+        let at_fault = |error: ClockError| PlanError::Op { op: n, error };
         match op {
-            Op::Start { at, color: c } => clock.start(Instant(*at), color(c)?).map_err(at_fault)?,
+            Op::Start { at, color: c } => clock.start(Instant(*at), color(n, c)?).map_err(at_fault)?,
             Op::Press { at, color: c } => {
                 // A press after the flag fell is refused by the clock: the flag stands.
                 if flagged.is_some() {
                     continue;
                 }
-                if let Pressed::TimedOut(t) = clock.press(Instant(*at), color(c)?).map_err(at_fault)? {
+                if let Pressed::TimedOut(t) = clock.press(Instant(*at), color(n, c)?).map_err(at_fault)? {
                     flagged = Some(json!({ "color": name(t.color), "at": t.at.0 }));
                 }
             }
@@ -116,10 +181,7 @@ pub fn plan(r: &PlanReq) -> Result<Value, String> {
                 // Art. 22.5: only where the event allows it, and only for a timeout in the
                 // last byo-yomi period (the clock refuses any other).
                 if !r.lost_turn_on_timeout {
-                    return Err(format!(
-                        "operation {}: the event does not allow a lost turn instead of a loss on time (Art. 22.5)",
-                        i + 1
-                    ));
+                    return Err(PlanError::LostTurnNotAllowed { op: n });
                 }
                 let side = match clock.state(Instant(*at)).phase {
                     Phase::Flagged(t) => Some(t.color),
@@ -162,26 +224,4 @@ pub fn plan(r: &PlanReq) -> Result<Value, String> {
     out["lost_turns"] = json!(lost_turns);
     out["answers"] = json!({ "black": answer(Color::Black), "white": answer(Color::White) });
     Ok(out)
-}
-
-/// `POST /clock/plan`.
-pub async fn handler(body: axum::body::Bytes) -> Response {
-    let req: PlanReq = match serde_json::from_slice(&body) {
-        Ok(r) => r,
-        Err(e) => {
-            return (
-                StatusCode::BAD_REQUEST,
-                Json(json!({ "error": "bad_request", "message": e.to_string() })),
-            )
-                .into_response();
-        }
-    };
-    match plan(&req) {
-        Ok(v) => Json(v).into_response(),
-        Err(m) => (
-            StatusCode::BAD_REQUEST,
-            Json(json!({ "error": "bad_request", "message": m })),
-        )
-            .into_response(),
-    }
 }

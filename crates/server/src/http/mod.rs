@@ -5,6 +5,7 @@
 
 mod accounts;
 mod challenges;
+mod clock;
 mod events;
 mod extract;
 mod games;
@@ -50,6 +51,7 @@ pub fn routes() -> Vec<Route<AppState>> {
         hall::routes(),
         transfer::routes(),
         challenges::routes(),
+        clock::routes(),
         web::routes(),
     ] {
         all.extend(resource);

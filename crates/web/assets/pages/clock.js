@@ -63,10 +63,9 @@ function boardClock(st, hooks) {
     ask: async () => {}, call: () => {}, op: () => {}, stop: () => {}, now: () => [/** @type {Plan} */ (bc.plan), 0] };
   // Asks the clock crate (through the server) for the clocks now and the calls to come.
   bc.ask = async () => {
-    const r = await fetch('/clock/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ time: st.time, ops: st.ops, now: Date.now(), horizon_ms: 180000, lost_turn_on_timeout: !!st.lost_turn }) });
-    const j = await r.json();
-    if (!r.ok) throw new Error(j.message);
+    // A refusal is said in the page's language (`api`).
+    const j = await api('POST', '/clock/plan',
+      { time: st.time, ops: st.ops, now: Date.now(), horizon_ms: 180000, lost_turn_on_timeout: !!st.lost_turn });
     if (bc.gone) return;
     bc.plan = j;
     for (const x of bc.timers) clearTimeout(x);

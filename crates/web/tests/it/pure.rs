@@ -95,7 +95,7 @@ fn the_clock_only_mode_reads_the_clock_crate() {
     );
     check(
         plan_of(json!({ "time": "1m", "now": 0, "ops": [{ "op": "press", "at": 0, "color": "red" }] })),
-        expect![[r#"error: color "red" must be "black" or "white""#]],
+        expect![[r#"error: operation 1: color "red" must be "black" or "white""#]],
     );
 }
 
