@@ -307,6 +307,8 @@ impl Store {
         let l = load(&tx, event)?;
         tx.commit()?;
         let (games, byes) = ids(&l.ev, event, games, byes)?;
+        // A name given twice, or a withdrawn player, is refused as such before the review.
+        l.ev.check_pairing(&games, &byes).map_err(refused(event))?;
         let p = l.ev.propose().map_err(refused(event))?;
         let games = tournament::handicap::colours(&l.ev, p.round, &games);
         let review = tournament::review::review(&l.ev, &p, &games, &byes);

@@ -1312,6 +1312,15 @@ impl Event {
         self.accept(q, PairingOrigin::Manual)
     }
 
+    /// Whether `games` and `byes` can pair the next round at all: every player known, active
+    /// and placed at most once (what [`Event::pair_manual`] and [`Event::accept_amended`]
+    /// refuse first). A director's pairing is checked so before it is reviewed
+    /// ([`crate::review`]), so a name given twice is said as such.
+    pub fn check_pairing(&self, games: &[(PlayerId, PlayerId)], byes: &[PlayerId]) -> Result<(), EventError> {
+        let number = self.next_round_number()?;
+        self.manual_proposal(number, games, byes).map(|_| ())
+    }
+
     fn manual_proposal(
         &self,
         round: u32,

@@ -1020,6 +1020,54 @@ fn director_changes_are_recorded_as_such() {
     assert_eq!(show["rounds"][0]["idle"], serde_json::json!(["Cy"]));
 }
 
+/// An amended round is reviewed as the pages review it: a player the system pairs left
+/// with neither a game nor a bye is refused (Art. 26); a repeat of an earlier game (Art.
+/// 26.3) is refused until the director passes --confirm; nothing is paired before.
+#[test]
+fn an_amended_round_that_drops_a_player_is_refused_and_a_repeat_needs_confirm() {
+    let db = Db::new("review");
+    db.ok(&["new", "--id", "s", "--system", "swiss", "--rounds", "3"]);
+    add_players(&db, "s", &TEN[..4]);
+    db.ok(&[
+        "pair",
+        "--event",
+        "s",
+        "--game",
+        "Ann",
+        "Bo",
+        "--game",
+        "Cy",
+        "Di",
+        "--confirm",
+    ]);
+    for board in ["1", "2"] {
+        db.ok(&[
+            "result", "--event", "s", "--round", "1", "--board", board, "--result", "B+R",
+        ]);
+    }
+    let e = db.fails(&["pair", "--event", "s", "--game", "Ann", "Cy"], 2);
+    assert!(e.contains("round 2: Di, Bo would have neither a game nor a bye"), "{e}");
+    let repeat = ["pair", "--event", "s", "--game", "Ann", "Bo", "--game", "Cy", "Di"];
+    let e = db.fails(&repeat, 2);
+    assert!(
+        e.contains("Ann and Bo met in round 1 with the same colours (Art. 26.3)")
+            && e.contains("Cy and Di met in round 1")
+            && e.contains("pass --confirm"),
+        "{e}"
+    );
+    assert_eq!(
+        db.json(&["show", "--event", "s"])["rounds"].as_array().unwrap().len(),
+        1
+    );
+    let mut confirmed = repeat.to_vec();
+    confirmed.push("--confirm");
+    db.ok(&confirmed);
+    assert_eq!(
+        db.json(&["show", "--event", "s"])["rounds"].as_array().unwrap().len(),
+        2
+    );
+}
+
 #[test]
 fn wrong_input_fails_with_status_2_and_changes_nothing() {
     let db = Db::new("errors");

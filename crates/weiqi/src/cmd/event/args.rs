@@ -316,6 +316,10 @@ pub(super) struct PairArgs {
     /// The round is paired by hand, not amended from a proposal (players left out are idle).
     #[arg(long, requires = "game")]
     pub(super) manual: bool,
+    /// Pair an amended round although it repeats an earlier game or leaves a player's
+    /// colours two apart (without it, such a round is refused with the warnings).
+    #[arg(long)]
+    pub(super) confirm: bool,
 }
 
 #[derive(ClapArgs, Debug)]

@@ -308,6 +308,56 @@ pub(super) fn pairs_from(game: &[String]) -> Vec<(String, String)> {
     game.chunks_exact(2).map(|c| (c[0].clone(), c[1].clone())).collect()
 }
 
+/// The director's amended round, reviewed as the pages review it (`tournament::review`):
+/// Art. 26: a player the system pairs left with neither a game nor a bye is refused; a
+/// repeat of an earlier game (Art. 26.3) or colours two apart (Art. 10) needs `--confirm`.
+fn review_amended(
+    store: &mut Store,
+    id: &str,
+    games: &[(String, String)],
+    byes: &[String],
+    confirm: bool,
+) -> anyhow::Result<()> {
+    let (ev, review) = store.review_amended(id, games, byes)?;
+    let name = |p: tournament::PlayerId| ev.player(p).name.clone();
+    let round = ev.rounds().len() + 1;
+    if !review.left_out.is_empty() {
+        let names: Vec<String> = review.left_out.iter().map(|&p| name(p)).collect();
+        bail!(
+            "round {round}: {} would have neither a game nor a bye; give each a --game or a --bye (Art. 26)",
+            names.join(", ")
+        );
+    }
+    if review.has_warnings() && !confirm {
+        let mut warnings: Vec<String> = review
+            .repeats
+            .iter()
+            .map(|x| {
+                format!(
+                    "{} and {} met in round {}{} (Art. 26.3)",
+                    name(x.black),
+                    name(x.white),
+                    x.round,
+                    if x.same_colours { " with the same colours" } else { "" }
+                )
+            })
+            .collect();
+        warnings.extend(review.colours.iter().map(|x| {
+            format!(
+                "{} would have played Black {} and White {} times (Art. 10)",
+                name(x.player),
+                x.blacks,
+                x.whites
+            )
+        }));
+        bail!(
+            "round {round} not paired: {}; pass --confirm to pair it anyway",
+            warnings.join("; ")
+        );
+    }
+    Ok(())
+}
+
 pub(super) fn pair(store: &mut Store, a: PairArgs) -> anyhow::Result<String> {
     let id = &a.event.event;
     if a.dry_run {
@@ -334,6 +384,7 @@ pub(super) fn pair(store: &mut Store, a: PairArgs) -> anyhow::Result<String> {
     let ev = if a.manual {
         store.pair_manual(id, &games, &a.bye)?
     } else if !games.is_empty() || !a.bye.is_empty() {
+        review_amended(store, id, &games, &a.bye, a.confirm)?;
         store.pair_amended(id, &games, &a.bye)?
     } else {
         store.pair_next(id)?
