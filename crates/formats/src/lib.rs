@@ -63,6 +63,115 @@ pub enum FormatError {
     Xlsx(String),
     /// A file or a field is larger than the readers take ([`limits`]).
     TooLarge(String),
+    /// What is wrong in an OpenGotha file, typed so that an adapter says it in every language.
+    Gotha(GothaProblem),
+}
+
+/// Where in an OpenGotha file a value is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GothaPlace {
+    /// The n-th `<Player>` (from 1).
+    Player(usize),
+    /// A `<Game>`.
+    Game,
+    /// A parameter set (`GeneralParameterSet`, `HandicapParameterSet`, `PairingParameterSet`).
+    Set(&'static str),
+}
+
+impl fmt::Display for GothaPlace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GothaPlace::Player(n) => write!(f, "player {n}:"),
+            GothaPlace::Game => f.write_str("a game's"),
+            GothaPlace::Set(s) => f.write_str(s),
+        }
+    }
+}
+
+/// What is wrong in an OpenGotha file that OpenGotha itself would not load either.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GothaProblem {
+    /// The root element is not `<Tournament>`.
+    Root {
+        /// The root element's name.
+        name: String,
+    },
+    /// A rank OpenGotha cannot read either.
+    Rank {
+        /// As written.
+        written: String,
+    },
+    /// A game result code OpenGotha does not have.
+    Result {
+        /// As written.
+        code: String,
+    },
+    /// An attribute that must be a number is not.
+    NotANumber {
+        /// Where.
+        place: GothaPlace,
+        /// The attribute.
+        attribute: String,
+        /// Its value.
+        value: String,
+    },
+    /// A player without a name.
+    NoName {
+        /// The player (from 1).
+        player: usize,
+    },
+    /// A game whose round or table is out of range.
+    GamePlace {
+        /// Its round.
+        round: u64,
+        /// Its table.
+        table: u64,
+    },
+    /// A bye whose round is not a number (`None`) or is out of range.
+    ByeRound {
+        /// The player's key.
+        key: String,
+        /// The round, when it is a number.
+        round: Option<u64>,
+    },
+    /// The number of rounds is out of range.
+    Rounds {
+        /// As written.
+        n: i64,
+    },
+}
+
+impl fmt::Display for GothaProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let max = tournament::limits::MAX_ROUNDS;
+        match self {
+            GothaProblem::Root { name } => write!(f, "the root element is <{name}>, not <Tournament>"),
+            GothaProblem::Rank { written } => write!(f, "rank {written:?} is not like 5D, 10K or 3P"),
+            GothaProblem::Result { code } => write!(f, "unknown game result {code:?}"),
+            GothaProblem::NotANumber {
+                place,
+                attribute,
+                value,
+            } => {
+                write!(f, "{place} {attribute}={value:?} is not a number")
+            }
+            GothaProblem::NoName { player } => write!(f, "player {player} has no name"),
+            GothaProblem::GamePlace { round, table } => write!(
+                f,
+                "round {round} table {table}: a game needs a round from 1 to {max}, a table from 1 and two players"
+            ),
+            GothaProblem::ByeRound { key, round: None } => write!(f, "bye of {key:?}: round is not a number"),
+            GothaProblem::ByeRound { key, round: Some(r) } => {
+                write!(f, "bye of {key:?}: round {r} is not from 1 to {max}")
+            }
+            GothaProblem::Rounds { n } => {
+                write!(
+                    f,
+                    "GeneralParameterSet numberOfRounds={n}: a tournament has 1 to {max} rounds"
+                )
+            }
+        }
+    }
 }
 
 /// What is wrong with one line of a registration or ratings file.
@@ -171,6 +280,7 @@ impl fmt::Display for FormatError {
             FormatError::Unsupported(m) => write!(f, "{m}"),
             FormatError::Xlsx(m) => write!(f, "spreadsheet: {m}"),
             FormatError::TooLarge(m) => write!(f, "too large: {m}"),
+            FormatError::Gotha(p) => write!(f, "invalid OpenGotha file: {p}"),
         }
     }
 }

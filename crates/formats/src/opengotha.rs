@@ -19,7 +19,7 @@
 //! player against himself, an unknown result) is loaded as OpenGotha loads it, with a
 //! warning naming it in [`Tournament::warnings`].
 
-use crate::FormatError;
+use crate::{FormatError, GothaPlace, GothaProblem};
 use quick_xml::events::Event as XmlEvent;
 use quick_xml::reader::Reader;
 use rules::Color;
@@ -122,7 +122,7 @@ impl GothaRank {
     /// count as 7d, 4–6p as 8d, 7p and up as 9d.
     pub fn parse(s: &str) -> Result<GothaRank, FormatError> {
         let t = s.trim();
-        let bad = || FormatError::Invalid(format!("rank {s:?} is not like 5D, 10K or 3P"));
+        let bad = || FormatError::Gotha(GothaProblem::Rank { written: s.to_string() });
         let last = t.chars().last().ok_or_else(bad)?;
         let (digits, letter) = if last.is_ascii_digit() {
             (t, 'K')
@@ -359,7 +359,9 @@ fn parse_result(code: &str) -> Result<(GothaResult, bool), FormatError> {
         "RESULT_EQUAL" => GothaResult::Equal,
         "RESULT_BOTHWIN" => GothaResult::BothWin,
         "RESULT_BOTHLOSE" => GothaResult::BothLose,
-        _ => return Err(FormatError::Invalid(format!("unknown game result {code:?}"))),
+        _ => {
+            return Err(FormatError::Gotha(GothaProblem::Result { code: code.to_string() }));
+        }
     };
     Ok((r, by_default))
 }
@@ -386,10 +388,9 @@ pub fn parse(xml: &str) -> Result<Tournament, FormatError> {
     crate::limits::check_file("the OpenGotha file", xml.len())?;
     let root = parse_tree(xml)?;
     if root.name != "Tournament" {
-        return Err(FormatError::Invalid(format!(
-            "the root element is <{}>, not <Tournament>",
-            root.name
-        )));
+        return Err(FormatError::Gotha(GothaProblem::Root {
+            name: root.name.to_string(),
+        }));
     }
     let data_version: i64 = root
         .attr("dataVersion")
@@ -431,7 +432,7 @@ pub fn parse(xml: &str) -> Result<Tournament, FormatError> {
                             Some(v) => v
                                 .trim()
                                 .parse()
-                                .map_err(|_| FormatError::Invalid(format!("player {}: {k}={v:?}", i + 1))),
+                                .map_err(|_| not_a_number(GothaPlace::Player(i + 1), k, v)),
                         }
                     };
                     let known = [
@@ -467,7 +468,7 @@ pub fn parse(xml: &str) -> Result<Tournament, FormatError> {
                             .collect(),
                     };
                     if gp.name.trim().is_empty() {
-                        return Err(FormatError::Invalid(format!("player {} has no name", i + 1)));
+                        return Err(FormatError::Gotha(GothaProblem::NoName { player: i + 1 }));
                     }
                     if keys.contains_key(&gp.key()) {
                         // OpenGotha refuses a homonym and goes on.
@@ -489,18 +490,16 @@ pub fn parse(xml: &str) -> Result<Tournament, FormatError> {
                     let num = |k: &str, d: u32| -> Result<u32, FormatError> {
                         match g.attr(k) {
                             None => Ok(d),
-                            Some(v) => v
-                                .trim()
-                                .parse()
-                                .map_err(|_| FormatError::Invalid(format!("a game's {k} {v:?} is not a number"))),
+                            Some(v) => v.trim().parse().map_err(|_| not_a_number(GothaPlace::Game, k, v)),
                         }
                     };
                     let round = num("roundNumber", 1)?;
                     let table = num("tableNumber", 1)?;
                     if round == 0 || round > MAX_ROUNDS || table == 0 {
-                        return Err(FormatError::Invalid(format!(
-                            "round {round} table {table}: a game needs a round from 1 to {MAX_ROUNDS}, a table from 1 and two players"
-                        )));
+                        return Err(FormatError::Gotha(GothaProblem::GamePlace {
+                            round: round.into(),
+                            table: table.into(),
+                        }));
                     }
                     let (bk, wk) = (g.attr("blackPlayer").unwrap_or(""), g.attr("whitePlayer").unwrap_or(""));
                     let (Some(black), Some(white)) = (find(bk, &keys, &canon), find(wk, &keys, &canon)) else {
@@ -550,16 +549,17 @@ pub fn parse(xml: &str) -> Result<Tournament, FormatError> {
             "ByePlayers" => {
                 for b in section.children.iter().filter(|c| c.name == "ByePlayer") {
                     let key = b.attr("player").unwrap_or("");
-                    let round: u32 = b
-                        .attr("roundNumber")
-                        .unwrap_or("1")
-                        .trim()
-                        .parse()
-                        .map_err(|_| FormatError::Invalid(format!("bye of {key:?}: round is not a number")))?;
+                    let round: u32 = b.attr("roundNumber").unwrap_or("1").trim().parse().map_err(|_| {
+                        FormatError::Gotha(GothaProblem::ByeRound {
+                            key: key.to_string(),
+                            round: None,
+                        })
+                    })?;
                     if round == 0 || round > MAX_ROUNDS {
-                        return Err(FormatError::Invalid(format!(
-                            "bye of {key:?}: round {round} is not from 1 to {MAX_ROUNDS}"
-                        )));
+                        return Err(FormatError::Gotha(GothaProblem::ByeRound {
+                            key: key.to_string(),
+                            round: Some(round.into()),
+                        }));
                     }
                     let Some(p) = find(key, &keys, &canon) else {
                         t.warnings.push(format!(
@@ -640,6 +640,15 @@ const MAX_DEPTH: usize = 64;
 
 /// Highest round number accepted in a file, an event's ([`tournament::limits::MAX_ROUNDS`]):
 /// per-round tables are sized by it.
+/// An attribute at `place` that must be a number and is not.
+fn not_a_number(place: GothaPlace, attribute: &str, value: &str) -> FormatError {
+    FormatError::Gotha(GothaProblem::NotANumber {
+        place,
+        attribute: attribute.to_string(),
+        value: value.to_string(),
+    })
+}
+
 const MAX_ROUNDS: u32 = tournament::limits::MAX_ROUNDS;
 
 fn parse_tree(xml: &str) -> Result<Element, FormatError> {
@@ -780,7 +789,7 @@ impl Tournament {
                 Some(v) => v
                     .parse::<i64>()
                     .map(|n| n.clamp(0, 9) as u32)
-                    .map_err(|_| FormatError::Invalid(format!("HandicapParameterSet {k}={v:?} is not a number"))),
+                    .map_err(|_| not_a_number(GothaPlace::Set("HandicapParameterSet"), k, v)),
             }
         };
         Ok(tournament::HandicapRule {
@@ -820,11 +829,10 @@ impl Tournament {
         {
             None => true,
             Some(v) => {
-                v.trim().parse::<f64>().map_err(|_| {
-                    FormatError::Invalid(format!(
-                        "PairingParameterSet {AVOID_MIXING_CATEGORIES}={v:?} is not a number"
-                    ))
-                })? > 0.0
+                v.trim()
+                    .parse::<f64>()
+                    .map_err(|_| not_a_number(GothaPlace::Set("PairingParameterSet"), AVOID_MIXING_CATEGORIES, v))?
+                    > 0.0
             }
         };
         Ok(tournament::Categories {
@@ -884,7 +892,7 @@ impl Tournament {
             Some(v) => v
                 .trim()
                 .parse()
-                .map_err(|_| FormatError::Invalid(format!("GeneralParameterSet {k}={v:?} is not a number"))),
+                .map_err(|_| not_a_number(GothaPlace::Set("GeneralParameterSet"), k, v)),
         }
     }
 
@@ -908,11 +916,10 @@ impl Tournament {
     /// is not one, negative or beyond [`MAX_ROUNDS`] is an error, never clamped.
     pub fn n_rounds(&self) -> Result<u32, FormatError> {
         let n = self.general_int("numberOfRounds", 0)?;
-        u32::try_from(n).ok().filter(|&n| n <= MAX_ROUNDS).ok_or_else(|| {
-            FormatError::Invalid(format!(
-                "GeneralParameterSet numberOfRounds={n}: a tournament has 1 to {MAX_ROUNDS} rounds"
-            ))
-        })
+        u32::try_from(n)
+            .ok()
+            .filter(|&n| n <= MAX_ROUNDS)
+            .ok_or(FormatError::Gotha(GothaProblem::Rounds { n }))
     }
 
     /// The last round with a game or a bye.

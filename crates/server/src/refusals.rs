@@ -544,12 +544,43 @@ pub fn format(e: &formats::FormatError, file: [&str; 2]) -> Said {
         F::Unsupported(m) => ("format.err.unsupported", p(&[("why", m.clone())])),
         F::Xlsx(m) => ("format.err.xlsx", p(&[("why", m.clone())])),
         F::TooLarge(m) => ("format.err.too_large", p(&[("why", m.clone())])),
+        F::Gotha(g) => ("format.err.invalid", p(&[("why", gotha(g))])),
     };
     let said = core(key, e.to_string(), &params);
     Said {
         key: said.key,
         en: format!("{}: {}", file[0], said.en),
         zh: format!("{}：{}", file[1], said.zh),
+    }
+}
+
+/// What is wrong in an OpenGotha file, in Chinese (the file's own names and values quoted).
+fn gotha(g: &formats::GothaProblem) -> String {
+    use formats::{GothaPlace as W, GothaProblem as G};
+    let max = tournament::limits::MAX_ROUNDS;
+    match g {
+        G::Root { name } => format!("根元素是<{name}>，不是<Tournament>"),
+        G::Rank { written } => format!("段位“{written}”应写作5D、10K或3P"),
+        G::Result { code } => format!("未知的对局结果“{code}”"),
+        G::NotANumber {
+            place,
+            attribute,
+            value,
+        } => {
+            let at = match place {
+                W::Player(n) => format!("第{n}名棋手的"),
+                W::Game => "一局对局的".into(),
+                W::Set(s) => format!("{s}的"),
+            };
+            format!("{at}{attribute}=“{value}”不是数字")
+        }
+        G::NoName { player } => format!("第{player}名棋手没有姓名"),
+        G::GamePlace { round, table } => {
+            format!("第{round}轮第{table}台：对局的轮次应为1至{max}，台号从1起，且有两名棋手")
+        }
+        G::ByeRound { key, round: None } => format!("“{key}”的轮空：轮次不是数字"),
+        G::ByeRound { key, round: Some(r) } => format!("“{key}”的轮空：第{r}轮不在1至{max}之间"),
+        G::Rounds { n } => format!("GeneralParameterSet的numberOfRounds={n}：比赛应有1至{max}轮"),
     }
 }
 
@@ -635,6 +666,8 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    const GOTHA: [&str; 2] = ["the OpenGotha file", "OpenGotha文件"];
+
     /// The clock-only page's refusal of the request `v`.
     fn plan_error(v: serde_json::Value) -> web::plan::PlanError {
         web::plan::plan(&serde_json::from_value(v).unwrap()).unwrap_err()
@@ -678,6 +711,21 @@ mod tests {
                 at: clock::Instant(600_000),
             }),
             plan(&plan_error(json!({ "time": "5m+3x", "ops": [], "now": 0 }))),
+            format(&formats::opengotha::parse("<Game/>").unwrap_err(), GOTHA),
+            format(
+                &formats::opengotha::parse(
+                    r#"<Tournament dataVersion="201"><Players><Player name="Li" firstName="" rank="D"/></Players></Tournament>"#,
+                )
+                .unwrap_err(),
+                GOTHA,
+            ),
+            format(
+                &formats::opengotha::parse(
+                    r#"<Tournament dataVersion="201"><Players><Player name="Li" firstName="" rank="5D" rating="many"/></Players></Tournament>"#,
+                )
+                .unwrap_err(),
+                GOTHA,
+            ),
             plan(&plan_error(
                 json!({ "time": "5m", "ops": [{ "op": "start", "at": 0, "color": "red" }], "now": 0 }),
             )),
@@ -731,6 +779,15 @@ mod tests {
             time.err.expected_number
               time control "5m+3x", column 6: expected a number
               用时"5m+3x"第6个字符：此处应为数字
+            format.err.invalid
+              the OpenGotha file: invalid OpenGotha file: the root element is <Game>, not <Tournament>
+              OpenGotha文件：内容无效：根元素是<Game>，不是<Tournament>
+            format.err.invalid
+              the OpenGotha file: invalid OpenGotha file: rank "D" is not like 5D, 10K or 3P
+              OpenGotha文件：内容无效：段位“D”应写作5D、10K或3P
+            format.err.invalid
+              the OpenGotha file: invalid OpenGotha file: player 1: rating="many" is not a number
+              OpenGotha文件：内容无效：第1名棋手的rating=“many”不是数字
             plan.err.colour
               operation 1: color "red" must be "black" or "white"
               第1项操作：颜色“red”应为black或white

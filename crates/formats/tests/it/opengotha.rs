@@ -405,7 +405,7 @@ fn broken_files_are_refused_with_a_reason() {
         ),
         (
             "<Tournament><Players><Player name=\"A\" rank=\"1D\" rating=\"high\"/></Players></Tournament>",
-            "invalid OpenGotha file: player 1: rating=\"high\"",
+            "invalid OpenGotha file: player 1: rating=\"high\" is not a number",
         ),
     ];
     for (xml, msg) in cases {
@@ -722,11 +722,11 @@ fn numbers_at_the_ends_of_their_types_are_read_or_refused_never_a_panic() {
     }
     expect_test::expect![[r#"
         2147483647: 2 players, 2 placed
-        -2147483648: invalid OpenGotha file: a game's tableNumber "-2147483648" is not a number
-        4294967295: invalid OpenGotha file: player 1: rating="4294967295"
-        9223372036854775807: invalid OpenGotha file: player 1: rating="9223372036854775807"
+        -2147483648: invalid OpenGotha file: a game's tableNumber="-2147483648" is not a number
+        4294967295: invalid OpenGotha file: player 1: rating="4294967295" is not a number
+        9223372036854775807: invalid OpenGotha file: player 1: rating="9223372036854775807" is not a number
         0: invalid OpenGotha file: round 1 table 0: a game needs a round from 1 to 1000, a table from 1 and two players
-        -1: invalid OpenGotha file: a game's tableNumber "-1" is not a number
+        -1: invalid OpenGotha file: a game's tableNumber="-1" is not a number
     "#]]
     .assert_eq(&out);
 }
