@@ -906,7 +906,7 @@ pub fn event_json(id: &str, ev: &tournament::Event) -> Json_ {
 
 /// What the director set that the event page shows: the tie-break chain in force (the
 /// system's default of Art. 27 when none was set) by key and by name in each language, the
-/// McMahon handicap rule, the bye's value, the lateness limit (Art. 22) and the avoidances.
+/// McMahon handicap rule, the categories, the bye's value, the lateness limit (Art. 22) and the avoidances.
 fn settings_json(ev: &tournament::Event) -> Json_ {
     use formats::csv_io::Lang;
     let s = ev.settings();
@@ -930,6 +930,11 @@ fn settings_json(ev: &tournament::Event) -> Json_ {
             "bar": h.bar.map(|r| r.to_string()),
             "correction": h.correction,
             "ceiling": h.ceiling,
+        },
+        // The categories' lower limits, strongest first (empty: one category).
+        "categories": {
+            "limits": s.categories.lower_limits.iter().map(|r| r.to_string()).collect::<Vec<_>>(),
+            "pair_within": s.categories.pair_within,
         },
         "bye": match s.bye {
             tournament::ByeValue::Win => "win",

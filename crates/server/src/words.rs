@@ -752,6 +752,16 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "the event needs a time control (Art. 12): write e.g. 1h+3x60s, 10m+15/10m, 5m+10s/move, or none for no clock",
         "请填写比赛用时（第十二条）：如1h+3x60s、10m+15/10m、5m+10s/move，不计时请写none",
     ),
+    (
+        "event.err.time_missing",
+        "the field {field} is missing: the event needs a time control (Art. 12), e.g. 1h+3x60s, or none for no clock",
+        "缺少字段{field}：比赛须定用时（第十二条），如1h+3x60s，不计时请写none",
+    ),
+    (
+        "event.err.tie_break",
+        "unknown tie-break {tie_break}: one of {names}",
+        "没有名为{tie_break}的破同分方法：可用{names}",
+    ),
     ("event.err.name_empty", "the event needs a name", "请填写比赛名称"),
     (
         "event.err.settings_fixed",

@@ -260,14 +260,18 @@ impl Settings {
 impl Settings {
     /// The defaults of a new event of `system`: [`Settings::default`], and for McMahon the
     /// club and region (country) avoidance on, as McMahon directors expect (OpenGotha pairs
-    /// so by default), and categories not kept apart in the pairing (the McMahon score
+    /// so by default), categories not kept apart in the pairing (the McMahon score
     /// already starts them apart; OpenGotha's McMahon sets `paiMaAvoidMixingCategories` to 0,
-    /// its Swiss with categories does not); a director may turn any of them over.
+    /// its Swiss with categories does not), and the McMahon bar as the handicap's bar
+    /// ([`crate::HandicapRule::for_system`]: players at or above the bar play even games, as
+    /// OpenGotha's "no handicap above"); a director may turn any of them over. An event
+    /// already stored keeps the rule it was stored with.
     pub fn defaults_for(system: System) -> Settings {
         let mcmahon = matches!(system, System::McMahon { .. });
         let mut s = Settings {
             avoid_same_club: mcmahon,
             avoid_same_region: mcmahon,
+            handicap: crate::HandicapRule::for_system(system),
             ..Settings::default()
         };
         s.categories.pair_within = !mcmahon;

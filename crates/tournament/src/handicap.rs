@@ -10,6 +10,11 @@
 //! at or above the bar play even games among themselves), less the correction, at most the
 //! ceiling. One stone is not a handicap placement (Art. 11 counts a handicap game's stones
 //! from two): a difference that leaves one stone is an even game.
+//!
+//! A new McMahon event's rule is [`HandicapRule::for_system`]: the rank difference, no
+//! correction, at most nine stones, and the McMahon bar as the handicap's bar (players at or
+//! above it play even games, as OpenGotha's "no handicap above"). The CLI, the server and
+//! the pages start from it; an event already stored keeps the rule it was stored with.
 
 use crate::event::{Event, PlayerId, System};
 use crate::player::Rank;
@@ -49,6 +54,23 @@ impl Default for HandicapRule {
             bar: None,
             correction: 0,
             ceiling: 9,
+        }
+    }
+}
+
+impl HandicapRule {
+    /// The rule a new event of `system` starts with ([`crate::Settings::defaults_for`]): for
+    /// McMahon the [`Default`] with the McMahon bar as its bar, so players at or above the
+    /// bar play even games among themselves (OpenGotha's "no handicap above" threshold; a
+    /// McMahon director expects a 5段 and a 7段 above a 3段 bar to play even); for any other
+    /// system the [`Default`] (it plays no handicap games). A director may set another.
+    pub fn for_system(system: System) -> HandicapRule {
+        match system {
+            System::McMahon { bar, .. } => HandicapRule {
+                bar: Some(bar),
+                ..HandicapRule::default()
+            },
+            _ => HandicapRule::default(),
         }
     }
 }

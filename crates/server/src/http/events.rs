@@ -67,14 +67,99 @@ struct NewEventReq {
     name: String,
     system: WSystem,
     rounds: u32,
-    /// Art. 12; refused when empty or unreadable. Absent: no time control (the round form
-    /// starts from its default).
+    /// Art. 12; required, and refused when empty or unreadable (`none` for no clock).
     #[serde(default)]
     time_control: Option<String>,
     #[serde(default)]
     lots_seed: u64,
     #[serde(default)]
     lateness_limit_minutes: Option<u32>,
+    /// McMahon: how handicaps are proposed; absent, the system's rule
+    /// (`tournament::HandicapRule::for_system`: the McMahon bar as the handicap's bar).
+    #[serde(default)]
+    handicap: Option<WHandicap>,
+    /// The categories' lower limits, strongest first (absent or empty: one category).
+    #[serde(default)]
+    categories: Option<Vec<String>>,
+    /// Swiss-like events: pair inside the categories (absent: the system's default).
+    #[serde(default)]
+    pair_within_categories: Option<bool>,
+    /// The tie-break chain by key (Art. 27; absent or empty: the system's default).
+    #[serde(default)]
+    tie_breaks: Option<Vec<String>>,
+}
+
+/// A handicap rule as the API takes it (OpenGotha's `HandicapParameterSet`): each field
+/// absent is the system's default (`tournament::HandicapRule::for_system`); a `bar` of
+/// `null` is no bar.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WHandicap {
+    #[serde(default)]
+    basis: Option<WBasis>,
+    #[serde(default, deserialize_with = "present")]
+    bar: Option<Option<String>>,
+    #[serde(default)]
+    correction: Option<u32>,
+    #[serde(default)]
+    ceiling: Option<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum WBasis {
+    Rank,
+    Mms,
+}
+
+/// A field that is present, `null` included (`Some(None)`), as against absent (`None`).
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
+}
+
+/// The handicap rule `w` sets over `base` (ranks as people write them), checked by the event
+/// (`tournament::Settings::checked`: Art. 11's ceiling of nine) when it is stored.
+fn handicap_rule(w: WHandicap, base: tournament::HandicapRule) -> Result<tournament::HandicapRule, ApiError> {
+    Ok(tournament::HandicapRule {
+        basis: match w.basis {
+            None => base.basis,
+            Some(WBasis::Rank) => tournament::HandicapBasis::Rank,
+            Some(WBasis::Mms) => tournament::HandicapBasis::Mms,
+        },
+        bar: match w.bar {
+            None => base.bar,
+            Some(None) => None,
+            Some(Some(b)) if b.trim().is_empty() => None,
+            Some(Some(b)) => Some(rank(&b)?),
+        },
+        correction: w.correction.unwrap_or(base.correction),
+        ceiling: w.ceiling.unwrap_or(base.ceiling),
+    })
+}
+
+/// The categories' lower limits as written (`3d`, `3段`), strongest first; their order is
+/// checked by the event (`tournament::Categories::check`).
+fn category_limits(written: &[String]) -> Result<Vec<tournament::Rank>, ApiError> {
+    written
+        .iter()
+        .filter(|r| !r.trim().is_empty())
+        .map(|r| Ok(rank(r)?))
+        .collect()
+}
+
+/// The keys a tie-break chain takes (`tournament::TieBreak::name`).
+const TIE_BREAK_KEYS: &str = "points, mms, sos, sodos, sosos, cumulative, direct, warnings, total, elimination, lots, category";
+
+/// A tie-break chain by key (`mms`, `sos`, `category`, …); a criterion named twice is refused
+/// by the event (`tournament::Settings::checked`).
+fn tie_break_chain(written: &[String]) -> Result<Vec<tournament::TieBreak>, ApiError> {
+    written
+        .iter()
+        .map(|t| {
+            t.parse::<tournament::TieBreak>()
+                .map_err(|_| crate::words::say!("event.err.tie_break", tie_break = t, names = TIE_BREAK_KEYS).into())
+        })
+        .collect()
 }
 
 async fn create_event(
@@ -83,9 +168,11 @@ async fn create_event(
     Body(r): Body<NewEventReq>,
 ) -> Result<Response, ApiError> {
     let account = caller.account()?.clone();
+    // Art. 12: the time control is part of the event; a request without one is refused,
+    // naming the field, as the page's form requires it.
     let time_control = match &r.time_control {
         Some(t) => checked_time_control(t)?,
-        None => String::new(),
+        None => return Err(crate::words::say!("event.err.time_missing", field = "time_control").into()),
     };
     let system = match r.system {
         WSystem::RoundRobin { cycles } => tournament::System::RoundRobin { cycles },
@@ -105,12 +192,25 @@ async fn create_event(
             floor: rank(&floor)?,
         },
     };
+    // A McMahon event avoids pairing club and region mates by default, and its handicap's
+    // bar is the McMahon bar (`tournament::Settings::defaults_for`).
+    let defaults = tournament::Settings::defaults_for(system);
+    let handicap = match r.handicap {
+        Some(w) => handicap_rule(w, defaults.handicap)?,
+        None => defaults.handicap,
+    };
+    let categories = tournament::Categories {
+        lower_limits: category_limits(r.categories.as_deref().unwrap_or_default())?,
+        pair_within: r.pair_within_categories.unwrap_or(defaults.categories.pair_within),
+    };
     let settings = tournament::Settings {
         time_control,
         lots_seed: r.lots_seed,
         lateness_limit_minutes: r.lateness_limit_minutes.unwrap_or(60),
-        // A McMahon event avoids pairing club and region mates by default.
-        ..tournament::Settings::defaults_for(system)
+        handicap,
+        categories,
+        tie_breaks: tie_break_chain(r.tie_breaks.as_deref().unwrap_or_default())?,
+        ..defaults
     };
     let new = storage::NewEvent {
         id: r.id.clone(),
@@ -127,8 +227,8 @@ async fn create_event(
 
 /// Art. 12: an event's time control as the clock crate reads it (canonical), or the
 /// refusal in both languages. A field left empty is refused: the time control is part of the
-/// event (an API client that sends no field at all creates an event whose round form starts
-/// from the default, as before).
+/// event (an event stored without one, by the CLI or an import, has its round form start
+/// from the default).
 fn checked_time_control(written: &str) -> Result<String, Said> {
     let written = written.trim();
     if written.is_empty() {
@@ -151,11 +251,22 @@ struct EditEventReq {
     time_control: Option<String>,
     #[serde(default)]
     lateness_limit_minutes: Option<u32>,
+    /// McMahon: the handicap rule; each field absent is the system's default.
+    #[serde(default)]
+    handicap: Option<WHandicap>,
+    /// The categories' lower limits, strongest first (empty: one category).
+    #[serde(default)]
+    categories: Option<Vec<String>>,
+    #[serde(default)]
+    pair_within_categories: Option<bool>,
+    /// The tie-break chain by key (empty: the system's default).
+    #[serde(default)]
+    tie_breaks: Option<Vec<String>>,
 }
 
 /// `PUT /api/events/{id}`: the organizer renames the event (at any time), changes its
 /// planned rounds (within what the system allows) and, until the first round is paired, its
-/// time control and lateness limit.
+/// time control, lateness limit, handicap rule, categories and tie-break chain.
 async fn edit_event(
     State(st): State<AppState>,
     SignedIn(caller): SignedIn,
@@ -175,6 +286,19 @@ async fn edit_event(
     }
     if let Some(m) = r.lateness_limit_minutes {
         settings.lateness_limit_minutes = m;
+    }
+    let defaults = tournament::Settings::defaults_for(ev.system());
+    if let Some(w) = r.handicap {
+        settings.handicap = handicap_rule(w, defaults.handicap)?;
+    }
+    if let Some(limits) = &r.categories {
+        settings.categories.lower_limits = category_limits(limits)?;
+    }
+    if let Some(within) = r.pair_within_categories {
+        settings.categories.pair_within = within;
+    }
+    if let Some(chain) = &r.tie_breaks {
+        settings.tie_breaks = tie_break_chain(chain)?;
     }
     let settings_changed = &settings != ev.settings();
     if settings_changed && !ev.rounds().is_empty() {

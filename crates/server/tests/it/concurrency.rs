@@ -77,7 +77,7 @@ async fn a_registration_being_written_does_not_hold_up_a_reader_of_another_event
     let r = a.router.clone();
     let org = login(&r, "org").await;
     for id in ["big", "small"] {
-        let event = json!({ "id": id, "name": id, "system": { "kind": "swiss" }, "rounds": 5 });
+        let event = json!({ "id": id, "name": id, "system": { "kind": "swiss" }, "rounds": 5, "time_control": "30m" });
         assert_eq!(call(&r, "POST", "/api/events", Some(&org), Some(event)).await.0, 201);
     }
     let holder = pg_admin().await;

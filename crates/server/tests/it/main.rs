@@ -7,6 +7,7 @@ mod api;
 mod concurrency;
 mod confirmations;
 mod edits;
+mod event_settings;
 mod modules;
 mod names;
 mod openapi;

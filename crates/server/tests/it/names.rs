@@ -9,7 +9,7 @@ async fn an_event_and_a_game_answer_with_the_api_s_own_names() {
     let a = app().await;
     let r = &a.router;
     let org = login(r, "organizer").await;
-    let event = json!({ "id": "cup", "name": "Cup", "rounds": 3,
+    let event = json!({ "id": "cup", "name": "Cup", "rounds": 3, "time_control": "30m",
         "system": { "kind": "mc_mahon", "bar": "3d", "floor": "10k" } });
     let (s, _) = call(r, "POST", "/api/events", Some(&org), Some(event)).await;
     assert_eq!(s.as_u16(), 201);

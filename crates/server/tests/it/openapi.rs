@@ -195,7 +195,7 @@ async fn a_refusal_without_an_article_is_null_in_the_body_and_in_the_document() 
     let a = app().await;
     let r = &a.router;
     let org = login(r, "org").await;
-    let event = serde_json::json!({ "id": "e", "name": "E", "system": { "kind": "swiss" }, "rounds": 3 });
+    let event = serde_json::json!({ "id": "e", "name": "E", "system": { "kind": "swiss" }, "rounds": 3, "time_control": "30m" });
     assert_eq!(call(r, "POST", "/api/events", Some(&org), Some(event)).await.0, 201);
     let li = serde_json::json!({ "name": "Li", "rank": "1d" });
     assert_eq!(
@@ -286,7 +286,7 @@ async fn the_pages_operations_answer_what_the_document_says() {
     let doc = document(r).await;
     let org = login(r, "org").await;
     let bearer = format!("Bearer {org}");
-    let event = serde_json::json!({ "id": "e", "name": "E", "system": { "kind": "swiss" }, "rounds": 3 });
+    let event = serde_json::json!({ "id": "e", "name": "E", "system": { "kind": "swiss" }, "rounds": 3, "time_control": "30m" });
     assert_eq!(call(r, "POST", "/api/events", Some(&org), Some(event)).await.0, 201);
     let mut checked = Vec::new();
     let mut check = |path: &str, method: &str, status: u16, v: &Value| {

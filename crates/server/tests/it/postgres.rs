@@ -76,7 +76,7 @@ async fn the_core_game_flow_runs_on_postgres() {
     let (s, v) = call(r, "GET", &format!("/api/games/{id}"), None, None).await;
     out.push(format!("{} {} {}", s.as_u16(), v["phase"], v["result"]["text"]));
     // Events live in the same database.
-    let event = json!({ "id": "open", "name": "Open", "system": { "kind": "swiss" }, "rounds": 3 });
+    let event = json!({ "id": "open", "name": "Open", "system": { "kind": "swiss" }, "rounds": 3, "time_control": "30m" });
     let (s, v) = call(r, "POST", "/api/events", Some(&li), Some(event)).await;
     out.push(line(s, &v));
     let (s, v) = call(r, "GET", "/api/games", None, None).await;
@@ -298,7 +298,7 @@ async fn a_spectator_keeps_following_after_every_connection_is_cut() {
         seen.push(brief(&next(&mut watcher).await));
     }
     // The event store of each instance connects again too: an event made on B is listed on A.
-    let event = json!({ "id": "after-the-cut", "name": "After", "system": { "kind": "swiss" }, "rounds": 3 });
+    let event = json!({ "id": "after-the-cut", "name": "After", "system": { "kind": "swiss" }, "rounds": 3, "time_control": "30m" });
     let (s, v) = call(&b.router, "POST", "/api/events", Some(&token), Some(event)).await;
     seen.push(format!("{} {}", s.as_u16(), v["id"]));
     let (_, v) = call(&a.router, "GET", "/api/events", None, None).await;

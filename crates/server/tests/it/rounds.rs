@@ -15,7 +15,6 @@ async fn paired_event(
     players: &[(&str, &str)],
     games: Value,
 ) {
-    // An empty time control is refused at creation; an event may still have none.
     event(r, token, id, system, time, players).await;
     let path = format!("/api/events/{id}/rounds/amended");
     let (s, v) = call(r, "POST", &path, Some(token), Some(json!({ "games": games }))).await;
@@ -93,24 +92,36 @@ async fn a_komi_beyond_the_board_is_refused_alike_for_a_game_and_a_round() {
     .assert_eq(&(out.join("\n") + "\n"));
 }
 
-/// Regression: an event without a time control made the form say "the event has no time
-/// control: time control \"\", column 1: empty; …" while it started from the default. No time
-/// control is no mistake: the default, and no error. One the clock cannot read still says why.
+/// Regression: an API request without a `time_control` created an event (stored with an
+/// empty time control) while the page's form requires one; it is refused now, naming the
+/// field in both languages, and nothing is made. An event stored without one (the CLI's
+/// `weiqi event create` without `--time-control`) still has its round form start from the
+/// default with no error (the form once said "the event has no time control: time control
+/// \"\", column 1: empty; …").
 #[tokio::test]
-async fn the_form_of_an_event_without_a_time_control_starts_from_the_default_with_no_error() {
+async fn an_event_without_a_time_control_is_refused_and_a_stored_one_starts_from_the_default() {
     let a = app().await;
     let r = &a.router;
     let td = login(r, "director").await;
-    paired_event(
-        r,
-        &td,
-        "cup",
-        json!({ "kind": "swiss" }),
-        "",
-        &[("Li", "2d"), ("Wang", "1d")],
-        json!([["Li", "Wang"]]),
-    )
-    .await;
+    let body = json!({ "id": "cup", "name": "Cup", "system": { "kind": "swiss" }, "rounds": 3 });
+    let (s, v) = call(r, "POST", "/api/events", Some(&td), Some(body)).await;
+    expect_test::expect![[r#"
+        400 event.err.time_missing
+          the field time_control is missing: the event needs a time control (Art. 12), e.g. 1h+3x60s, or none for no clock
+          缺少字段time_control：比赛须定用时（第十二条），如1h+3x60s，不计时请写none"#]]
+    .assert_eq(&format!("{} {}\n  {}\n  {}", s.as_u16(), v["key"].as_str().unwrap(), v["message"].as_str().unwrap(), v["zh"].as_str().unwrap()));
+    let (s, _) = call(r, "GET", "/api/events/cup", None, None).await;
+    assert_eq!(s.as_u16(), 404, "nothing is made of a refused request");
+    // The time control taken away in the store, as an event the CLI made without one.
+    event(r, &td, "cup", json!({ "kind": "swiss" }), "30m", &[("Li", "2d"), ("Wang", "1d")]).await;
+    let mut store = storage::Store::open(&a.dir.join("weiqi.db")).unwrap();
+    let settings = tournament::Settings {
+        time_control: String::new(),
+        ..store.load_event("cup").unwrap().settings().clone()
+    };
+    store.set_settings("cup", &settings).unwrap();
+    let (s, v) = call(r, "POST", "/api/events/cup/rounds/amended", Some(&td), Some(json!({ "games": [["Li", "Wang"]] }))).await;
+    assert_eq!(s.as_u16(), 201, "{v}");
     let (s, v) = call(r, "GET", "/api/events/cup/rounds/1/setup", Some(&td), None).await;
     assert_eq!(s.as_u16(), 200, "{v}");
     assert_eq!(
@@ -150,7 +161,7 @@ async fn a_handicap_in_an_event_of_even_games_names_the_system_as_people_read_it
         ("rr", json!({ "kind": "round_robin", "cycles": 2 })),
         ("se", json!({ "kind": "swiss_elimination", "losses": 2 })),
     ] {
-        let event = json!({ "id": id, "name": id, "system": system, "rounds": 1 });
+        let event = json!({ "id": id, "name": id, "system": system, "rounds": 1, "time_control": "30m" });
         let (s, v) = call(r, "POST", "/api/events", Some(&td), Some(event)).await;
         assert_eq!(s.as_u16(), 201, "{v}");
         for (name, rank) in [("Li", "2d"), ("Wang", "3k")] {
@@ -424,7 +435,7 @@ async fn a_round_robin_rest_is_shown_as_a_rest_not_a_bye() {
     let a = app().await;
     let r = &a.router;
     let td = login(r, "director").await;
-    let event = json!({ "id": "rr", "name": "rr", "system": { "kind": "round_robin", "cycles": 1 }, "rounds": 3 });
+    let event = json!({ "id": "rr", "name": "rr", "system": { "kind": "round_robin", "cycles": 1 }, "rounds": 3, "time_control": "30m" });
     let (s, v) = call(r, "POST", "/api/events", Some(&td), Some(event)).await;
     assert_eq!(s.as_u16(), 201, "{v}");
     for (name, rank) in [("Li", "2d"), ("Wang", "3k"), ("Zhao", "1d")] {
@@ -454,7 +465,7 @@ async fn a_mcmahon_round_the_system_pairs_gives_the_weaker_player_black() {
     for seed in 0..6u64 {
         let id = format!("mm{seed}");
         let system = json!({ "kind": "mc_mahon", "bar": "1d", "floor": "20k" });
-        let event = json!({ "id": id, "name": id, "system": system, "rounds": 3, "lots_seed": seed });
+        let event = json!({ "id": id, "name": id, "system": system, "rounds": 3, "lots_seed": seed, "time_control": "30m" });
         let (s, v) = call(r, "POST", "/api/events", Some(&td), Some(event)).await;
         assert_eq!(s.as_u16(), 201, "{v}");
         for (name, rank) in [("Strong", "3k"), ("Weak", "5k")] {

@@ -9,7 +9,7 @@ use serde_json::json;
 /// 1's live game: (organizer's token, game id, Black's name, White's name).
 async fn event_game(r: &axum::Router) -> (String, i64, String, String) {
     let org = login(r, "organizer").await;
-    let event = json!({ "id": "open", "name": "Open", "system": { "kind": "swiss" }, "rounds": 1 });
+    let event = json!({ "id": "open", "name": "Open", "system": { "kind": "swiss" }, "rounds": 1, "time_control": "30m" });
     assert_eq!(call(r, "POST", "/api/events", Some(&org), Some(event)).await.0, 201);
     for name in ["Li", "Wang"] {
         let body = json!({ "name": name, "rank": "3d" });
@@ -133,7 +133,7 @@ async fn a_free_games_seats_are_invited_unless_its_creator_opens_them() {
     let (s, v) = call(r, "POST", "/api/games", Some(&li), Some(body)).await;
     assert_eq!(s, 201, "{v}");
     let open = v["game"].as_i64().unwrap();
-    let event = json!({ "id": "x", "name": "X", "system": { "kind": "swiss" }, "rounds": 1 });
+    let event = json!({ "id": "x", "name": "X", "system": { "kind": "swiss" }, "rounds": 1, "time_control": "30m" });
     assert_eq!(call(r, "POST", "/api/events", Some(&li), Some(event)).await.0, 201);
     let body = json!({ "settings": settings("none"), "seats": "open", "event": "x", "round": 1, "board": 1 });
     let (s, v) = call(r, "POST", "/api/games", Some(&li), Some(body)).await;
@@ -157,7 +157,7 @@ async fn a_role_can_be_revoked_and_both_changes_are_recorded() {
     let r = &a.router;
     let org = login(r, "org").await;
     let chief = login(r, "chief").await;
-    let event = json!({ "id": "e", "name": "E", "system": { "kind": "swiss" }, "rounds": 1 });
+    let event = json!({ "id": "e", "name": "E", "system": { "kind": "swiss" }, "rounds": 1, "time_control": "30m" });
     assert_eq!(call(r, "POST", "/api/events", Some(&org), Some(event)).await.0, 201);
     let grant = json!({ "account": "chief", "role": "chief_referee" });
     assert_eq!(
@@ -786,7 +786,7 @@ async fn names_rounds_ratings_and_komi_beyond_the_limits_are_refused() {
     let r = &a.router;
     let org = login(r, "organizer").await;
     let mut out = Vec::new();
-    let event = |name: String, rounds: u64| json!({ "id": "open", "name": name, "system": { "kind": "swiss" }, "rounds": rounds });
+    let event = |name: String, rounds: u64| json!({ "id": "open", "name": name, "system": { "kind": "swiss" }, "rounds": rounds, "time_control": "30m" });
     for body in [
         event("x".repeat(10_000), 3),
         event("Open".into(), 4_000_000_000),

@@ -252,14 +252,11 @@ pub fn line_with(status: StatusCode, v: &Value, ok_tail: &str) -> String {
     }
 }
 
-/// Creates event `id` of `system` (as the API takes it) with time control `time` (none when
-/// empty: an event may still have none) and three rounds, and registers `players` (name,
-/// rank); each step must succeed.
+/// Creates event `id` of `system` (as the API takes it) with time control `time` (which the
+/// API requires) and three rounds, and registers `players` (name, rank); each step must
+/// succeed.
 pub async fn event(r: &Router, token: &str, id: &str, system: Value, time: &str, players: &[(&str, &str)]) {
-    let mut body = json!({ "id": id, "name": format!("{id} open"), "system": system, "rounds": 3 });
-    if !time.is_empty() {
-        body["time_control"] = json!(time);
-    }
+    let body = json!({ "id": id, "name": format!("{id} open"), "system": system, "rounds": 3, "time_control": time });
     let (s, v) = call(r, "POST", "/api/events", Some(token), Some(body)).await;
     assert_eq!(s.as_u16(), 201, "{v}");
     for (name, rank) in players {

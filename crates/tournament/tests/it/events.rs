@@ -1329,6 +1329,36 @@ fn the_handicap_rule_has_a_bar_a_correction_a_ceiling_and_a_basis() {
     assert_eq!(handicap::proposed(&ev, 1, a, b).stones, 2);
 }
 
+/// Issue #16 item 6: a new McMahon event's handicap rule has the McMahon bar as its bar
+/// (`HandicapRule::for_system`, OpenGotha's "no handicap above"): with bar 3d, a 5d against
+/// a 7d is an even game, a 1k against a 3k two stones. Any other system starts from the
+/// default, no bar. Regression: the default was "rank difference, no bar", two stones for the
+/// 5d against the 7d.
+#[test]
+fn a_new_mcmahon_event_takes_its_bar_as_the_handicap_bar() {
+    let mcmahon = System::McMahon {
+        bar: "3d".parse().unwrap(),
+        floor: "20k".parse().unwrap(),
+    };
+    let defaults = Settings::defaults_for(mcmahon);
+    assert_eq!(
+        defaults.handicap,
+        HandicapRule {
+            bar: Some("3d".parse().unwrap()),
+            ..HandicapRule::default()
+        }
+    );
+    assert_eq!(Settings::defaults_for(System::Swiss).handicap, HandicapRule::default());
+    let mut ev = Event::new("mm", mcmahon, 3, defaults).unwrap();
+    for r in ["7d", "5d", "1k", "3k"] {
+        ev.add_player(Player::new(r, r.parse().unwrap())).unwrap();
+    }
+    let id = |n: &str| ev.find(n).unwrap();
+    let stones = |a: &str, b: &str| handicap::proposed(&ev, 1, id(a), id(b)).stones;
+    // The 5d counts as 3d against the 1k: three grades, three stones.
+    assert_eq!((stones("5d", "7d"), stones("1k", "3k"), stones("5d", "1k")), (0, 2, 3));
+}
+
 /// Per-round participation and pre-registration (OpenGotha's `participating` and
 /// `registeringStatus`): a player absent from a round, or only pre-registered, is not paired
 /// in it, has no bye and scores nothing for it; said only before the round is paired, and

@@ -524,7 +524,7 @@ fn a_correction_made_with_the_cli_while_the_server_was_stopped_stands_after_a_re
     post(
         &org,
         "/api/events",
-        json!({ "id": "cup", "name": "Cup", "system": { "kind": "swiss" }, "rounds": 1 }),
+        json!({ "id": "cup", "name": "Cup", "system": { "kind": "swiss" }, "rounds": 1, "time_control": "30m" }),
     );
     let (s, _) = http(
         &addr,

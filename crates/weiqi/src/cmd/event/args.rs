@@ -177,6 +177,7 @@ pub(super) struct SettingsOptions {
     #[arg(long, value_name = "BASIS", default_value = "rank")]
     pub(super) handicap_basis: String,
     /// McMahon: ranks at or above this count as it for the handicap (even games among them).
+    /// Default: the McMahon bar; `none` for no bar.
     #[arg(long, value_name = "RANK")]
     pub(super) handicap_bar: Option<String>,
     /// McMahon: stones taken off the difference.
@@ -474,12 +475,12 @@ pub(super) fn settings(o: &SettingsOptions, system: System) -> anyhow::Result<Se
             "mms" => tournament::HandicapBasis::Mms,
             other => bail!("--handicap-basis {other:?}: expected rank or mms"),
         },
-        bar: o
-            .handicap_bar
-            .as_deref()
-            .map(Rank::from_str)
-            .transpose()
-            .map_err(|e| anyhow!("--handicap-bar: {e}"))?,
+        // Not given: the system's (a McMahon event's bar, `HandicapRule::for_system`).
+        bar: match o.handicap_bar.as_deref() {
+            None => defaults.handicap.bar,
+            Some("none") => None,
+            Some(b) => Some(Rank::from_str(b).map_err(|e| anyhow!("--handicap-bar: {e}"))?),
+        },
         correction: o.handicap_correction,
         // A ceiling past nine is refused by the event (tournament::Settings::checked).
         ceiling: o.handicap_ceiling,
