@@ -12,6 +12,7 @@ import { rankWords } from './standings.js';
  * @property {string[]} tie_breaks
  * @property {Record<string, string[]>} tie_break_names
  * @property {{ basis: string, bar: string | null, correction: number, ceiling: number }} handicap
+ * @property {{ limits: string[], pair_within: boolean }} [categories] lower limits, strongest first
  * @property {string} bye
  * @property {number} lateness_limit_minutes
  * @property {boolean} avoid_same_club
@@ -35,7 +36,8 @@ import { rankWords } from './standings.js';
 /**
  * The settings as [label, value] lines: system, rounds, time control (Art. 12), komi
  * (Art. 11, the round's start form sets it; 3¾ stones unless the director changes it),
- * McMahon bar and floor, handicap rule, tie-breaks (Art. 27), byes, lateness (Art. 22).
+ * McMahon bar and floor, handicap rule, categories, tie-breaks (Art. 27), byes, lateness
+ * (Art. 22).
  * @param {EventAbout} ev
  * @param {Translate} t
  * @param {Lang} lang
@@ -55,9 +57,13 @@ export function settingsLines(ev, t, lang) {
     if (s) {
       const h = s.handicap;
       out.push([t('about.handicap'), h.ceiling === 0 ? t('about.handicap_none')
-        : t('about.handicap_value', { basis: h.basis === 'mms' ? t('about.basis_mms') : t('about.basis_rank'), correction: h.correction, ceiling: h.ceiling })
+        // Nothing taken off is not said.
+        : t(h.correction ? 'about.handicap_value' : 'about.handicap_value_plain', { basis: h.basis === 'mms' ? t('about.basis_mms') : t('about.basis_rank'), correction: h.correction, ceiling: h.ceiling })
           + (h.bar ? t('about.handicap_bar', { bar: rankWords(h.bar, lang) }) : '')]);
     }
+  }
+  if (s && s.categories && s.categories.limits.length) {
+    out.push([t('about.categories'), categoriesText(s.categories, t, lang)]);
   }
   if (s) {
     const names = s.tie_break_names[lang] || s.tie_breaks;
@@ -68,6 +74,23 @@ export function settingsLines(ev, t, lang) {
     out.push([t('about.lateness'), t('about.lateness_value', { n: s.lateness_limit_minutes })]);
   }
   return out;
+}
+
+/**
+ * An event's categories as people read them (OpenGotha's: each from its lower limit up to
+ * the one before; the last holds everyone below): `1: 3d and up; 2: 5k and up; 3: below
+ * 5k`, in Chinese `第1组：3段及以上；…`, and whether the pairing keeps them apart.
+ * @param {{ limits: string[], pair_within: boolean }} c
+ * @param {Translate} t
+ * @param {Lang} lang
+ * @returns {string}
+ */
+export function categoriesText(c, t, lang) {
+  const parts = c.limits.map((r, i) => t('about.category_from', { n: i + 1, rank: rankWords(r, lang) }));
+  const last = c.limits[c.limits.length - 1];
+  if (last) parts.push(t('about.category_below', { n: c.limits.length + 1, rank: rankWords(last, lang) }));
+  if (c.pair_within && c.limits.length) parts.push(t('about.categories_within'));
+  return parts.join(lang === 'zh' ? '；' : '; ');
 }
 
 /**
@@ -85,4 +108,26 @@ export function officialsLines(o, t, lang) {
     if (o[role] && o[role].length) out.push([t('role_h.' + role), o[role].join(sep)]);
   }
   return out;
+}
+
+/**
+ * Ranks as a director types a list of them (`3d, 5k`, `3段、5级`, one a line): each rank,
+ * strongest first as typed; the server reads each and checks their order.
+ * @param {string} text
+ * @returns {string[]}
+ */
+export function rankList(text) {
+  return text.split(/[\s,，、;；]+/).map((x) => x.trim()).filter(Boolean);
+}
+
+/**
+ * The tie-break chain `chain` with the category criterion (CAT) first when `on`, without it
+ * otherwise; `null` when that is the chain already (nothing to change).
+ * @param {string[]} chain
+ * @param {boolean} on
+ * @returns {string[] | null}
+ */
+export function chainWithCategory(chain, on) {
+  if (chain.includes('category') === on) return null;
+  return on ? ['category', ...chain] : chain.filter((x) => x !== 'category');
 }

@@ -39,14 +39,16 @@ const NEGATED = ['warnings', 'lots', 'category'];
 
 /**
  * A tie-break's value as a person reads it: the warnings, the lot or the category themselves
- * (the crate sorts them negated), any other value as it comes.
+ * (the crate sorts them negated), the category counted from 1 as the event's settings say
+ * it (the crate counts from 0, OpenGotha's), any other value as it comes.
  * @param {string} key the criterion (`lots`, `sos`, …)
  * @param {number | string} value
  * @returns {string}
  */
 export function tieValue(key, value) {
   const s = String(value);
-  return NEGATED.includes(key) && s.startsWith('-') ? s.slice(1) : s;
+  const plain = NEGATED.includes(key) && s.startsWith('-') ? s.slice(1) : s;
+  return key === 'category' && plain !== '' && Number.isInteger(Number(plain)) ? String(Number(plain) + 1) : plain;
 }
 
 /**

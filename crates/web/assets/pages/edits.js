@@ -11,6 +11,7 @@ import { field, h, section, table } from '../dom.js';
 import { api, attempt } from '../api.js';
 import { colourLine, metBefore, twice } from '../pairing.js';
 import { rankWords } from '../standings.js';
+import { chainWithCategory, rankList } from '../settings.js';
 
 /** @typedef {import('../pairing.js').EditorPlayer} EditorPlayer */
 /**
@@ -67,15 +68,55 @@ export function editPlayer(enc, p, box) {
 }
 
 /**
+ * The settings an event's director sets beside its time control (the same fields on the home
+ * page's form and the event's edit form): for McMahon the handicap rule (OpenGotha's: from
+ * the rank or the McMahon score difference, no handicap at or above the bar, stones taken
+ * off, at most so many), and for every system the categories by rank and whether the
+ * standings rank each apart (the CAT criterion first).
+ * @typedef {{ basis: string, bar: string | null, correction: number, ceiling: number }} HandicapRule
+ * @param {string} prefix the fields' ids start with it
+ * @param {{ handicap: HandicapRule, limits: string[], byCategory: boolean }} now the values to fill
+ * @param {boolean} disabled
+ */
+export function settingsFields(prefix, now, disabled) {
+  const basis = h('select', { id: prefix + '-hd-basis', disabled },
+    [['rank', t('about.basis_rank')], ['mms', t('about.basis_mms')]].map(([b, words]) => h('option', { value: b, selected: b === now.handicap.basis }, words)));
+  const bar = h('input', { value: now.handicap.bar ? rankWords(now.handicap.bar, LANG) : '', id: prefix + '-hd-bar', size: 5, disabled });
+  const correction = h('input', { type: 'number', min: 0, max: 9, value: now.handicap.correction, id: prefix + '-hd-correction', size: 3, disabled });
+  const ceiling = h('input', { type: 'number', min: 0, max: 9, value: now.handicap.ceiling, id: prefix + '-hd-ceiling', size: 3, disabled });
+  const cats = h('input', { value: now.limits.map((r) => rankWords(r, LANG)).join(LANG === 'zh' ? '、' : ', '), id: prefix + '-categories',
+    size: 20, disabled, autocomplete: 'off', spellcheck: 'false' });
+  const byCat = h('input', { type: 'checkbox', id: prefix + '-by-category', checked: now.byCategory, disabled });
+  return {
+    bar,
+    handicap: h('fieldset', { class: 'handicap-rule', id: prefix + '-handicap' }, h('legend', {}, t('event.handicap_h')),
+      field(t('event.handicap_basis'), basis), field(t('event.handicap_bar'), bar),
+      field(t('event.handicap_correction'), correction), field(t('event.handicap_ceiling'), ceiling)),
+    categories: h('div', {}, field(t('event.categories'), cats),
+      h('div', { class: 'field check' }, byCat, h('label', { for: byCat.id }, t('event.rank_by_category')))),
+    /** The rule as the API takes it (an empty bar: none). @returns {HandicapRule} */
+    rule: () => ({ basis: basis.value, bar: bar.value.trim() || null, correction: Number(correction.value), ceiling: Number(ceiling.value) }),
+    /** The categories' lower limits as typed. */
+    limits: () => rankList(cats.value),
+    /** Whether the standings rank each category apart. */
+    byCategory: () => byCat.checked,
+  };
+}
+
+/**
  * The organizer's section changing the event: its name (always), the planned rounds, the time
- * control and lateness limit (until the first round is paired), and deleting it while it has
- * no games.
+ * control, lateness limit, handicap rule (McMahon), categories and ranking by category (until
+ * the first round is paired), and deleting it while it has no games.
  * @param {string} enc
- * @param {{ name: string, planned_rounds: number, time_control?: string, settings?: { lateness_limit_minutes: number }, rounds: unknown[] }} ev
+ * @param {{ name: string, planned_rounds: number, time_control?: string, system_kind?: string, settings?: { lateness_limit_minutes: number, handicap: HandicapRule, categories?: { limits: string[] }, tie_breaks: string[] }, rounds: unknown[] }} ev
  * @param {boolean} hasGames whether a live game of the event exists
  */
 export function editEvent(enc, ev, hasGames) {
   const started = ev.rounds.length > 0;
+  const s = ev.settings;
+  const mcmahon = ev.system_kind === 'mc_mahon';
+  const more = s ? settingsFields('edit-ev', { handicap: s.handicap, limits: s.categories ? s.categories.limits : [],
+    byCategory: s.tie_breaks.includes('category') }, started) : null;
   const name = h('input', { required: true, value: ev.name, id: 'edit-ev-name', size: 30 });
   const rounds = h('input', { type: 'number', min: 1, max: 1000, value: ev.planned_rounds, id: 'edit-ev-rounds', size: 4 });
   const time = h('input', { required: !started, value: ev.time_control || '', id: 'edit-ev-time', disabled: started,
@@ -87,12 +128,19 @@ export function editEvent(enc, ev, hasGames) {
     /** @type {Record<string, unknown>} */
     const body = { name: name.value.trim(), rounds: Number(rounds.value) };
     if (!started) Object.assign(body, { time_control: time.value.trim(), lateness_limit_minutes: Number(lateness.value) });
+    if (!started && s && more) {
+      if (mcmahon) body.handicap = more.rule();
+      body.categories = more.limits();
+      const chain = chainWithCategory(s.tie_breaks, more.byCategory());
+      if (chain) body.tie_breaks = chain;
+    }
     attempt(() => showing(error, async () => {
       await api('PUT', `/api/events/${enc}`, body);
       location.reload();
     }));
   } }, field(t('event.name'), name), field(t('event.rounds'), rounds), field(t('event.time'), time),
   field(t('edit.lateness'), lateness),
+  more && mcmahon ? more.handicap : null, more ? more.categories : null,
   started ? h('p', { class: 'hint', id: 'edit-ev-fixed' }, t('edit.settings_fixed')) : null,
   h('button', { type: 'submit', id: 'edit-ev-save' }, t('edit.save')), error);
   const kids = [form];

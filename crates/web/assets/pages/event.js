@@ -384,7 +384,7 @@ async function startGamesForm(enc, n) {
   if (setup.handicaps) {
     hkomi = /** @type {HTMLInputElement} */ (h('input', { type: 'number', step: '0.25', min: -90, max: 90, value: stones(setup.handicap_komi_half_points),
       class: 'round-handicap-komi', id: uid('round-handicap-komi'), required: true }));
-    const rows = open.map((b) => [b.board, `${b.black} (${b.black_rank})`, `${b.white} (${b.white_rank})`,
+    const rows = open.map((b) => [b.board, `${b.black} (${rankWords(b.black_rank, LANG)})`, `${b.white} (${rankWords(b.white_rank, LANG)})`,
       h('input', { type: 'number', min: 0, max: 9, step: 1, value: b.handicap, class: 'round-handicap', 'data-board': b.board,
         'aria-label': t('round.handicap_of', { board: b.board }) })]);
     kids.push(table([t('event.board'), t('color.black'), t('color.white'), t('round.handicap')], rows, t('round.handicap_caption')),

@@ -8,6 +8,8 @@ import { clockAt } from '../clock.js';
 import { clockText } from '../format.js';
 import { seatLinks } from '../seats.js';
 import { openGothaImport } from '../transfer.js';
+import { settingsFields } from './edits.js';
+import { chainWithCategory } from '../settings.js';
 
 /**
  * An event as `GET /api/events` lists it.
@@ -98,16 +100,31 @@ function newEventForm() {
   const time = h('input', { value: '1h+3x60s', id: 'ev-time', required: true, autocomplete: 'off', spellcheck: 'false' });
   const bar = h('input', { value: '3d', id: 'ev-bar', size: 4 });
   const floor = h('input', { value: '20k', id: 'ev-floor', size: 4 });
+  // The defaults a new event starts with (tournament::HandicapRule::for_system): the rank
+  // difference, no handicap at or above the McMahon bar, nothing taken off, nine stones at
+  // most; no categories.
+  const more = settingsFields('ev', { handicap: { basis: 'rank', bar: bar.value, correction: 0, ceiling: 9 }, limits: [], byCategory: false }, false);
+  // The handicap's bar follows the McMahon bar until the director sets it apart.
+  let barTouched = false;
+  more.bar.addEventListener('input', () => { barTouched = true; });
+  bar.addEventListener('input', () => { if (!barTouched) more.bar.value = bar.value; });
   const form = h('form', { id: 'new-event', onsubmit: (/** @type {Event} */ e) => {
     e.preventDefault();
-    const sys = system.value === 'mc_mahon' ? { kind: 'mc_mahon', bar: bar.value, floor: floor.value } : { kind: system.value };
+    const mcmahon = system.value === 'mc_mahon';
+    const sys = mcmahon ? { kind: 'mc_mahon', bar: bar.value, floor: floor.value } : { kind: system.value };
     attempt(async () => {
-      await api('POST', '/api/events', { id: id.value, name: name.value, system: sys, rounds: Number(rounds.value), time_control: time.value });
+      const ev = await api('POST', '/api/events', { id: id.value, name: name.value, system: sys, rounds: Number(rounds.value), time_control: time.value,
+        categories: more.limits(), ...(mcmahon ? { handicap: more.rule() } : {}) });
+      // Art. 27: the categories ranked apart put the category criterion (CAT) before the
+      // system's chain, which the event answers.
+      const chain = chainWithCategory(ev.settings.tie_breaks, more.byCategory());
+      if (chain) await api('PUT', '/api/events/' + encodeURIComponent(id.value), { tie_breaks: chain });
       location.href = '/events/' + encodeURIComponent(id.value);
     });
   } }, field(t('event.id'), id), field(t('event.name'), name), field(t('event.system'), system),
   field(t('event.rounds'), rounds), field(t('event.time'), time),
-  h('details', {}, h('summary', {}, t('system.mc_mahon')), field(t('event.bar'), bar), field(t('event.floor'), floor)),
+  h('details', {}, h('summary', {}, t('system.mc_mahon')), field(t('event.bar'), bar), field(t('event.floor'), floor), more.handicap),
+  more.categories,
   h('button', { type: 'submit', id: 'ev-create' }, t('event.create')));
   return section(t('home.new_event'), 'new-event-s', form);
 }

@@ -3,22 +3,26 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rankWords, resultWords, standingsTable, tieValue } from '../../assets/standings.js';
-import { officialsLines, settingsLines } from '../../assets/settings.js';
+import { categoriesText, chainWithCategory, officialsLines, rankList, settingsLines } from '../../assets/settings.js';
 import { translator } from '../../assets/text.js';
 
 const t = translator({
   'standings.place': 'Place', 'player.name': 'Name', 'standings.points': 'Points', 'standings.wld': 'W/L/D',
   'standings.withdrawn': ' (withdrawn)', 'about.system': 'System', 'about.rounds': 'Rounds', 'about.time': 'Time',
   'about.komi': 'Komi', 'about.komi_value': '3¾', 'about.bar_floor': 'Bar', 'about.bar_floor_value': '{bar}/{floor}',
-  'about.handicap': 'Handicaps', 'about.handicap_value': '{basis} -{correction} ≤{ceiling}', 'about.basis_rank': 'rank',
+  'about.handicap': 'Handicaps', 'about.handicap_value': '{basis} -{correction} ≤{ceiling}', 'about.handicap_value_plain': '{basis} ≤{ceiling}', 'about.basis_rank': 'rank',
   'about.tie_breaks': 'Tie-breaks', 'about.bye': 'Bye', 'about.bye_win': 'win', 'about.lateness': 'Late',
   'about.lateness_value': '{n} min', 'role_h.organizer': 'Organizer', 'role_h.referee': 'Referees',
+  'about.categories': 'Categories', 'about.category_from': '{n}: {rank} up', 'about.category_below': '{n}: below {rank}',
+  'about.categories_within': 'within', 'about.handicap_bar': '; bar {bar}',
 });
 
-test('lots, warnings and categories read as themselves, never negative', () => {
+test('lots, warnings and categories read as themselves, never negative, categories from 1', () => {
   assert.equal(tieValue('lots', '-3'), '3');
   assert.equal(tieValue('warnings', '-1'), '1');
-  assert.equal(tieValue('category', '-2'), '2');
+  // A category counted from 1, as the settings' lines say it (第1组).
+  assert.equal(tieValue('category', '-2'), '3');
+  assert.equal(tieValue('category', '0'), '1');
   assert.equal(tieValue('sos', '-3'), '-3');
   assert.equal(tieValue('sodos', '3.5'), '3.5');
 });
@@ -67,4 +71,28 @@ test('a rank as people write it: 3段, 5级, 职业二段 in Chinese, as it come
   assert.equal(rankWords('15k', 'zh'), '15级');
   assert.equal(rankWords('2p', 'zh'), '职业二段');
   assert.equal(rankWords('3d', 'en'), '3d');
+});
+
+test('the categories as people read them, the handicap bar with the rule', () => {
+  assert.equal(categoriesText({ limits: ['3d', '5k'], pair_within: false }, t, 'en'), '1: 3d up; 2: 5k up; 3: below 5k');
+  assert.equal(categoriesText({ limits: ['3d'], pair_within: true }, t, 'zh'), '1: 3段 up；2: below 3段；within');
+  const ev = {
+    system_name: 'McMahon', system: { kind: 'mc_mahon', bar: '3d', floor: '20k' }, planned_rounds: 5, time_control: '1h',
+    settings: { tie_breaks: ['category', 'mms'], tie_break_names: { en: ['CAT', 'MMS'] }, handicap: { basis: 'rank', bar: '3d', correction: 0, ceiling: 9 },
+      categories: { limits: ['1d'], pair_within: false }, bye: 'win', lateness_limit_minutes: 60, avoid_same_club: true, avoid_same_region: true },
+  };
+  const lines = settingsLines(ev, t, 'en');
+  assert.deepEqual(lines.slice(5, 8), [['Handicaps', 'rank ≤9; bar 3d'], ['Categories', '1: 1d up; 2: below 1d'], ['Tie-breaks', 'CAT, MMS']]);
+  // No categories: no line.
+  assert.ok(!settingsLines({ ...ev, settings: { ...ev.settings, categories: { limits: [], pair_within: false } } }, t, 'en').some(([k]) => k === 'Categories'));
+});
+
+test('ranks typed as a list, and the chain with or without the category criterion', () => {
+  assert.deepEqual(rankList(' 3段、5级 '), ['3段', '5级']);
+  assert.deepEqual(rankList('3d, 5k;10k\n15k'), ['3d', '5k', '10k', '15k']);
+  assert.deepEqual(rankList(''), []);
+  assert.deepEqual(chainWithCategory(['mms', 'sos'], true), ['category', 'mms', 'sos']);
+  assert.equal(chainWithCategory(['category', 'mms'], true), null);
+  assert.deepEqual(chainWithCategory(['category', 'mms'], false), ['mms']);
+  assert.equal(chainWithCategory(['mms'], false), null);
 });

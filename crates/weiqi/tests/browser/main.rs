@@ -15,6 +15,7 @@ mod confirmations;
 mod day;
 mod director;
 mod edits;
+mod event_settings;
 mod game_sizes;
 mod hall;
 mod harness;
