@@ -148,7 +148,8 @@ fn category_limits(written: &[String]) -> Result<Vec<tournament::Rank>, ApiError
 }
 
 /// The keys a tie-break chain takes (`tournament::TieBreak::name`).
-const TIE_BREAK_KEYS: &str = "points, mms, sos, sodos, sosos, cumulative, direct, warnings, total, elimination, lots, category";
+const TIE_BREAK_KEYS: &str =
+    "points, mms, sos, sodos, sosos, cumulative, direct, warnings, total, elimination, lots, category";
 
 /// A tie-break chain by key (`mms`, `sos`, `category`, …); a criterion named twice is refused
 /// by the event (`tournament::Settings::checked`).

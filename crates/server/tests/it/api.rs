@@ -117,7 +117,8 @@ async fn roles_are_checked_on_every_write_and_a_refused_write_changes_nothing() 
     let chief = login(r, "chief").await;
     let someone = login(r, "someone").await;
     let mut out = Vec::new();
-    let event = json!({ "id": "open-2026", "name": "Open", "system": { "kind": "swiss" }, "rounds": 3, "time_control": "30m" });
+    let event =
+        json!({ "id": "open-2026", "name": "Open", "system": { "kind": "swiss" }, "rounds": 3, "time_control": "30m" });
     let (s, v) = call(r, "POST", "/api/events", None, Some(event.clone())).await;
     out.push(line(s, &v));
     let (s, v) = call(r, "POST", "/api/events", Some(&org), Some(event)).await;

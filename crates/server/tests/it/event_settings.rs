@@ -51,7 +51,10 @@ async fn a_mcmahon_event_takes_its_bar_as_the_handicap_bar_unless_told() {
     };
     for body in [
         with("plain", json!({})),
-        with("told", json!({ "handicap": { "basis": "mms", "bar": "5段", "correction": 1, "ceiling": 5 } })),
+        with(
+            "told",
+            json!({ "handicap": { "basis": "mms", "bar": "5段", "correction": 1, "ceiling": 5 } }),
+        ),
         with("nobar", json!({ "handicap": { "bar": null, "ceiling": 3 } })),
         with("ceiling", json!({ "handicap": { "ceiling": 10 } })),
         with("badbar", json!({ "handicap": { "bar": "top" } })),
@@ -67,7 +70,12 @@ async fn a_mcmahon_event_takes_its_bar_as_the_handicap_bar_unless_told() {
     let (s, v) = call(r, "POST", "/api/events", Some(&td), Some(swiss)).await;
     out.push(said(s, &v));
     let (_, list) = call(r, "GET", "/api/events", None, None).await;
-    let ids: Vec<_> = list.as_array().unwrap().iter().map(|e| e["id"].as_str().unwrap().to_string()).collect();
+    let ids: Vec<_> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_str().unwrap().to_string())
+        .collect();
     out.push(format!("made: {ids:?}"));
     expect![[r#"
         201 handicap {"bar":"3d","basis":"rank","ceiling":9,"correction":0} categories {"limits":[],"pair_within":false} chain ["mms","sos","warnings","lots"]
@@ -132,18 +140,46 @@ async fn categories_and_the_chain_round_trip_and_settings_are_fixed_after_round_
     let (_, v) = call(r, "GET", "/api/events/cup", None, None).await;
     out.push(said(axum::http::StatusCode::OK, &v));
     for (name, rank) in [("Li", "2d"), ("Wang", "3k"), ("Zhao", "12k"), ("Sun", "15k")] {
-        let (s, v) = call(r, "POST", "/api/events/cup/players", Some(&td), Some(json!({ "name": name, "rank": rank }))).await;
+        let (s, v) = call(
+            r,
+            "POST",
+            "/api/events/cup/players",
+            Some(&td),
+            Some(json!({ "name": name, "rank": rank })),
+        )
+        .await;
         assert_eq!(s.as_u16(), 201, "{v}");
     }
     let (s, v) = call(r, "POST", "/api/events/cup/rounds", Some(&td), None).await;
     assert_eq!(s.as_u16(), 201, "{v}");
     let (_, st) = call(r, "GET", "/api/events/cup/standings", None, None).await;
     out.push(format!("standings chain {} {}", st["chain"], st["chain_names"]["zh"]));
-    let (s, v) = call(r, "PUT", "/api/events/cup", Some(&td), Some(json!({ "handicap": { "ceiling": 9 } }))).await;
+    let (s, v) = call(
+        r,
+        "PUT",
+        "/api/events/cup",
+        Some(&td),
+        Some(json!({ "handicap": { "ceiling": 9 } })),
+    )
+    .await;
     out.push(said(s, &v));
-    let (s, v) = call(r, "PUT", "/api/events/cup", Some(&td), Some(json!({ "categories": [] }))).await;
+    let (s, v) = call(
+        r,
+        "PUT",
+        "/api/events/cup",
+        Some(&td),
+        Some(json!({ "categories": [] })),
+    )
+    .await;
     out.push(said(s, &v));
-    let (s, v) = call(r, "PUT", "/api/events/cup", Some(&td), Some(json!({ "tie_breaks": [] }))).await;
+    let (s, v) = call(
+        r,
+        "PUT",
+        "/api/events/cup",
+        Some(&td),
+        Some(json!({ "tie_breaks": [] })),
+    )
+    .await;
     out.push(said(s, &v));
     let mut same = edit;
     same["name"] = json!("Cup 杯");

@@ -76,7 +76,8 @@ async fn the_core_game_flow_runs_on_postgres() {
     let (s, v) = call(r, "GET", &format!("/api/games/{id}"), None, None).await;
     out.push(format!("{} {} {}", s.as_u16(), v["phase"], v["result"]["text"]));
     // Events live in the same database.
-    let event = json!({ "id": "open", "name": "Open", "system": { "kind": "swiss" }, "rounds": 3, "time_control": "30m" });
+    let event =
+        json!({ "id": "open", "name": "Open", "system": { "kind": "swiss" }, "rounds": 3, "time_control": "30m" });
     let (s, v) = call(r, "POST", "/api/events", Some(&li), Some(event)).await;
     out.push(line(s, &v));
     let (s, v) = call(r, "GET", "/api/games", None, None).await;

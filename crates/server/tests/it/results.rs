@@ -201,7 +201,8 @@ async fn cup(r: &axum::Router) -> Officials {
     let org = login(r, "organizer").await;
     let chief = login(r, "chief").await;
     let referee = login(r, "referee").await;
-    let event = json!({ "id": "cup", "name": "Cup", "system": { "kind": "swiss" }, "rounds": 3, "time_control": "30m" });
+    let event =
+        json!({ "id": "cup", "name": "Cup", "system": { "kind": "swiss" }, "rounds": 3, "time_control": "30m" });
     assert_eq!(
         call(r, "POST", "/api/events", Some(&org), Some(event)).await.0.as_u16(),
         201

@@ -113,14 +113,29 @@ async fn an_event_without_a_time_control_is_refused_and_a_stored_one_starts_from
     let (s, _) = call(r, "GET", "/api/events/cup", None, None).await;
     assert_eq!(s.as_u16(), 404, "nothing is made of a refused request");
     // The time control taken away in the store, as an event the CLI made without one.
-    event(r, &td, "cup", json!({ "kind": "swiss" }), "30m", &[("Li", "2d"), ("Wang", "1d")]).await;
+    event(
+        r,
+        &td,
+        "cup",
+        json!({ "kind": "swiss" }),
+        "30m",
+        &[("Li", "2d"), ("Wang", "1d")],
+    )
+    .await;
     let mut store = storage::Store::open(&a.dir.join("weiqi.db")).unwrap();
     let settings = tournament::Settings {
         time_control: String::new(),
         ..store.load_event("cup").unwrap().settings().clone()
     };
     store.set_settings("cup", &settings).unwrap();
-    let (s, v) = call(r, "POST", "/api/events/cup/rounds/amended", Some(&td), Some(json!({ "games": [["Li", "Wang"]] }))).await;
+    let (s, v) = call(
+        r,
+        "POST",
+        "/api/events/cup/rounds/amended",
+        Some(&td),
+        Some(json!({ "games": [["Li", "Wang"]] })),
+    )
+    .await;
     assert_eq!(s.as_u16(), 201, "{v}");
     let (s, v) = call(r, "GET", "/api/events/cup/rounds/1/setup", Some(&td), None).await;
     assert_eq!(s.as_u16(), 200, "{v}");
@@ -465,7 +480,8 @@ async fn a_mcmahon_round_the_system_pairs_gives_the_weaker_player_black() {
     for seed in 0..6u64 {
         let id = format!("mm{seed}");
         let system = json!({ "kind": "mc_mahon", "bar": "1d", "floor": "20k" });
-        let event = json!({ "id": id, "name": id, "system": system, "rounds": 3, "lots_seed": seed, "time_control": "30m" });
+        let event =
+            json!({ "id": id, "name": id, "system": system, "rounds": 3, "lots_seed": seed, "time_control": "30m" });
         let (s, v) = call(r, "POST", "/api/events", Some(&td), Some(event)).await;
         assert_eq!(s.as_u16(), 201, "{v}");
         for (name, rank) in [("Strong", "3k"), ("Weak", "5k")] {

@@ -9,7 +9,8 @@ use serde_json::json;
 /// 1's live game: (organizer's token, game id, Black's name, White's name).
 async fn event_game(r: &axum::Router) -> (String, i64, String, String) {
     let org = login(r, "organizer").await;
-    let event = json!({ "id": "open", "name": "Open", "system": { "kind": "swiss" }, "rounds": 1, "time_control": "30m" });
+    let event =
+        json!({ "id": "open", "name": "Open", "system": { "kind": "swiss" }, "rounds": 1, "time_control": "30m" });
     assert_eq!(call(r, "POST", "/api/events", Some(&org), Some(event)).await.0, 201);
     for name in ["Li", "Wang"] {
         let body = json!({ "name": name, "rank": "3d" });

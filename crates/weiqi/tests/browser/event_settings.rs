@@ -95,7 +95,11 @@ async fn a_mcmahon_event_with_its_handicap_rule_and_categories_from_the_pages() 
         )
         .await
         .unwrap();
-    assert_eq!(defaults, serde_json::json!(["rank", "3段", "0", "9", ""]), "the defaults filled");
+    assert_eq!(
+        defaults,
+        serde_json::json!(["rank", "3段", "0", "9", ""]),
+        "the defaults filled"
+    );
     fill(&td, "#ev-hd-ceiling", "6").await;
     fill(&td, "#ev-categories", "1段").await;
     click(&td, "#ev-by-category").await;
@@ -124,10 +128,7 @@ async fn a_mcmahon_event_with_its_handicap_rule_and_categories_from_the_pages() 
     };
     assert_eq!(line("用时（第12条）"), "1h+3x30s");
     assert_eq!(line("麦克马洪上限与下限"), "上限3段，下限18级");
-    assert_eq!(
-        line("让子"),
-        "按段位差，最多6子；3段及以上不让子（更高段位按3段计）"
-    );
+    assert_eq!(line("让子"), "按段位差，最多6子；3段及以上不让子（更高段位按3段计）");
     assert_eq!(line("组别"), "第1组：1段及以上；第2组：1段以下");
     assert!(line("名次排列（第27条）").starts_with("组别、"), "{lines:?}");
     // The edit form shows the same, to change until round 1 is paired.
