@@ -8,8 +8,11 @@
 //! ```
 //!
 //! An oracle file holds, per file, a line `#FILE<TAB>name<TAB>OK<TAB>...` and then one line
-//! per player and round: `round<TAB>position<TAB>key<TAB>value...` (the six criteria's
-//! values, `NULL` left out, as OpenGotha keeps them).
+//! per player and round: `round<TAB>place<TAB>key<TAB>value...` (the six criteria's
+//! values, `NULL` left out, as OpenGotha keeps them): what a driver of OpenGotha's own classes
+//! prints after every round (`--every-round`, see `opengotha_compare` and BENCHMARKS.md). This
+//! compares the file's placement as read, every round, complete or not (what the CSV and h9
+//! exports place); `opengotha_compare` compares the standings of the imported event.
 
 use formats::{csv_io, opengotha};
 use std::collections::{BTreeMap, HashMap};
