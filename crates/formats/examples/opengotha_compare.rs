@@ -155,7 +155,8 @@ fn own_cause(t: &opengotha::Tournament, st: &tournament::Standings, want: &Want)
                         .filter(move |g| g.round <= round && (g.black == i || g.white == i))
                 };
                 let byes = t.byes.iter().filter(|b| b.1 == i && b.0 <= round).count();
-                if p.smms_correction != 0 {
+                // The correction moves players apart only where it is not everyone's.
+                if t.players.iter().any(|q| q.smms_correction != p.smms_correction) {
                     why.push("smmsCorrection");
                 }
                 if p.participating.chars().take(round as usize).any(|c| c == '0') {
