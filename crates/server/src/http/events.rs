@@ -90,8 +90,8 @@ struct NewEventReq {
 }
 
 /// A handicap rule as the API takes it (OpenGotha's `HandicapParameterSet`): each field
-/// absent is the system's default (`tournament::HandicapRule::for_system`); a `bar` of
-/// `null` is no bar.
+/// absent is the system's default (`tournament::HandicapRule::for_system`) for a new event,
+/// the event's rule as it is for an edit; a `bar` of `null` is no bar.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct WHandicap {
@@ -252,7 +252,7 @@ struct EditEventReq {
     time_control: Option<String>,
     #[serde(default)]
     lateness_limit_minutes: Option<u32>,
-    /// McMahon: the handicap rule; each field absent is the system's default.
+    /// McMahon: the handicap rule; each field absent stays as it is (`bar: null`: no bar).
     #[serde(default)]
     handicap: Option<WHandicap>,
     /// The categories' lower limits, strongest first (empty: one category).
@@ -288,9 +288,8 @@ async fn edit_event(
     if let Some(m) = r.lateness_limit_minutes {
         settings.lateness_limit_minutes = m;
     }
-    let defaults = tournament::Settings::defaults_for(ev.system());
     if let Some(w) = r.handicap {
-        settings.handicap = handicap_rule(w, defaults.handicap)?;
+        settings.handicap = handicap_rule(w, settings.handicap)?;
     }
     if let Some(limits) = &r.categories {
         settings.categories.lower_limits = category_limits(limits)?;

@@ -120,7 +120,8 @@ async fn players_at_or_above_the_bar_play_even_games_below_it_get_their_stones()
 }
 
 /// The categories and the tie-break chain round-trip through `POST` and `PUT` (ranks as
-/// people write them, kept as the store writes them); the standings rank by CAT when the
+/// people write them, kept as the store writes them), a handicap field left out of a `PUT`
+/// stays as it was; the standings rank by CAT when the
 /// chain has it; every setting is fixed once round 1 is paired (a change refused in both
 /// languages; the same values again, and the name, still accepted).
 #[tokio::test]
@@ -131,6 +132,7 @@ async fn categories_and_the_chain_round_trip_and_settings_are_fixed_after_round_
     let mut out = Vec::new();
     let mut body = mcmahon("cup");
     body["categories"] = json!(["3段", "5k"]);
+    body["handicap"] = json!({ "basis": "mms" });
     let (s, v) = call(r, "POST", "/api/events", Some(&td), Some(body)).await;
     out.push(said(s, &v));
     let edit = json!({ "categories": ["1d", "10级"], "pair_within_categories": true,
@@ -186,14 +188,14 @@ async fn categories_and_the_chain_round_trip_and_settings_are_fixed_after_round_
     let (s, v) = call(r, "PUT", "/api/events/cup", Some(&td), Some(same)).await;
     out.push(format!("{} {}", said(s, &v), v["name"]));
     expect![[r#"
-        201 handicap {"bar":"3d","basis":"rank","ceiling":9,"correction":0} categories {"limits":["3d","5k"],"pair_within":false} chain ["mms","sos","warnings","lots"]
-        200 handicap {"bar":"3d","basis":"rank","ceiling":4,"correction":0} categories {"limits":["1d","10k"],"pair_within":true} chain ["category","mms","sos"]
-        200 handicap {"bar":"3d","basis":"rank","ceiling":4,"correction":0} categories {"limits":["1d","10k"],"pair_within":true} chain ["category","mms","sos"]
+        201 handicap {"bar":"3d","basis":"mms","ceiling":9,"correction":0} categories {"limits":["3d","5k"],"pair_within":false} chain ["mms","sos","warnings","lots"]
+        200 handicap {"bar":"3d","basis":"mms","ceiling":4,"correction":0} categories {"limits":["1d","10k"],"pair_within":true} chain ["category","mms","sos"]
+        200 handicap {"bar":"3d","basis":"mms","ceiling":4,"correction":0} categories {"limits":["1d","10k"],"pair_within":true} chain ["category","mms","sos"]
         standings chain ["category","mms","sos"] ["组别","麦克马洪分","对手分"]
         400 event.err.settings_fixed: event cup has 1 round(s) paired: its settings stay as they are; only its name may change / 比赛cup已编排1轮：设置不能再改，只能改名称
         400 event.err.settings_fixed: event cup has 1 round(s) paired: its settings stay as they are; only its name may change / 比赛cup已编排1轮：设置不能再改，只能改名称
         400 event.err.settings_fixed: event cup has 1 round(s) paired: its settings stay as they are; only its name may change / 比赛cup已编排1轮：设置不能再改，只能改名称
-        200 handicap {"bar":"3d","basis":"rank","ceiling":4,"correction":0} categories {"limits":["1d","10k"],"pair_within":true} chain ["category","mms","sos"] "Cup 杯"
+        200 handicap {"bar":"3d","basis":"mms","ceiling":4,"correction":0} categories {"limits":["1d","10k"],"pair_within":true} chain ["category","mms","sos"] "Cup 杯"
     "#]]
     .assert_eq(&(out.join("\n") + "\n"));
 }

@@ -140,6 +140,24 @@ async fn a_mcmahon_event_with_its_handicap_rule_and_categories_from_the_pages() 
         .await
         .unwrap();
     assert_eq!(edit, serde_json::json!(["3段", "6", "1段", true]));
+    // Changed on the edit form before round 1: the about section follows.
+    fill(&td, "#edit-ev-hd-ceiling", "5").await;
+    fill(&td, "#edit-ev-categories", "1段、10级").await;
+    click(&td, "#edit-ev-save").await;
+    until(
+        &td,
+        "the about section as edited",
+        "[...document.querySelectorAll('#about-settings dd')].some((d) => d.textContent.startsWith('按段位差，最多5子'))",
+    )
+    .await;
+    let lines = about(&td).await;
+    assert!(
+        lines.contains(&(
+            "组别".to_string(),
+            "第1组：1段及以上；第2组：10级及以上；第3组：10级以下".to_string()
+        )),
+        "{lines:?}"
+    );
     td.execute("document.getElementById('about').scrollIntoView()", vec![])
         .await
         .unwrap();
