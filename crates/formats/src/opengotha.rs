@@ -2,8 +2,10 @@
 //! `TournamentParameterSet`, `TeamTournamentParameterSet`, `Teams`, `ClubsGroups`).
 //!
 //! Facts from OpenGotha used here: ranks count 30k = 0 … 1k = 29, 1d = 30 … 9d = 38, and
-//! 1–3p count as 7d, 4–6p as 8d, 7–9p as 9d; the McMahon start is the rank clamped to
-//! `genMMBar` and `genMMFloor`, counted from `genMMZero`, plus the player's `smmsCorrection`;
+//! 1–3p count as 7d, 4–6p as 8d, 7–9p as 9d; the McMahon start is the rank raised to
+//! `genMMFloor`, then lowered to `genMMBar` (a bar below the floor starts everyone at the
+//! bar), counted from 30k (OpenGotha drops the file's `genMMZero` as it loads it), plus the
+//! player's `smmsCorrection`;
 //! scores are kept doubled (`genMMS2ValueAbsent` = 1 is half a point); games name their
 //! players by key (family name then first name, upper case, without spaces); results are
 //! `RESULT_BLACKWINS`, `RESULT_WHITEWINS`, `RESULT_EQUAL`, `RESULT_BOTHWIN`,
@@ -594,6 +596,16 @@ pub fn parse(xml: &str) -> Result<Tournament, FormatError> {
             }
         }
     }
+    if let (Some(bar), Some(floor)) = (
+        t.general("genMMBar").and_then(|r| GothaRank::parse(r).ok()),
+        t.general("genMMFloor").and_then(|r| GothaRank::parse(r).ok()),
+    ) && bar.value < floor.value
+    {
+        t.warnings.push(format!(
+            "the McMahon bar {} is below the floor {}: every player starts at the bar (loaded, as OpenGotha does)",
+            bar.text, floor.text
+        ));
+    }
     Ok(t)
 }
 
@@ -1142,9 +1154,15 @@ impl Tournament {
             .find(|c| matches!(c, Criterion::Nbw | Criterion::Mms | Criterion::Cps));
         let mcmahon = main == Some(Criterion::Mms);
         let system = if mcmahon {
+            let bar = GothaRank::parse(self.general("genMMBar").unwrap_or("4D"))?;
+            let floor = GothaRank::parse(self.general("genMMFloor").unwrap_or("20K"))?;
+            // OpenGotha (`Player.smms`) raises a rank to the floor and then lowers it to the
+            // bar: under a bar below the floor everyone starts at the bar, which is a floor at
+            // the bar for weiqi (whose McMahon system refuses a bar below its floor).
+            let floor = if bar.value < floor.value { bar.clone() } else { floor };
             System::McMahon {
-                bar: clamp_rank(&GothaRank::parse(self.general("genMMBar").unwrap_or("4D"))?),
-                floor: clamp_rank(&GothaRank::parse(self.general("genMMFloor").unwrap_or("20K"))?),
+                bar: clamp_rank(&bar),
+                floor: clamp_rank(&floor),
             }
         } else {
             System::Swiss

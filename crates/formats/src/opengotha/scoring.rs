@@ -141,7 +141,7 @@ pub struct Params {
     pub bar: i32,
     /// `genMMFloor` (default 20K).
     pub floor: i32,
-    /// `genMMZero` (default 30K).
+    /// The McMahon zero: 30k always, as OpenGotha loads a file (its `genMMZero` is dropped).
     pub zero: i32,
     /// `genNBW2ValueAbsent` (default 0).
     pub nbw2_absent: i64,
@@ -988,7 +988,10 @@ impl Tournament {
             lower_limits,
             bar: rank("genMMBar", "4D")?,
             floor: rank("genMMFloor", "20K")?,
-            zero: rank("genMMZero", "30K")?,
+            // OpenGotha reads `genMMZero` and then drops it: the tournament it loads keeps a
+            // copy of the parameters, and `GeneralParameterSet`'s copy constructor sets the
+            // zero to 30k whatever the file says. Its placement counts from 30k.
+            zero: -30,
             nbw2_absent: int("genNBW2ValueAbsent", 0)?,
             nbw2_bye: int("genNBW2ValueBye", 0)?,
             mms2_absent: int("genMMS2ValueAbsent", 0)?,

@@ -60,7 +60,8 @@ fn ranks_count_as_opengotha_counts_them() {
 
 /// OpenGotha's placement of a file after every round, as OpenGotha 3.51 printed it when
 /// driven through its own classes (`Tournament.orderedScoredPlayersList`, then
-/// `ScoredPlayer.getCritValue` for each criterion): `round position key value...`.
+/// `ScoredPlayer.getCritValue` for each criterion): `round place key value...` (the place shared
+/// by players equal on every criterion, as OpenGotha shows it).
 fn opengotha_printed(tsv: &str) -> Vec<(u32, String, Vec<i64>)> {
     tsv.lines()
         .filter(|l| !l.starts_with('#'))
@@ -98,7 +99,11 @@ fn weiqi_placement(xml: &str, rounds: u32) -> Vec<(u32, String, Vec<i64>)> {
 ///   for rounds without a game, SOSM-1/-2 (OpenGotha leaves them 0 after round 2), STS,
 ///   SOSTS, CPS, per-round participation;
 /// - `og_direct.xml`, `og_direct_sdc.xml`: DC and SDC among tied players, with a cycle of
-///   wins.
+///   wins;
+/// - `og_zero.xml`: a `genMMZero` of 20k, which OpenGotha drops as it loads the file (its
+///   `GeneralParameterSet` copy sets 30k): scores count from 30k;
+/// - `og_bar_below_floor.xml`: a McMahon bar (15k) below the floor (5k): every player starts
+///   at the bar, plus the `smmsCorrection`.
 #[test]
 fn placement_is_opengothas_after_every_round() {
     let files = [
@@ -137,12 +142,53 @@ fn placement_is_opengothas_after_every_round() {
             include_str!("data/og_direct_sdc.xml"),
             include_str!("data/og_direct_sdc.opengotha.tsv"),
         ),
+        (
+            "og_zero",
+            include_str!("data/og_zero.xml"),
+            include_str!("data/og_zero.opengotha.tsv"),
+        ),
+        (
+            "og_bar_below_floor",
+            include_str!("data/og_bar_below_floor.xml"),
+            include_str!("data/og_bar_below_floor.opengotha.tsv"),
+        ),
     ];
     for (name, xml, tsv) in files {
         let want = opengotha_printed(tsv);
         let rounds = want.iter().map(|w| w.0).max().unwrap();
         assert_eq!(weiqi_placement(xml, rounds), want, "{name}");
     }
+}
+
+/// A bar below the floor was refused at import (weiqi's McMahon system wants the bar at or
+/// above the floor); OpenGotha loads the file and starts everyone at the bar. Now it imports
+/// with a warning, as a McMahon event whose floor is the bar, and `weiqi event standings`
+/// (the event merged back and placed) are OpenGotha's.
+#[test]
+fn a_bar_below_the_floor_imports_with_everyone_starting_at_the_bar() {
+    let xml = include_str!("data/og_bar_below_floor.xml");
+    let t = opengotha::parse(xml).unwrap();
+    assert_eq!(
+        t.warnings,
+        ["the McMahon bar 15K is below the floor 5K: every player starts at the bar (loaded, as OpenGotha does)"]
+    );
+    let ev = t.plan().unwrap().event().unwrap();
+    let bar = tournament::Rank::Kyu(15);
+    assert_eq!(ev.system(), System::McMahon { bar, floor: bar });
+    let st = ev.standings();
+    assert_eq!(st.after_round, 3);
+    assert!(st.rows.iter().all(|r| r.mms - i64::from(r.stats.points) == 0));
+    let merged = opengotha::merge(Some(&t), &ev);
+    let (_, rows) = merged.placement(3).unwrap();
+    let got: Vec<(u32, String, Vec<i64>)> = rows
+        .iter()
+        .map(|p| (3, merged.players[p.player].key(), p.values.clone()))
+        .collect();
+    let want: Vec<_> = opengotha_printed(include_str!("data/og_bar_below_floor.opengotha.tsv"))
+        .into_iter()
+        .filter(|w| w.0 == 3)
+        .collect();
+    assert_eq!(got, want);
 }
 
 #[test]
