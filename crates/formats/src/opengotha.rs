@@ -1158,11 +1158,17 @@ impl Tournament {
             let floor = GothaRank::parse(self.general("genMMFloor").unwrap_or("20K"))?;
             // OpenGotha (`Player.smms`) raises a rank to the floor and then lowers it to the
             // bar: under a bar below the floor everyone starts at the bar, which is a floor at
-            // the bar for weiqi (whose McMahon system refuses a bar below its floor).
-            let floor = if bar.value < floor.value { bar.clone() } else { floor };
+            // the bar for weiqi (whose McMahon system refuses a bar below its floor). A floor
+            // of professionals above a bar of 8d or 9d (equal or below in OpenGotha's scale,
+            // where 1p is 7d) is a bar below the floor for weiqi, which keeps 1p above 7d.
+            let (bar_rank, floor_rank) = (clamp_rank(&bar), clamp_rank(&floor));
             System::McMahon {
-                bar: clamp_rank(&bar),
-                floor: clamp_rank(&floor),
+                bar: bar_rank,
+                floor: if bar.value < floor.value || bar_rank < floor_rank {
+                    bar_rank
+                } else {
+                    floor_rank
+                },
             }
         } else {
             System::Swiss

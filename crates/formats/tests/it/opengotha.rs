@@ -191,6 +191,20 @@ fn a_bar_below_the_floor_imports_with_everyone_starting_at_the_bar() {
     assert_eq!(got, want);
 }
 
+/// A floor of professionals under a bar of 9d is no bar below the floor for OpenGotha (1p
+/// counts as 7d there) but is for weiqi (1p above 7d): it imports, the floor at the bar.
+#[test]
+fn a_professional_floor_under_a_9d_bar_imports() {
+    let xml = include_str!("data/og_bar_below_floor.xml")
+        .replace("genMMBar=\"15K\"", "genMMBar=\"9D\"")
+        .replace("genMMFloor=\"5K\"", "genMMFloor=\"1P\"");
+    let t = opengotha::parse(&xml).unwrap();
+    assert!(t.warnings.is_empty(), "{:?}", t.warnings);
+    let ev = t.plan().unwrap().event().unwrap();
+    let dan7 = tournament::Rank::Dan(7);
+    assert_eq!(ev.system(), System::McMahon { bar: dan7, floor: dan7 });
+}
+
 #[test]
 fn placement_values_are_shown_as_opengotha_shows_them() {
     let t = opengotha::parse(FILE).unwrap();
