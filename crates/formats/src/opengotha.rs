@@ -596,6 +596,28 @@ pub fn parse(xml: &str) -> Result<Tournament, FormatError> {
             }
         }
     }
+    for &(round, p) in &t.byes {
+        if let Some(g) = t
+            .games
+            .iter()
+            .find(|g| g.round == round && (g.black == p || g.white == p))
+        {
+            t.warnings.push(format!(
+                "round {round}: {} has the bye and the game of table {} (loaded, as OpenGotha does; the weiqi event keeps the game)",
+                t.players[p].full_name(),
+                g.table
+            ));
+        }
+    }
+    if let Some(n) = t.general("numberOfRounds").and_then(|n| n.trim().parse::<u32>().ok())
+        && t.last_round() > n
+    {
+        t.warnings.push(format!(
+            "a game or bye of round {} is beyond the {n} rounds of the file: {} rounds (loaded, as OpenGotha does)",
+            t.last_round(),
+            t.last_round()
+        ));
+    }
     if let (Some(bar), Some(floor)) = (
         t.general("genMMBar").and_then(|r| GothaRank::parse(r).ok()),
         t.general("genMMFloor").and_then(|r| GothaRank::parse(r).ok()),
@@ -1266,10 +1288,12 @@ impl Tournament {
                         )
                     })
                     .collect(),
+                // A bye whose player has a game of the round stays in the kept file (and
+                // OpenGotha's placement, which counts both) but not in the weiqi event.
                 byes: self
                     .byes
                     .iter()
-                    .filter(|b| b.0 == r)
+                    .filter(|b| b.0 == r && !seen[b.1])
                     .map(|b| players[b.1].name.clone())
                     .collect(),
             });

@@ -981,6 +981,9 @@ impl Tournament {
                 super::MAX_ROUNDS
             )));
         }
+        // OpenGotha raises the number of rounds to hold the last game and the last bye as it
+        // loads a file (`Tournament.updateNumberOfRoundsIfNecesary`).
+        let rounds = rounds.max(i64::from(self.last_round()));
         let (categories, lower_limits) = self.category_limits()?;
         Ok(Params {
             rounds: rounds as usize,

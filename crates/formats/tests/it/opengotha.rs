@@ -103,7 +103,10 @@ fn weiqi_placement(xml: &str, rounds: u32) -> Vec<(u32, String, Vec<i64>)> {
 /// - `og_zero.xml`: a `genMMZero` of 20k, which OpenGotha drops as it loads the file (its
 ///   `GeneralParameterSet` copy sets 30k): scores count from 30k;
 /// - `og_bar_below_floor.xml`: a McMahon bar (15k) below the floor (5k): every player starts
-///   at the bar, plus the `smmsCorrection`.
+///   at the bar, plus the `smmsCorrection`;
+/// - `og_beyond_rounds.xml`: games and a bye of round 3 in a file of 2 rounds (OpenGotha
+///   raises the rounds as it loads it), and a player with both the bye and a game of round 2
+///   (OpenGotha counts both).
 #[test]
 fn placement_is_opengothas_after_every_round() {
     let files = [
@@ -151,6 +154,11 @@ fn placement_is_opengothas_after_every_round() {
             "og_bar_below_floor",
             include_str!("data/og_bar_below_floor.xml"),
             include_str!("data/og_bar_below_floor.opengotha.tsv"),
+        ),
+        (
+            "og_beyond_rounds",
+            include_str!("data/og_beyond_rounds.xml"),
+            include_str!("data/og_beyond_rounds.opengotha.tsv"),
         ),
     ];
     for (name, xml, tsv) in files {
@@ -203,6 +211,27 @@ fn a_professional_floor_under_a_9d_bar_imports() {
     let ev = t.plan().unwrap().event().unwrap();
     let dan7 = tournament::Rank::Dan(7);
     assert_eq!(ev.system(), System::McMahon { bar: dan7, floor: dan7 });
+}
+
+/// A file of 2 rounds with games of round 3 was placed by nobody (an error), and a player
+/// with the bye and a game of one round made the import refuse the file; OpenGotha loads
+/// both. Now both load with a warning; the weiqi event keeps the game, not the bye.
+#[test]
+fn games_beyond_the_rounds_and_a_bye_with_a_game_load_as_in_opengotha() {
+    let t = opengotha::parse(include_str!("data/og_beyond_rounds.xml")).unwrap();
+    assert_eq!(
+        t.warnings,
+        [
+            "round 2: Du Er has the bye and the game of table 1 (loaded, as OpenGotha does; the weiqi event keeps the game)",
+            "a game or bye of round 3 is beyond the 2 rounds of the file: 3 rounds (loaded, as OpenGotha does)",
+        ]
+    );
+    let plan = t.plan().unwrap();
+    assert_eq!(plan.n_rounds, 3);
+    assert!(plan.rounds[1].byes.is_empty());
+    assert!(plan.rounds[1].games.iter().any(|g| g.0 == "Du Er" || g.1 == "Du Er"));
+    let ev = plan.event().unwrap();
+    assert_eq!(ev.standings().after_round, 3);
 }
 
 #[test]
