@@ -41,8 +41,8 @@ use std::fmt;
 /// Why a file could not be read or written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FormatError {
-    /// The XML is not well formed (with the byte position).
-    Xml(String),
+    /// The XML is not well formed.
+    Xml(XmlProblem),
     /// A required element or attribute is missing or wrong.
     Invalid(String),
     /// The CSV is not readable.
@@ -65,6 +65,49 @@ pub enum FormatError {
     TooLarge(String),
     /// What is wrong in an OpenGotha file, typed so that an adapter says it in every language.
     Gotha(GothaProblem),
+}
+
+/// Why a file is not well-formed XML.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum XmlProblem {
+    /// The XML reader's refusal at a byte (its own words, in English).
+    At {
+        /// The byte.
+        byte: u64,
+        /// The reader's words.
+        detail: String,
+    },
+    /// A second root element, at a byte.
+    SecondRoot {
+        /// The byte.
+        byte: u64,
+    },
+    /// Elements nested deeper than the reader takes.
+    TooDeep {
+        /// The byte.
+        byte: u64,
+        /// The deepest nesting taken.
+        max: usize,
+    },
+    /// An element still open at the end.
+    NotClosed {
+        /// Its name.
+        name: String,
+    },
+    /// No element at all.
+    NoRoot,
+}
+
+impl fmt::Display for XmlProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            XmlProblem::At { byte, detail } => write!(f, "at byte {byte}: {detail}"),
+            XmlProblem::SecondRoot { byte } => write!(f, "at byte {byte}: a second root element"),
+            XmlProblem::TooDeep { byte, max } => write!(f, "at byte {byte}: elements nested deeper than {max}"),
+            XmlProblem::NotClosed { name } => write!(f, "<{name}> is not closed"),
+            XmlProblem::NoRoot => f.write_str("no root element"),
+        }
+    }
 }
 
 /// Where in an OpenGotha file a value is.

@@ -21,7 +21,7 @@
 //! player against himself, an unknown result) is loaded as OpenGotha loads it, with a
 //! warning naming it in [`Tournament::warnings`].
 
-use crate::{FormatError, GothaPlace, GothaProblem};
+use crate::{FormatError, GothaPlace, GothaProblem, XmlProblem};
 use quick_xml::events::Event as XmlEvent;
 use quick_xml::reader::Reader;
 use rules::Color;
@@ -689,7 +689,7 @@ fn parse_tree(xml: &str) -> Result<Element, FormatError> {
     let mut reader = Reader::from_str(xml);
     let mut stack: Vec<Element> = Vec::new();
     let mut root: Option<Element> = None;
-    let xml_err = |pos: u64, e: String| FormatError::Xml(format!("at byte {pos}: {e}"));
+    let xml_err = |byte: u64, detail: String| FormatError::Xml(XmlProblem::At { byte, detail });
     loop {
         let ev = reader
             .read_event()
@@ -705,7 +705,9 @@ fn parse_tree(xml: &str) -> Result<Element, FormatError> {
             _ => continue,
         };
         if root.is_some() {
-            return Err(xml_err(reader.buffer_position(), "a second root element".into()));
+            return Err(FormatError::Xml(XmlProblem::SecondRoot {
+                byte: reader.buffer_position(),
+            }));
         }
         let mut el = Element::new(&String::from_utf8_lossy(s.name().as_ref()));
         for a in s.attributes() {
@@ -727,10 +729,10 @@ fn parse_tree(xml: &str) -> Result<Element, FormatError> {
                 .push((String::from_utf8_lossy(a.key.as_ref()).into_owned(), v.into_owned()));
         }
         if stack.len() >= MAX_DEPTH {
-            return Err(xml_err(
-                reader.buffer_position(),
-                format!("elements nested deeper than {MAX_DEPTH}"),
-            ));
+            return Err(FormatError::Xml(XmlProblem::TooDeep {
+                byte: reader.buffer_position(),
+                max: MAX_DEPTH,
+            }));
         }
         stack.push(el);
         if empty {
@@ -738,9 +740,11 @@ fn parse_tree(xml: &str) -> Result<Element, FormatError> {
         }
     }
     if let Some(open) = stack.last() {
-        return Err(FormatError::Xml(format!("<{}> is not closed", open.name)));
+        return Err(FormatError::Xml(XmlProblem::NotClosed {
+            name: open.name.clone(),
+        }));
     }
-    root.ok_or_else(|| FormatError::Xml("no root element".into()))
+    root.ok_or(FormatError::Xml(XmlProblem::NoRoot))
 }
 
 fn close(stack: &mut Vec<Element>, root: &mut Option<Element>) {

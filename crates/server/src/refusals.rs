@@ -533,7 +533,7 @@ pub fn format(e: &formats::FormatError, file: [&str; 2]) -> Said {
     use formats::FormatError as F;
     let p = |v: &[(&'static str, String)]| v.to_vec();
     let (key, params): (&'static str, Params) = match e {
-        F::Xml(m) => ("format.err.xml", p(&[("why", m.clone())])),
+        F::Xml(x) => ("format.err.xml", p(&[("why", xml(x))])),
         F::Invalid(m) => ("format.err.invalid", p(&[("why", m.clone())])),
         F::Csv(m) => ("format.err.csv", p(&[("why", m.clone())])),
         F::Line { line, what } => (
@@ -551,6 +551,19 @@ pub fn format(e: &formats::FormatError, file: [&str; 2]) -> Said {
         key: said.key,
         en: format!("{}: {}", file[0], said.en),
         zh: format!("{}：{}", file[1], said.zh),
+    }
+}
+
+/// Why a file is not well-formed XML, in Chinese: where, and what (the XML reader's own
+/// words are English, so only its position is said).
+fn xml(x: &formats::XmlProblem) -> String {
+    use formats::XmlProblem as X;
+    match x {
+        X::At { byte, .. } => format!("第{byte}字节处有误"),
+        X::SecondRoot { byte } => format!("第{byte}字节处出现第二个根元素"),
+        X::TooDeep { byte, max } => format!("第{byte}字节处元素嵌套超过{max}层"),
+        X::NotClosed { name } => format!("<{name}>没有结束标记"),
+        X::NoRoot => "没有根元素".into(),
     }
 }
 
