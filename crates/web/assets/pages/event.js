@@ -9,7 +9,7 @@ import { listSeparator } from '../text.js';
 import { quartersOf, stones } from '../format.js';
 import { clockHref } from '../urls.js';
 import { roundLinks, seatLinkBox } from '../seats.js';
-import { rankWords, standingsTable } from '../standings.js';
+import { rankWords, resultWords, standingsTable } from '../standings.js';
 import { officialsLines, settingsLines } from '../settings.js';
 import { exportButtons } from '../transfer.js';
 import { editEvent, editPlayer, proposal } from './edits.js';
@@ -186,8 +186,10 @@ async function round({ enc, ev, director, official, games, linkBox }, r) {
       clockLinks.push(h('a', { class: 'clock-link', 'data-board': g.board, 'data-black': g.black, 'data-white': g.white,
         'aria-label': t('event.clock_only_for', { board: g.board }) }, t('event.clock_only')));
     }
+    // A result as people write it in the page's language (黑中盘胜, 白胜1又1/4子), as the
+    // wall and the hall say it.
     /** @type {string | HTMLElement} */
-    let resultCell = g.result || '';
+    let resultCell = resultWords(g.result, LANG);
     if (official && !g.result) {
       const inp = h('input', { size: 6, placeholder: t('event.result_placeholder'), title: t('event.result_help'), 'aria-label': t('event.result_for', { board: g.board }), class: 'result-input' });
       resultCell = h('form', { class: 'inline', onsubmit: (/** @type {Event} */ e) => {
@@ -296,7 +298,7 @@ async function resultEntered(enc, form, round, board) {
   const ev = await api('GET', `/api/events/${enc}`);
   const r = ev.rounds.find((x) => x.number === round);
   const g = r && r.games.find((x) => x.board === board);
-  form.replaceWith(h('span', { class: 'result-entered' }, (g && g.result) || ''));
+  form.replaceWith(h('span', { class: 'result-entered' }, resultWords(g ? g.result : null, LANG)));
   /** @type {Standings | undefined} */
   const st = await attempt(() => api('GET', `/api/events/${enc}/standings`));
   const old = document.getElementById('standings');

@@ -3,9 +3,12 @@
 //! a CSV file with Chinese headers and ranks, a chief referee and a referee appointed, round 1
 //! proposed, a hand edit that drops a board refused and one that swaps two boards' White
 //! accepted, handicap boards with the weaker player as Black, twenty boards started and their
-//! seat slips printed, twenty games played by clicks through the seat links (moves, a
-//! resignation, both players' confirmation, the referee's one click in the console's queue),
-//! every other result typed in Chinese on the event page, rounds 2 and 3 paired and entered,
+//! seat slips printed, twenty games played by clicks through the seat links (every move a
+//! click on its intersection, a capture, a pass and play resumed, a click on a stone refused,
+//! a resignation, both players' confirmation, the referee's one click in the console's
+//! queue), every other result typed key by key on the event page as Chinese directors write
+//! them (黑中盘胜, 白胜1/4子, B+R, 和棋 where the komi allows a draw), each shown on its row in
+//! Chinese, rounds 2 and 3 paired and entered the same way (some 30 s a round of 100 boards),
 //! the hall view and the results wall at 1920 × 1080, the standings and the crosstable
 //! printed; and on every page visited, no English word.
 //!
@@ -13,10 +16,11 @@
 //! on a page is the software's. The JSON API is used for nothing the pages do.
 
 use crate::kit::{follow, full_shot, screen};
-use crate::support::{Rig, click, fill, shot, until, until_within};
+use crate::support::{Rig, click, fill, shot, until};
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use fantoccini::{Client, Locator};
 use serde_json::json;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The event's id (digits: no Latin word), and its pages.
 const ID: &str = "2026";
@@ -168,16 +172,95 @@ async fn proposed(c: &Client) -> Vec<(String, String)> {
     .unwrap()
 }
 
-/// Plays `point` from the seat page `c` by its typed coordinate and the play button, once it
-/// is this seat's turn.
-async fn play(c: &Client, point: &str) {
+/// Where the intersection `point` (`C17`) is drawn on the screen, in the viewport's pixels:
+/// from the drawing itself (the grid lines' positions in the picture's units), the svg's
+/// `viewBox` and its box on the screen, scaled and centred as `xMidYMid meet` does. Computed
+/// apart from the page's own reading of a click, so a click that the page maps to another
+/// point is caught.
+async fn point_on_screen(c: &Client, point: &str) -> (f64, f64) {
+    let at = c
+        .execute(
+            r#"
+            const [v] = arguments;
+            const svg = document.querySelector('svg.board');
+            svg.scrollIntoView({ block: 'center' });
+            const lines = [...svg.querySelectorAll('.lines line')].map((l) => [l.x1.baseVal.value, l.y1.baseVal.value, l.x2.baseVal.value, l.y2.baseVal.value]);
+            const xs = lines.filter((l) => l[0] === l[2]).map((l) => l[0]).sort((a, b) => a - b);
+            const ys = lines.filter((l) => l[1] === l[3]).map((l) => l[1]).sort((a, b) => a - b);
+            const col = 'ABCDEFGHJKLMNOPQRST'.indexOf(v[0]), row = ys.length - Number(v.slice(1));
+            const [vx, vy, vw, vh] = svg.getAttribute('viewBox').trim().split(/[\s,]+/).map(Number);
+            const r = svg.getBoundingClientRect();
+            const k = Math.min(r.width / vw, r.height / vh);
+            const left = r.left + (r.width - vw * k) / 2, top = r.top + (r.height - vh * k) / 2;
+            return [left + (xs[col] - vx) * k, top + (ys[row] - vy) * k];
+            "#,
+            vec![json!(point)],
+        )
+        .await
+        .unwrap();
+    (at[0].as_f64().unwrap(), at[1].as_f64().unwrap())
+}
+
+/// How many moves the move list of page `c` shows.
+async fn moves_listed(c: &Client) -> u64 {
+    c.execute("return document.querySelectorAll('#move-list li').length", vec![])
+        .await
+        .unwrap()
+        .as_u64()
+        .unwrap()
+}
+
+/// Presses and releases the mouse's left button at `(x, y)` of the viewport.
+async fn mouse_click(c: &Client, (x, y): (f64, f64)) {
+    c.perform_actions(
+        MouseActions::new("mouse".into())
+            .then(PointerAction::MoveTo { duration: None, x, y })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            }),
+    )
+    .await
+    .expect("a click");
+    c.release_actions().await.expect("released");
+}
+
+/// Plays `point` from the seat page `c` by a click on its intersection, once it is this
+/// seat's turn; then the move list's last line names the point and a stone stands on it.
+async fn click_point(c: &Client, point: &str) {
     my_turn(c).await;
-    fill(c, "#coord", point).await;
-    click(c, "#play-coord").await;
+    let n = moves_listed(c).await;
+    let at = point_on_screen(c, point).await;
+    mouse_click(c, at).await;
     until(
         c,
-        &format!("the stone on {point}"),
-        &format!("document.querySelector('svg.board [data-v=\"{point}\"]')"),
+        &format!("the click's stone on {point}"),
+        &format!(
+            "(() => {{ const l = [...document.querySelectorAll('#move-list li')]; \
+               return l.length === {} && l[{n}].textContent.endsWith(' {point}') \
+                 && document.querySelector('svg.board [data-v=\"{point}\"]'); }})()",
+            n + 1
+        ),
+    )
+    .await;
+}
+
+/// Passes from the seat page `c` by its button, once it is this seat's turn; the move list
+/// says the pass.
+async fn click_pass(c: &Client) {
+    my_turn(c).await;
+    let n = moves_listed(c).await;
+    click(c, "#pass").await;
+    until(
+        c,
+        "the pass listed",
+        &format!(
+            "(() => {{ const l = [...document.querySelectorAll('#move-list li')]; \
+               return l.length === {} && l[{n}].textContent.endsWith(' 虚着'); }})()",
+            n + 1
+        ),
     )
     .await;
 }
@@ -192,53 +275,131 @@ async fn my_turn(c: &Client) {
     .await;
 }
 
-/// Enters every open result of round `n` on the event page: the page's own result form of
-/// each board, filled in with `results` in turn (in Chinese) and sent, one board after the
-/// other, each waiting for the page to show it entered. The boards and what was typed.
-async fn enter_results(c: &Client, n: u32, results: &[&str]) -> Vec<(String, String)> {
-    c.execute(
-        r#"
-        const [n, results] = arguments;
-        window.__entry = { done: false, entered: [], error: null };
-        (async () => {
-          const rows = [...document.querySelectorAll(`#round-${n} > .scroll > table > tbody > tr`)].filter((r) => r.querySelector('.result-input'));
-          let i = 0;
-          for (const r of rows) {
-            const text = results[i++ % results.length];
-            const inp = r.querySelector('.result-input');
-            inp.focus();
-            inp.value = text;
-            inp.dispatchEvent(new Event('input', { bubbles: true }));
-            r.querySelector('.result-input + button').click();
-            const t0 = performance.now();
-            while (!r.querySelector('.result-entered')) {
-              const toast = document.getElementById('toast');
-              if (toast.classList.contains('bad') && toast.classList.contains('show') || performance.now() - t0 > 20000) {
-                window.__entry.error = `board ${r.children[0].textContent} (${text}): ${toast.textContent}`;
-                window.__entry.done = true;
-                return;
-              }
-              await new Promise((res) => setTimeout(res, 20));
-            }
-            window.__entry.entered.push([r.children[0].textContent, text]);
-          }
-          window.__entry.done = true;
-        })();
-        return true;
-        "#,
-        vec![json!(n), json!(results)],
+/// A result as a Chinese director writes it, and as the event page then shows it (the same
+/// words: `B+R` is shown 黑中盘胜).
+const WORDS: &[(&str, &str)] = &[
+    ("黑中盘胜", "黑中盘胜"),
+    ("白中盘胜", "白中盘胜"),
+    ("黑胜3又3/4子", "黑胜3又3/4子"),
+    ("白胜1/4子", "白胜1/4子"),
+    ("B+R", "黑中盘胜"),
+    ("白胜1又1/4子", "白胜1又1/4子"),
+    ("黑超时胜", "黑超时胜"),
+    ("W+R", "白中盘胜"),
+    ("黑胜1/4子", "黑胜1/4子"),
+    ("白超时胜", "白超时胜"),
+];
+
+/// Types every open result of round `n` on the event page as a director does: for each board
+/// in turn, keystrokes into its result box (the next of `results`, or `draw` on the boards
+/// `draw` names: 和棋 where the board's komi allows a draw), a click on its button, and the
+/// row then shows the result in the page's words. The boards and what was typed.
+async fn type_results(c: &Client, n: u32, results: &[(&str, &str)], draws: &[u32]) -> Vec<(u32, String)> {
+    let body = format!("#round-{n} > .scroll > table > tbody");
+    // The open boards: their place in the table (from 1) and their number.
+    let open: Vec<(usize, u32)> = serde_json::from_value(
+        c.execute(
+            "document.getElementById('toast').className = ''; \
+             return [...document.querySelectorAll(arguments[0] + ' > tr')].map((r, i) => [i + 1, Number(r.children[0].textContent), !!r.querySelector('.result-input')]) \
+               .filter((x) => x[2]).map((x) => [x[0], x[1]]);",
+            vec![json!(body)],
+        )
+        .await
+        .unwrap(),
     )
-    .await
     .unwrap();
-    let r = until_within(
+    let mut typed = Vec::new();
+    let mut i = 0;
+    for (place, board) in open {
+        let (text, shown) = if draws.contains(&board) {
+            ("和棋", "和棋")
+        } else {
+            i += 1;
+            results[(i - 1) % results.len()]
+        };
+        let row = format!("{body} > tr:nth-child({place})");
+        let input = c
+            .find(Locator::Css(&format!("{row} .result-input")))
+            .await
+            .unwrap_or_else(|e| panic!("board {board}'s result box: {e}"));
+        input.send_keys(text).await.expect("typing");
+        c.find(Locator::Css(&format!("{row} form button")))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let got = until(
+            c,
+            &format!("board {board}'s result"),
+            &format!(
+                "(() => {{ const e = document.querySelector('{row} .result-entered'); if (e) return e.textContent; \
+                   const t = document.getElementById('toast'); return t.classList.contains('bad') && t.classList.contains('show') && 'refused: ' + t.textContent; }})()"
+            ),
+        )
+        .await;
+        assert_eq!(got, json!(shown), "round {n}, board {board}: {text} typed");
+        typed.push((board, text.to_string()));
+    }
+    typed
+}
+
+/// The first board of round `n`'s start form (boards not yet played) whose komi allows a
+/// draw: a komi of whole or half stones, as counts go by half stones (Art. 9, 11; 3¾ does
+/// not). The handicap boards take the form's handicap komi.
+async fn drawable(c: &Client, n: u32) -> Vec<u32> {
+    let v = until(
         c,
-        &format!("round {n}'s results"),
-        "window.__entry.done && window.__entry",
-        Duration::from_secs(300),
+        "the start form's komi",
+        &format!(
+            "(() => {{ const f = document.getElementById('start-games-{n}'); if (!f) return null; \
+               const even = Number(f.querySelector('.round-komi').value); \
+               const hk = f.querySelector('.round-handicap-komi'); \
+               return [...f.querySelectorAll('.round-handicap')].map((x) => [Number(x.dataset.board), \
+                 Number(x.value) > 0 && hk ? Number(hk.value) : even]); }})()"
+        ),
     )
     .await;
-    assert!(r["error"].is_null(), "round {n}: {}", r["error"]);
-    serde_json::from_value(r["entered"].clone()).unwrap()
+    let boards: Vec<(u32, f64)> = serde_json::from_value(v).unwrap();
+    boards
+        .into_iter()
+        .filter(|&(_, komi)| (komi * 2.0).fract() == 0.0)
+        .map(|(b, _)| b)
+        .take(1)
+        .collect()
+}
+
+/// A step of a game played by clicks, by the side to move (the first mover, then the other,
+/// in turn).
+enum Step {
+    /// A click on the point.
+    Play(&'static str),
+    /// The pass button.
+    Pass,
+    /// The point's stone is gone from both players' boards (no move).
+    Captured(&'static str),
+    /// A click on the point, where a stone stands: refused (no move).
+    Occupied(&'static str),
+}
+
+/// The `k`th game's moves, clear of every handicap stone (the star points): most go C17, R17,
+/// C3, R3; one in five captures a stone in the corner, one passes and plays on, one clicks on
+/// a stone first.
+fn game_steps(k: usize) -> Vec<Step> {
+    use Step::*;
+    match k % 5 {
+        1 => vec![
+            Play("B1"),
+            Play("A1"),
+            Play("A2"),
+            Captured("A1"),
+            Play("R17"),
+            Play("C3"),
+        ],
+        2 => vec![Play("C17"), Pass, Play("C3"), Play("R3"), Play("R17")],
+        3 => vec![Play("C17"), Occupied("C17"), Play("R17"), Play("C3"), Play("R3")],
+        _ => vec![Play("C17"), Play("R17"), Play("C3"), Play("R3")],
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -504,8 +665,10 @@ async fn the_directors_whole_day_in_chinese() {
     )
     .await;
 
-    // 3. Twenty games by clicks through the seat links: two moves each (the first a click on
-    //    the board where its centre is free), a resignation, both players confirm.
+    // 3. Twenty games by clicks through the seat links: every move a click on its
+    //    intersection (the move list then names it), a pass by its button, a resignation,
+    //    both players' confirmations. Games vary: a capture, a pass and play resumed, a
+    //    click on an occupied point refused in Chinese.
     let black = rig.browser("zh-CN").await;
     let white = rig.browser("zh-CN").await;
     let games_started = Instant::now();
@@ -513,34 +676,67 @@ async fn the_directors_whole_day_in_chinese() {
         black.goto(&format!("{}{bl}", rig.base)).await.unwrap();
         white.goto(&format!("{}{wl}", rig.base)).await.unwrap();
         // A handicap game: White moves first (Art. 11).
-        let (first, second) = if stones[k] >= 2 {
-            (&white, &black)
+        let sides = if stones[k] >= 2 {
+            [&white, &black]
         } else {
-            (&black, &white)
+            [&black, &white]
         };
-        my_turn(first).await;
-        if [5, 7, 9].contains(&stones[k]) {
-            play(first, "C17").await;
-        } else {
-            // A click on the board, near its centre (where the click falls on the drawing).
-            click(first, "svg.board").await;
-            until(
-                first,
-                "the click's move",
-                "document.querySelectorAll('#move-list li').length === 1",
-            )
-            .await;
+        let steps = game_steps(k);
+        let mut moved = 0;
+        for step in &steps {
+            let c = sides[moved % 2];
+            match *step {
+                Step::Play(point) => {
+                    click_point(c, point).await;
+                    moved += 1;
+                }
+                Step::Pass => {
+                    click_pass(c).await;
+                    moved += 1;
+                }
+                Step::Captured(point) => {
+                    // Art. 4: the stone without liberties is taken off, on both boards.
+                    for c in sides {
+                        until(
+                            c,
+                            &format!("{point} captured"),
+                            &format!("!document.querySelector('svg.board [data-v=\"{point}\"]')"),
+                        )
+                        .await;
+                    }
+                }
+                Step::Occupied(point) => {
+                    // A click on a stone: the server refuses it (Art. 2), said in Chinese,
+                    // and the move list is unchanged.
+                    my_turn(c).await;
+                    let n = moves_listed(c).await;
+                    c.execute("document.getElementById('toast').className = ''", vec![])
+                        .await
+                        .unwrap();
+                    let at = point_on_screen(c, point).await;
+                    mouse_click(c, at).await;
+                    let said = until(
+                        c,
+                        "the occupied point refused",
+                        "(() => { const t = document.getElementById('toast'); return t.classList.contains('bad') && t.classList.contains('show') && t.textContent; })()",
+                    )
+                    .await;
+                    assert_eq!(moves_listed(c).await, n, "{said}");
+                    seen.look(c, "game: a click on a stone refused").await;
+                    if k == 3 {
+                        shot(c, "day-07b-occupied-refused").await;
+                    }
+                }
+            }
         }
-        play(second, "R17").await;
-        play(first, "C3").await;
-        play(second, "R3").await;
         if k == 0 {
             seen.look(&black, "game: in play").await;
             shot(&black, "day-07-game").await;
         }
-        my_turn(first).await;
-        click(first, "#resign").await;
-        for c in [first, second] {
+        let (resigns, other) = (sides[moved % 2], sides[1 - moved % 2]);
+        my_turn(resigns).await;
+        click(resigns, "#resign").await;
+        for c in [resigns, other] {
             click(c, "#confirm").await;
             until(c, "confirmed", "!document.getElementById('confirm')").await;
         }
@@ -578,19 +774,14 @@ async fn the_directors_whole_day_in_chinese() {
     until(&rf, "the queue empty", "document.getElementById('queue-empty')").await;
     seen.look(&rf, "referee console: queue empty").await;
 
-    // Every other result of round 1 typed in Chinese on the event page.
-    let words = [
-        "黑中盘胜",
-        "白中盘胜",
-        "黑胜3又3/4子",
-        "白胜1又1/4子",
-        "黑超时胜",
-        "白超时胜",
-        "白胜2又1/4子",
-        "黑胜1/4子",
-    ];
+    // Every other result of round 1 typed on the event page, key by key, as Chinese
+    // directors write them (和棋 on a board whose komi allows a draw).
     event_page(&rig, &td).await;
-    let typed = enter_results(&td, 1, &words).await;
+    let t0 = Instant::now();
+    let draws = drawable(&td, 1).await;
+    eprintln!("round 1: 和棋 typed on boards {draws:?}");
+    let typed = type_results(&td, 1, WORDS, &draws).await;
+    eprintln!("round 1: {} results typed in {:?}", typed.len(), t0.elapsed());
     assert_eq!(typed.len(), 100 - PLAYED, "{typed:?}");
     event_page(&rig, &td).await;
     let round1 = rows(&td, "#round-1 > .scroll > table").await;
@@ -600,7 +791,7 @@ async fn the_directors_whole_day_in_chinese() {
     );
     seen.look(&td, "event: round 1 done").await;
 
-    // 4. Rounds 2 and 3: paired as the program proposes, results typed in Chinese.
+    // 4. Rounds 2 and 3: paired as the program proposes, results typed the same way.
     for n in [2u32, 3] {
         click(&td, "#pair").await;
         until(
@@ -609,7 +800,11 @@ async fn the_directors_whole_day_in_chinese() {
             &format!("document.querySelectorAll('#round-{n} > .scroll > table > tbody > tr').length === 100"),
         )
         .await;
-        let typed = enter_results(&td, n, &words).await;
+        let t0 = Instant::now();
+        let draws = drawable(&td, n).await;
+        eprintln!("round {n}: 和棋 typed on boards {draws:?}");
+        let typed = type_results(&td, n, WORDS, &draws).await;
+        eprintln!("round {n}: {} results typed in {:?}", typed.len(), t0.elapsed());
         assert_eq!(typed.len(), 100);
         event_page(&rig, &td).await;
         seen.look(&td, &format!("event: round {n} done")).await;
