@@ -4,12 +4,13 @@
 // large type. Public. It follows every game of the round over the WebSocket (a socket follows
 // at most 100 games, so a larger round opens several), asks a game's state again when it
 // moves, and reads the round again now and then for new games and results entered by hand.
-// When the boards do not fit the screen it shows them a page at a time, in turn.
+// The boards stand in columns, as many as the screen holds; when they do not all fit, a
+// screenful at a time, in turn.
 import { ID, LANG, t } from '../env.js';
 import { h, setMain } from '../dom.js';
 import { api, connect } from '../api.js';
-import { clockAt } from '../clock.js';
-import { clockText } from '../format.js';
+import { clockAt, inOvertime } from '../clock.js';
+import { clockParts, clockText } from '../format.js';
 import { rankWords, resultWords } from '../standings.js';
 
 /** @typedef {import('../clock.js').ClockReading} ClockReading */
@@ -117,9 +118,10 @@ function draw(hs) {
       ' ', h('span', { id: 'conn', class: 'ok' }, t('conn.live')),
       ' ', h('a', { href: `/events/${encodeURIComponent(ID)}/wall`, class: 'hall-link' }, t('hall.to_wall'))),
     hall.boards.length
-      ? h('table', { id: 'hall-boards', class: 'big' },
-        h('thead', {}, h('tr', {}, head.map((c) => h('th', { scope: 'col' }, c)))),
-        h('tbody', {}, rows))
+      ? h('div', { id: 'hall-boards', class: 'columns' }, h('table', { class: 'big hall-table' },
+        h('colgroup', {}, ['board', 'player', 'time', 'time', 'player', 'state'].map((c) => h('col', { class: 'c-' + c }))),
+        h('thead', {}, h('tr', {}, head.map((c) => h('th', { scope: 'col', title: c }, c)))),
+        h('tbody', {}, rows)))
       : h('p', { class: 'big' }, t('event.no_rounds')));
   tick(hs);
 }
@@ -145,7 +147,7 @@ function shown(hs, b, c) {
   const running = b.clock && !b.paused && !result ? b.clock.running : null;
   c.black.classList.toggle('running', running === 'black');
   c.white.classList.toggle('running', running === 'white');
-  if (!b.clock || b.game === null) { c.black.textContent = c.white.textContent = '—'; }
+  if (!b.clock || b.game === null) for (const x of [c.black, c.white]) { x.textContent = '—'; x.title = ''; }
   void hs;
 }
 
@@ -162,9 +164,24 @@ function tick(hs) {
     const reading = b.clock;
     const at = ended || b.paused ? reading.at : reading.at + (now - (hs.readAt.get(game) ?? now));
     const clocks = clockAt(reading, reading.at, at);
-    c.black.textContent = clockText(clocks.black, t);
-    c.white.textContent = clockText(clocks.white, t);
+    clockCell(c.black, clocks.black);
+    clockCell(c.white, clocks.white);
   }
+}
+
+/**
+ * A clock in its narrow cell: the time that runs now, and in byo-yomi the periods left in
+ * small type (the periods to come of a main time are the event's, known to all: left out);
+ * the whole reading as the cell's title, for a screen reader.
+ * @param {HTMLElement} cell
+ * @param {import('../clock.js').ClockSide} side
+ */
+function clockCell(cell, side) {
+  const [now, then] = clockParts(side, t);
+  const text = clockText(side, t);
+  if (cell.title === text) return;
+  cell.title = text;
+  cell.replaceChildren(now, inOvertime(side) && then ? h('small', {}, ' ' + then) : '');
 }
 
 /**
@@ -241,33 +258,88 @@ function followSome(hs, mine) {
 }
 
 /**
- * Shows the rows of `css`'s body a screenful at a time, the next every few seconds, when they
- * do not all fit the window (a projector shows no scroll bar). Answers the function that shows
- * the same page again, for after the table is drawn afresh.
+ * Lays the rows of the table in the box `css` out as a projector shows a round's pairing (as
+ * OpenGotha's and pairgoth's lists do): in as many columns side by side as the box's width
+ * holds, each as long as the window's height holds, each with the table's head; when they do
+ * not all fit, a screenful at a time, the next every few seconds (a projector shows no scroll
+ * bar), in full columns (on one screen, columns as even as can be). The rows are moved, never copied, so a row
+ * kept by the caller (a live clock) stays the one shown. Answers the function that lays them
+ * out again, for after the table is drawn afresh.
  * @param {string} css
  * @returns {() => void}
  */
 export function pages(css) {
   let page = 0;
-  /** @param {boolean} advance */
-  const turn = (advance) => {
-    const table = /** @type {HTMLElement | null} */ (document.querySelector(css));
-    if (!table) return;
-    const rows = /** @type {HTMLElement[]} */ ([...table.querySelectorAll('tbody tr')]);
-    rows.forEach((r) => { r.hidden = false; });
-    const top = table.getBoundingClientRect().top + window.scrollY;
-    const first = rows[0];
-    const rowH = first ? first.getBoundingClientRect().height : 1;
-    const fit = Math.max(1, Math.floor((window.innerHeight - top - rowH * 1.5) / rowH));
-    const old = table.parentElement && table.parentElement.querySelector('.page-note');
-    if (old) old.remove();
-    if (rows.length <= fit) return;
-    const n = Math.ceil(rows.length / fit);
-    page = advance ? (page + 1) % n : page % n;
-    rows.forEach((r, i) => { r.hidden = Math.floor(i / fit) !== page; });
-    table.insertAdjacentElement('afterend', h('p', { class: 'page-note hint' }, t('hall.page', { page: page + 1, pages: n })));
+  /** @type {HTMLTableElement[]} */
+  let columns = [];
+  let across = 1;
+  let screens = 1;
+  const layout = () => {
+    const box = /** @type {HTMLElement | null} */ (document.querySelector(css));
+    const tables = box ? /** @type {HTMLTableElement[]} */ ([...box.querySelectorAll('table')]) : [];
+    columns = [];
+    if (!box || !tables.length) return;
+    const first = tables[0];
+    const body = first.tBodies[0];
+    const rows = tables.flatMap((tb) => /** @type {HTMLElement[]} */ ([...tb.querySelectorAll('tbody tr')]));
+    // Back to one table, every row in it, to measure a row and the widest column's needs.
+    for (const tb of tables.slice(1)) tb.remove();
+    for (const r of rows) body.append(r);
+    first.hidden = false;
+    box.style.gridTemplateColumns = '';
+    if (box.nextElementSibling && box.nextElementSibling.classList.contains('page-note')) box.nextElementSibling.remove();
+    if (!rows.length) return;
+    const rowH = Math.max(1, rows[0].getBoundingClientRect().height);
+    const headH = first.tHead ? first.tHead.getBoundingClientRect().height : 0;
+    const top = first.getBoundingClientRect().top + window.scrollY;
+    // The rows that fit under the table's top, with room left for the page's note and the
+    // page's margin under it.
+    const fit = Math.max(1, Math.floor((window.innerHeight - top - headH - rowH * 1.5 - 16) / rowH));
+    // A column's width: a table laid out by its own column widths (the hall's) says its least
+    // in its CSS; another is as wide as its widest row needs.
+    const style = getComputedStyle(first);
+    let wide = parseFloat(style.minWidth) || 0;
+    if (style.tableLayout !== 'fixed') {
+      first.style.width = 'max-content';
+      wide = Math.max(wide, first.getBoundingClientRect().width);
+      first.style.width = '';
+    }
+    const gap = parseFloat(getComputedStyle(box).columnGap) || 0;
+    const room = Math.max(1, Math.floor((box.clientWidth + gap) / (wide + gap)));
+    screens = Math.ceil(rows.length / (fit * room));
+    // Full columns when the boards take more than a screen; on one screen, columns as even
+    // as they can be (30 boards in two columns of 15, not 27 and 3).
+    const per = screens > 1 ? fit : Math.ceil(rows.length / Math.ceil(rows.length / fit));
+    across = Math.min(room, Math.ceil(rows.length / per));
+    for (let i = 0; i < rows.length; i += per) {
+      let tb = first;
+      if (i) {
+        // The same table (its columns' widths, its head), with a body of its own.
+        tb = /** @type {HTMLTableElement} */ (first.cloneNode(false));
+        for (const part of first.children) if (part.tagName !== 'TBODY') tb.append(part.cloneNode(true));
+        tb.append(document.createElement('tbody'));
+        box.append(tb);
+      }
+      tb.tBodies[0].append(...rows.slice(i, i + per));
+      columns.push(tb);
+    }
+    box.style.gridTemplateColumns = `repeat(${across}, minmax(0, 1fr))`;
+    box.dataset.columns = String(across);
+    box.dataset.rows = String(per);
+    show(false);
   };
-  turn(false);
-  setInterval(() => turn(true), PAGE_MS);
-  return () => turn(false);
+  /** @param {boolean} advance */
+  const show = (advance) => {
+    const box = document.querySelector(css);
+    if (!box || !columns.length) return;
+    page = advance ? (page + 1) % screens : page % screens;
+    columns.forEach((tb, i) => { tb.hidden = Math.floor(i / across) !== page; });
+    const old = box.nextElementSibling && box.nextElementSibling.classList.contains('page-note') ? box.nextElementSibling : null;
+    if (old) old.remove();
+    if (screens > 1) box.insertAdjacentElement('afterend', h('p', { class: 'page-note hint' }, t('hall.page', { page: page + 1, pages: screens })));
+  };
+  layout();
+  setInterval(() => show(true), PAGE_MS);
+  window.addEventListener('resize', layout);
+  return layout;
 }

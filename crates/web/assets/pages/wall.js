@@ -44,7 +44,7 @@ function draw(hall, st) {
   };
   const pairings = h('section', { class: 'wall-col', 'aria-labelledby': 'wall-round-h' },
     h('h2', { id: 'wall-round-h' }, t('wall.round', { n: hall.round, of: hall.planned_rounds })),
-    hall.boards.length ? h('table', { id: 'wall-pairings', class: 'big' },
+    hall.boards.length ? h('div', { id: 'wall-pairings', class: 'columns' }, h('table', { class: 'big' },
       h('thead', {}, h('tr', {}, [t('event.board'), t('color.black'), t('event.result'), t('color.white')].map((c) => h('th', { scope: 'col' }, c)))),
       h('tbody', {}, hall.boards.map((b) => {
         const r = result(b);
@@ -53,15 +53,15 @@ function draw(hall, st) {
           h('td', {}, b.black.name, ' ', h('span', { class: 'rank' }, rankWords(b.black.rank, LANG))),
           h('td', { class: 'result' }, r || (b.phase ? t('phase.' + b.phase) : '—')),
           h('td', {}, b.white.name, ' ', h('span', { class: 'rank' }, rankWords(b.white.rank, LANG))));
-      })))
+      }))))
       : h('p', {}, t('event.no_rounds')),
     hall.byes.length ? h('p', { class: 'byes' }, t('event.byes', { names: hall.byes.join(LANG === 'zh' ? '、' : ', ') })) : null);
   const table = st ? standingsTable(st, t, LANG) : null;
   const standings = h('section', { class: 'wall-col', 'aria-labelledby': 'wall-standings-h' },
     h('h2', { id: 'wall-standings-h' }, st && st.after_round ? t('wall.standings', { n: st.after_round }) : t('event.standings')),
-    table && table.rows.length ? h('table', { id: 'wall-standings', class: 'big' },
+    table && table.rows.length ? h('div', { id: 'wall-standings', class: 'columns' }, h('table', { class: 'big' },
       h('thead', {}, h('tr', {}, table.head.map((c, i) => h('th', { scope: 'col', 'data-key': table.keys[i] || '' }, c)))),
-      h('tbody', {}, table.rows.map((r) => h('tr', {}, r.map((c, i) => h('td', { 'data-key': table.keys[i] || '' }, c))))))
+      h('tbody', {}, table.rows.map((r) => h('tr', {}, r.map((c, i) => h('td', { 'data-key': table.keys[i] || '' }, c)))))))
       : h('p', {}, t('wall.no_standings')));
   setMain(h('p', { class: 'hall-where' }, t('wall.updated', { time: new Date().toLocaleTimeString(LANG === 'zh' ? 'zh-CN' : 'en-GB') }),
     ' ', h('a', { href: `/events/${encodeURIComponent(ID)}/hall`, class: 'hall-link' }, t('wall.to_hall'))),

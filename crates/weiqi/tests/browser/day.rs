@@ -15,6 +15,7 @@
 //! Player names, accounts and the event's name are Chinese (its id digits), so any Latin word
 //! on a page is the software's. The JSON API is used for nothing the pages do.
 
+use crate::hall::on_screen;
 use crate::kit::{follow, full_shot, screen};
 use crate::support::{Rig, click, fill, shot, until};
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
@@ -821,6 +822,13 @@ async fn the_directors_whole_day_in_chinese() {
     .await;
     seen.look(&hall, "hall after round 3").await;
     shot(&hall, "day-12-hall-round3-1920x1080").await;
+    // A projector shows the round as a pairing list: 100 boards on two screens at most, in
+    // columns, in type read from the back of the hall (some 2 % of the screen's height).
+    let shown = on_screen(&hall, "#hall-boards").await;
+    assert!(
+        shown.rows == 100 && shown.shown >= 50 && shown.columns >= 2 && shown.font >= 20.0,
+        "the hall at 1920 × 1080: {shown:?}"
+    );
     hall.goto(&format!("{}/events/{ID}/wall", rig.base)).await.unwrap();
     until(
         &hall,
@@ -830,6 +838,12 @@ async fn the_directors_whole_day_in_chinese() {
     .await;
     seen.look(&hall, "results wall").await;
     shot(&hall, "day-13-wall-1920x1080").await;
+    let pairings = on_screen(&hall, "#wall-pairings").await;
+    let standings = on_screen(&hall, "#wall-standings").await;
+    assert!(
+        pairings.shown >= 25 && standings.shown >= 25 && pairings.font >= 20.0,
+        "the wall at 1920 × 1080: {pairings:?}, {standings:?}"
+    );
 
     // The standings and the crosstable, printed from the event page's links.
     for (css, name) in [

@@ -59,6 +59,47 @@ async fn live_round(rig: &Rig, c: &Client) -> Vec<Value> {
     started["games"].as_array().unwrap().clone()
 }
 
+/// What a projector shows of the boards in the box `css`: the rows on screen (the others
+/// wait for their screen), the columns, the type's size; each shown row whole inside the
+/// window, and the page no larger than it (a projector has no scroll bar).
+#[derive(Debug, serde::Deserialize)]
+pub struct OnScreen {
+    /// The rows on the screen now.
+    pub shown: usize,
+    /// Every row, shown or waiting for its screen.
+    pub rows: usize,
+    /// The columns the rows shown stand in.
+    pub columns: usize,
+    /// The rows' type, in CSS pixels.
+    pub font: f64,
+}
+
+/// Reads [`OnScreen`] of the box `css` of page `c`; fails if a row shown is cut by the
+/// window's edge or the page is larger than the window.
+pub async fn on_screen(c: &Client, css: &str) -> OnScreen {
+    let v = c
+        .execute(
+            "const box = document.querySelector(arguments[0]); \
+             const rows = [...box.querySelectorAll('tbody tr')]; \
+             const shown = rows.filter((r) => r.getClientRects().length); \
+             const cut = shown.filter((r) => { const b = r.getBoundingClientRect(); return b.top < 0 || b.bottom > innerHeight || b.left < 0 || b.right > innerWidth; }); \
+             const d = document.documentElement; const larger = d.scrollWidth > d.clientWidth || d.scrollHeight > d.clientHeight; \
+             return { shown: shown.length, rows: rows.length, columns: new Set(shown.map((r) => Math.round(r.getBoundingClientRect().left))).size, \
+               font: shown.length ? parseFloat(getComputedStyle(shown[0]).fontSize) : 0, \
+               cut: cut.map((r) => r.children[0].textContent), larger };",
+            vec![json!(css)],
+        )
+        .await
+        .unwrap();
+    assert_eq!(v["cut"], json!([]), "{css}: rows cut off by the window's edge: {v}");
+    assert_eq!(
+        v["larger"],
+        json!(false),
+        "{css}: the page is larger than the window: {v}"
+    );
+    serde_json::from_value(v).unwrap()
+}
+
 /// Marks the page, so that a test can tell it was not loaded again.
 async fn mark(c: &Client) {
     c.execute("window.__same_page = true;", vec![]).await.unwrap();
@@ -327,8 +368,9 @@ async fn an_opengotha_file_is_imported_and_every_export_saved_from_the_pages() {
 
 /// A round larger than a socket follows and than the screen holds: a server that lets a
 /// socket follow 8 games (as a 200-player event's 100 boards outgrow the default 100), so the
-/// hall opens more sockets; the boards shown a page at a time; a move on the last board, on
-/// the last socket and a page not shown, still reaches its row.
+/// hall opens more sockets; 60 boards on a 1280 × 720 projector, in columns, a screenful at a
+/// time, every row shown whole; a move on the last board, on the last socket and a screen not
+/// shown, still reaches its row.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_large_round_is_followed_over_several_sockets_a_page_at_a_time() {
     let mut rig = Rig::start_with("hall-large", &["--ws-subscriptions", "8"]).await;
@@ -342,8 +384,8 @@ async fn a_large_round_is_followed_over_several_sockets_a_page_at_a_time() {
         json!({ "id": "big", "name": "城市联赛", "system": { "kind": "swiss" }, "rounds": 5, "time_control": "1h+3x60s" }),
     )
     .await;
-    for i in 0..60 {
-        let rank = format!("{}k", 1 + i / 4);
+    for i in 0..120 {
+        let rank = format!("{}k", 1 + i / 8);
         rig.api(
             &td,
             "POST",
@@ -362,22 +404,22 @@ async fn a_large_round_is_followed_over_several_sockets_a_page_at_a_time() {
         )
         .await;
     let games = started["games"].as_array().unwrap();
-    assert_eq!(games.len(), 30);
+    assert_eq!(games.len(), 60);
     let last = games.iter().max_by_key(|g| g["board"].as_u64()).unwrap();
 
     let hall = rig.browser("zh-CN").await;
-    screen(&hall, 1920, 1080, false).await;
+    screen(&hall, 1280, 720, false).await;
     hall.goto(&format!("{}/events/big/hall", rig.base)).await.unwrap();
-    // Every board's clocks read, through four sockets or more (8 games each at most).
+    // Every board's clocks read, through eight sockets or more (8 games each at most).
     until(
         &hall,
         "every board's clocks",
-        "document.querySelectorAll('#hall-boards tr[data-game]').length === 30 && \
+        "document.querySelectorAll('#hall-boards tr[data-game]').length === 60 && \
          [...document.querySelectorAll('#hall-boards td.time')].every((t) => /\\d:\\d\\d/.test(t.textContent)) && \
-         Number(document.body.dataset.sockets) >= 4",
+         Number(document.body.dataset.sockets) >= 8",
     )
     .await;
-    // A page at a time: some rows hidden, the page named.
+    // A screenful at a time: the screen named, some boards not shown, those shown whole.
     let note = until(
         &hall,
         "the page note",
@@ -385,14 +427,12 @@ async fn a_large_round_is_followed_over_several_sockets_a_page_at_a_time() {
     )
     .await;
     assert!(note.as_str().unwrap().starts_with("第1页"), "{note}");
-    let hidden = hall
-        .execute(
-            "return document.querySelectorAll('#hall-boards tbody tr[hidden]').length",
-            vec![],
-        )
-        .await
-        .unwrap();
-    assert!(hidden.as_u64().unwrap() > 0, "{hidden}");
+    shot(&hall, "hall-04-sixty-boards-zh-1280x720").await;
+    let shown = on_screen(&hall, "#hall-boards").await;
+    assert!(
+        shown.shown < 60 && shown.shown >= 30 && shown.columns >= 2 && shown.font >= 15.0,
+        "{shown:?}"
+    );
     mark(&hall).await;
     seat_do(
         &td,
@@ -410,5 +450,4 @@ async fn a_large_round_is_followed_over_several_sockets_a_page_at_a_time() {
     )
     .await;
     assert!(same_page(&hall).await, "the hall was loaded again");
-    shot(&hall, "hall-04-thirty-boards-zh-1920x1080").await;
 }
