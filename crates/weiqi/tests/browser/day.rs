@@ -1,9 +1,9 @@
 //! The director's whole day (issue #16, "Done when"), in a Chinese browser and through the
-//! pages: an account and a McMahon event made from the home page, 200 players registered from
-//! a CSV file with Chinese headers and ranks, a chief referee and a referee appointed, round 1
-//! proposed, a hand edit that drops a board refused and one that swaps two boards' White
-//! accepted, handicap boards with the weaker player as Black, twenty boards started and their
-//! seat slips printed, twenty games played by clicks through the seat links (every move a
+//! pages: an account and a handicap McMahon event made from the home page, 200 players
+//! registered from a CSV file with Chinese headers and ranks, a chief referee and a referee
+//! appointed, round 1 proposed, a hand edit that drops a board refused and one that swaps
+//! two boards' White accepted, handicap boards with the weaker player as Black, twenty boards
+//! started and their seat slips printed, twenty games played by clicks through the seat links (every move a
 //! click on its intersection, a capture, a pass and play resumed, a click on a stone refused,
 //! a resignation, both players' confirmation, the referee's one click in the console's
 //! queue), every other result typed key by key on the event page as Chinese directors write
@@ -428,6 +428,14 @@ async fn the_directors_whole_day_in_chinese() {
     click(&td, "#new-event details summary").await;
     fill(&td, "#ev-bar", "3段").await;
     fill(&td, "#ev-floor", "18级").await;
+    // Handicap games at every level, as a club's handicap McMahon plays: the handicap's bar
+    // (which follows the McMahon bar) cleared, so a 5段 takes two stones from a 7段.
+    td.find(Locator::Css("#ev-hd-bar"))
+        .await
+        .unwrap()
+        .clear()
+        .await
+        .unwrap();
     shot(&td, "day-01-new-event").await;
     click(&td, "#ev-create").await;
     until(
