@@ -8,8 +8,8 @@
 //! - participation per round: a round the player does not take part in (`participating`
 //!   `0`) is *absent*; a game makes it *paired*, the round's bye *bye*; a player taking part
 //!   but neither paired nor bye gets nothing;
-//! - NBW, MMS (from the McMahon start `smms`: rank clamped to floor and bar, counted from
-//!   zero, plus `smmsCorrection`) and CPS add the game's points (win 2, draw 1, both-win 2
+//! - NBW, MMS (from the McMahon start `smms`: rank raised to the floor then lowered to the
+//!   bar, counted from 30k whatever `genMMZero` says, plus `smmsCorrection`) and CPS add the game's points (win 2, draw 1, both-win 2
 //!   each, both-lose and unknown 0, by default or not), and the absent and bye values
 //!   (`genNBW2ValueAbsent`, …) accumulated over the rounds; `genRoundDownNBWMMS` rounds only
 //!   that accumulated absent/bye sum down to whole points, and the rounded scores are used
