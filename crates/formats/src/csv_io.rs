@@ -294,7 +294,7 @@ pub fn standings_with(ev: &Event, lang: Lang, extras: &crate::ratings::Extras) -
             r.stats.draws.to_string(),
             r.stats.losses.to_string(),
         ];
-        row.extend(r.values.iter().map(|v| v.to_string()));
+        row.extend(st.chain.iter().zip(&r.values).map(|(&t, v)| tournament::shown(t, v)));
         row.extend(extras.cells(r.player));
         rows.push(row);
     }

@@ -543,11 +543,11 @@ fn ranking_cells(ev: &Event, lang: Lang, extras: &Extras) -> (Vec<String>, Vec<V
                 r.stats.draws.to_string(),
                 r.stats.losses.to_string(),
             ];
-            row.extend(
-                shown
-                    .iter()
-                    .map(|&i| r.values.get(i).map_or(String::new(), |v| v.to_string())),
-            );
+            row.extend(shown.iter().map(|&i| {
+                r.values
+                    .get(i)
+                    .map_or(String::new(), |v| tournament::shown(st.chain[i], v))
+            }));
             row.extend(extras.cells(r.player));
             row
         })

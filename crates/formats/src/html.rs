@@ -131,7 +131,10 @@ pub fn crosstable(ev: &Event, lang: Lang) -> String {
         }
         b += &format!("<td>{}</td>", row.stats.points);
         for &i in &shown {
-            let v = row.values.get(i).map_or(String::new(), |v| v.to_string());
+            let v = row
+                .values
+                .get(i)
+                .map_or(String::new(), |v| tournament::shown(st.chain[i], v));
             b += &format!("<td>{v}</td>");
         }
         b += "</tr>\n";
@@ -184,11 +187,11 @@ pub fn crosstable_cells(ev: &Event, lang: Lang) -> (Vec<String>, Vec<Vec<String>
             ];
             cells.extend(ev.rounds().iter().map(|r| cell(ev, r, row.player, &place_of)));
             cells.push(row.stats.points.to_string());
-            cells.extend(
-                shown
-                    .iter()
-                    .map(|&i| row.values.get(i).map_or(String::new(), |v| v.to_string())),
-            );
+            cells.extend(shown.iter().map(|&i| {
+                row.values
+                    .get(i)
+                    .map_or(String::new(), |v| tournament::shown(st.chain[i], v))
+            }));
             cells
         })
         .collect();

@@ -70,5 +70,5 @@ pub use event::{
 pub use handicap::{Handicap, HandicapBasis, HandicapRule};
 pub use player::{Date, DateError, Player, Rank, RankError};
 pub use result::{DRAW, GameResult, LOSS, Outcome, ResultError, WIN, WinBy};
-pub use standings::{PlayerStats, Row, Standings, TieBreak, TieBreakError, Value, mcmahon_base, player_stats};
+pub use standings::{PlayerStats, Row, Standings, TieBreak, TieBreakError, Value, mcmahon_base, player_stats, shown};
 pub use swiss::PairCost;

@@ -202,6 +202,18 @@ impl fmt::Display for Value {
     }
 }
 
+/// A criterion's value as a person reads it: the warnings and the category themselves where
+/// the ranking sorts them negated (fewer warnings, a stronger category first), the category
+/// counted from 1 as the event's settings name them (the ranking counts from 0, as OpenGotha
+/// does), any other value as [`Value`] writes it. The pages' `tieValue` says the same.
+pub fn shown(t: TieBreak, v: &Value) -> String {
+    match t {
+        TieBreak::FewerWarnings => Value::int(-v.num / v.den).to_string(),
+        TieBreak::Category => (1 - v.num / v.den).to_string(),
+        _ => v.to_string(),
+    }
+}
+
 /// What one player has so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayerStats {

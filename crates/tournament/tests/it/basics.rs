@@ -497,3 +497,15 @@ fn names_rounds_and_ratings_beyond_the_limits_are_refused() {
         player 2"#]]
     .assert_eq(&out.join("\n"));
 }
+
+/// A criterion's value as the printed forms and the pages show it: warnings and the category
+/// themselves, never the negated figure the ranking sorts by; the category from 1.
+#[test]
+fn a_criterion_is_shown_as_people_read_it() {
+    use tournament::{TieBreak, Value, shown};
+    assert_eq!(shown(TieBreak::FewerWarnings, &Value::int(-2)), "2");
+    assert_eq!(shown(TieBreak::FewerWarnings, &Value::int(0)), "0");
+    assert_eq!(shown(TieBreak::Category, &Value::int(0)), "1");
+    assert_eq!(shown(TieBreak::Category, &Value::int(-2)), "3");
+    assert_eq!(shown(TieBreak::Lots, &Value::int(7)), "7");
+}
