@@ -125,7 +125,8 @@ function players({ enc, ev, director, roles }) {
   const out = [table([t('player.name'), t('player.rank'), t('player.club'), t('player.region'), t('player.rating'), t('player.status'), ''], playerRows, t('event.players_caption', { n: ev.players.length })), editBox];
   if (!director) return out;
   const name = h('input', { required: true, id: 'p-name' });
-  const rank = h('input', { required: true, value: '1k', size: 4, id: 'p-rank' });
+  // As the page's language writes a rank (1级 on a Chinese page); the server reads both.
+  const rank = h('input', { required: true, value: rankWords('1k', LANG), size: 4, id: 'p-rank' });
   const club = h('input', { id: 'p-club' });
   out.push(h('form', { id: 'add-player', class: 'inline', onsubmit: (/** @type {Event} */ e) => {
     e.preventDefault();
