@@ -29,6 +29,7 @@ use std::collections::HashMap;
 use tournament::{ByeValue, Event, GameResult, Player, Rank, Settings, System, TieBreak, WinBy};
 
 pub mod scoring;
+pub mod standings;
 pub use scoring::Criterion;
 
 /// The first name an export gives a player registered without one: OpenGotha refuses a file

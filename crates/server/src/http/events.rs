@@ -6,7 +6,7 @@
 use crate::auth::{self, Role};
 use crate::error::ApiError;
 use crate::http::extract::{Body, Caller, Path, SignedIn, require_role, roles_of};
-use crate::http::store::{extras_of, read_store, with_store};
+use crate::http::store::{extras_of, gotha_standings_of, read_store, with_store};
 use crate::state::AppState;
 use crate::wire::{event_json, rank};
 use crate::words::{Said, said, time_error};
@@ -367,12 +367,18 @@ async fn show_event(State(st): State<AppState>, Path(id): Path<String>) -> Resul
     Ok(Json(event_json(&id, &ev)))
 }
 
+/// `GET /api/events/{id}/standings`: weiqi's standings by the event's tie-break chain
+/// (Art. 27), or, for an event imported from OpenGotha (the file kept with it), the
+/// standings as OpenGotha places them (`placement: "opengotha"`): its order, its shared
+/// places, the file's criteria and their values as OpenGotha shows them, the one placement
+/// `weiqi event standings` prints, so that the director sees the standings they know.
 async fn standings(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {
     let i = id.clone();
-    let (ev, extras) = read_store(&st, move |s| {
+    let (ev, extras, gotha) = read_store(&st, move |s| {
         let ev = s.load_event(&i)?;
         let extras = extras_of(s, &i, &ev)?;
-        Ok((ev, extras))
+        let gotha = gotha_standings_of(s, &i, &ev)?;
+        Ok((ev, extras, gotha))
     })
     .await?;
     let s = ev.standings();
@@ -392,27 +398,84 @@ async fn standings(State(st): State<AppState>, Path(id): Path<String>) -> Result
             .find(|x| x.player == p)
             .map(|x| x.to.to_string())
     };
+    // weiqi's figures of a player (points, wins, losses, draws, withdrawn), by player.
+    let mut row_of = vec![None; ev.players().len()];
+    for r in &s.rows {
+        row_of[r.player.0] = Some(r);
+    }
+    let figures = |p: tournament::PlayerId| {
+        let r = row_of.get(p.0).copied().flatten();
+        let stats = r.map(|r| r.stats.clone()).unwrap_or_default();
+        json!({
+            "name": ev.player(p).name,
+            "points": stats.points,
+            "wins": stats.wins,
+            "losses": stats.losses,
+            "draws": stats.draws,
+            "withdrawn": r.is_some_and(|r| r.withdrawn),
+            "rating": rating(p),
+            "promotion": promotion(p),
+        })
+    };
+    let with = |mut row: Json_, more: Json_| {
+        if let (Some(row), Some(more)) = (row.as_object_mut(), more.as_object()) {
+            row.extend(more.clone());
+        }
+        row
+    };
+    use formats::csv_io::Lang;
+    let (placement, after_round, chain, names, rows) = match &gotha {
+        // OpenGotha's placement: its rows in its order, each criterion by OpenGotha's name.
+        Some(g) => (
+            "opengotha",
+            g.after_round,
+            g.criteria.clone(),
+            [Lang::Zh, Lang::En].map(|l| {
+                g.criteria
+                    .iter()
+                    .map(|c| formats::opengotha::standings::criterion_name(c, l))
+                    .collect::<Vec<_>>()
+            }),
+            g.rows
+                .iter()
+                .map(|r| {
+                    with(
+                        figures(r.player),
+                        json!({ "place": r.place, "shared": r.shared, "values": g.texts(r) }),
+                    )
+                })
+                .collect::<Vec<_>>(),
+        ),
+        None => (
+            "weiqi",
+            s.after_round,
+            s.chain.iter().map(|t| t.name().to_string()).collect(),
+            // As people read them: the one table, the print view's.
+            [Lang::Zh, Lang::En].map(|l| {
+                s.chain
+                    .iter()
+                    .map(|&t| formats::html::tie_break_name(t, l).to_string())
+                    .collect::<Vec<_>>()
+            }),
+            s.rows
+                .iter()
+                .map(|r| {
+                    with(
+                        figures(r.player),
+                        json!({ "place": r.place, "values": r.values.iter().map(|v| v.to_string()).collect::<Vec<_>>() }),
+                    )
+                })
+                .collect(),
+        ),
+    };
+    let [zh, en] = names;
     Ok(Json(json!({
         "event": id,
-        "after_round": s.after_round,
-        "chain": s.chain.iter().map(|t| t.name()).collect::<Vec<_>>(),
-        // As people read them: the one table, the print view's.
-        "chain_names": {
-            "zh": s.chain.iter().map(|&t| formats::html::tie_break_name(t, formats::csv_io::Lang::Zh)).collect::<Vec<_>>(),
-            "en": s.chain.iter().map(|&t| formats::html::tie_break_name(t, formats::csv_io::Lang::En)).collect::<Vec<_>>(),
-        },
-        "rows": s.rows.iter().map(|r| json!({
-            "place": r.place,
-            "name": ev.player(r.player).name,
-            "points": r.stats.points,
-            "wins": r.stats.wins,
-            "losses": r.stats.losses,
-            "draws": r.stats.draws,
-            "values": r.values.iter().map(|v| v.to_string()).collect::<Vec<_>>(),
-            "withdrawn": r.withdrawn,
-            "rating": rating(r.player),
-            "promotion": promotion(r.player),
-        })).collect::<Vec<_>>(),
+        "after_round": after_round,
+        "placement": placement,
+        "chain": chain,
+        "chain_names": { "zh": zh, "en": en },
+        "rows": rows,
         "rated": !extras.ratings.is_empty(),
         "promotion_rule": extras.promotion_rule,
     })))

@@ -55,3 +55,23 @@ pub(crate) fn extras_of(
     r::extras(ev, frozen.as_deref(), rule.as_deref(), kept.as_deref())
         .map_err(|e| storage::StoreError::Corrupt(format!("event {id:?}: the ratings or promotion rule kept: {e}")))
 }
+
+/// The standings of `ev` as OpenGotha places them, when the event was imported from an
+/// OpenGotha file (kept with it): the one placement `weiqi event standings` prints
+/// ([`formats::opengotha::standings::standings`]); `None` for an event without the file. A
+/// kept file that no longer reads is a corrupt store.
+pub(crate) fn gotha_standings_of(
+    s: &mut storage::Store,
+    id: &str,
+    ev: &tournament::Event,
+) -> Result<Option<formats::opengotha::standings::GothaStandings>, storage::StoreError> {
+    let Some(xml) = s.attachment(id, formats::ratings::OPENGOTHA_ATTACHMENT)? else {
+        return Ok(None);
+    };
+    let corrupt =
+        |e: formats::FormatError| storage::StoreError::Corrupt(format!("event {id:?}: the OpenGotha file kept: {e}"));
+    let file = formats::opengotha::parse(&xml).map_err(corrupt)?;
+    formats::opengotha::standings::standings(&file, ev)
+        .map(Some)
+        .map_err(corrupt)
+}

@@ -264,3 +264,122 @@ async fn files_are_taken_up_to_the_readers_bound_and_refused_beyond_it() {
         assert!(v["zh"].as_str().unwrap().contains("16 MiB"), "{v}");
     }
 }
+
+/// OpenGotha's own placement of a file (`*.opengotha.tsv`, printed by OpenGotha 3.51): for
+/// `round`, each row's place, player key and criterion values as OpenGotha keeps them.
+fn opengotha_printed(tsv: &str, round: u32) -> (Vec<String>, Vec<(u32, String, Vec<i64>)>) {
+    let mut lines = tsv.lines();
+    // `#FILE`, the file, `OK`, then counts, then the criteria's names.
+    let criteria = lines
+        .next()
+        .unwrap()
+        .split('\t')
+        .skip(3)
+        .filter(|f| f.parse::<i64>().is_err())
+        .map(str::to_string)
+        .collect();
+    let rows = lines
+        .map(|l| l.split('\t').collect::<Vec<_>>())
+        .filter(|f| f[0] == round.to_string())
+        .map(|f| {
+            let values = f[3..].iter().map(|v| v.parse().unwrap()).collect();
+            (f[1].parse().unwrap(), f[2].to_string(), values)
+        })
+        .collect();
+    (criteria, rows)
+}
+
+/// Issue #18: the standings of an imported event (`/api/events/{id}/standings`, which the
+/// event page, the results wall and the printed standings show) are OpenGotha's placement:
+/// its order, its places, the file's criteria and every value as OpenGotha shows it, equal
+/// to what OpenGotha 3.51 printed for the same files.
+#[tokio::test]
+async fn an_imported_events_standings_are_opengothas_placement_row_for_row() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "td").await;
+    let data = |f: &str| {
+        std::fs::read_to_string(format!("{}/../formats/tests/it/data/{f}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    };
+    for name in [
+        "og_mcmahon_rules",
+        "og_mcmahon_more",
+        "og_swiss_rules",
+        "og_swiss_more",
+        "og_direct",
+        "mcmahon",
+    ] {
+        let id = name.replace('_', "-");
+        let (s, _, _, body) = send(
+            r,
+            "POST",
+            &format!("/api/imports/opengotha?id={id}"),
+            Some(&td),
+            &data(&format!("{name}.xml")),
+        )
+        .await;
+        assert_eq!(s, 201, "{name}: {body}");
+        let (s, st) = call(r, "GET", &format!("/api/events/{id}/standings"), None, None).await;
+        assert_eq!(s, 200, "{name}: {st}");
+        assert_eq!(st["placement"], "opengotha", "{name}: {st}");
+        let after = st["after_round"].as_u64().unwrap() as u32;
+        assert!(after > 0, "{name}: {st}");
+        let (criteria, want) = opengotha_printed(&data(&format!("{name}.opengotha.tsv")), after);
+        assert_eq!(st["chain"], json!(criteria), "{name}");
+        // A player's key in the file: the name as written, without spaces, upper case.
+        let got: Vec<(u32, String, Vec<String>)> = st["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| {
+                let key = row["name"].as_str().unwrap().replace(' ', "").to_uppercase();
+                let values = row["values"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_str().unwrap().to_string())
+                    .collect();
+                (row["place"].as_u64().unwrap() as u32, key, values)
+            })
+            .collect();
+        let want: Vec<(u32, String, Vec<String>)> = want
+            .into_iter()
+            .map(|(place, key, values)| {
+                let texts = criteria
+                    .iter()
+                    .zip(values)
+                    .map(|(c, v)| formats::opengotha::value_text(c, v))
+                    .collect();
+                (place, key, texts)
+            })
+            .collect();
+        assert_eq!(got, want, "{name} after round {after}");
+        // Each criterion is named in both languages, the Chinese without Latin letters.
+        let zh = st["chain_names"]["zh"].as_array().unwrap();
+        assert_eq!(zh.len(), criteria.len(), "{name}");
+        assert!(
+            zh.iter()
+                .all(|n| !n.as_str().unwrap().chars().any(|c| c.is_ascii_alphabetic())),
+            "{name}: {zh:?}"
+        );
+    }
+}
+
+/// An event created in weiqi keeps weiqi's own standings (Art. 27 chain), said so.
+#[tokio::test]
+async fn a_native_events_standings_are_weiqis_chain() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "td").await;
+    let event = json!({ "id": "n", "name": "N", "system": { "kind": "swiss" }, "rounds": 3, "time_control": "30m" });
+    assert_eq!(call(r, "POST", "/api/events", Some(&td), Some(event)).await.0, 201);
+    let (s, st) = call(r, "GET", "/api/events/n/standings", None, None).await;
+    assert_eq!(s, 200, "{st}");
+    assert_eq!(st["placement"], "weiqi", "{st}");
+    assert_eq!(st["chain"], json!(["points", "sos", "warnings", "lots"]), "{st}");
+    assert_eq!(
+        st["chain_names"]["zh"],
+        json!(["积分", "对手分", "警告少者", "抽签"]),
+        "{st}"
+    );
+}

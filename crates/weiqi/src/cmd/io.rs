@@ -23,7 +23,7 @@ use formats::h9::{self, Encoding};
 use formats::{forms, html, opengotha};
 use serde::Serialize;
 use storage::{ImportRound, ImportedEvent, NewEvent, Store};
-use tournament::{Event, PlayerId, Settings};
+use tournament::{Event, Settings};
 
 /// The attachment under which an imported OpenGotha tournament is kept.
 pub(crate) const OPENGOTHA: &str = formats::ratings::OPENGOTHA_ATTACHMENT;
@@ -281,18 +281,22 @@ pub(crate) fn opengotha_standings(
         return Ok(None);
     };
     let base = opengotha::parse(&xml).context("the OpenGotha file kept with the event")?;
-    // The merged tournament lists the event's players in the event's order.
-    let t = opengotha::merge(Some(&base), ev);
+    // The one placement the server's standings show too.
+    let gotha = opengotha::standings::standings(&base, ev)?;
+    let criteria = &gotha.criteria;
+    // weiqi's figures (points, wins, warnings) beside OpenGotha's, over the same rounds.
     let st = ev.standings();
-    let (criteria, placed) = t.placement(st.after_round)?;
-    let row_of = |p: &opengotha::Placed| {
-        st.rows
-            .iter()
-            .find(|r| r.player == PlayerId(p.player))
-            .with_context(|| format!("player {} of the OpenGotha placement is not in the event", p.player + 1))
+    let row_of = |p: &opengotha::standings::GothaRow| {
+        st.rows.iter().find(|r| r.player == p.player).with_context(|| {
+            format!(
+                "player {} of the OpenGotha placement is not in the event",
+                p.player.0 + 1
+            )
+        })
     };
     if json {
-        let rows = placed
+        let rows = gotha
+            .rows
             .iter()
             .map(|p| {
                 Ok(GothaRowJson {
@@ -303,28 +307,27 @@ pub(crate) fn opengotha_standings(
             .collect::<anyhow::Result<Vec<_>>>()?;
         return Ok(Some(super::event::json_line(&GothaStandingsJson {
             event: id,
-            after_round: st.after_round,
-            criteria: &criteria,
+            after_round: gotha.after_round,
+            criteria,
             rows,
         })));
     }
     let mut out = format!(
         "{id} ({}) after round {}; placed as OpenGotha places it, by {}\n",
         ev.name(),
-        st.after_round,
+        gotha.after_round,
         criteria.join(", ")
     );
     let mut rows = Vec::new();
-    for p in &placed {
+    for p in &gotha.rows {
         let r = row_of(p)?;
         let s = &r.stats;
-        let shared = placed.iter().filter(|q| q.place == p.place).count() > 1;
         let mut name = ev.player(r.player).name.clone();
         if r.withdrawn {
             name.push_str(" (withdrawn)");
         }
         let mut row = vec![
-            format!("{}{}", p.place, if shared { "=" } else { "" }),
+            format!("{}{}", p.place, if p.shared { "=" } else { "" }),
             name,
             ev.player(r.player).rank.to_string(),
             s.points.to_string(),
@@ -332,12 +335,7 @@ pub(crate) fn opengotha_standings(
             s.draws.to_string(),
             s.losses.to_string(),
         ];
-        row.extend(
-            criteria
-                .iter()
-                .zip(&p.values)
-                .map(|(c, v)| opengotha::value_text(c, *v)),
-        );
+        row.extend(gotha.texts(p));
         row.push(s.warnings.to_string());
         rows.push(row);
     }
