@@ -21,11 +21,15 @@ import { quarters } from './format.js';
  * @property {(number | string)[]} values
  * @property {{ before: number, after: number, change: number } | null} [rating]
  * @property {string | null} [promotion]
+ * @property {boolean} [shared] OpenGotha's placement: another player shares the place
  */
 /**
  * The standings.
  * @typedef {object} Standings
  * @property {number} after_round
+ * @property {'weiqi' | 'opengotha'} [placement] whose placement: weiqi's chain (Art. 27), or
+ *   OpenGotha's for an event imported from it (its order, its criteria by their OpenGotha
+ *   names in `chain`, their values as OpenGotha shows them)
  * @property {string[]} chain the tie-breaks' keys
  * @property {Record<string, string[]> | null} [chain_names] their names in each language
  * @property {boolean} [rated]
@@ -52,31 +56,61 @@ export function tieValue(key, value) {
 }
 
 /**
+ * An OpenGotha criterion's value as a person reads it: halves and quarters as ½, ¼, ¾
+ * (`12.5` is 12½), a rank (`Rank`, OpenGotha's 0 = 1d, −1 = 1k) as people write it in
+ * `lang`, anything else as OpenGotha shows it.
+ * @param {string} key the criterion, by OpenGotha's name (`MMS`, `SODOSM`, `Rank`, …)
+ * @param {string} value as the server sends it (OpenGotha's text)
+ * @param {Lang} lang
+ * @returns {string}
+ */
+export function gothaValue(key, value, lang) {
+  const s = String(value);
+  if (key === 'Rank' && /^-?\d+$/.test(s)) {
+    const v = Number(s);
+    return rankWords(v >= 0 ? `${v + 1}d` : `${-v}k`, lang);
+  }
+  const m = /^(-?)(\d+)\.(25|5|75)$/.exec(s);
+  if (!m) return s;
+  const frac = { '25': '¼', '5': '½', '75': '¾' }[m[3]];
+  return m[1] + (m[2] === '0' ? '' : m[2]) + frac;
+}
+
+/**
  * The standings' column heads and rows: place, name, points, W/L/D, one column per
  * tie-break (its name in `lang`), then the ratings and the promotion where the event has
  * them. The points are a tie-break of their own when the chain ranks by them first, so they
- * are not shown twice.
+ * are not shown twice. OpenGotha's placement (an imported event) shows its own criteria
+ * instead, each value as OpenGotha counts it, and no points of weiqi's beside its score;
+ * `titles` holds each criterion's OpenGotha name, for the head's tooltip where the page's
+ * language names it otherwise.
  * @param {Standings} st
  * @param {Translate} t
  * @param {Lang} lang
- * @returns {{ head: string[], rows: string[][], keys: string[] }}
+ * @returns {{ head: string[], rows: string[][], keys: string[], titles: string[] }}
  */
 export function standingsTable(st, t, lang) {
   const names = (st.chain_names && st.chain_names[lang]) || st.chain;
+  const gotha = st.placement === 'opengotha';
   // The first criterion is the score (points or McMahon score): shown in its own column.
   const pointsFirst = st.chain[0] === 'points';
   const cols = st.chain.map((key, i) => ({ key, i, name: names[i] || key })).filter((c) => !(pointsFirst && c.i === 0));
-  const head = [t('standings.place'), t('player.name'), t('standings.points'), t('standings.wld'),
+  const points = gotha ? [] : [t('standings.points')];
+  const head = [t('standings.place'), t('player.name'), ...points, t('standings.wld'),
     ...cols.map((c) => c.name),
     ...(st.rated ? [t('standings.rating_before'), t('standings.rating_after'), t('standings.rating_change')] : []),
     ...(st.promotion_rule ? [t('standings.promotion')] : [])];
+  /** @param {{ key: string }} c @param {number | string} v */
+  const value = (c, v) => (gotha ? gothaValue(c.key, String(v), lang) : tieValue(c.key, v));
   const rows = st.rows.map((r) => [
-    String(r.place), r.name + (r.withdrawn ? t('standings.withdrawn') : ''), String(r.points), `${r.wins}/${r.losses}/${r.draws}`,
-    ...cols.map((c) => tieValue(c.key, r.values[c.i] ?? '')),
+    String(r.place), r.name + (r.withdrawn ? t('standings.withdrawn') : ''), ...(gotha ? [] : [String(r.points)]), `${r.wins}/${r.losses}/${r.draws}`,
+    ...cols.map((c) => value(c, r.values[c.i] ?? '')),
     ...(st.rated ? (r.rating ? [String(r.rating.before), String(r.rating.after), (r.rating.change > 0 ? '+' : '') + r.rating.change] : ['', '', '']) : []),
     ...(st.promotion_rule ? [r.promotion || ''] : []),
   ]);
-  return { head, rows, keys: ['place', 'name', 'points', 'wld', ...cols.map((c) => c.key)] };
+  const keys = ['place', 'name', ...(gotha ? [] : ['points']), 'wld', ...cols.map((c) => c.key)];
+  const titles = head.map((_, i) => (gotha && i >= keys.length - cols.length && i < keys.length ? keys[i] : ''));
+  return { head, rows, keys, titles };
 }
 
 /**

@@ -550,6 +550,11 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("standings.points", "Points", "积分"),
     ("standings.wld", "W/L/D", "胜/负/和"),
     ("standings.after", "After round {n}", "第{n}轮后"),
+    (
+        "standings.after_opengotha",
+        "After round {n}, placed as OpenGotha places it",
+        "第{n}轮后，按OpenGotha的排名规则",
+    ),
     ("standings.withdrawn", " (withdrawn)", "（已退赛）"),
     ("standings.rating_before", "Rating before", "赛前等级分"),
     ("standings.rating_after", "Rating after", "赛后等级分"),

@@ -265,9 +265,12 @@ async fn files_are_taken_up_to_the_readers_bound_and_refused_beyond_it() {
     }
 }
 
+/// A row OpenGotha printed: place, player key, values as OpenGotha keeps them.
+type PrintedRow = (u32, String, Vec<i64>);
+
 /// OpenGotha's own placement of a file (`*.opengotha.tsv`, printed by OpenGotha 3.51): for
 /// `round`, each row's place, player key and criterion values as OpenGotha keeps them.
-fn opengotha_printed(tsv: &str, round: u32) -> (Vec<String>, Vec<(u32, String, Vec<i64>)>) {
+fn opengotha_printed(tsv: &str, round: u32) -> (Vec<String>, Vec<PrintedRow>) {
     let mut lines = tsv.lines();
     // `#FILE`, the file, `OK`, then counts, then the criteria's names.
     let criteria = lines

@@ -282,8 +282,11 @@ function officials(enc) {
  * @param {Standings} standings
  */
 function standingsSection(standings) {
-  const { head, rows } = standingsTable(standings, t, LANG);
-  return section(t('event.standings'), 'standings', table(head, rows, t('standings.after', { n: standings.after_round })));
+  const { head, rows, titles } = standingsTable(standings, t, LANG);
+  // OpenGotha's criteria keep their OpenGotha names as the heads' tooltips.
+  const heads = head.map((c, i) => (titles[i] ? h('abbr', { title: titles[i] }, c) : c));
+  const caption = t(standings.placement === 'opengotha' ? 'standings.after_opengotha' : 'standings.after', { n: standings.after_round });
+  return section(t('event.standings'), 'standings', table(heads, rows, caption));
 }
 
 /**

@@ -60,7 +60,7 @@ function draw(hall, st) {
   const standings = h('section', { class: 'wall-col', 'aria-labelledby': 'wall-standings-h' },
     h('h2', { id: 'wall-standings-h' }, st && st.after_round ? t('wall.standings', { n: st.after_round }) : t('event.standings')),
     table && table.rows.length ? h('div', { id: 'wall-standings', class: 'columns' }, h('table', { class: 'big' },
-      h('thead', {}, h('tr', {}, table.head.map((c, i) => h('th', { scope: 'col', 'data-key': table.keys[i] || '' }, c)))),
+      h('thead', {}, h('tr', {}, table.head.map((c, i) => h('th', { scope: 'col', 'data-key': table.keys[i] || '', ...(table.titles[i] ? { title: table.titles[i] } : {}) }, c)))),
       h('tbody', {}, table.rows.map((r) => h('tr', {}, r.map((c, i) => h('td', { 'data-key': table.keys[i] || '' }, c)))))))
       : h('p', {}, t('wall.no_standings')));
   setMain(h('p', { class: 'hall-where' }, t('wall.updated', { time: new Date().toLocaleTimeString(LANG === 'zh' ? 'zh-CN' : 'en-GB') }),

@@ -2,7 +2,7 @@
 // settings' and officials' lines of the event page (settings.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rankWords, resultWords, standingsTable, tieValue } from '../../assets/standings.js';
+import { gothaValue, rankWords, resultWords, standingsTable, tieValue } from '../../assets/standings.js';
 import { categoriesText, chainWithCategory, officialsLines, rankList, settingsLines } from '../../assets/settings.js';
 import { translator } from '../../assets/text.js';
 
@@ -42,6 +42,28 @@ test('each tie-break has its own column, headed by its name in the page language
   // A McMahon chain keeps its first criterion, the McMahon score, as a column.
   const mm = standingsTable({ ...st, chain: ['mms', 'sos'], chain_names: { en: ['MMS', 'SOS'] } }, t, 'en');
   assert.deepEqual(mm.head.slice(4), ['MMS', 'SOS']);
+});
+
+test("an imported event's standings are OpenGotha's: its criteria, their values, no points of weiqi's beside", () => {
+  const st = {
+    after_round: 3, placement: 'opengotha', chain: ['MMS', 'SOSM', 'SODOSM', 'Rank'],
+    chain_names: { en: ['MMS', 'SOSM', 'SODOSM', 'Rank'], zh: ['麦克马洪分', '对手麦克马洪分之和', '所胜对手麦克马洪分之和', '段位'] },
+    rows: [{ place: 1, shared: false, name: 'Wang Lei', withdrawn: false, points: 6, wins: 3, losses: 0, draws: 0, values: ['34.5', '96.5', '20.25', '2'] },
+      { place: 2, shared: true, name: 'Li', withdrawn: false, points: 4, wins: 2, losses: 1, draws: 0, values: ['32', '0.5', '-0.75', '-5'] }],
+  };
+  const zh = standingsTable(st, t, 'zh');
+  assert.deepEqual(zh.head, ['Place', 'Name', 'W/L/D', '麦克马洪分', '对手麦克马洪分之和', '所胜对手麦克马洪分之和', '段位']);
+  assert.deepEqual(zh.rows[0], ['1', 'Wang Lei', '3/0/0', '34½', '96½', '20¼', '3段']);
+  assert.deepEqual(zh.rows[1], ['2', 'Li', '2/1/0', '32', '½', '-¾', '5级']);
+  // The OpenGotha names stay with the heads, as their tooltips.
+  assert.deepEqual(zh.titles, ['', '', '', 'MMS', 'SOSM', 'SODOSM', 'Rank']);
+  assert.deepEqual(zh.keys, ['place', 'name', 'wld', 'MMS', 'SOSM', 'SODOSM', 'Rank']);
+  assert.deepEqual(standingsTable(st, t, 'en').rows[0].slice(3), ['34½', '96½', '20¼', '3d']);
+  assert.equal(gothaValue('CAT', '2', 'zh'), '2');
+  // weiqi's own standings have no titles and keep their points.
+  const own = standingsTable({ ...st, placement: 'weiqi', chain: ['points', 'sos'], chain_names: null }, t, 'en');
+  assert.deepEqual(own.head, ['Place', 'Name', 'Points', 'W/L/D', 'sos']);
+  assert.deepEqual(own.titles, ['', '', '', '', '']);
 });
 
 test('the settings and the officials as lines', () => {
