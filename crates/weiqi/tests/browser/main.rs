@@ -22,6 +22,7 @@ mod harness;
 mod keyboard;
 mod kit;
 mod layout;
+mod opengotha_standings;
 mod print_pack;
 mod referee;
 mod rounds;
