@@ -287,6 +287,8 @@ export function pages(css) {
     for (const r of rows) body.append(r);
     first.hidden = false;
     box.style.gridTemplateColumns = '';
+    box.classList.remove('one-column');
+    box.style.removeProperty('--zoom');
     if (box.nextElementSibling && box.nextElementSibling.classList.contains('page-note')) box.nextElementSibling.remove();
     if (!rows.length) return;
     const rowH = Math.max(1, rows[0].getBoundingClientRect().height);
@@ -324,6 +326,15 @@ export function pages(css) {
       columns.push(tb);
     }
     box.style.gridTemplateColumns = `repeat(${across}, minmax(0, 1fr))`;
+    // One column across the screen: its cells take the width their text needs, and on a
+    // projector (not a phone, whose rows wrap) a few boards take larger type, as large as the
+    // window's height and width allow, at most 1.6 times.
+    box.classList.toggle('one-column', across === 1);
+    if (across === 1 && screens === 1 && window.innerWidth > 800) {
+      const high = (window.innerHeight - top - rowH * 1.5 - 16) / (rows.length * rowH + headH);
+      const zoom = Math.min(1.6, high, box.clientWidth / wide);
+      if (zoom > 1.05) box.style.setProperty('--zoom', zoom.toFixed(2));
+    }
     box.dataset.columns = String(across);
     box.dataset.rows = String(per);
     show(false);
