@@ -16,7 +16,8 @@
 //!   game over the board: the time left on request (Art. 16), a last-period timeout taken as
 //!   a lost turn where the event allows it (Art. 22.5);
 //! - `/events/{id}/hall`: the hall view for a projector — every board of the round, its
-//!   players, state and both clocks running live, followed over the WebSocket;
+//!   players, state and both clocks running live, followed over the WebSocket, in as many
+//!   columns as the screen holds and a screenful at a time;
 //! - `/events/{id}/wall`: the results wall — the round's pairings and results beside the
 //!   standings, in large type;
 //! - `/referee/{event}`: the referee console (warnings, void moves, lost turns, adjudications
