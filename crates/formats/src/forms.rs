@@ -22,12 +22,12 @@
 //! the sheet.
 
 use crate::csv_io::Lang;
-use crate::html::tie_break_name;
 use crate::ratings::Extras;
+use crate::shown::Shown;
 use std::fmt;
 use std::str::FromStr;
 use teams::TeamEvent;
-use tournament::{Event, TieBreak};
+use tournament::Event;
 
 /// A form of an individual event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,6 +138,19 @@ pub const FINAL_PLACES: usize = 16;
 /// score sheets (default: the last paired); `extras` the ratings and promotions the ranking
 /// and final result show.
 pub fn form(ev: &Event, form: Form, round: Option<u32>, lang: Lang, extras: &Extras) -> Result<String, FormError> {
+    form_of(ev, &Shown::weiqi(ev), form, round, lang, extras)
+}
+
+/// [`form`] with the standings `st` in the crosstable, the ranking and the final result
+/// (OpenGotha's placement of an imported event: its order, its places, its criteria).
+pub fn form_of(
+    ev: &Event,
+    st: &Shown,
+    form: Form,
+    round: Option<u32>,
+    lang: Lang,
+    extras: &Extras,
+) -> Result<String, FormError> {
     let round_of = || {
         let n = round.unwrap_or(ev.rounds().len() as u32);
         ev.rounds().iter().find(|r| r.number == n).ok_or(FormError::NoRound(n))
@@ -145,10 +158,10 @@ pub fn form(ev: &Event, form: Form, round: Option<u32>, lang: Lang, extras: &Ext
     Ok(match form {
         Form::Pairings => pairings(ev, round_of()?, lang),
         Form::ScoreSheets => score_sheets(ev, round_of()?, lang),
-        Form::Crosstable => crosstable(ev, lang),
-        Form::Ranking => ranking(ev, lang, extras),
+        Form::Crosstable => crosstable(ev, st, lang),
+        Form::Ranking => ranking(ev, st, lang, extras),
         Form::NameCards => name_cards(ev, lang),
-        Form::Final => final_result(ev, lang, extras),
+        Form::Final => final_result(ev, st, lang, extras),
     })
 }
 
@@ -491,38 +504,31 @@ fn after_round(lang: Lang, n: u32) -> String {
     }
 }
 
-fn crosstable(ev: &Event, lang: Lang) -> String {
+fn crosstable(ev: &Event, st: &Shown, lang: Lang) -> String {
     let title = format!("{} {}", ev.name(), t(lang, "crosstable", "个人成绩表"));
-    let (head, rows) = crate::html::crosstable_cells(ev, lang);
-    paged(
-        lang,
-        &title,
-        &after_round(lang, ev.standings().after_round),
-        &head,
-        &rows,
-        &[1, 3],
-    )
+    let (head, rows) = crate::html::crosstable_cells_of(ev, st, lang);
+    paged(lang, &title, &after_round(lang, st.after_round), &head, &rows, &[1, 3])
 }
 
-fn ranking_cells(ev: &Event, lang: Lang, extras: &Extras) -> (Vec<String>, Vec<Vec<String>>) {
-    let st = ev.standings();
+/// The ranking's head and rows: place, name, rank, club, weiqi's points (not beside
+/// OpenGotha's own score), wins, draws, losses, the criteria (not lots), the extras.
+fn ranking_cells(ev: &Event, st: &Shown, lang: Lang, extras: &Extras) -> (Vec<String>, Vec<Vec<String>>) {
+    let points = !st.is_opengotha();
     let mut head: Vec<String> = [
         t(lang, "Place", "名次"),
         t(lang, "Name", "姓名"),
         t(lang, "Rank", "段位"),
         t(lang, "Club", "单位"),
-        t(lang, "Points", "积分"),
-        t(lang, "W", "胜"),
-        t(lang, "D", "和"),
-        t(lang, "L", "负"),
     ]
     .iter()
     .map(|s| s.to_string())
     .collect();
-    let shown: Vec<usize> = (0..st.chain.len())
-        .filter(|&i| st.chain[i] != TieBreak::Points && st.chain[i] != TieBreak::Lots)
-        .collect();
-    head.extend(shown.iter().map(|&i| tie_break_name(st.chain[i], lang).to_string()));
+    if points {
+        head.push(t(lang, "Points", "积分").to_string());
+    }
+    head.extend([t(lang, "W", "胜"), t(lang, "D", "和"), t(lang, "L", "负")].map(String::from));
+    let shown = st.columns(false);
+    head.extend(shown.iter().map(|&i| st.name(i, lang)));
     head.extend(extras.header(lang));
     let rows = st
         .rows
@@ -538,16 +544,12 @@ fn ranking_cells(ev: &Event, lang: Lang, extras: &Extras) -> (Vec<String>, Vec<V
                 name,
                 p.rank.to_string(),
                 p.club.clone().unwrap_or_default(),
-                r.stats.points.to_string(),
-                r.stats.wins.to_string(),
-                r.stats.draws.to_string(),
-                r.stats.losses.to_string(),
             ];
-            row.extend(shown.iter().map(|&i| {
-                r.values
-                    .get(i)
-                    .map_or(String::new(), |v| tournament::shown(st.chain[i], v))
-            }));
+            if points {
+                row.push(r.stats.points.to_string());
+            }
+            row.extend([r.stats.wins, r.stats.draws, r.stats.losses].map(|n| n.to_string()));
+            row.extend(shown.iter().map(|&i| r.values.get(i).cloned().unwrap_or_default()));
             row.extend(extras.cells(r.player));
             row
         })
@@ -555,17 +557,10 @@ fn ranking_cells(ev: &Event, lang: Lang, extras: &Extras) -> (Vec<String>, Vec<V
     (head, rows)
 }
 
-fn ranking(ev: &Event, lang: Lang, extras: &Extras) -> String {
+fn ranking(ev: &Event, st: &Shown, lang: Lang, extras: &Extras) -> String {
     let title = format!("{} {}", ev.name(), t(lang, "ranking", "名次表"));
-    let (head, rows) = ranking_cells(ev, lang, extras);
-    let mut doc = paged(
-        lang,
-        &title,
-        &after_round(lang, ev.standings().after_round),
-        &head,
-        &rows,
-        &[1, 3],
-    );
+    let (head, rows) = ranking_cells(ev, st, lang, extras);
+    let mut doc = paged(lang, &title, &after_round(lang, st.after_round), &head, &rows, &[1, 3]);
     if extras.promotion_rule {
         // The promotion list on a page of its own, after the ranking.
         let list = promotion_sheet(ev, lang, extras);
@@ -663,18 +658,19 @@ fn colon(lang: Lang) -> &'static str {
     t(lang, ": ", "：")
 }
 
-fn final_result(ev: &Event, lang: Lang, extras: &Extras) -> String {
+fn final_result(ev: &Event, st: &Shown, lang: Lang, extras: &Extras) -> String {
     let title = format!("{} {}", ev.name(), t(lang, "final result", "成绩公告"));
-    let st = ev.standings();
+    // The score the list shows: weiqi's points, or OpenGotha's own score.
+    let (score, at) = st.score(lang);
     let head: Vec<String> = [
         t(lang, "Place", "名次"),
         t(lang, "Name", "姓名"),
         t(lang, "Rank", "段位"),
         t(lang, "Club", "单位"),
-        t(lang, "Points", "积分"),
     ]
     .iter()
     .map(|s| s.to_string())
+    .chain([score])
     .collect();
     let rows: Vec<Vec<String>> = st
         .rows
@@ -687,7 +683,10 @@ fn final_result(ev: &Event, lang: Lang, extras: &Extras) -> String {
                 p.name.clone(),
                 p.rank.to_string(),
                 p.club.clone().unwrap_or_default(),
-                r.stats.points.to_string(),
+                match at {
+                    Some(i) => r.values.get(i).cloned().unwrap_or_default(),
+                    None => r.stats.points.to_string(),
+                },
             ]
         })
         .collect();

@@ -6,6 +6,7 @@
 //! crosstable's columns here, and the standings the server gives the web pages.
 
 use crate::csv_io::Lang;
+use crate::shown::Shown;
 use rules::Color;
 use tournament::{Event, Outcome, PlayerId, TieBreak};
 
@@ -67,11 +68,12 @@ pub fn tie_break_name(tb: TieBreak, lang: Lang) -> &'static str {
 /// result (`+` won, `-` lost, `=` drawn, `0` no result) and the color (`b`/`w`), a bye as
 /// `+` (or `=`, `-` by its value); then points and the tie-break chain.
 pub fn crosstable(ev: &Event, lang: Lang) -> String {
-    let st = ev.standings();
-    let mut place_of = vec![0u32; ev.players().len()];
-    for r in &st.rows {
-        place_of[r.player.0] = r.place;
-    }
+    crosstable_of(ev, &Shown::weiqi(ev), lang)
+}
+
+/// [`crosstable`] of the standings `st` (OpenGotha's placement of an imported event: its
+/// order, its places, its criteria, and no weiqi points beside its own score).
+pub fn crosstable_of(ev: &Event, st: &Shown, lang: Lang) -> String {
     let title = format!("{} — {}", ev.name(), t(lang, "Crosstable", "成绩表"));
     let mut b = format!("<h1>{}</h1>\n", esc(&title));
     b += &format!(
@@ -83,59 +85,27 @@ pub fn crosstable(ev: &Event, lang: Lang) -> String {
         }
     );
     b += "<table>\n<thead><tr>";
-    let mut head: Vec<String> = vec![
-        t(lang, "Place", "名次").into(),
-        t(lang, "Name", "姓名").into(),
-        t(lang, "Rank", "段位").into(),
-        t(lang, "Club", "单位").into(),
-    ];
-    for r in ev.rounds() {
-        head.push(if lang == Lang::Zh {
-            format!("第{}轮", r.number)
-        } else {
-            format!("R{}", r.number)
-        });
-    }
-    head.push(t(lang, "Points", "积分").into());
-    // Every criterion of the chain gets a column, except points, which the column before
-    // already shows. The chain need not start with points: McMahon starts with the McMahon
-    // score, a knockout with the stage reached, a director's chain anywhere.
-    let shown: Vec<usize> = (0..st.chain.len())
-        .filter(|&i| st.chain[i] != TieBreak::Points)
-        .collect();
-    head.extend(shown.iter().map(|&i| tie_break_name(st.chain[i], lang).to_string()));
+    // Every criterion of the chain gets a column, except points, which have their own. The
+    // chain need not start with points: McMahon starts with the McMahon score, a knockout
+    // with the stage reached, a director's chain anywhere.
+    let (head, rows) = cells(ev, st, lang, true);
     for h in &head {
         b += &format!("<th>{}</th>", esc(h));
     }
     b += "</tr></thead>\n<tbody>\n";
-    for row in &st.rows {
-        let p = ev.player(row.player);
-        // Art. 28: a withdrawn player's games stand; the table says they withdrew.
-        let withdrawn = if row.withdrawn {
-            format!(
-                "<span class=\"withdrawn\">{}</span>",
-                t(lang, " (withdrawn)", "（退赛）")
-            )
-        } else {
-            String::new()
-        };
-        b += &format!(
-            "<tr><td>{}</td><td class=\"name\">{}{withdrawn}</td><td>{}</td><td class=\"name\">{}</td>",
-            row.place,
-            esc(&p.name),
-            p.rank,
-            esc(p.club.as_deref().unwrap_or(""))
-        );
-        for r in ev.rounds() {
-            b += &format!("<td>{}</td>", cell(ev, r, row.player, &place_of));
-        }
-        b += &format!("<td>{}</td>", row.stats.points);
-        for &i in &shown {
-            let v = row
-                .values
-                .get(i)
-                .map_or(String::new(), |v| tournament::shown(st.chain[i], v));
-            b += &format!("<td>{v}</td>");
+    for (row, cells) in st.rows.iter().zip(rows) {
+        b += "<tr>";
+        for (k, c) in cells.iter().enumerate() {
+            b += &match k {
+                // Art. 28: a withdrawn player's games stand; the table says they withdrew.
+                1 if row.withdrawn => format!(
+                    "<td class=\"name\">{}<span class=\"withdrawn\">{}</span></td>",
+                    esc(&ev.player(row.player).name),
+                    t(lang, " (withdrawn)", "（退赛）")
+                ),
+                1 | 3 => format!("<td class=\"name\">{}</td>", esc(c)),
+                _ => format!("<td>{}</td>", esc(c)),
+            };
         }
         b += "</tr>\n";
     }
@@ -144,13 +114,21 @@ pub fn crosstable(ev: &Event, lang: Lang) -> String {
 }
 
 /// The crosstable as plain cells (a spreadsheet's): the header, then one row per player in
-/// standings order, as [`crosstable`] prints them.
+/// standings order, as [`crosstable`] prints them (lots left out: a draw is no figure).
 pub fn crosstable_cells(ev: &Event, lang: Lang) -> (Vec<String>, Vec<Vec<String>>) {
-    let st = ev.standings();
-    let mut place_of = vec![0u32; ev.players().len()];
-    for r in &st.rows {
-        place_of[r.player.0] = r.place;
-    }
+    crosstable_cells_of(ev, &Shown::weiqi(ev), lang)
+}
+
+/// [`crosstable_cells`] of the standings `st`.
+pub fn crosstable_cells_of(ev: &Event, st: &Shown, lang: Lang) -> (Vec<String>, Vec<Vec<String>>) {
+    cells(ev, st, lang, false)
+}
+
+/// The crosstable's head and rows: place, name (marked if withdrawn), rank, club, a cell per
+/// round, weiqi's points (not beside OpenGotha's own score), then the criteria (`lots`: weiqi's
+/// lots too).
+fn cells(ev: &Event, st: &Shown, lang: Lang, lots: bool) -> (Vec<String>, Vec<Vec<String>>) {
+    let place_of = st.place_of(ev.players().len());
     let mut head: Vec<String> = vec![
         t(lang, "Place", "名次").into(),
         t(lang, "Name", "姓名").into(),
@@ -164,12 +142,12 @@ pub fn crosstable_cells(ev: &Event, lang: Lang) -> (Vec<String>, Vec<Vec<String>
             format!("R{}", r.number)
         });
     }
-    head.push(t(lang, "Points", "积分").into());
-    // Lots break the last ties; their draw is no figure to print.
-    let shown: Vec<usize> = (0..st.chain.len())
-        .filter(|&i| st.chain[i] != TieBreak::Points && st.chain[i] != TieBreak::Lots)
-        .collect();
-    head.extend(shown.iter().map(|&i| tie_break_name(st.chain[i], lang).to_string()));
+    let points = !st.is_opengotha();
+    if points {
+        head.push(t(lang, "Points", "积分").into());
+    }
+    let shown = st.columns(lots);
+    head.extend(shown.iter().map(|&i| st.name(i, lang)));
     let rows = st
         .rows
         .iter()
@@ -186,12 +164,10 @@ pub fn crosstable_cells(ev: &Event, lang: Lang) -> (Vec<String>, Vec<Vec<String>
                 p.club.clone().unwrap_or_default(),
             ];
             cells.extend(ev.rounds().iter().map(|r| cell(ev, r, row.player, &place_of)));
-            cells.push(row.stats.points.to_string());
-            cells.extend(shown.iter().map(|&i| {
-                row.values
-                    .get(i)
-                    .map_or(String::new(), |v| tournament::shown(st.chain[i], v))
-            }));
+            if points {
+                cells.push(row.stats.points.to_string());
+            }
+            cells.extend(shown.iter().map(|&i| row.values.get(i).cloned().unwrap_or_default()));
             cells
         })
         .collect();

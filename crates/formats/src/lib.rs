@@ -9,6 +9,8 @@
 //! - [`csv_io`]: registrations read from CSV (English or Chinese headers, UTF-8 with or
 //!   without a BOM, or GBK), and pairings and standings written as CSV.
 //! - [`html`]: a printable crosstable and pairing sheet, in Chinese or English.
+//! - [`shown`]: the standings the printed views show: weiqi's chain, or OpenGotha's
+//!   placement of an imported event.
 //! - [`forms`]: the print pack, A4 sheets in Chinese or English: 对阵表, 记分单, 个人成绩表,
 //!   名次表, 团体成绩表, 团体名次表, 姓名签 and the final result with the chief referee's line.
 //! - [`xlsx`]: registrations and rating lists read from Excel workbooks, and standings,
@@ -34,6 +36,7 @@ pub mod html;
 pub mod limits;
 pub mod opengotha;
 pub mod ratings;
+pub mod shown;
 pub mod xlsx;
 
 use std::fmt;

@@ -1,9 +1,10 @@
 //! The print views of an event (formats::html, formats::forms): the crosstable, a round's
-//! pairings and the forms of the print pack, in Chinese or English.
+//! pairings and the forms of the print pack, in Chinese or English. The standings they print
+//! are the event page's: OpenGotha's placement for an event imported from OpenGotha.
 
 use crate::error::ApiError;
 use crate::http::extract::{Path, Query};
-use crate::http::store::{extras_of, read_store};
+use crate::http::store::{extras_of, gotha_standings_of, read_store};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::header;
@@ -43,8 +44,26 @@ async fn print_crosstable(
     Path(id): Path<String>,
     Query(q): Query<LangQ>,
 ) -> Result<Response, ApiError> {
-    let ev = read_store(&st, move |s| s.load_event(&id)).await?;
-    Ok(html(formats::html::crosstable(&ev, lang(&q))))
+    let (ev, shown) = read_store(&st, move |s| {
+        let ev = s.load_event(&id)?;
+        let shown = shown_of(s, &id, &ev)?;
+        Ok((ev, shown))
+    })
+    .await?;
+    Ok(html(formats::html::crosstable_of(&ev, &shown, lang(&q))))
+}
+
+/// The standings the print views show: OpenGotha's placement for an event imported from
+/// OpenGotha (the event page's), else weiqi's chain.
+fn shown_of(
+    s: &mut storage::Store,
+    id: &str,
+    ev: &tournament::Event,
+) -> Result<formats::shown::Shown, storage::StoreError> {
+    Ok(match gotha_standings_of(s, id, ev)? {
+        Some(g) => formats::shown::Shown::opengotha(ev, &g),
+        None => formats::shown::Shown::weiqi(ev),
+    })
 }
 
 async fn print_pairings(
@@ -84,13 +103,14 @@ async fn print_form(
     })?;
     let lang = lang(&LangQ { lang: q.lang.clone() });
     let i = id.clone();
-    let (ev, extras) = read_store(&st, move |s| {
+    let (ev, extras, shown) = read_store(&st, move |s| {
         let ev = s.load_event(&i)?;
         let extras = extras_of(s, &i, &ev)?;
-        Ok((ev, extras))
+        let shown = shown_of(s, &i, &ev)?;
+        Ok((ev, extras, shown))
     })
     .await?;
-    formats::forms::form(&ev, form, q.round, lang, &extras)
+    formats::forms::form_of(&ev, &shown, form, q.round, lang, &extras)
         .map(html)
         .map_err(|e| {
             let formats::forms::FormError::NoRound(n) = e;

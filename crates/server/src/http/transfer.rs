@@ -194,7 +194,15 @@ async fn export(
             (text.into_bytes(), "text/csv; charset=utf-8", "csv")
         }
         _ => (
-            html::crosstable(&ev, lang).into_bytes(),
+            // The crosstable of the standings the event page shows.
+            match &base {
+                Some(b) => {
+                    let g = opengotha::standings::standings(b, &ev).map_err(exported)?;
+                    html::crosstable_of(&ev, &formats::shown::Shown::opengotha(&ev, &g), lang)
+                }
+                None => html::crosstable(&ev, lang),
+            }
+            .into_bytes(),
             "text/html; charset=utf-8",
             "html",
         ),

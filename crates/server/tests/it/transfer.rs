@@ -386,3 +386,45 @@ async fn a_native_events_standings_are_weiqis_chain() {
         "{st}"
     );
 }
+
+/// Issue #18: the printed standings of an imported event (the crosstable, the print pack's
+/// 名次表, 个人成绩表 and 成绩公告, the HTML export) are the event page's, OpenGotha's: its
+/// order, its criteria by their Chinese names, and no weiqi points beside its own score.
+#[tokio::test]
+async fn an_imported_events_printed_standings_are_opengothas() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "td").await;
+    let xml = include_str!("../../../formats/tests/it/data/og_mcmahon_rules.xml");
+    let (s, _, _, body) = send(r, "POST", "/api/imports/opengotha?id=og", Some(&td), xml).await;
+    assert_eq!(s, 201, "{body}");
+    let (_, st) = call(r, "GET", "/api/events/og/standings", None, None).await;
+    let names: Vec<String> = st["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names.len(), 8);
+    for path in [
+        "/api/events/og/print/crosstable?lang=zh",
+        "/api/events/og/print/form/ranking?lang=zh",
+        "/api/events/og/print/form/crosstable?lang=zh",
+        "/api/events/og/print/form/final?lang=zh",
+        "/api/events/og/export/html?lang=zh",
+    ] {
+        let (s, _, _, page) = send(r, "GET", path, None, "").await;
+        assert_eq!(s, 200, "{path}: {page}");
+        // The players in OpenGotha's order (the final result lists them all: eight places).
+        let at: Vec<usize> = names
+            .iter()
+            .map(|n| page.find(&format!(">{n}<")).unwrap_or_else(|| panic!("{path}: {n} missing")))
+            .collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "{path}: {names:?} at {at:?}");
+        assert!(page.contains("<th>麦克马洪分</th>"), "{path}");
+        assert!(!page.contains("<th>积分</th>"), "{path}");
+        if !path.contains("final") {
+            assert!(page.contains("<th>对手麦克马洪分之和</th>") && page.contains("<th>组别</th>"), "{path}");
+        }
+    }
+}

@@ -194,7 +194,12 @@ pub fn export(store: &mut Store, a: ExportArgs) -> anyhow::Result<String> {
             let f: forms::Form = name.parse()?;
             let ev = store.load_event(&a.event)?;
             let extras = super::ratings::extras(store, &a.event, &ev)?;
-            forms::form(&ev, f, a.round, lang, &extras).with_context(|| format!("event {:?}", a.event))?
+            let base = match store.attachment(&a.event, OPENGOTHA)? {
+                Some(xml) => Some(opengotha::parse(&xml).context("the OpenGotha file kept with the event")?),
+                None => None,
+            };
+            let st = shown(base.as_ref(), &ev)?;
+            forms::form_of(&ev, &st, f, a.round, lang, &extras).with_context(|| format!("event {:?}", a.event))?
         };
         return write_out(&a.event, a.out.as_deref(), &a.to, page.as_bytes());
     }
@@ -222,7 +227,7 @@ pub fn export(store: &mut Store, a: ExportArgs) -> anyhow::Result<String> {
             other => bail!("unknown --what {other:?}: standings or pairings"),
         },
         "html" => match a.what.as_str() {
-            "standings" | "crosstable" => html::crosstable(&ev, lang).into_bytes(),
+            "standings" | "crosstable" => html::crosstable_of(&ev, &shown(base.as_ref(), &ev)?, lang).into_bytes(),
             "pairings" => {
                 let round = a.round.unwrap_or(ev.rounds().len() as u32);
                 html::pairing_sheet(&ev, round, lang)
@@ -240,6 +245,16 @@ pub fn export(store: &mut Store, a: ExportArgs) -> anyhow::Result<String> {
         other => bail!("unknown export format {other:?}: opengotha, h9, csv, xlsx or html"),
     };
     write_out(&a.event, a.out.as_deref(), &a.to, &bytes)
+}
+
+/// The standings the printed views show: OpenGotha's placement of an event imported from
+/// OpenGotha (`base`, the file kept with it), as `weiqi event standings` and the server show
+/// it; else weiqi's chain.
+fn shown(base: Option<&opengotha::Tournament>, ev: &Event) -> anyhow::Result<formats::shown::Shown> {
+    Ok(match base {
+        Some(b) => formats::shown::Shown::opengotha(ev, &opengotha::standings::standings(b, ev)?),
+        None => formats::shown::Shown::weiqi(ev),
+    })
 }
 
 /// Writes an export to `out` or standard output; the report.
