@@ -418,13 +418,19 @@ async fn an_imported_events_printed_standings_are_opengothas() {
         // The players in OpenGotha's order (the final result lists them all: eight places).
         let at: Vec<usize> = names
             .iter()
-            .map(|n| page.find(&format!(">{n}<")).unwrap_or_else(|| panic!("{path}: {n} missing")))
+            .map(|n| {
+                page.find(&format!(">{n}<"))
+                    .unwrap_or_else(|| panic!("{path}: {n} missing"))
+            })
             .collect();
         assert!(at.windows(2).all(|w| w[0] < w[1]), "{path}: {names:?} at {at:?}");
         assert!(page.contains("<th>麦克马洪分</th>"), "{path}");
         assert!(!page.contains("<th>积分</th>"), "{path}");
         if !path.contains("final") {
-            assert!(page.contains("<th>对手麦克马洪分之和</th>") && page.contains("<th>组别</th>"), "{path}");
+            assert!(
+                page.contains("<th>对手麦克马洪分之和</th>") && page.contains("<th>组别</th>"),
+                "{path}"
+            );
         }
     }
 }

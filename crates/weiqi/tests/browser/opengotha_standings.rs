@@ -2,7 +2,8 @@
 //! home page shows OpenGotha's own standings on the event page and on the results wall: the
 //! rows in the order and with the places OpenGotha 3.51 printed for the same file
 //! (`og_mcmahon_rules.opengotha.tsv`), each of the file's criteria in a column headed by its
-//! Chinese name (the OpenGotha name only as the head's tooltip), values with halves as ½.
+//! Chinese name (the OpenGotha name only as the head's tooltip), values with halves as ½; the
+//! printed ranking (名次表) in the same order under the same names.
 
 use crate::kit::{account, full_shot, screen};
 use crate::support::{Rig, click, fill, until};
@@ -119,6 +120,26 @@ async fn an_imported_file_shows_opengothas_standings_in_chinese() {
     )
     .await;
     assert_eq!(caption.as_str(), Some("第4轮后，按OpenGotha的排名规则"));
+
+    // The printed ranking (名次表), as the event page's print link opens it: the same order,
+    // the same Chinese heads.
+    td.goto(&format!("{}/api/events/{ID}/print/form/ranking?lang=zh", rig.base))
+        .await
+        .unwrap();
+    until(
+        &td,
+        "the printed ranking",
+        "document.querySelector('section.sheet table tbody tr')",
+    )
+    .await;
+    full_shot(&td, "og-standings-03-ranking").await;
+    let (heads, _, order, _) = shown(&td, "section.sheet table").await;
+    assert_eq!(order, want);
+    assert!(
+        heads.iter().all(|h| !h.chars().any(|c| c.is_ascii_alphabetic())),
+        "{heads:?}"
+    );
+    assert!(heads.contains(&"对手的对手麦克马洪分之和".to_string()), "{heads:?}");
 
     // The results wall, as a projector shows it.
     let wall = rig.browser("zh-CN").await;
