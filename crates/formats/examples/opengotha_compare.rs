@@ -13,9 +13,11 @@
 //! load is `#FILE<TAB>name<TAB>FAIL<TAB>why`, one without a complete round `…<TAB>NOROUND`.
 //! Lines for earlier rounds (an oracle printed with every round) are read and ignored.
 //!
-//! weiqi's standings are those `weiqi event standings` shows for the imported file: the file
-//! imported as `weiqi event import` does (decode, read, plan, build the event), merged back
-//! with the event (`opengotha::merge`) and placed after the event's last complete round. The
+//! weiqi's standings are those `weiqi event standings` and the server's
+//! `/api/events/{id}/standings` (the event page, the results wall, the printed standings)
+//! show for the imported file: the file imported as `weiqi event import` does (decode, read,
+//! plan, build the event), then `opengotha::standings::standings`, the one function both
+//! call (the file merged back with the event, placed after its last complete round). The
 //! placement of the file as read (`Tournament::placement`, no event) is tallied beside it, so
 //! that a difference the import makes shows apart from one of the scoring.
 //!
@@ -86,7 +88,7 @@ fn read_oracle(path: &str) -> Result<BTreeMap<String, Oracle>, String> {
 type Got = (u32, Vec<(u32, String, Vec<i64>)>);
 
 /// Also the event's own standings (`Event::standings`, weiqi's chain made from the file's
-/// criteria: what the server's standings show), as (place, key) with no values, and why they
+/// criteria: what the server's standings showed before issue #18), as (place, key) with no values, and why they
 /// depart from OpenGotha's, if they do ([`own_cause`]).
 fn through_event(bytes: &[u8], want: &Want) -> Result<(Got, Got, Option<String>), String> {
     let text = csv_io::decode(bytes).map_err(|e| e.to_string())?;
@@ -96,10 +98,15 @@ fn through_event(bytes: &[u8], want: &Want) -> Result<(Got, Got, Option<String>)
         .map_err(|e| e.to_string())?
         .event()
         .map_err(|e| e.to_string())?;
-    let t = opengotha::merge(Some(&base), &ev);
-    let after = ev.complete_rounds();
-    let (_, placed) = t.placement(after).map_err(|e| e.to_string())?;
+    // The one function `weiqi event standings` and the server's standings call.
+    let g = opengotha::standings::standings(&base, &ev).map_err(|e| e.to_string())?;
     // The event lists the file's players in the file's order.
+    let key = |p: tournament::PlayerId| base.players.get(p.0).map(|q| q.key()).unwrap_or_default();
+    let placed: Vec<(u32, String, Vec<i64>)> = g
+        .rows
+        .iter()
+        .map(|r| (r.place, key(r.player), r.values.clone()))
+        .collect();
     let st = ev.standings();
     let own: Vec<_> = st
         .rows
@@ -107,7 +114,7 @@ fn through_event(bytes: &[u8], want: &Want) -> Result<(Got, Got, Option<String>)
         .map(|r| (r.place, base.players[r.player.0].key(), Vec::new()))
         .collect();
     let cause = own_cause(&base, &st, want);
-    Ok(((after, rows(&t, &placed)), (st.after_round, own), cause))
+    Ok(((g.after_round, placed), (st.after_round, own), cause))
 }
 
 /// Where the event's own order first departs from OpenGotha's: the main score (the first of
@@ -379,9 +386,9 @@ fn main() -> std::process::ExitCode {
     for (reason, names) in &refused {
         println!("  {:4}  {reason}  (e.g. {})", names.len(), names[0]);
     }
-    event.print("weiqi event standings (imported, merged, after the event's last complete round)");
+    event.print("weiqi event standings and the server's standings (opengotha::standings::standings)");
     read.print("the file's placement as read (no event), after OpenGotha's round");
-    weiqi.print("the event's own standings (weiqi's chain from the file's criteria; players only, no values)");
+    weiqi.print("weiqi's own chain from the file's criteria (the server's before issue #18; players only, no values)");
     let mut by_rows: Vec<_> = causes.iter().collect();
     by_rows.sort_by_key(|c| std::cmp::Reverse(c.1.1));
     for (cause, (files, rows, example)) in by_rows {
