@@ -5,6 +5,14 @@
 //! Points are GTP vertices (`D4`, `Q16`; no `I`), colours `black`/`white`, articles
 //! `"17.2"` (clause 0: `"8"`), durations milliseconds, time controls the clock crate's spec
 //! grammar (`1h+3x60s`).
+//!
+//! The API's response bodies are types too, so that the body a route answers is a type a
+//! reader can find: one submodule per resource, named as its `http/` module
+//! (`wire/players.rs`, `wire/roles.rs`; `wire/accounts.rs` for the accounts and their
+//! sessions), [`Health`] here. They only serialise: each field's
+//! name, and whether it is `null` or absent, is the API's (`openapi.json`), and the pages read
+//! them. Where a body carries a game's state, that state stays the `serde_json::Value` the
+//! game's task made (`crate::game::game_state`).
 
 use clock::{Instant, Millis, TimeControl};
 use referee::{
@@ -18,6 +26,17 @@ use teams::{ChallengeBout, ChallengeMatch, Side};
 
 /// A conversion from the wire refused: what was wrong, for the client to fix.
 pub type WireResult<T> = Result<T, crate::words::Said>;
+
+pub mod accounts;
+pub mod players;
+pub mod roles;
+
+/// `GET /healthz`' answer: the server is up.
+#[derive(Debug, Serialize)]
+pub struct Health {
+    /// Always `ok`.
+    pub status: &'static str,
+}
 
 /// `black` or `white`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

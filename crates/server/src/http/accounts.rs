@@ -5,13 +5,13 @@ use crate::auth;
 use crate::error::ApiError;
 use crate::http::extract::{Body, ConnectInfoOpt};
 use crate::state::{AppState, password_work};
+use crate::wire::accounts as wire;
 use crate::words::said;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use serde_json::json;
 use std::time::Instant as StdInstant;
 use web::routes::{Route, post};
 
@@ -70,7 +70,7 @@ async fn create_account(
         .await?
         .map_err(ApiError::Internal)?;
     match auth::create_account(st.0.hub.db(), name.clone(), hash).await {
-        Ok(id) => Ok((StatusCode::CREATED, Json(json!({ "id": id, "name": name }))).into_response()),
+        Ok(id) => Ok((StatusCode::CREATED, Json(wire::Account { id, name: name.clone() })).into_response()),
         Err(crate::db::DbError::Conflict) => {
             // Taken meanwhile: say by which name.
             let existing = auth::confusable_account(st.0.hub.db(), &name).await?;

@@ -9,6 +9,7 @@ use crate::http::extract::{Body, Caller, Path, SignedIn, require_role};
 use crate::http::store::{read_store, with_store};
 use crate::refusals;
 use crate::state::AppState;
+use crate::wire::players as wire;
 use crate::wire::{event_json, rank, status_name, withdrawal_json};
 use crate::words::{said, say};
 use axum::Json;
@@ -16,7 +17,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use serde_json::{Value, Value as Json_, json};
+use serde_json::Value as Json_;
 use web::routes::{Route, delete, post, put};
 
 /// The routes of this resource, for the router ([`crate::http::routes`]).
@@ -68,7 +69,7 @@ async fn link_player(
     SignedIn(caller): SignedIn,
     Path((id, name)): Path<(String, String)>,
     Body(r): Body<LinkReq>,
-) -> Result<Json<Json_>, ApiError> {
+) -> Result<Json<wire::Linked>, ApiError> {
     let by = require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
     registered(&st, &id, &name).await?;
     let (account, _) = auth::account_by_name(st.0.hub.db(), r.account.clone())
@@ -76,7 +77,11 @@ async fn link_player(
         .ok_or_else(|| ApiError::NotFound(say!("account.err.none", name = format!("{:?}", r.account))))?;
     link(&st, &id, &name, account, &r.account, by.id).await?;
     tracing::info!(event = %id, player = %name, account = %r.account, by = %by.name, "player linked to account");
-    Ok(Json(json!({ "event": id, "player": name, "account": r.account })))
+    Ok(Json(wire::Linked {
+        event: id,
+        player: name,
+        account: r.account,
+    }))
 }
 
 async fn link(
@@ -152,7 +157,11 @@ async fn claim_code(
     tracing::info!(event = %id, player = %name, by = %by.name, "claim code issued");
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "event": id, "player": name, "code": code })),
+        Json(wire::ClaimCode {
+            event: id,
+            player: name,
+            code,
+        }),
     )
         .into_response())
 }
@@ -170,7 +179,7 @@ async fn claim(
     SignedIn(caller): SignedIn,
     Path(id): Path<String>,
     Body(r): Body<ClaimReq>,
-) -> Result<Json<Json_>, ApiError> {
+) -> Result<Json<wire::Linked>, ApiError> {
     let account = caller.account()?.clone();
     let Some(player) =
         st.0.hub
@@ -183,7 +192,11 @@ async fn claim(
     };
     link(&st, &id, &player, account.id, &account.name, account.id).await?;
     tracing::info!(event = %id, player = %player, account = %account.name, "player claimed by account");
-    Ok(Json(json!({ "event": id, "player": player, "account": account.name })))
+    Ok(Json(wire::Linked {
+        event: id,
+        player,
+        account: account.name,
+    }))
 }
 
 #[derive(Deserialize)]
@@ -303,7 +316,7 @@ async fn import_csv(
     let i = id.clone();
     // One transaction: a refused row (a name already registered, …) registers nobody.
     with_store(&st, move |s| s.add_players(&i, &players)).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "event": id, "added": n }))).into_response())
+    Ok((StatusCode::CREATED, Json(wire::Registered { event: id, added: n })).into_response())
 }
 
 #[derive(Deserialize)]
@@ -319,11 +332,15 @@ async fn withdraw(
     SignedIn(caller): SignedIn,
     Path(id): Path<String>,
     Body(r): Body<WithdrawReq>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<wire::Withdrawn>, ApiError> {
     require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
     let i = id.clone();
     let name = r.name.clone();
     let (_, status) = with_store(&st, move |s| s.withdraw(&i, &r.name, &r.reason)).await?;
-    Ok(Json(json!({ "event": id, "name": name, "status": status_name(status),
-            "withdrawn": withdrawal_json(status) })))
+    Ok(Json(wire::Withdrawn {
+        event: id,
+        name,
+        status: status_name(status),
+        withdrawn: withdrawal_json(status),
+    }))
 }

@@ -5,10 +5,10 @@ use crate::auth::{self, Role};
 use crate::error::ApiError;
 use crate::http::extract::{Body, Caller, Path, SignedIn, require_role};
 use crate::state::AppState;
+use crate::wire::roles as wire;
 use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
-use serde_json::{Value as Json_, json};
 use web::routes::{Route, delete, get, put};
 
 /// The routes of this resource, for the router ([`crate::http::routes`]).
@@ -32,13 +32,17 @@ async fn grant_role(
     SignedIn(caller): SignedIn,
     Path(id): Path<String>,
     Body(r): Body<RoleReq>,
-) -> Result<Json<Json_>, ApiError> {
+) -> Result<Json<wire::Granted>, ApiError> {
     // Art. 29: the organizer appoints the chief referee and the referees.
     let by = require_role(&st, &caller, &id, &[Role::Organizer]).await?;
     let (role, account) = role_and_account(&st, &r.role, &r.account).await?;
     auth::grant(st.0.hub.db(), id.clone(), account, role, by.id).await?;
     tracing::info!(event = %id, account = %r.account, role = role.name(), by = %by.name, "role granted");
-    Ok(Json(json!({ "event": id, "account": r.account, "role": role.name() })))
+    Ok(Json(wire::Granted {
+        event: id,
+        account: r.account,
+        role: role.name(),
+    }))
 }
 
 /// The role named `role` and the id of the account named `name`, as a grant or a revocation
@@ -59,7 +63,7 @@ async fn revoke_role(
     State(st): State<AppState>,
     caller: Caller,
     Path((id, name, role)): Path<(String, String, String)>,
-) -> Result<Json<Json_>, ApiError> {
+) -> Result<Json<wire::Revoked>, ApiError> {
     // Art. 29: the organizer appoints (and so dismisses) the officials.
     let by = require_role(&st, &caller, &id, &[Role::Organizer]).await?;
     let (role, account) = role_and_account(&st, &role, &name).await?;
@@ -82,9 +86,12 @@ async fn revoke_role(
         })));
     }
     tracing::info!(event = %id, account = %name, role = role.name(), by = %by.name, "role revoked");
-    Ok(Json(
-        json!({ "event": id, "account": name, "role": role.name(), "revoked": true }),
-    ))
+    Ok(Json(wire::Revoked {
+        event: id,
+        account: name,
+        role: role.name(),
+        revoked: true,
+    }))
 }
 
 /// `GET /api/events/{id}/roles`: every role granted or revoked in the event, in order, with
@@ -93,13 +100,20 @@ async fn role_history(
     State(st): State<AppState>,
     caller: Caller,
     Path(id): Path<String>,
-) -> Result<Json<Json_>, ApiError> {
+) -> Result<Json<wire::RoleHistory>, ApiError> {
     require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
     let changes = st.0.hub.db().role_changes(id.clone()).await?;
-    Ok(Json(json!({
-        "event": id,
-        "changes": changes.iter().map(|c| json!({
-            "account": c.account, "role": c.role, "change": c.change, "by": c.by, "at": c.at,
-        })).collect::<Vec<_>>(),
-    })))
+    Ok(Json(wire::RoleHistory {
+        event: id,
+        changes: changes
+            .into_iter()
+            .map(|c| wire::RoleChange {
+                account: c.account,
+                role: c.role,
+                change: c.change,
+                by: c.by,
+                at: c.at,
+            })
+            .collect(),
+    }))
 }

@@ -5,13 +5,13 @@ use crate::error::ApiError;
 use crate::http::accounts::Credentials;
 use crate::http::extract::{Body, Caller, ConnectInfoOpt};
 use crate::state::{AppState, password_work};
+use crate::wire::accounts as wire;
 use crate::words::said;
 use crate::words::say;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value as Json_, json};
 use std::time::Instant as StdInstant;
 use web::routes::{Route, delete, post};
 
@@ -28,7 +28,7 @@ async fn login(
     State(st): State<AppState>,
     ConnectInfoOpt(ip): ConnectInfoOpt,
     Body(c): Body<Credentials>,
-) -> Result<Json<Json_>, ApiError> {
+) -> Result<Json<wire::Session>, ApiError> {
     let bad = || ApiError::Unauthenticated(say!("session.err.wrong_password"));
     // An account's failures are counted under its name's confusable key, so that another
     // spelling of the name (NFD, upper case, a look-alike letter) is throttled with it.
@@ -73,12 +73,12 @@ async fn login(
     let now = st.0.hub.db().time().now_ms();
     let limits = st.0.sessions;
     let token = auth::create_session(st.0.hub.db(), id, limits, now).await?;
-    Ok(Json(json!({
-        "token": token,
-        "account": { "id": id, "name": name },
-        "idle_timeout_s": limits.idle.as_secs(),
-        "expires_at": now.saturating_add(u64::try_from(limits.lifetime.as_millis()).unwrap_or(u64::MAX)),
-    })))
+    Ok(Json(wire::Session {
+        token,
+        account: wire::Account { id, name },
+        idle_timeout_s: limits.idle.as_secs(),
+        expires_at: now.saturating_add(u64::try_from(limits.lifetime.as_millis()).unwrap_or(u64::MAX)),
+    }))
 }
 
 /// `DELETE /api/sessions`: logs out the session whose token authorises the request.
