@@ -8,7 +8,8 @@
 //!
 //! The API's response bodies are types too, so that the body a route answers is a type a
 //! reader can find: one submodule per resource, named as its `http/` module
-//! (`wire/players.rs`, `wire/roles.rs`; `wire/accounts.rs` for the accounts and their
+//! (`wire/games.rs` for `http/games.rs` and its WebSocket's frames, `wire/rounds.rs`,
+//! `wire/players.rs`, `wire/roles.rs`; `wire/accounts.rs` for the accounts and their
 //! sessions), [`Health`] here. They only serialise: each field's
 //! name, and whether it is `null` or absent, is the API's (`openapi.json`), and the pages read
 //! them. Where a body carries a game's state, that state stays the `serde_json::Value` the
@@ -28,14 +29,26 @@ use teams::{ChallengeBout, ChallengeMatch, Side};
 pub type WireResult<T> = Result<T, crate::words::Said>;
 
 pub mod accounts;
+pub mod games;
 pub mod players;
 pub mod roles;
+pub mod rounds;
 
 /// `GET /healthz`' answer: the server is up.
 #[derive(Debug, Serialize)]
 pub struct Health {
     /// Always `ok`.
     pub status: &'static str,
+}
+
+/// An error's body (`ApiError::status_and_body`) as the object an answer adds its own
+/// fields to (a WebSocket's error frame, a result the event refused). Every error body is an
+/// object; anything else is kept whole under `error`.
+pub fn error_object(body: Json_) -> serde_json::Map<String, Json_> {
+    match body {
+        Json_::Object(m) => m,
+        other => serde_json::Map::from_iter([("error".to_string(), other)]),
+    }
 }
 
 /// `black` or `white`.

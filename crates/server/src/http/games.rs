@@ -12,6 +12,7 @@ use crate::http::extract::{Body, Caller, Path, Query, SignedIn, require_role};
 use crate::http::store::read_store;
 use crate::refusals;
 use crate::state::AppState;
+use crate::wire::games as wire;
 use crate::wire::{WAction, WColor, WEvent, WSeat, WSettings};
 use crate::words::say;
 use crate::words::{said, seat_name};
@@ -21,7 +22,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use referee::{Action, Actor, ColourChoice, Event, Referee};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value as Json_, Value, json};
+use serde_json::{Value as Json_, Value};
 use web::routes::{Route, get, post};
 
 /// The routes of this resource, for the router ([`crate::http::routes`]).
@@ -185,7 +186,7 @@ async fn create_game(
     let state = h.state().await.unwrap_or(Json_::Null);
     Ok((
         StatusCode::CREATED,
-        Json(created_json(id, Some(&secrets), state, false)),
+        Json(created(id, Some(secrets.map(Some)), state, false)),
     )
         .into_response())
 }
@@ -317,25 +318,32 @@ async fn check_board(st: &AppState, r: &NewGameReq) -> Result<(), ApiError> {
     })
 }
 
-fn created_json(id: i64, secrets: Option<&[String; 2]>, state: Json_, replayed: bool) -> Json_ {
-    let mut v = json!({ "game": id, "state": state, "replayed": replayed });
+/// The answer to `POST /api/games`: the game, its state, and each seat's secret and link
+/// (`None` for a seat whose secret is not given again); with no secret at all, the message
+/// says why.
+fn created(id: i64, secrets: Option<[Option<String>; 2]>, state: Json_, replayed: bool) -> wire::Created {
+    let pair = |[black, white]: [Option<String>; 2]| wire::BlackWhite { black, white };
     match secrets {
-        Some(s) => {
-            v["secrets"] = json!({ "black": s[0], "white": s[1] });
-            v["links"] = json!({
-                "black": format!("/play/{id}#secret={}", s[0]),
-                "white": format!("/play/{id}#secret={}", s[1]),
-            });
-        }
-        None => {
-            v["secrets"] = Json_::Null;
-            v["message"] = json!(format!(
+        Some(s) => wire::Created {
+            game: id,
+            state,
+            replayed,
+            links: Some(pair(s.clone().map(|s| s.map(|s| format!("/play/{id}#secret={s}"))))),
+            secrets: Some(pair(s)),
+            message: None,
+        },
+        None => wire::Created {
+            game: id,
+            state,
+            replayed,
+            secrets: None,
+            links: None,
+            message: Some(format!(
                 "the seat secrets were given to the session that created the game: retry with that session's token \
                  (unless both seats' links were issued again since, POST /api/games/{id}/seats/{{color}}/link)"
-            ));
-        }
+            )),
+        },
     }
-    v
 }
 
 /// The answer to a retry of a keyed request that created game `first`: the game again (same
@@ -374,17 +382,17 @@ async fn replay_created(
     }
     let current = [0, 1].map(|i| crate::secret::digest(&derived[i]) == stored.secrets[i]);
     let state = h.state().await.unwrap_or(Json_::Null);
-    let mut body = created_json(id, current.contains(&true).then_some(&derived), state, true);
+    // A seat issued again since is `null`, and the message says so.
+    let given = [0, 1].map(|i| current[i].then(|| derived[i].clone()));
+    let mut body = created(id, current.contains(&true).then_some(given), state, true);
     if current.contains(&true) && current.contains(&false) {
-        let mut reissued = Vec::new();
-        for (i, color) in [WColor::Black, WColor::White].into_iter().enumerate() {
-            if !current[i] {
-                body["secrets"][color.name()] = Json_::Null;
-                body["links"][color.name()] = Json_::Null;
-                reissued.push(color.name());
-            }
-        }
-        body["message"] = json!(format!(
+        let reissued: Vec<&str> = [WColor::Black, WColor::White]
+            .into_iter()
+            .enumerate()
+            .filter(|&(i, _)| !current[i])
+            .map(|(_, color)| color.name())
+            .collect();
+        body.message = Some(format!(
             "the {} seat's link was issued again since the game was created (POST /api/games/{id}/seats/{{color}}/link): \
              the old one no longer works, and the new one is with whoever issued it",
             reissued.join(" and ")
@@ -400,15 +408,24 @@ pub(super) async fn game(st: &AppState, id: i64) -> Result<GameHandle, ApiError>
         .ok_or_else(|| ApiError::NotFound(say!("game.err.none", id = id)))
 }
 
-async fn show_game(State(st): State<AppState>, Path(id): Path<i64>) -> Result<Json<Json_>, ApiError> {
+async fn show_game(State(st): State<AppState>, Path(id): Path<i64>) -> Result<Json<wire::GameShown>, ApiError> {
     let h = game(&st, id).await?;
-    let mut s = h
-        .state()
-        .await
-        .ok_or_else(|| ApiError::Internal("game task gone".into()))?;
-    s["settings"] = serde_json::to_value(&h.info.settings).expect("settings serialise");
-    s["event"] = json!(h.info.event_id);
-    Ok(Json(s))
+    let state = state_object(h.state().await)?;
+    Ok(Json(wire::GameShown {
+        state,
+        settings: h.info.settings.clone(),
+        event: h.info.event_id.clone(),
+    }))
+}
+
+/// A game's state as the object a body adds its fields to; a task gone (or a state that is
+/// no object) is the server's failure.
+fn state_object(state: Option<Json_>) -> Result<wire::State, ApiError> {
+    match state {
+        Some(Json_::Object(m)) => Ok(m),
+        Some(_) => Err(ApiError::Internal("a game's state is not an object".into())),
+        None => Err(ApiError::Internal("game task gone".into())),
+    }
 }
 
 #[derive(Deserialize)]
@@ -422,10 +439,10 @@ async fn game_events(
     State(st): State<AppState>,
     Path(id): Path<i64>,
     Query(q): Query<Since>,
-) -> Result<Json<Json_>, ApiError> {
+) -> Result<Json<wire::Events>, ApiError> {
     let h = game(&st, id).await?;
     match h.since(q.since).await {
-        Some(Ok(events)) => Ok(Json(json!({ "game": id, "events": events }))),
+        Some(Ok(events)) => Ok(Json(wire::Events { game: id, events })),
         Some(Err(state)) => Err(ApiError::BadRequest(say!(
             "game.err.since",
             since = q.since,
@@ -446,7 +463,7 @@ async fn join_game(
     SignedIn(caller): SignedIn,
     Path(id): Path<i64>,
     Body(r): Body<JoinReq>,
-) -> Result<Json<Json_>, ApiError> {
+) -> Result<Json<wire::Joined>, ApiError> {
     let account = caller.account()?.clone();
     let h = game(&st, id).await?;
     let color: rules::Color = r.color.into();
@@ -484,7 +501,11 @@ async fn join_game(
     if st.0.hub.join(id, color, account.id, exclusive).await? {
         tracing::info!(game = id, seat, account = %account.name, "seat joined");
         seated(&st, &h, color, false).await?;
-        Ok(Json(json!({ "game": id, "color": r.color, "account": account.name })))
+        Ok(Json(wire::Joined {
+            game: id,
+            color: r.color,
+            account: account.name,
+        }))
     } else {
         refuse("taken");
         Err(ApiError::Conflict(said("game.err.seat_taken", |l| {
@@ -597,21 +618,27 @@ async fn act(
     SignedIn(caller): SignedIn,
     Path(id): Path<i64>,
     Body(r): Body<ActReq>,
-) -> Result<Json<Json_>, ApiError> {
+) -> Result<Json<wire::Ack>, ApiError> {
     let h = game(&st, id).await?;
     let (ack, _) = submit(&st, &h, &caller, r).await?;
     Ok(Json(ack))
 }
 
-/// Resolves the actor and submits; the acknowledgement as JSON.
-pub async fn submit(st: &AppState, h: &GameHandle, caller: &Caller, r: ActReq) -> Result<(Json_, u64), ApiError> {
+/// Resolves the actor and submits; the acknowledgement, and the index of the event recorded.
+pub async fn submit(st: &AppState, h: &GameHandle, caller: &Caller, r: ActReq) -> Result<(wire::Ack, u64), ApiError> {
     let info = h.info.clone();
     let (actor, by) = resolve_actor(st, &info, caller, r.as_.as_deref()).await?;
     let size = rules::BoardSize::new(info.settings.size).map_err(|e| ApiError::Internal(e.to_string()))?;
     let action = r.action.to_action(size)?;
     let ack = h.submit(r.seq, actor, by, action).await?;
     Ok((
-        json!({ "game": info.id, "seq": ack.seq + 1, "index": ack.seq, "duplicate": ack.duplicate, "state": ack.state }),
+        wire::Ack {
+            game: info.id,
+            seq: ack.seq + 1,
+            index: ack.seq,
+            duplicate: ack.duplicate,
+            state: ack.state,
+        },
         ack.seq,
     ))
 }
@@ -625,7 +652,7 @@ struct ListQ {
     live: Option<u8>,
 }
 
-async fn list_games(State(st): State<AppState>, Query(q): Query<ListQ>) -> Result<Json<Value>, ApiError> {
+async fn list_games(State(st): State<AppState>, Query(q): Query<ListQ>) -> Result<Json<Vec<wire::Listed>>, ApiError> {
     let ev = q.event.clone();
     let rows = st.0.hub.db().list_games(ev).await?;
     let mut out = Vec::new();
@@ -659,21 +686,30 @@ async fn list_games(State(st): State<AppState>, Query(q): Query<ListQ>) -> Resul
             ),
             Err(_) => (referee::Seat::First, 0),
         };
-        out.push(json!({
-            "game": id, "event": event, "round": round, "board": board,
-            "event_name": event.as_ref().and_then(|e| names.get(e)),
-            "moves": moves, "clock": s["clock"], "paused": s["paused"], "viewers": h.watchers(),
-            "black": p[black.index()].name, "white": p[black.other().index()].name,
-            "phase": phase, "seq": s["seq"],
-            "stones": s["board"].as_array().map_or(0, |rows| rows
-                .iter()
-                .filter_map(Value::as_str)
-                .map(|r| r.chars().filter(|&c| c != '.').count())
-                .sum::<usize>()),
-            "result": s["result"]["text"],
-        }));
+        out.push(wire::Listed {
+            game: id,
+            event_name: event.as_ref().and_then(|e| names.get(e)).cloned(),
+            event,
+            round,
+            board,
+            moves,
+            clock: s["clock"].clone(),
+            paused: s["paused"].clone(),
+            viewers: h.watchers(),
+            black: p[black.index()].name.clone(),
+            white: p[black.other().index()].name.clone(),
+            phase,
+            seq: s["seq"].clone(),
+            stones: s["board"].as_array().map_or(0, |rows| {
+                rows.iter()
+                    .filter_map(Value::as_str)
+                    .map(|r| r.chars().filter(|&c| c != '.').count())
+                    .sum::<usize>()
+            }),
+            result: s["result"]["text"].clone(),
+        });
     }
-    Ok(Json(Value::Array(out)))
+    Ok(Json(out))
 }
 
 /// The referee of game `id`, refolded from its record.
@@ -698,28 +734,26 @@ async fn replayed(st: &AppState, id: i64) -> Result<(crate::game::GameHandle, Re
     Ok((h, r))
 }
 
-async fn view(State(st): State<AppState>, caller: Caller, Path(id): Path<i64>) -> Result<Json<Value>, ApiError> {
+async fn view(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> Result<Json<wire::GameView>, ApiError> {
     let (h, r) = replayed(&st, id).await?;
-    let mut s = h
-        .state()
-        .await
-        .ok_or_else(|| ApiError::Internal("game task gone".into()))?;
     // The state may be a push ahead of the replayed record: both come from the same task,
     // state second, so the extras can only lag; the page refreshes on every push.
-    let extras = web::game_view(&r);
-    if let (Some(obj), Value::Object(x)) = (s.as_object_mut(), extras) {
-        obj.extend(x);
-    }
-    s["settings"] = serde_json::to_value(&h.info.settings).expect("settings serialise");
-    s["event"] = json!(h.info.event_id);
-    s["round"] = json!(h.info.round);
-    s["board_no"] = json!(h.info.board);
-    s["viewers"] = json!(h.watchers());
-    s["you"] = Value::Null;
+    let with_extras = |mut s: wire::State, r: &Referee| {
+        if let Value::Object(x) = web::game_view(r) {
+            s.extend(x);
+        }
+        s
+    };
+    let mut state = with_extras(state_object(h.state().await)?, &r);
+    let mut you = None;
     if caller.secret.is_some() || caller.account.is_some() {
         // Only a player's own seat: an official's rights are not a colour.
         if let Ok((Actor::Player(c), _)) = resolve_actor(&st, &h.info, &caller, None).await {
-            s["you"] = json!(crate::wire::WColor::from(c).name());
+            you = Some(crate::wire::WColor::from(c).name());
             // Only a seat that may change something is looked up: a board waiting for its
             // players, or a player the start found absent (the common view, of a player in
             // play, reads no database).
@@ -727,20 +761,21 @@ async fn view(State(st): State<AppState>, caller: Caller, Path(id): Path<i64>) -
             if (matches!(r.phase(), referee::Phase::Setup) || absent) && seated(&st, &h, c, absent).await? {
                 // The clock started (or the arrival was recorded): the view shows it.
                 let (_, fresh) = replayed(&st, id).await?;
-                let mut now = h.state().await.unwrap_or(Value::Null);
-                if let (Some(obj), Value::Object(x)) = (now.as_object_mut(), web::game_view(&fresh)) {
-                    obj.extend(x);
-                }
-                for k in ["settings", "event", "round", "board_no", "viewers", "you"] {
-                    now[k] = s[k].clone();
-                }
-                s = now;
+                state = with_extras(state_object(h.state().await)?, &fresh);
             }
         }
     }
-    // A seat link an official has replaced (or never was one): the page says so.
-    s["seat_link_invalid"] = json!(caller.secret.is_some() && s["you"].is_null());
-    Ok(Json(s))
+    Ok(Json(wire::GameView {
+        state,
+        settings: h.info.settings.clone(),
+        event: h.info.event_id.clone(),
+        round: h.info.round,
+        board_no: h.info.board,
+        viewers: h.watchers(),
+        you,
+        // A seat link an official has replaced (or never was one): the page says so.
+        seat_link_invalid: caller.secret.is_some() && you.is_none(),
+    }))
 }
 
 /// Player `color` of game `h` took their seat (opened their link, or joined it); `absent`:
@@ -829,7 +864,7 @@ async fn time_left(
     State(st): State<AppState>,
     Path(id): Path<i64>,
     Query(q): Query<TimeQ>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<wire::TimeLeft>, ApiError> {
     let color = match q.color.as_str() {
         "black" => rules::Color::Black,
         "white" => rules::Color::White,
@@ -837,13 +872,13 @@ async fn time_left(
     };
     let (_, r) = replayed(&st, id).await?;
     let at = crate::game::now_at(st.0.hub.db().time(), &r);
-    Ok(Json(json!({
-        "game": id,
-        "color": crate::wire::WColor::from(color).name(),
-        "at": at.0,
-        "zh": r.clock().answer(at, color, clock::Lang::Zh),
-        "en": r.clock().answer(at, color, clock::Lang::En),
-    })))
+    Ok(Json(wire::TimeLeft {
+        game: id,
+        color: crate::wire::WColor::from(color).name(),
+        at: at.0,
+        zh: r.clock().answer(at, color, clock::Lang::Zh),
+        en: r.clock().answer(at, color, clock::Lang::En),
+    }))
 }
 
 /// A fresh secret link for seat `color` of game `id`. Only the digest of a secret is kept, so
@@ -882,14 +917,17 @@ async fn reissue_link(
     tracing::info!(game = id, seat, by = %account.name, "seat link issued again");
     Ok((
         StatusCode::CREATED,
-        Json(json!({
-            "game": id,
-            "color": seat,
-            "link": format!("/play/{id}#secret={secret}"),
-            "by": account.name,
-            "at": at,
-            "history": history.iter().map(|(c, by, at)| json!({ "color": c, "by": by, "at": at })).collect::<Vec<_>>(),
-        })),
+        Json(wire::LinkIssued {
+            game: id,
+            color: seat,
+            link: format!("/play/{id}#secret={secret}"),
+            by: account.name,
+            at,
+            history: history
+                .into_iter()
+                .map(|(color, by, at)| wire::Reissue { color, by, at })
+                .collect(),
+        }),
     )
         .into_response())
 }
@@ -953,7 +991,7 @@ pub fn origin(st: &AppState, headers: &HeaderMap) -> String {
 /// (its path, its full URL and the URL's QR code as SVG; `null` if it cannot be shown again),
 /// and when the player first opened it or joined the seat. With the board's place and the
 /// game's phase (`setup` while its clock waits).
-pub async fn seats_json(st: &AppState, h: &GameHandle, origin: &str) -> Result<Value, ApiError> {
+pub async fn seats(st: &AppState, h: &GameHandle, origin: &str) -> Result<wire::Seats, ApiError> {
     let id = h.info.id;
     let secrets = current_secrets(st, id).await?;
     let arrived = st.0.hub.db().arrivals(id).await?;
@@ -964,36 +1002,45 @@ pub async fn seats_json(st: &AppState, h: &GameHandle, origin: &str) -> Result<V
     let phase = h.state().await.map_or(Value::Null, |s| s["phase"].clone());
     let p = &h.info.settings.players;
     let names = [&p[black.index()], &p[black.other().index()]];
-    let mut seats = serde_json::Map::new();
-    for (i, color) in [WColor::Black, WColor::White].into_iter().enumerate() {
+    let seat = |i: usize| {
         let link = secrets[i].as_ref().map(|s| {
             let path = format!("/play/{id}#secret={s}");
             let url = format!("{origin}{path}");
-            json!({ "path": path, "qr": crate::qr::svg(&url), "url": url })
+            wire::SeatLink {
+                qr: crate::qr::svg(&url),
+                path,
+                url,
+            }
         });
-        seats.insert(
-            color.name().to_string(),
-            json!({
-                "player": names[i].name, "rank": names[i].rank,
-                "link": link, "seated_at": arrived[i],
-            }),
-        );
-    }
-    Ok(json!({
-        "game": id,
-        "event": h.info.event_id,
-        "round": h.info.round,
-        "board": h.info.board,
-        "phase": phase,
-        "seats": seats,
-    }))
+        wire::Seat {
+            player: names[i].name.clone(),
+            rank: names[i].rank.clone(),
+            link,
+            seated_at: arrived[i],
+        }
+    };
+    Ok(wire::Seats {
+        game: id,
+        event: h.info.event_id.clone(),
+        round: h.info.round,
+        board: h.info.board,
+        phase,
+        seats: wire::BlackWhite {
+            black: seat(0),
+            white: seat(1),
+        },
+    })
 }
 
 /// `POST /api/games/{id}/start`: an official starts the clock of a board waiting for its
 /// players (started "when seated"). Art. 22.1: the players who have not taken their seats are
 /// recorded absent; each arrives when they open their link (`seated`), and the referee
 /// charges their lateness or rules the forfeit.
-async fn start_clock(State(st): State<AppState>, caller: Caller, Path(id): Path<i64>) -> Result<Json<Value>, ApiError> {
+async fn start_clock(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> Result<Json<wire::ClockStarted>, ApiError> {
     let h = game(&st, id).await?;
     let account = require_official(&st, &caller, &h).await?;
     let arrived = st.0.hub.db().arrivals(id).await?;
@@ -1010,11 +1057,11 @@ async fn start_clock(State(st): State<AppState>, caller: Caller, Path(id): Path<
     let ack = h
         .submit(seq, Actor::Referee, by, Action::Start { late: late.clone() })
         .await?;
-    Ok(Json(json!({
-        "game": id,
-        "late": late.iter().map(|&c| WColor::from(c).name()).collect::<Vec<_>>(),
-        "state": ack.state,
-    })))
+    Ok(Json(wire::ClockStarted {
+        game: id,
+        late: late.iter().map(|&c| WColor::from(c).name()).collect(),
+        state: ack.state,
+    }))
 }
 
 /// `GET /api/games/{id}/links`: the game's seat links again, for its officials (the links are
@@ -1024,10 +1071,10 @@ async fn show_links(
     caller: Caller,
     headers: HeaderMap,
     Path(id): Path<i64>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<wire::Seats>, ApiError> {
     let h = game(&st, id).await?;
     require_official(&st, &caller, &h).await?;
-    Ok(Json(seats_json(&st, &h, &origin(&st, &headers)).await?))
+    Ok(Json(seats(&st, &h, &origin(&st, &headers)).await?))
 }
 
 /// Every seat link issued again for the games of event `id`, oldest first: the game, its
@@ -1037,25 +1084,25 @@ async fn seat_links(
     State(st): State<AppState>,
     caller: Caller,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<wire::EventSeatLinks>, ApiError> {
     require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee, Role::Referee]).await?;
     let games = st.0.hub.db().list_games(Some(id.clone())).await?;
     let rows = st.0.hub.db().seat_links_of_event(id.clone()).await?;
-    let links: Vec<Value> = rows
-        .iter()
+    let links = rows
+        .into_iter()
         .map(|(game, color, by, at)| {
-            let g = games.iter().find(|g| g.0 == *game);
-            json!({
-                "game": game,
-                "round": g.and_then(|g| g.2),
-                "board": g.and_then(|g| g.3),
-                "color": color,
-                "by": by,
-                "at": at,
-            })
+            let g = games.iter().find(|g| g.0 == game);
+            wire::EventSeatLink {
+                game,
+                round: g.and_then(|g| g.2),
+                board: g.and_then(|g| g.3),
+                color,
+                by,
+                at,
+            }
         })
         .collect();
-    Ok(Json(json!({ "event": id, "links": links })))
+    Ok(Json(wire::EventSeatLinks { event: id, links }))
 }
 
 async fn sgf(

@@ -8,6 +8,7 @@ use crate::http::extract::{Body, Caller, Path, SignedIn, require_role};
 use crate::http::games::{NewGame, SeatSecrets, new_game};
 use crate::http::store::{read_store, with_store};
 use crate::state::AppState;
+use crate::wire::rounds as wire;
 use crate::wire::{WPlayer, WSettings, event_json, system_kind};
 use crate::words::say;
 use crate::words::{Said, said, time_error};
@@ -17,7 +18,6 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use referee::ColourChoice;
 use serde::Deserialize;
-use serde_json::{Value, json};
 use web::routes::{Route, delete, get, post};
 
 /// The routes of this resource, for the router ([`crate::http::routes`]).
@@ -40,7 +40,11 @@ async fn pair_round(State(st): State<AppState>, caller: Caller, Path(id): Path<S
     Ok((StatusCode::CREATED, Json(event_json(&id, &ev))).into_response())
 }
 
-async fn proposal(State(st): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn proposal(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<wire::Proposal>, ApiError> {
     require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
     let i = id.clone();
     let (ev, p) = read_store(&st, move |s| {
@@ -62,25 +66,31 @@ async fn proposal(State(st): State<AppState>, caller: Caller, Path(id): Path<Str
             })
             .map(|r| r.number)
     };
-    Ok(Json(json!({
-        "round": p.round,
-        "games": p.games.iter().map(|g| json!({
-            "board": g.board, "black": name(g.black), "white": name(g.white),
-            // Art. 11: the stones of a McMahon handicap game (Black is the weaker player).
-            "handicap": handicaps.of(g.black, g.white).stones,
-            "met_in": met(g.black, g.white),
-        })).collect::<Vec<_>>(),
-        "byes": p.byes.iter().map(|&x| name(x)).collect::<Vec<_>>(),
-        "idle": p.idle.iter().map(|&x| name(x)).collect::<Vec<_>>(),
-        "players": editor_players(&ev),
-    })))
+    Ok(Json(wire::Proposal {
+        round: p.round,
+        games: p
+            .games
+            .iter()
+            .map(|g| wire::ProposedGame {
+                board: g.board,
+                black: name(g.black),
+                white: name(g.white),
+                // Art. 11: the stones of a McMahon handicap game (Black is the weaker player).
+                handicap: handicaps.of(g.black, g.white).stones,
+                met_in: met(g.black, g.white),
+            })
+            .collect(),
+        byes: p.byes.iter().map(|&x| name(x)).collect(),
+        idle: p.idle.iter().map(|&x| name(x)).collect(),
+        players: editor_players(&ev),
+    }))
 }
 
 /// What the proposal editor shows of each active player: rank, score (the McMahon score in
 /// a McMahon event, else the points; a win is 2), the colours of each round so far
 /// (`black`, `white`, `bye` or null) and the players met, so the page flags a repeat as the
 /// director picks a pair.
-fn editor_players(ev: &tournament::Event) -> Vec<Value> {
+fn editor_players(ev: &tournament::Event) -> Vec<wire::EditorPlayer> {
     let stats = tournament::player_stats(ev);
     (0..ev.players().len())
         .map(tournament::PlayerId)
@@ -92,7 +102,7 @@ fn editor_players(ev: &tournament::Event) -> Vec<Value> {
                 } else {
                     0
                 };
-            let colours: Vec<Option<&str>> = ev
+            let colours: Vec<Option<&'static str>> = ev
                 .rounds()
                 .iter()
                 .map(|r| {
@@ -106,21 +116,24 @@ fn editor_players(ev: &tournament::Event) -> Vec<Value> {
                     })
                 })
                 .collect();
-            let met: Vec<&str> = ev
+            let met: Vec<String> = ev
                 .rounds()
                 .iter()
                 .flat_map(|r| r.games.iter())
                 .filter(|g| !g.void)
                 .filter_map(|g| match g.color_of(p) {
-                    Some(rules::Color::Black) => Some(ev.player(g.white).name.as_str()),
-                    Some(rules::Color::White) => Some(ev.player(g.black).name.as_str()),
+                    Some(rules::Color::Black) => Some(ev.player(g.white).name.clone()),
+                    Some(rules::Color::White) => Some(ev.player(g.black).name.clone()),
                     None => None,
                 })
                 .collect();
-            json!({
-                "name": ev.player(p).name, "rank": ev.player(p).rank.to_string(),
-                "score": score, "colours": colours, "met": met,
-            })
+            wire::EditorPlayer {
+                name: ev.player(p).name.clone(),
+                rank: ev.player(p).rank.to_string(),
+                score,
+                colours,
+                met,
+            }
         })
         .collect()
 }
@@ -162,7 +175,10 @@ async fn pair_amended(
     let ev = with_store(&st, move |s| s.pair_amended(&i, &r.games, &r.byes)).await?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "event": id, "rounds": ev.rounds().len() })),
+        Json(wire::Paired {
+            event: id,
+            rounds: ev.rounds().len(),
+        }),
     )
         .into_response())
 }
@@ -214,13 +230,20 @@ fn confirm_first(ev: &tournament::Event, review: &tournament::review::Review) ->
     });
     (
         StatusCode::CONFLICT,
-        Json(json!({
-            "error": "confirm",
-            "key": all.key,
-            "message": all.en,
-            "zh": all.zh,
-            "warnings": warnings.iter().map(|w| json!({ "key": w.key, "en": w.en, "zh": w.zh })).collect::<Vec<_>>(),
-        })),
+        Json(wire::ConfirmFirst {
+            error: "confirm",
+            key: all.key,
+            message: all.en,
+            zh: all.zh,
+            warnings: warnings
+                .into_iter()
+                .map(|w| wire::Warning {
+                    key: w.key,
+                    en: w.en,
+                    zh: w.zh,
+                })
+                .collect(),
+        }),
     )
         .into_response()
 }
@@ -229,7 +252,7 @@ async fn unpair(
     State(st): State<AppState>,
     caller: Caller,
     Path((id, n)): Path<(String, u32)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<wire::Paired>, ApiError> {
     require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
     // A round whose games are being played is not taken from under its players: the games
     // in play must end first (a game over stays, and reaches the event only if the board it
@@ -252,7 +275,10 @@ async fn unpair(
     }
     let i = id.clone();
     let ev = with_store(&st, move |s| s.unpair(&i, n)).await?;
-    Ok(Json(json!({ "event": id, "rounds": ev.rounds().len() })))
+    Ok(Json(wire::Paired {
+        event: id,
+        rounds: ev.rounds().len(),
+    }))
 }
 
 /// How the director starts a round's games: the time control, the board, komi, the handicap
@@ -512,7 +538,7 @@ async fn round_links(
     caller: Caller,
     headers: axum::http::HeaderMap,
     Path((id, n)): Path<(String, u32)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<wire::RoundLinks>, ApiError> {
     require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee, Role::Referee]).await?;
     let i = id.clone();
     let ev = read_store(&st, move |s| s.load_event(&i)).await?;
@@ -525,11 +551,14 @@ async fn round_links(
     let mut boards = Vec::new();
     for (gid, _) in games {
         let Some(h) = st.0.hub.get(gid).await? else { continue };
-        boards.push(crate::http::games::seats_json(&st, &h, &origin).await?);
+        boards.push(crate::http::games::seats(&st, &h, &origin).await?);
     }
-    Ok(Json(
-        json!({ "event": id, "name": ev.name(), "round": n, "boards": boards }),
-    ))
+    Ok(Json(wire::RoundLinks {
+        event: id,
+        name: ev.name().to_string(),
+        round: n,
+        boards,
+    }))
 }
 
 /// The boards of round `n` that already have their live game.
@@ -579,7 +608,7 @@ async fn round_setup(
     State(st): State<AppState>,
     caller: Caller,
     Path((id, n)): Path<(String, u32)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<wire::RoundSetup>, ApiError> {
     require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
     let i = id.clone();
     let ev = read_store(&st, move |s| s.load_event(&i)).await?;
@@ -619,41 +648,41 @@ async fn round_setup(
         Some(s) => (s.time.clone(), None),
         None => (time, time_error),
     };
-    let boards: Vec<Value> = round
+    let boards = round
         .games
         .iter()
-        .map(|g| {
-            json!({
-                "board": g.board,
-                "black": ev.player(g.black).name, "black_rank": ev.player(g.black).rank.to_string(),
-                "white": ev.player(g.white).name, "white_rank": ev.player(g.white).rank.to_string(),
-                "started": started.contains(&g.board),
-                "game": games.iter().find(|x| x.1 == g.board).map(|x| x.0),
-                "result": g.result.map(|x| x.to_string()),
-                "handicap": suggested_handicap(&ev, n, g),
-                // Who takes Black (and the stones) if the board plays a handicap: the weaker
-                // player, whatever colour the pairing gave them; null at equal ranks.
-                "handicap_black": handicap_black(&ev, n, g).map(|seat| match seat {
-                    referee::Seat::First => &ev.player(g.black).name,
-                    referee::Seat::Second => &ev.player(g.white).name,
-                }),
-            })
+        .map(|g| wire::SetupBoard {
+            board: g.board,
+            black: ev.player(g.black).name.clone(),
+            black_rank: ev.player(g.black).rank.to_string(),
+            white: ev.player(g.white).name.clone(),
+            white_rank: ev.player(g.white).rank.to_string(),
+            started: started.contains(&g.board),
+            game: games.iter().find(|x| x.1 == g.board).map(|x| x.0),
+            result: g.result.map(|x| x.to_string()),
+            handicap: suggested_handicap(&ev, n, g),
+            // Who takes Black (and the stones) if the board plays a handicap: the weaker
+            // player, whatever colour the pairing gave them; null at equal ranks.
+            handicap_black: handicap_black(&ev, n, g).map(|seat| match seat {
+                referee::Seat::First => ev.player(g.black).name.clone(),
+                referee::Seat::Second => ev.player(g.white).name.clone(),
+            }),
         })
         .collect();
-    Ok(Json(json!({
-        "event": id,
-        "round": n,
-        "time": time,
+    Ok(Json(wire::RoundSetup {
+        event: id,
+        round: n,
+        time,
         // Why the event's time control cannot be read, in both languages of the pages.
-        "time_error": time_error.as_ref().map(|e| &e.en),
-        "time_error_zh": time_error.as_ref().map(|e| &e.zh),
-        "size": chosen.as_ref().map_or(19, |s| s.size),
-        "komi_half_points": komi.unwrap_or(KOMI_HALF_POINTS),
-        "handicap_komi_half_points": handicap_komi.unwrap_or(0),
-        "lost_turn_on_timeout": chosen.as_ref().is_some_and(|s| s.lost_turn_on_timeout),
-        "handicaps": plays_handicaps(&ev),
-        "boards": boards,
-    })))
+        time_error: time_error.as_ref().map(|e| e.en.clone()),
+        time_error_zh: time_error.map(|e| e.zh),
+        size: chosen.as_ref().map_or(19, |s| s.size),
+        komi_half_points: komi.unwrap_or(KOMI_HALF_POINTS),
+        handicap_komi_half_points: handicap_komi.unwrap_or(0),
+        lost_turn_on_timeout: chosen.as_ref().is_some_and(|s| s.lost_turn_on_timeout),
+        handicaps: plays_handicaps(&ev),
+        boards,
+    }))
 }
 
 async fn start_games(
@@ -721,18 +750,24 @@ async fn start_games(
         let (h, secrets) = new_game(&st, game, SeatSecrets::Fresh).await??;
         let gid = h.info.id;
         // The seat links and names by the colours played (secrets are Black's then White's).
-        made.push(json!({
-            "game": gid, "board": g.board,
-            "black": black_name, "white": white_name,
-            "links": {
-                "black": format!("/play/{gid}#secret={}", secrets[0]),
-                "white": format!("/play/{gid}#secret={}", secrets[1]),
+        made.push(wire::StartedGame {
+            game: gid,
+            board: g.board,
+            black: black_name.clone(),
+            white: white_name.clone(),
+            links: crate::wire::games::BlackWhite {
+                black: format!("/play/{gid}#secret={}", secrets[0]),
+                white: format!("/play/{gid}#secret={}", secrets[1]),
             },
-        }));
+        });
     }
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "event": id, "round": n, "games": made })),
+        Json(wire::GamesStarted {
+            event: id,
+            round: n,
+            games: made,
+        }),
     )
         .into_response())
 }

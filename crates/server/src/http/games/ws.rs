@@ -24,12 +24,13 @@ use crate::http::extract::{self, BODY_LIMIT, Caller, ConnectInfoOpt, session_acc
 use crate::http::games::{ActReq, submit};
 use crate::state::{AppState, take_token};
 use crate::wire::WAction;
+use crate::wire::games::Frame;
 use axum::extract::State;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
-use serde_json::{Value as Json, json};
+use serde_json::Value as Json;
 use tokio::sync::{broadcast, mpsc};
 use web::routes::{Route, get};
 
@@ -75,9 +76,10 @@ const READ_BUFFER: usize = 4 * 1024;
 /// writer flushes after every batch it finds queued, so this only bounds a batch.
 const WRITE_BUFFER: usize = 64 * 1024;
 
-/// A JSON message as a socket sends it.
-fn encoded(msg: &Json) -> Utf8Bytes {
-    Utf8Bytes::from(msg.to_string())
+/// A message as a socket sends it: a [`Frame`], or a push the game's task made.
+fn encoded(msg: &impl serde::Serialize) -> Utf8Bytes {
+    // A frame is a tree of strings, numbers and JSON values, which always serialises.
+    Utf8Bytes::from(serde_json::to_string(msg).expect("a frame serialises"))
 }
 
 /// `GET /api/ws`.
@@ -195,13 +197,17 @@ async fn session(st: AppState, ip: std::net::IpAddr, mut caller: Caller, socket:
                 Ok(c) => {
                     let account = c.account.as_ref().map(|a| a.name.clone());
                     caller = c;
-                    Some(json!({ "type": "auth", "game": null, "account": account }))
+                    Some(Frame::Auth { game: None, account })
                 }
                 Err(e) => Some(described(e, None, None)),
             },
             Ok(ClientMsg::State { game }) => Some(match st.0.hub.get(game).await {
                 Ok(Some(h)) => match h.state().await {
-                    Some(s) => json!({ "type": "state", "game": game, "seq": s["seq"], "state": s }),
+                    Some(s) => Frame::State {
+                        game,
+                        seq: s["seq"].clone(),
+                        state: s,
+                    },
                     None => described(ApiError::Internal("game task gone".into()), None, Some(game)),
                 },
                 Ok(None) => described(
@@ -226,11 +232,10 @@ async fn session(st: AppState, ip: std::net::IpAddr, mut caller: Caller, socket:
                 };
                 let r = command(&st, &c, game, ActReq { seq, action, as_ }).await;
                 Some(match r {
-                    Ok((mut ack, _)) => {
-                        ack["type"] = json!("ack");
-                        ack["ref"] = reference.unwrap_or(Json::Null);
-                        ack
-                    }
+                    Ok((ack, _)) => Frame::Ack {
+                        ack,
+                        reference: reference.unwrap_or(Json::Null),
+                    },
                     Err(e) => described(e, reference, Some(game)),
                 })
             }
@@ -249,7 +254,7 @@ async fn session(st: AppState, ip: std::net::IpAddr, mut caller: Caller, socket:
 }
 
 /// A command from the socket, as `POST /api/games/{game}/actions`.
-async fn command(st: &AppState, c: &Caller, game: i64, r: ActReq) -> Result<(Json, u64), ApiError> {
+async fn command(st: &AppState, c: &Caller, game: i64, r: ActReq) -> Result<(crate::wire::games::Ack, u64), ApiError> {
     if let (Some(t), Some(_)) = (&c.token, &c.account) {
         // The session may have ended (logged out, expired) since the upgrade.
         session_account(st, t).await?;
@@ -265,16 +270,16 @@ async fn command(st: &AppState, c: &Caller, game: i64, r: ActReq) -> Result<(Jso
 /// The error as a WebSocket message: the HTTP API's body for it (one table,
 /// [`ApiError::status_and_body`]) with `type: "error"`, the game (none for a message that
 /// could not be read), the HTTP status, the command's `ref`, and for `stale` the game's `seq`.
-fn described(e: ApiError, reference: Option<Json>, game: Option<i64>) -> Json {
-    let (status, mut j) = e.status_and_body();
-    j["type"] = json!("error");
-    j["game"] = json!(game);
-    j["status"] = json!(status.as_u16());
-    j["ref"] = reference.unwrap_or(Json::Null);
-    if let Some(seq) = j.get("state").map(|s| s["seq"].clone()) {
-        j["seq"] = seq;
+fn described(e: ApiError, reference: Option<Json>, game: Option<i64>) -> Frame {
+    let (status, body) = e.status_and_body();
+    let body = crate::wire::error_object(body);
+    Frame::Error {
+        seq: body.get("state").map(|s| s["seq"].clone()),
+        body,
+        game,
+        status: status.as_u16(),
+        reference: reference.unwrap_or(Json::Null),
     }
-    j
 }
 
 /// Sends what the client missed (or the full state), then forwards every push. Subscribing
@@ -334,9 +339,11 @@ async fn send_state(h: &crate::game::GameHandle, game: i64, out: &mpsc::Sender<U
         Some(s) => {
             let seq = s["seq"].as_u64().unwrap_or(0);
             let _ = out
-                .send(encoded(
-                    &json!({ "type": "state", "game": game, "seq": seq, "state": s }),
-                ))
+                .send(encoded(&Frame::State {
+                    game,
+                    seq: seq.into(),
+                    state: s,
+                }))
                 .await;
             seq
         }
