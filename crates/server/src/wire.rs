@@ -9,8 +9,8 @@
 //! The API's response bodies are types too, so that the body a route answers is a type a
 //! reader can find: one submodule per resource, named as its `http/` module
 //! (`wire/games.rs` for `http/games.rs` and its WebSocket's frames, `wire/rounds.rs`,
-//! `wire/players.rs`, `wire/roles.rs`; `wire/accounts.rs` for the accounts and their
-//! sessions), [`Health`] here. They only serialise: each field's
+//! `wire/results.rs`, `wire/hall.rs`, `wire/players.rs`, `wire/roles.rs`; `wire/accounts.rs`
+//! for the accounts and their sessions), [`Health`] here. They only serialise: each field's
 //! name, and whether it is `null` or absent, is the API's (`openapi.json`), and the pages read
 //! them. Where a body carries a game's state, that state stays the `serde_json::Value` the
 //! game's task made (`crate::game::game_state`).
@@ -30,7 +30,9 @@ pub type WireResult<T> = Result<T, crate::words::Said>;
 
 pub mod accounts;
 pub mod games;
+pub mod hall;
 pub mod players;
+pub mod results;
 pub mod roles;
 pub mod rounds;
 

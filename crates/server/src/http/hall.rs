@@ -7,10 +7,10 @@ use crate::error::ApiError;
 use crate::http::extract::{Path, Query};
 use crate::http::store::read_store;
 use crate::state::AppState;
+use crate::wire::hall as wire;
 use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
-use serde_json::{Value as Json_, json};
 use web::routes::{Route, get};
 
 /// The routes of this resource, for the router ([`crate::http::routes`]).
@@ -37,7 +37,7 @@ async fn hall(
     State(st): State<AppState>,
     Path(id): Path<String>,
     Query(q): Query<HallQ>,
-) -> Result<Json<Json_>, ApiError> {
+) -> Result<Json<wire::Hall>, ApiError> {
     let i = id.clone();
     let ev = read_store(&st, move |s| s.load_event(&i)).await?;
     let n = q.round.unwrap_or(ev.rounds().len() as u32);
@@ -67,64 +67,68 @@ async fn hall(
                     let [a, b] = &h.info.settings.players;
                     matches!((a.rank.parse::<tournament::Rank>(), b.rank.parse::<tournament::Rank>()), (Ok(x), Ok(y)) if x > y)
                 };
-            if let Some(mut s) = h.state().await {
+            if let Some(s) = h.state().await {
                 // Art. 11: the game's own komi and handicap stones, as the round started it.
-                s["komi_half_points"] = json!(h.info.settings.komi_half_points);
-                s["handicap"] = json!(h.info.settings.handicap.len());
-                live.insert(board, (gid, swapped, s));
+                let komi_and_stones = (h.info.settings.komi_half_points, h.info.settings.handicap.len());
+                live.insert(board, (gid, swapped, s, komi_and_stones));
             }
         }
     }
     let person = |p: tournament::PlayerId| {
         let x = ev.player(p);
-        json!({ "name": x.name, "rank": x.rank.to_string(), "club": x.club })
+        wire::Person {
+            name: x.name.clone(),
+            rank: x.rank.to_string(),
+            club: x.club.clone(),
+        }
     };
-    let boards: Vec<Json_> = round
+    let boards = round
         .map(|r| r.games.as_slice())
         .unwrap_or_default()
         .iter()
         .map(|g| {
             let game = live.get(&g.board);
             let (black, white) = match game {
-                Some((_, true, _)) => (g.white, g.black),
+                Some((_, true, _, _)) => (g.white, g.black),
                 _ => (g.black, g.white),
             };
-            json!({
-                "board": g.board,
-                "black": person(black),
-                "white": person(white),
-                "result": g.result.map(|x| x.to_string()),
-                "game": game.map(|(gid, _, _)| gid),
-                "phase": game.map(|(_, _, s)| s["phase"].clone()),
-                "paused": game.map(|(_, _, s)| s["paused"].clone()),
-                "to_move": game.map(|(_, _, s)| s["to_move"].clone()),
-                "clock": game.map(|(_, _, s)| s["clock"].clone()),
-                "live_result": game.map(|(_, _, s)| s["result"].clone()),
-                "final": game.map(|(_, _, s)| s["final"].clone()),
-                "seq": game.map(|(_, _, s)| s["seq"].clone()),
-                "komi_half_points": game.map(|(_, _, s)| s["komi_half_points"].clone()),
-                "handicap": game.map(|(_, _, s)| s["handicap"].clone()),
-            })
+            let of = |k: &str| game.map(|(_, _, s, _)| s[k].clone());
+            wire::HallBoard {
+                board: g.board,
+                black: person(black),
+                white: person(white),
+                result: g.result.map(|x| x.to_string()),
+                game: game.map(|&(gid, ..)| gid),
+                phase: of("phase"),
+                paused: of("paused"),
+                to_move: of("to_move"),
+                clock: of("clock"),
+                live_result: of("result"),
+                r#final: of("final"),
+                seq: of("seq"),
+                komi_half_points: game.map(|&(.., (komi, _))| komi),
+                handicap: game.map(|&(.., (_, stones))| stones),
+            }
         })
         .collect();
     let byes: Vec<String> = round
         .map(|r| r.byes.iter().map(|&p| ev.player(p).name.clone()).collect())
         .unwrap_or_default();
-    Ok(Json(json!({
-        "event": id,
-        "name": ev.name(),
-        "round": n,
-        "paired_rounds": ev.rounds().len(),
-        "planned_rounds": ev.planned_rounds(),
-        "boards": boards,
-        "byes": byes,
-    })))
+    Ok(Json(wire::Hall {
+        name: ev.name().to_string(),
+        event: id,
+        round: n,
+        paired_rounds: ev.rounds().len(),
+        planned_rounds: ev.planned_rounds(),
+        boards,
+        byes,
+    }))
 }
 
 /// `GET /api/events/{id}/officials`: who holds each role now (Art. 29: the organizer; Art. 30:
 /// the chief referee, the organizer until one is appointed; Art. 31: the referees), from the
 /// record of grants and revocations.
-async fn officials(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {
+async fn officials(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<wire::Officials>, ApiError> {
     let i = id.clone();
     read_store(&st, move |s| s.load_event(&i).map(drop)).await?;
     let changes = st.0.hub.db().role_changes(id.clone()).await?;
@@ -147,10 +151,10 @@ async fn officials(State(st): State<AppState>, Path(id): Path<String>) -> Result
         c if c.is_empty() => of("organizer"),
         c => c,
     };
-    Ok(Json(json!({
-        "event": id,
-        "organizer": of("organizer"),
-        "chief_referee": chief,
-        "referee": of("referee"),
-    })))
+    Ok(Json(wire::Officials {
+        event: id,
+        organizer: of("organizer"),
+        chief_referee: chief,
+        referee: of("referee"),
+    }))
 }

@@ -14,12 +14,12 @@ use crate::http::store::{read_store, with_store};
 use crate::refusals;
 use crate::state::AppState;
 use crate::wire::event_json;
+use crate::wire::results as wire;
 use crate::words::say;
 use axum::Json;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use serde_json::{Value as Json_, json};
 use web::routes::{Route, get, post, put};
 
 /// The routes of this resource, for the router ([`crate::http::routes`]).
@@ -99,9 +99,9 @@ async fn record_result(
             live = Some(h);
         }
     }
-    let mut game_json = Json_::Null;
+    let mut live_game = None;
     let mut written_by_game = None;
-    let mut changed = None;
+    let mut changed = false;
     if let Some(h) = live {
         let gid = h.info.id;
         let chief = auth::roles(st.0.hub.db(), id.clone(), account.id)
@@ -123,47 +123,66 @@ async fn record_result(
             Entered::Adjudicated => "adjudicated",
             Entered::Corrected => "corrected",
         };
-        game_json = json!({ "id": gid, "game": ended, "state": h.state().await });
-        if entered != Entered::Agrees {
-            changed = Some((gid, ended));
-        }
+        live_game = Some(wire::LiveGame {
+            id: gid,
+            game: ended,
+            state: h.state().await,
+        });
+        changed = entered != Entered::Agrees;
     }
     let i = id.clone();
     let written = with_store(&st, move |s| s.record_result(&i, round, board, result, correct)).await;
-    let (ev, recorded) = match (written, changed) {
-        (Ok(w), _) => w,
-        (Err(e), Some((gid, ended))) => {
+    let (ev, recorded) = match written {
+        Ok(w) => w,
+        Err(e) => {
+            let Some(game) = live_game.filter(|_| changed) else {
+                return Err(e);
+            };
             // The live game was changed and the event was not: say so, so that the official
             // sends the entry again (the game agrees then, and only the event is written).
-            let (status, mut body) = e.status_and_body();
-            body["message"] = json!(format!(
-                "{}; the live game {gid} was {ended} already (live_game), but the event was not written: send the \
+            let (status, body) = e.status_and_body();
+            let mut body = crate::wire::error_object(body);
+            let refusal = body.remove("message");
+            let message = format!(
+                "{}; the live game {} was {} already (live_game), but the event was not written: send the \
                  same request again to write it",
-                body["message"].as_str().unwrap_or("the event was not written")
-            ));
-            body["live_game"] = game_json;
+                refusal
+                    .as_ref()
+                    .and_then(|m| m.as_str())
+                    .unwrap_or("the event was not written"),
+                game.id,
+                game.game,
+            );
+            let body = wire::EventNotWritten {
+                body,
+                message,
+                live_game: game,
+            };
             return Ok((status, Json(body)).into_response());
         }
-        (Err(e), None) => return Err(e),
     };
     // The game's task may have written the change already (the correction of a final game).
     let recorded = match (recorded, written_by_game) {
         (storage::Recorded::Unchanged, Some(w)) => w,
         (r, _) => r,
     };
-    Ok(Json(json!({
-        "recorded": match recorded {
+    Ok(Json(wire::Recorded {
+        recorded: match recorded {
             storage::Recorded::New => "new",
             storage::Recorded::Unchanged => "unchanged",
             storage::Recorded::Corrected => "corrected",
         },
-        "live_game": game_json,
-        "event": event_json(&id, &ev),
-    }))
+        live_game,
+        event: event_json(&id, &ev),
+    })
     .into_response())
 }
 
-async fn collect(State(st): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {
+async fn collect(
+    State(st): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<wire::Collected>, ApiError> {
     require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee, Role::Referee]).await?;
     let ev_id = id.clone();
     let games: Vec<(i64, u32, u32)> = (st.0.hub.db().list_games(Some(ev_id)).await?.into_iter())
@@ -196,11 +215,18 @@ async fn collect(State(st): State<AppState>, caller: Caller, Path(id): Path<Stri
             s.record_result_between(&i, round, board, names, result, false)
         })
         .await?;
-        recorded.push(json!({ "game": gid, "round": round, "board": board, "result": result.to_string() }));
+        recorded.push(wire::CollectedResult {
+            game: gid,
+            round,
+            board,
+            result: result.to_string(),
+        });
     }
-    Ok(Json(
-        json!({ "event": id, "recorded": recorded, "awaiting_confirmation": waiting }),
-    ))
+    Ok(Json(wire::Collected {
+        event: id,
+        recorded,
+        awaiting_confirmation: waiting,
+    }))
 }
 
 /// `GET /api/events/{id}/confirmations`: the event's decided results that wait for a
@@ -211,7 +237,7 @@ async fn confirmations(
     State(st): State<AppState>,
     caller: Caller,
     Path(id): Path<String>,
-) -> Result<Json<Json_>, ApiError> {
+) -> Result<Json<wire::Confirmations>, ApiError> {
     require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee, Role::Referee]).await?;
     let i = id.clone();
     let (current, agreement) = read_store(&st, move |s| {
@@ -230,36 +256,43 @@ async fn confirmations(
             continue;
         }
         let names = crate::game::players(&h.info);
-        waiting.push(json!({
-            "game": gid, "round": round, "board": board,
-            "players": names, "seq": s["seq"], "result": s["result"],
-            "confirmed_by": s["confirmed_by"], "awaiting": s["awaiting"],
-        }));
+        waiting.push(wire::Waiting {
+            game: gid,
+            round,
+            board,
+            players: names.map(str::to_string),
+            seq: s["seq"].clone(),
+            result: s["result"].clone(),
+            confirmed_by: s["confirmed_by"].clone(),
+            awaiting: s["awaiting"].clone(),
+        });
     }
     // The current round first, then the latest rounds; by board within a round.
-    let key = |w: &Json_| {
-        let round = w["round"].as_u64().unwrap_or(0) as u32;
-        (
-            round != current,
-            std::cmp::Reverse(round),
-            w["board"].as_u64().unwrap_or(0),
-        )
+    let key = |w: &wire::Waiting| {
+        let round = w.round.unwrap_or(0);
+        (round != current, std::cmp::Reverse(round), w.board.unwrap_or(0))
     };
     waiting.sort_by_key(key);
-    Ok(Json(json!({
-        "event": id,
-        "current_round": current,
-        "players_agreement": agreement,
-        "waiting": waiting,
-    })))
+    Ok(Json(wire::Confirmations {
+        event: id,
+        current_round: current,
+        players_agreement: agreement,
+        waiting,
+    }))
 }
 
 /// `GET /api/events/{id}/confirmation`: whether the event lets its players' agreement on a
 /// result stand without a referee's confirmation (Art. 16.4; off unless the organizer set it).
-async fn confirmation_rule(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {
+async fn confirmation_rule(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<wire::ConfirmationRule>, ApiError> {
     let i = id.clone();
     let agreement = read_store(&st, move |s| s.players_agreement(&i)).await?;
-    Ok(Json(json!({ "event": id, "players_agreement": agreement })))
+    Ok(Json(wire::ConfirmationRule {
+        event: id,
+        players_agreement: agreement,
+    }))
 }
 
 #[derive(Deserialize)]
@@ -276,11 +309,14 @@ async fn set_confirmation_rule(
     SignedIn(caller): SignedIn,
     Path(id): Path<String>,
     Body(r): Body<ConfirmationReq>,
-) -> Result<Json<Json_>, ApiError> {
+) -> Result<Json<wire::ConfirmationRule>, ApiError> {
     // Art. 29: the organizer sets how the event is run.
     let by = require_role(&st, &caller, &id, &[Role::Organizer]).await?;
     let (i, stands) = (id.clone(), r.players_agreement);
     with_store(&st, move |s| s.set_players_agreement(&i, stands)).await?;
     tracing::info!(event = %id, players_agreement = stands, by = %by.name, "confirmation rule set");
-    Ok(Json(json!({ "event": id, "players_agreement": stands })))
+    Ok(Json(wire::ConfirmationRule {
+        event: id,
+        players_agreement: stands,
+    }))
 }
