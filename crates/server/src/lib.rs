@@ -41,6 +41,7 @@ pub mod db;
 pub mod error;
 pub mod game;
 pub mod http;
+pub mod imports;
 pub mod limits;
 pub mod qr;
 pub mod refusals;

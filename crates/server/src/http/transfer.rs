@@ -62,31 +62,9 @@ async fn import_opengotha(
     let file =
         |e: formats::FormatError| ApiError::BadRequest(refusals::format(&e, ["the OpenGotha file", "OpenGotha文件"]));
     formats::limits::check_file("the file", body.len()).map_err(file)?;
-    let text = formats::csv_io::decode(&body).map_err(file)?;
-    let t = opengotha::parse(&text).map_err(file)?;
-    let plan = t.plan().map_err(file)?;
-    let kept = opengotha::write(&t);
-    let warnings = t.warnings.clone();
-    let new = storage::ImportedEvent {
-        event: storage::NewEvent {
-            id: id.clone(),
-            name: plan.name.clone(),
-            system: plan.system,
-            n_rounds: plan.n_rounds,
-            settings: plan.settings.clone(),
-        },
-        players: plan.players.clone(),
-        rounds: plan
-            .rounds
-            .iter()
-            .map(|r| storage::ImportRound {
-                games: r.games.clone(),
-                byes: r.byes.clone(),
-            })
-            .collect(),
-        attachments: vec![(OPENGOTHA.to_string(), kept)],
-        absences: plan.absences.clone(),
-    };
+    let read = crate::imports::read_opengotha(&body).map_err(file)?;
+    let new = read.event(&id);
+    let warnings = read.warnings;
     let ev = with_store(&st, move |s| s.import_event(&new))
         .await
         .map_err(|e| match e {

@@ -22,7 +22,7 @@ use formats::csv_io::{self, Lang};
 use formats::h9::{self, Encoding};
 use formats::{forms, html, opengotha};
 use serde::Serialize;
-use storage::{ImportRound, ImportedEvent, NewEvent, Store};
+use storage::{ImportedEvent, NewEvent, Store};
 use tournament::{Event, Settings};
 
 /// The attachment under which an imported OpenGotha tournament is kept.
@@ -101,11 +101,10 @@ pub fn import(store: &mut Store, a: ImportArgs) -> anyhow::Result<String> {
     let bytes = read_input(&a.file)?;
     match a.from.as_str() {
         "opengotha" => {
-            let text = csv_io::decode(&bytes)?;
-            let t = opengotha::parse(&text)?;
-            let plan = t.plan()?;
-            let kept = opengotha::write(&t);
-            import_plan(store, &a.id, &plan, kept)?;
+            // The one reading of the file the server's import makes too.
+            let read = server::imports::read_opengotha(&bytes)?;
+            store.import_event(&read.event(&a.id))?;
+            let plan = &read.plan;
             let mut report = format!(
                 "event {:?} imported from OpenGotha: {} players, {} rounds paired of {}\n",
                 a.id,
@@ -113,7 +112,7 @@ pub fn import(store: &mut Store, a: ImportArgs) -> anyhow::Result<String> {
                 plan.rounds.len(),
                 plan.n_rounds
             );
-            for w in &t.warnings {
+            for w in &read.warnings {
                 report += &format!("warning: {w}\n");
             }
             Ok(report)
@@ -148,31 +147,6 @@ pub fn import(store: &mut Store, a: ImportArgs) -> anyhow::Result<String> {
         }
         other => bail!("unknown import format {other:?}: opengotha, csv or xlsx"),
     }
-}
-
-/// Creates the event of the plan, with the OpenGotha file `kept` attached, in one transaction.
-fn import_plan(store: &mut Store, id: &str, plan: &opengotha::Plan, kept: String) -> anyhow::Result<()> {
-    store.import_event(&ImportedEvent {
-        event: NewEvent {
-            id: id.to_string(),
-            name: plan.name.clone(),
-            system: plan.system,
-            n_rounds: plan.n_rounds,
-            settings: plan.settings.clone(),
-        },
-        players: plan.players.clone(),
-        rounds: plan
-            .rounds
-            .iter()
-            .map(|r| ImportRound {
-                games: r.games.clone(),
-                byes: r.byes.clone(),
-            })
-            .collect(),
-        attachments: vec![(OPENGOTHA.to_string(), kept)],
-        absences: plan.absences.clone(),
-    })?;
-    Ok(())
 }
 
 /// Writes the export to `--out` or standard output; returns the report (empty for standard
