@@ -481,6 +481,11 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("about.basis_rank", "the rank difference", "段位差"),
     ("about.basis_mms", "the McMahon score difference", "麦克马洪分差"),
     ("about.tie_breaks", "Tie-breaks (Art. 27)", "名次排列（第27条）"),
+    (
+        "about.tie_breaks_opengotha",
+        " (the OpenGotha file's, placed as OpenGotha places them)",
+        "（按OpenGotha文件的排名规则）",
+    ),
     ("about.bye", "A bye is worth", "轮空计"),
     ("about.bye_win", "a win (2 points)", "胜一局（2分）"),
     ("about.bye_draw", "a draw (1 point)", "和一局（1分）"),

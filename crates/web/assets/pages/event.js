@@ -76,7 +76,7 @@ export async function eventPage() {
   document.title = ev.name + ' · weiqi';
   const kids = [...summary(con)];
   // What the director set, and who the officials are (Art. 29-31): for everyone to read.
-  kids.push(about(con, await attempt(() => api('GET', `/api/events/${enc}/officials`))));
+  kids.push(about(con, await attempt(() => api('GET', `/api/events/${enc}/officials`)), standings));
   kids.push(await confirmationRule(enc, roles.includes('organizer')));
   kids.push(section(t('event.players'), 'players', ...players(con)));
   kids.push(section(t('event.rounds_h'), 'rounds', ...(await rounds(con)), con.linkBox));
@@ -319,10 +319,16 @@ async function resultEntered(enc, form, round, board) {
  * projector; the event's files to save.
  * @param {Console} con
  * @param {import('../settings.js').Officials | undefined} officials
+ * @param {Standings | undefined} standings
  */
-function about({ enc, ev, official }, officials) {
+function about({ enc, ev, official }, officials, standings) {
   const system_name = ev.system_kind ? t('system.' + ev.system_kind) : String(ev.system);
-  const lines = settingsLines({ ...ev, system_name, system: /** @type {any} */ (ev.system) }, t, LANG);
+  const own = settingsLines({ ...ev, system_name, system: /** @type {any} */ (ev.system) }, t, LANG);
+  // An imported event is placed by its OpenGotha file's criteria: the line names those.
+  const gotha = standings && standings.placement === 'opengotha'
+    ? ((standings.chain_names && standings.chain_names[LANG]) || standings.chain) : null;
+  const lines = own.map(([k, v]) => /** @type {[string, string]} */ (gotha && k === t('about.tie_breaks')
+    ? [k, gotha.join(LANG === 'zh' ? '、' : ', ') + t('about.tie_breaks_opengotha')] : [k, v]));
   /** @param {[string, string][]} ls @param {string} id */
   const dl = (ls, id) => h('dl', { class: 'about', id }, ls.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]));
   const staff = officials ? officialsLines(officials, t, LANG) : [];

@@ -113,6 +113,19 @@ async fn an_imported_file_shows_opengothas_standings_in_chinese() {
     // Hu Hai, first: CAT 1, MMS 34½, SOSM 113½, SODOSM 104¼, SOSOSM 465, SOSM-1 95 (OpenGotha's
     // 0, 69, 227, 417, 930, 190, kept doubled, SODOSM quadrupled).
     assert_eq!(rows[0][3..], ["1", "34½", "113½", "104¼", "465", "95"], "{rows:?}");
+    // The about section names the criteria the event is placed by: the file's.
+    let chain = until(
+        &td,
+        "the about section's criteria",
+        "[...document.querySelectorAll('#about-settings dt')].find((d) => d.textContent.startsWith('名次排列')).nextElementSibling.textContent",
+    )
+    .await;
+    assert_eq!(
+        chain.as_str(),
+        Some(
+            "组别、麦克马洪分、对手麦克马洪分之和、所胜对手麦克马洪分之和、对手的对手麦克马洪分之和、对手麦克马洪分之和（去最低一人）（按OpenGotha文件的排名规则）"
+        )
+    );
     let caption = until(
         &td,
         "the caption",
