@@ -73,6 +73,12 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../migrations/0009_lots.sql"),
         pg: include_str!("../migrations/pg/0009_lots.sql"),
     },
+    Migration {
+        version: 10,
+        name: "draw_ups",
+        sqlite: include_str!("../migrations/0010_draw_ups.sql"),
+        pg: include_str!("../migrations/pg/0010_draw_ups.sql"),
+    },
 ];
 
 /// The schema version this build writes: the last migration's.

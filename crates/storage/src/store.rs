@@ -856,8 +856,8 @@ fn save_last_round(tx: &Tx<'_>, event: &str, l: &Loaded) -> Result<()> {
         let id: i64 = tx.scalar(
             "INSERT INTO pairing (event_id, round, board, black_id, white_id, changed, bracket_match,
                                   cost_rematches, cost_gap_sq, cost_color, cost_split, cost_club_region,
-                                  cost_category)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13) RETURNING id",
+                                  cost_category, cost_dudd)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) RETURNING id",
             args![
                 event,
                 r.number,
@@ -872,6 +872,7 @@ fn save_last_round(tx: &Tx<'_>, event: &str, l: &Loaded) -> Result<()> {
                 cost.map(|c| c.split),
                 cost.map(|c| c.club_region),
                 cost.map(|c| c.category as i64),
+                cost.map(|c| c.dudd),
             ],
         )?;
         if let Some(result) = g.result {
@@ -1357,10 +1358,11 @@ fn replay_round(
 fn pairing_rows(tx: &Tx<'_>, event: &str, number: u32, table: &str) -> Result<Vec<PairingRow>> {
     let sql = if table == "pairing" {
         "SELECT board, black_id, white_id, bye_id, idle_id, bracket_match,
-                cost_rematches, cost_gap_sq, cost_color, cost_split, cost_club_region, cost_category
+                cost_rematches, cost_gap_sq, cost_color, cost_split, cost_club_region, cost_category,
+                cost_dudd
          FROM pairing WHERE event_id = ?1 AND round = ?2 ORDER BY board IS NULL, board, id"
     } else {
-        "SELECT NULL, black_id, white_id, bye_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        "SELECT NULL, black_id, white_id, bye_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
          FROM proposed_pairing WHERE event_id = ?1 AND round = ?2 ORDER BY id"
     };
     let mut out = Vec::new();
@@ -1372,6 +1374,8 @@ fn pairing_rows(tx: &Tx<'_>, event: &str, number: u32, table: &str) -> Result<Ve
                 // Rounds paired before categories were kept have none.
                 category: r.get::<Option<i64>>(11)?.unwrap_or(0) as u64,
                 score_gap_sq: b as u64,
+                // Rounds paired before draw-ups were weighed have none.
+                dudd: r.get::<Option<i64>>(12)?.unwrap_or(0) as u32,
                 color: c as u32,
                 split: d as u32,
                 club_region: e as u32,

@@ -644,6 +644,10 @@ impl TeamEvent {
                 region: None,
                 had_bye: self.rounds.iter().any(|r| r.bye == Some(t)),
                 category: 0,
+                // The team Swiss does not weigh draw-ups and draw-downs (OpenGotha's term is
+                // for players).
+                drawn_up: 0,
+                drawn_down: 0,
             })
             .collect();
         let index: HashMap<TeamId, usize> = active.iter().enumerate().map(|(i, &t)| (t, i)).collect();

@@ -34,6 +34,8 @@ pub fn field(n: usize, rounds: u32) -> (Vec<Candidate>, HashMap<(usize, usize), 
             region: None,
             had_bye: false,
             category: 0,
+            drawn_up: 0,
+            drawn_down: 0,
         })
         .collect();
     let mut met = HashMap::new();

@@ -1551,6 +1551,7 @@ impl Event {
         // OpenGotha's "avoid mixing categories", where the event asks for it.
         let categories = &self.settings.categories;
         let pair_within = categories.pair_within && categories.count() > 1;
+        let draws = self.draws();
         let cands: Vec<Candidate> = field
             .iter()
             .map(|&p| {
@@ -1564,6 +1565,8 @@ impl Event {
                     region: pl.region.clone(),
                     had_bye: s.byes > 0,
                     category: if pair_within { categories.of(pl.rank) } else { 0 },
+                    drawn_up: draws[p.0].0,
+                    drawn_down: draws[p.0].1,
                 }
             })
             .collect();
@@ -1629,6 +1632,42 @@ impl Event {
     /// The counts are of the colors as paired, which Art. 17.1 asks for: later pairing goes by
     /// the colors the event assigned ("此后的编排工作以原先赛会确定的为依据"), even where a
     /// game was played with the colors the wrong way round.
+    /// How often each player was drawn (up, down) in the rounds so far, as OpenGotha counts
+    /// its DU and DD for the pairing: in each game (forfeits included: the pairing made it)
+    /// whose two players had different pairing scores before the round (points, or McMahon
+    /// scores), the higher was drawn down and the lower drawn up.
+    fn draws(&self) -> Vec<(u32, u32)> {
+        let n = self.players.len();
+        let base: Vec<i64> = (0..n).map(|i| standings::mcmahon_base(self, PlayerId(i))).collect();
+        let mut points = vec![0i64; n];
+        let mut out = vec![(0u32, 0u32); n];
+        let bye = i64::from(self.settings.bye.points());
+        for r in &self.rounds {
+            let games = r.games.iter().filter(|g| !g.void);
+            for g in games.clone() {
+                let (b, w) = (g.black.0, g.white.0);
+                let (sb, sw) = (base[b] + points[b], base[w] + points[w]);
+                let (up, down) = match sb.cmp(&sw) {
+                    std::cmp::Ordering::Greater => (w, b),
+                    std::cmp::Ordering::Less => (b, w),
+                    std::cmp::Ordering::Equal => continue,
+                };
+                out[up].0 += 1;
+                out[down].1 += 1;
+            }
+            for g in games {
+                if let Some(res) = g.result {
+                    points[g.black.0] += i64::from(res.points(Color::Black));
+                    points[g.white.0] += i64::from(res.points(Color::White));
+                }
+            }
+            for b in &r.byes {
+                points[b.0] += bye;
+            }
+        }
+        out
+    }
+
     fn colors(&self, round: u32, a: PlayerId, b: PlayerId, stats: &[standings::PlayerStats]) -> (PlayerId, PlayerId) {
         let balance = |p: usize| stats[p].blacks as i64 - stats[p].whites as i64;
         let last = |p: usize| {
@@ -1795,6 +1834,9 @@ impl Event {
                 region: None,
                 had_bye: stats[p.0].byes > 0,
                 category: 0,
+                // Multiple elimination pairs by losses: draw-ups and draw-downs are not weighed.
+                drawn_up: 0,
+                drawn_down: 0,
             })
             .collect();
         let index: HashMap<PlayerId, usize> = field.iter().enumerate().map(|(i, &p)| (p, i)).collect();

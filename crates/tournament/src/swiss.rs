@@ -1,6 +1,6 @@
 //! Swiss pairing (积分编排, Art. 26.3): one optimal matching over the whole field.
 //!
-//! Every pair `(a, b)` gets a cost with six parts, compared lexicographically:
+//! Every pair `(a, b)` gets a cost with seven parts, compared lexicographically:
 //! 1. `rematches`: how many times `a` and `b` already played (no rematch when any pairing
 //!    without one exists, and otherwise as few as possible);
 //! 2. `category`: when the event pairs inside its categories ([`crate::category`]), how far
@@ -9,13 +9,20 @@
 //! 3. `score_gap_sq`: the squared difference of their pairing scores (points, or McMahon
 //!    scores), so that the sum over pairs is as small as it can be ("pair equal or close
 //!    scores");
-//! 4. `color`: how strongly both want the same color (both had Black more often: the smaller
+//! 4. `dudd`: for a pair across score groups, the draw-up and draw-down (OpenGotha's
+//!    `paiMaDUDDWeight` with `paiMaCompensateDUDD`, `Tournament.costValue`): each of the two
+//!    costs 1, plus 1 when it is drawn the same way again (the upper player drawn down before,
+//!    the lower one drawn up before), less 1 when the draw makes up for more draws the other
+//!    way (the upper player drawn up more often than down, the lower one down more often than
+//!    up); 0 inside a group. So the players who float are those whose floats even out;
+//! 5. `color`: how strongly both want the same color (both had Black more often: the smaller
 //!    of the two excesses);
-//! 5. `split`: distance from the ideal of the score group's top half against its bottom half
+//! 6. `split`: distance from the ideal of the score group's top half against its bottom half
 //!    by rank and rating (inside a group of `m`, positions `p` and `q` cost
 //!    `| |p − q| − ⌊m/2⌋ |`; a pair across groups costs how far the upper player is from the
-//!    bottom of its group plus how far the lower one is from the top of its group);
-//! 6. `club_region`: 1 for the same club and 1 for the same region, when the event asks.
+//!    bottom of its group plus how far the lower one is from the top of its group: OpenGotha's
+//!    draw-up/draw-down modes BOT for the upper group and TOP for the lower);
+//! 7. `club_region`: 1 for the same club and 1 for the same region, when the event asks.
 //!
 //! The parts are packed into one integer with each level's multiplier larger than the most the
 //! lower levels can add up to over a whole matching, so a minimum-cost perfect matching is the
@@ -31,18 +38,22 @@
 //!   or only pre-registered (`Event::set_participation`, `Event::set_preregistered`); with an
 //!   odd field one bye, to a player without one, of the lowest score, the weakest where the
 //!   rest allows;
-//! - **the pairs:** the perfect matching of least total cost under the six levels above,
+//! - **the pairs:** the perfect matching of least total cost under the seven levels above,
 //!   compared lexicographically (fewest rematches, then players kept inside their category
 //!   where the event asks, `Settings::categories`, then the least sum of squared score
-//!   gaps on the points or the McMahon score, then colours, then the top-half/bottom-half
-//!   split, then club and region mates when the event asks, which a new McMahon event does
-//!   by default, `Settings::defaults_for`); exact, not a weighted compromise;
+//!   gaps on the points or the McMahon score, then draw-ups and draw-downs that even out
+//!   earlier ones, then colours, then the top-half/bottom-half split, then club and region
+//!   mates when the event asks, which a new McMahon event does by default,
+//!   `Settings::defaults_for`); exact, not a weighted compromise;
 //! - **the colours:** in a McMahon game where the event's handicap rule proposes stones
 //!   ([`crate::handicap`]), Black to the weaker player (Art. 10, 11); otherwise [`colours`]
 //!   (the one with more Blacks takes White, then the one who had Black last, then a lot).
 //!
-//! Not (yet) terms of this objective, where OpenGotha has them: draw-up/draw-down limits and
-//! seeding systems.
+//! Where OpenGotha differs: it weighs the same terms into one sum (score difference 10¹¹,
+//! draw-up/draw-down 10⁸, seeding 5·10⁶, colours 10⁶) where weiqi orders them, so colours come
+//! before the split here; and its seeding systems other than the top-half/bottom-half split
+//! (split and random, split and fold) and its draw-up/draw-down modes other than BOT/TOP are
+//! not terms of this objective.
 //!
 //! Speed: the complete graph of 10,000 players has 50 million edges. We solve on a sparse
 //! candidate graph (inside each score group, the few players around the ideal opponent
@@ -85,6 +96,10 @@ pub struct Candidate {
     /// The player's category, from 0 ([`crate::category`]); 0 for all when the event does
     /// not pair inside categories.
     pub category: u32,
+    /// Times the player was drawn up in earlier rounds (paired against a higher pairing score).
+    pub drawn_up: u32,
+    /// Times the player was drawn down in earlier rounds (paired against a lower pairing score).
+    pub drawn_down: u32,
 }
 
 /// Who has met whom: `count(a, b)` games played over the board.
@@ -115,16 +130,19 @@ pub struct PairCost {
     pub category: u64,
     /// Squared difference of their pairing scores (level 3).
     pub score_gap_sq: u64,
-    /// Color clash: both want the same color this strongly (level 4).
+    /// Draw-up and draw-down across score groups, less where they even out earlier ones
+    /// (level 4; 0 to 4).
+    pub dudd: u32,
+    /// Color clash: both want the same color this strongly (level 5).
     pub color: u32,
-    /// Distance from the top-half-against-bottom-half ideal (level 5).
+    /// Distance from the top-half-against-bottom-half ideal (level 6).
     pub split: u32,
-    /// Same club plus same region, when avoided (level 6).
+    /// Same club plus same region, when avoided (level 7).
     pub club_region: u32,
 }
 
 /// How many levels a [`PairCost`] has.
-const LEVELS: usize = 6;
+const LEVELS: usize = 7;
 
 impl PairCost {
     fn levels(&self) -> [u128; LEVELS] {
@@ -132,6 +150,7 @@ impl PairCost {
             u128::from(self.rematches),
             u128::from(self.category),
             u128::from(self.score_gap_sq),
+            u128::from(self.dudd),
             u128::from(self.color),
             u128::from(self.split),
             u128::from(self.club_region),
@@ -143,6 +162,7 @@ impl PairCost {
         self.rematches += o.rematches;
         self.category += o.category;
         self.score_gap_sq += o.score_gap_sq;
+        self.dudd += o.dudd;
         self.color += o.color;
         self.split += o.split;
         self.club_region += o.club_region;
@@ -156,10 +176,15 @@ impl fmt::Display for PairCost {
         if self.category > 0 {
             write!(f, " category {}", self.category)?;
         }
+        write!(f, " gap² {}", self.score_gap_sq)?;
+        // Only pairs across score groups have this level.
+        if self.dudd > 0 {
+            write!(f, " dudd {}", self.dudd)?;
+        }
         write!(
             f,
-            " gap² {} color {} split {} club/region {}",
-            self.score_gap_sq, self.color, self.split, self.club_region
+            " color {} split {} club/region {}",
+            self.color, self.split, self.club_region
         )
     }
 }
@@ -167,9 +192,9 @@ impl fmt::Display for PairCost {
 /// Options for a Swiss round.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
-    /// Avoid pairing members of the same club (level 6).
+    /// Avoid pairing members of the same club (level 7).
     pub avoid_same_club: bool,
-    /// Avoid pairing members of the same region (level 6).
+    /// Avoid pairing members of the same region (level 7).
     pub avoid_same_region: bool,
     /// The number of categories the pairing keeps players inside (level 2; 0 or 1: none).
     pub n_categories: u32,
@@ -293,10 +318,25 @@ fn cost_without_rematch(c: &[Candidate], g: &Groups, opts: Options, a: usize, b:
         rematches: 0,
         category: crate::category::pairing_cost(opts.n_categories, ca.category, cb.category),
         score_gap_sq: gap * gap,
+        dudd: dudd(ca, cb),
         color,
         split: split as u32,
         club_region,
     }
+}
+
+/// The draw-up/draw-down level of a pair (level 4): 0 for equal scores; else each player
+/// costs 1, plus 1 when drawn the same way again, less 1 when the draw makes up for more
+/// draws the other way (OpenGotha's `Tournament.costValue`, its five scenarios, as a cost).
+fn dudd(a: &Candidate, b: &Candidate) -> u32 {
+    if a.score == b.score {
+        return 0;
+    }
+    let (up, low) = if a.score > b.score { (a, b) } else { (b, a) };
+    // The upper player is drawn down, the lower one drawn up.
+    let upper = 1 + u32::from(up.drawn_down > 0) - u32::from(up.drawn_up > up.drawn_down);
+    let lower = 1 + u32::from(low.drawn_up > 0) - u32::from(low.drawn_down > low.drawn_up);
+    upper + lower
 }
 
 /// Level multipliers: `mult[k]` exceeds the most that levels `k+1..` can add up to over a
@@ -330,9 +370,11 @@ struct FastCost {
     region: Vec<u32>,
     category: Vec<u32>,
     n_categories: u32,
-    /// Level multipliers 2–6 (category, gap², color, split, club/region) and the weight
+    /// Each candidate, for the draw-up/draw-down level.
+    cands: Vec<Candidate>,
+    /// Level multipliers 2–7 (category, gap², dudd, color, split, club/region) and the weight
     /// offset.
-    mult: [i128; 5],
+    mult: [i128; 6],
     big: i128,
 }
 
@@ -360,19 +402,21 @@ impl FastCost {
             region: intern(&|x| &x.region, opts.avoid_same_region),
             category: c.iter().map(|x| x.category).collect(),
             n_categories: opts.n_categories,
+            cands: c.to_vec(),
             mult: [
                 mult[1] as i128,
                 mult[2] as i128,
                 mult[3] as i128,
                 mult[4] as i128,
                 mult[5] as i128,
+                mult[6] as i128,
             ],
             big,
         }
     }
 
-    /// The packed cost of levels 2 and 4–6 (category, color, split, club/region) of `a` and
-    /// `b`, as in [`cost_without_rematch`].
+    /// The packed cost of levels 2 and 4–7 (category, dudd, color, split, club/region) of `a`
+    /// and `b`, as in [`cost_without_rematch`].
     #[inline]
     fn lower_levels(&self, g: &Groups, a: usize, b: usize) -> i128 {
         let (ba, bb) = (self.balance[a], self.balance[b]);
@@ -392,9 +436,10 @@ impl FastCost {
             + u32::from(self.region[a] != NO_ID && self.region[a] == self.region[b]);
         let category = crate::category::pairing_cost(self.n_categories, self.category[a], self.category[b]);
         i128::from(category) * self.mult[0]
-            + i128::from(color) * self.mult[2]
-            + split as i128 * self.mult[3]
-            + i128::from(cr) * self.mult[4]
+            + i128::from(dudd(&self.cands[a], &self.cands[b])) * self.mult[2]
+            + i128::from(color) * self.mult[3]
+            + split as i128 * self.mult[4]
+            + i128::from(cr) * self.mult[5]
     }
 }
 
@@ -522,11 +567,11 @@ pub fn pair(c: &[Candidate], met: &dyn Meetings, opts: Options) -> Result<Pairin
         );
         u128::from(crate::category::pairing_cost(opts.n_categories, lo, hi))
     };
-    let max_level = [max_rounds, max_category, gap * gap, max_color, n as u128, 2];
+    let max_level = [max_rounds, max_category, gap * gap, 4, max_color, n as u128, 2];
     let (mult, bound) = multipliers(max_level, n_pairs)?;
     let big = bound as i128 + 1;
     let weight = |pc: &PairCost| -> i128 { big - packed(pc, &mult) as i128 };
-    // The bye edges: weakest eligible player preferred (level 4), nothing else.
+    // The bye edges: weakest eligible player preferred (on the split level), nothing else.
     let mut bye_rank = vec![0u32; n];
     {
         let mut el = bye_eligible.clone();
@@ -574,7 +619,7 @@ pub fn pair(c: &[Candidate], met: &dyn Meetings, opts: Options) -> Result<Pairin
                 break;
             }
         }
-        // Twice: first only partners with no color clash (level 3 comes before level 4),
+        // Twice: first only partners with no color clash (colours come before the split),
         // then any.
         let mut found_free = 0;
         for t in targets.iter().chain(targets.iter()).copied() {

@@ -95,7 +95,7 @@ fn an_empty_database_gets_the_whole_schema(b: Backend) {
     let db = TestDb::new(b, "mig-empty");
     let store = db.open();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 9);
+    assert_eq!(SCHEMA_VERSION, 10);
     expect![[r#"
         [
             "event",
@@ -122,7 +122,7 @@ fn an_empty_database_gets_the_whole_schema(b: Backend) {
     drop(store);
     let store = db.open();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(db.int("SELECT COUNT(*) FROM schema_version"), 9);
+    assert_eq!(db.int("SELECT COUNT(*) FROM schema_version"), 10);
     assert_eq!(
         db.strings("SELECT version || ' ' || name FROM schema_version ORDER BY version"),
         [
@@ -134,7 +134,8 @@ fn an_empty_database_gets_the_whole_schema(b: Backend) {
             "6 participation",
             "7 categories",
             "8 players_agreement",
-            "9 lots"
+            "9 lots",
+            "10 draw_ups"
         ]
     );
     // The time of each migration is recorded as UTC text.
@@ -207,16 +208,16 @@ fn a_newer_database_is_refused_untouched(b: Backend) {
     store.add_player("e", &player("A", "1d")).unwrap();
     let before = store.dump().unwrap();
     drop(store);
-    db.exec("INSERT INTO schema_version (version, name) VALUES (10, 'from the future')");
+    db.exec("INSERT INTO schema_version (version, name) VALUES (11, 'from the future')");
     match db.try_open() {
         Err(e) => {
-            assert_eq!(e, StoreError::NewerSchema { found: 10, known: 9 });
-            expect!["the database has schema version 10, newer than this weiqi knows (9); use a newer weiqi"]
+            assert_eq!(e, StoreError::NewerSchema { found: 11, known: 10 });
+            expect!["the database has schema version 11, newer than this weiqi knows (10); use a newer weiqi"]
                 .assert_eq(&e.to_string());
         }
         Ok(_) => panic!("a schema from the future was accepted"),
     }
-    db.exec("DELETE FROM schema_version WHERE version = 10");
+    db.exec("DELETE FROM schema_version WHERE version = 11");
     assert_eq!(db.open().dump().unwrap(), before);
 }
 
@@ -349,7 +350,8 @@ fn stores_opening_together_migrate_once(b: Backend) {
             "6 participation",
             "7 categories",
             "8 players_agreement",
-            "9 lots"
+            "9 lots",
+            "10 draw_ups"
         ]
     );
 }

@@ -602,12 +602,12 @@ fn swiss_elimination_drops_players_and_keeps_the_field_even_art_26_4() {
     check(
         t,
         expect![[r#"
-        round 1: P0-P5(B+R) P1-P6(B+R) P7-P2(W+R) P8-P3(W+R) P9-P4(W+R)
-        round 2: P2-P0(W+R) P3-P1(W+R) P4-P7(B+R) P5-P9(B+R) P6-P8(B+R)
-        round 3: P1-P0(W+R) P3-P4(B+R) P5-P2(W+R) P7-P6(W+R)
-        round 4: P0-P4(B+R) P2-P1(W+R) P6-P3(W+R)
-        round 5: P1-P0(W+R) P3-P2(W+R)
-    "#]],
+            round 1: P0-P5(B+R) P1-P6(B+R) P7-P2(W+R) P8-P3(W+R) P9-P4(W+R)
+            round 2: P2-P0(W+R) P3-P1(W+R) P4-P7(B+R) P5-P9(B+R) P6-P8(B+R)
+            round 3: P1-P4(B+R) P0-P3(B+R) P5-P2(W+R) P7-P6(W+R)
+            round 4: P0-P1(B+R) P6-P4(W+R) P3-P2(W+R)
+            round 5: P4-P0(W+R) P2-P1(W+R)
+        "#]],
     );
     // Replay the rounds: nobody with two losses plays, except one lucky loser brought back
     // (eliminated in the round before) to keep the field even; no byes.
@@ -1576,4 +1576,51 @@ fn standings_by_category_rank_each_category_apart() {
         .collect();
     assert_eq!(rows, ["1 Dan B 0", "2 Dan A 0", "3 Kyu B -1", "4 Kyu A -1"]);
     assert_eq!("category".parse::<TieBreak>().unwrap(), TieBreak::Category);
+}
+
+/// Issue 18: the Swiss pairing weighs draw-ups and draw-downs as OpenGotha does (a float that
+/// makes up for an earlier one the other way costs less; the same way again costs more). C
+/// is drawn down and D drawn up in round 2; in round 3, A (alone on 4) must float down and F
+/// (alone on 0) up, each to a player of 2.
+#[test]
+fn the_swiss_pairing_counts_each_players_draw_ups_and_downs() {
+    let players = [
+        ("A", "6d"),
+        ("B", "5d"),
+        ("C", "4d"),
+        ("D", "3d"),
+        ("E", "2d"),
+        ("F", "1d"),
+    ];
+    let mut ev = event(System::Swiss, 3, &players);
+    let id = |n: &str| PlayerId(["A", "B", "C", "D", "E", "F"].iter().position(|x| *x == n).unwrap());
+    ev.pair_manual(&[(id("A"), id("D")), (id("B"), id("E")), (id("C"), id("F"))], &[])
+        .unwrap();
+    for board in 1..=3 {
+        ev.set_result(1, board, black_wins()).unwrap();
+    }
+    // Round 2: C (2) against D (0): C drawn down, D drawn up; D wins.
+    ev.pair_manual(&[(id("A"), id("B")), (id("D"), id("C")), (id("E"), id("F"))], &[])
+        .unwrap();
+    for board in 1..=3 {
+        ev.set_result(2, board, black_wins()).unwrap();
+    }
+    // A 4; B, C, D, E 2; F 0.
+    let p = ev.propose().unwrap();
+    let (costs, total) = p.explanation.clone().unwrap();
+    let mut floats = Vec::new();
+    for (g, c) in p.games.iter().zip(&costs) {
+        let mut pair = [ev.player(g.black).name.clone(), ev.player(g.white).name.clone()];
+        pair.sort();
+        assert_eq!(c.rematches, 0);
+        floats.push(format!("{}-{} {}", pair[0], pair[1], c.dudd));
+    }
+    floats.sort();
+    // Each floater costs 1, less 1 where it evens out an earlier float the other way: C drawn
+    // up after its draw-down (A-C: 1 + 0), D drawn down after its draw-up (D-F: 0 + 1); B and
+    // E have floated before in neither way (A-E, B-F: 1 + 1). The two pairings without a
+    // rematch cost 3 either way: {A-C, B-F, D-E} or {A-E, B-C, D-F}.
+    let want_either = [["A-C 1", "B-F 2", "D-E 0"], ["A-E 2", "B-C 0", "D-F 1"]];
+    assert!(want_either.iter().any(|w| floats == w), "{floats:?}");
+    assert_eq!(total.dudd, 3);
 }

@@ -16,6 +16,8 @@ fn random_field(rng: &mut Rng, n: usize) -> (Vec<Candidate>, HashMap<(usize, usi
             region: clubs[rng.below(3) as usize].map(String::from),
             had_bye: rng.below(3) == 0,
             category: 0,
+            drawn_up: rng.below(3) as u32,
+            drawn_down: rng.below(3) as u32,
         })
         .collect();
     let mut met = HashMap::new();
@@ -29,14 +31,16 @@ fn random_field(rng: &mut Rng, n: usize) -> (Vec<Candidate>, HashMap<(usize, usi
     (c, met)
 }
 
-fn levels(p: &PairCost) -> (u32, u64, u32, u32, u32) {
-    (p.rematches, p.score_gap_sq, p.color, p.split, p.club_region)
+type Levels = (u32, u64, u32, u32, u32, u32);
+
+fn levels(p: &PairCost) -> Levels {
+    (p.rematches, p.score_gap_sq, p.dudd, p.color, p.split, p.club_region)
 }
 
 /// The least lexicographic total over every perfect matching of `players`.
-fn brute(players: &[usize], cost: &dyn Fn(usize, usize) -> PairCost) -> (u32, u64, u32, u32, u32) {
+fn brute(players: &[usize], cost: &dyn Fn(usize, usize) -> PairCost) -> Levels {
     if players.is_empty() {
-        return (0, 0, 0, 0, 0);
+        return (0, 0, 0, 0, 0, 0);
     }
     let a = players[0];
     let mut best = None;
@@ -45,7 +49,7 @@ fn brute(players: &[usize], cost: &dyn Fn(usize, usize) -> PairCost) -> (u32, u6
         let rest: Vec<usize> = players[1..].iter().copied().filter(|&x| x != b).collect();
         let r = brute(&rest, cost);
         let c = levels(&cost(a, b));
-        let t = (r.0 + c.0, r.1 + c.1, r.2 + c.2, r.3 + c.3, r.4 + c.4);
+        let t = (r.0 + c.0, r.1 + c.1, r.2 + c.2, r.3 + c.3, r.4 + c.4, r.5 + c.5);
         if best.is_none_or(|x| t < x) {
             best = Some(t);
         }
@@ -98,11 +102,11 @@ fn swiss_optimum_equals_brute_force_on_small_fields() {
                 .map(|&b| {
                     let rest: Vec<usize> = (0..n).filter(|&i| i != b).collect();
                     let t = brute(&rest, &cost);
-                    (t.0, t.1, t.2)
+                    (t.0, t.1, t.2, t.3)
                 })
                 .min()
                 .unwrap();
-            assert_eq!((got.0, got.1, got.2), best, "case {case}: n {n} {c:?} {met:?}");
+            assert_eq!((got.0, got.1, got.2, got.3), best, "case {case}: n {n} {c:?} {met:?}");
         } else {
             let all: Vec<usize> = (0..n).collect();
             assert_eq!(got, brute(&all, &cost), "case {case}: n {n} {c:?} {met:?}");
@@ -125,6 +129,8 @@ fn no_rematch_when_avoidable_and_optimal_on_larger_fields() {
                 region: None,
                 had_bye: false,
                 category: 0,
+                drawn_up: 0,
+                drawn_down: 0,
             })
             .collect();
         let mut met: HashMap<(usize, usize), u32> = HashMap::new();
@@ -160,6 +166,8 @@ fn rematches_are_as_few_as_possible_when_unavoidable() {
             region: None,
             had_bye: false,
             category: 0,
+            drawn_up: 0,
+            drawn_down: 0,
         })
         .collect();
     let mut met = HashMap::new();
@@ -185,6 +193,8 @@ fn first_round_splits_top_half_against_bottom_half() {
             region: None,
             had_bye: false,
             category: 0,
+            drawn_up: 0,
+            drawn_down: 0,
         })
         .collect();
     let p = pair(&c, &HashMap::new(), Options::default()).unwrap();
@@ -220,9 +230,10 @@ fn swiss_objective_equals_networkx_optimum() {
         }
         // Each level's multiplier: one more than the most the lower levels can sum to.
         let maxima = |f: &dyn Fn(&PairCost) -> u64| costs.iter().map(f).max().unwrap() as i128 * (n as i128 / 2) + 1;
-        let m4 = maxima(&|p| p.club_region as u64);
-        let m3 = m4 * maxima(&|p| p.split as u64);
-        let m2 = m3 * maxima(&|p| p.color as u64);
+        let m5 = maxima(&|p| p.club_region as u64);
+        let m4 = m5 * maxima(&|p| p.split as u64);
+        let m3 = m4 * maxima(&|p| p.color as u64);
+        let m2 = m3 * maxima(&|p| p.dudd as u64);
         let m1 = m2 * maxima(&|p| p.score_gap_sq);
         let m0 = m1 * maxima(&|p| p.rematches as u64);
         let weighted: Vec<(usize, usize, i128)> = edges
@@ -230,8 +241,9 @@ fn swiss_objective_equals_networkx_optimum() {
             .map(|&(a, b, p)| {
                 let packed = p.rematches as i128 * m1
                     + p.score_gap_sq as i128 * m2
-                    + p.color as i128 * m3
-                    + p.split as i128 * m4
+                    + p.dudd as i128 * m3
+                    + p.color as i128 * m4
+                    + p.split as i128 * m5
                     + p.club_region as i128;
                 (a, b, m0 - packed)
             })
@@ -269,13 +281,21 @@ fn swiss_optimum_with_categories_equals_brute_force() {
         };
         let p = pair(&c, &met, opts).unwrap();
         let cost = |a: usize, b: usize| pair_cost(&c, &met, opts, a, b);
-        let six = |p: &PairCost| (p.rematches, p.category, p.score_gap_sq, p.color, p.split, p.club_region);
-        fn best(
-            players: &[usize],
-            cost: &dyn Fn(usize, usize) -> (u32, u64, u64, u32, u32, u32),
-        ) -> (u32, u64, u64, u32, u32, u32) {
+        let seven = |p: &PairCost| {
+            (
+                p.rematches,
+                p.category,
+                p.score_gap_sq,
+                p.dudd,
+                p.color,
+                p.split,
+                p.club_region,
+            )
+        };
+        type Seven = (u32, u64, u64, u32, u32, u32, u32);
+        fn best(players: &[usize], cost: &dyn Fn(usize, usize) -> Seven) -> Seven {
             if players.is_empty() {
-                return (0, 0, 0, 0, 0, 0);
+                return (0, 0, 0, 0, 0, 0, 0);
             }
             let a = players[0];
             let mut out = None;
@@ -283,7 +303,15 @@ fn swiss_optimum_with_categories_equals_brute_force() {
                 let rest: Vec<usize> = players[1..].iter().copied().filter(|&x| x != b).collect();
                 let r = best(&rest, cost);
                 let k = cost(a, b);
-                let t = (r.0 + k.0, r.1 + k.1, r.2 + k.2, r.3 + k.3, r.4 + k.4, r.5 + k.5);
+                let t = (
+                    r.0 + k.0,
+                    r.1 + k.1,
+                    r.2 + k.2,
+                    r.3 + k.3,
+                    r.4 + k.4,
+                    r.5 + k.5,
+                    r.6 + k.6,
+                );
                 if out.is_none_or(|x| t < x) {
                     out = Some(t);
                 }
@@ -291,11 +319,54 @@ fn swiss_optimum_with_categories_equals_brute_force() {
             out.unwrap()
         }
         let all: Vec<usize> = (0..n).collect();
-        let want = best(&all, &|a, b| six(&cost(a, b)));
-        assert_eq!(six(&p.total), want, "case {case}: {c:?} {met:?}");
+        let want = best(&all, &|a, b| seven(&cost(a, b)));
+        assert_eq!(seven(&p.total), want, "case {case}: {c:?} {met:?}");
         // Inside one category the level is 0; one apart out of three is 1·3 + 1 = 4.
         assert_eq!(tournament::category::pairing_cost(3, 1, 1), 0);
         assert_eq!(tournament::category::pairing_cost(3, 0, 1), 4);
         assert_eq!(tournament::category::pairing_cost(1, 0, 5), 0);
     }
+}
+
+/// Issue 18: a player of the lower group drawn up before is not drawn up again while another
+/// can be, and one drawn down before is drawn up first (it evens out), ahead of the
+/// top-half/bottom-half split, which alone would float the strongest of the group, B.
+#[test]
+fn draw_ups_and_downs_even_out_before_the_split() {
+    // A alone on 2 floats down to one of B, C, D on 0: (B up, C up, D down) before.
+    let field = |b_up: u32, c_up: u32, d_down: u32| -> Vec<Candidate> {
+        [(2, 0, 0), (0, b_up, 0), (0, c_up, 0), (0, 0, d_down)]
+            .iter()
+            .enumerate()
+            .map(|(i, &(score, drawn_up, drawn_down))| Candidate {
+                score,
+                strength: (10 - i as i32, 0),
+                color_balance: 0,
+                club: None,
+                region: None,
+                had_bye: false,
+                category: 0,
+                drawn_up,
+                drawn_down,
+            })
+            .collect()
+    };
+    let floater = |c: &[Candidate]| -> usize {
+        let p = pair(c, &HashMap::new(), Options::default()).unwrap();
+        p.pairs
+            .iter()
+            .find(|x| x.0 == 0 || x.1 == 0)
+            .map(|x| x.0 + x.1)
+            .unwrap()
+    };
+    // Nobody floated before: the split floats B, the top of the lower group.
+    assert_eq!(floater(&field(0, 0, 0)), 1);
+    // B and C were drawn up before: D, the one who was not, is drawn up.
+    assert_eq!(floater(&field(1, 1, 0)), 3);
+    // D was drawn down before: drawing it up evens that out, ahead of B.
+    assert_eq!(floater(&field(0, 0, 1)), 3);
+    let c = field(1, 0, 1);
+    let dudd = |a, b| pair_cost(&c, &HashMap::new(), Options::default(), a, b).dudd;
+    // A: 1; B again up: 2; C: 1; D evening out: 0. Inside a group: 0.
+    assert_eq!([dudd(0, 1), dudd(0, 2), dudd(0, 3), dudd(1, 2)], [3, 2, 1, 0]);
 }

@@ -338,7 +338,7 @@ pub(super) fn round_text(ev: &Event, r: &Round) -> String {
     if let Some((_, total)) = &r.explanation {
         writeln!(
             out,
-            "matching total: {total} (levels in order: rematches, categories apart, squared score gaps, colors, half split, club/region)"
+            "matching total: {total} (levels in order: rematches, categories apart, squared score gaps, draw-ups and draw-downs, colors, half split, club/region)"
         )
         .ok();
     }
