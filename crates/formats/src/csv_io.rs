@@ -302,7 +302,7 @@ pub fn standings_with(ev: &Event, lang: Lang, extras: &crate::ratings::Extras) -
 }
 
 /// The standings of an OpenGotha tournament as OpenGotha places it (its criteria, McMahon
-/// score from its bar, floor and zero; values to the half point).
+/// score from its bar and floor, counted from 30k; values to the half point).
 pub fn opengotha_standings(t: &crate::opengotha::Tournament, lang: Lang) -> Result<String, FormatError> {
     let (criteria, rows) = t.placement(t.last_round())?;
     let mut header: Vec<String> = match lang {
