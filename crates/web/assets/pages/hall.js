@@ -291,23 +291,31 @@ export function pages(css) {
     box.style.removeProperty('--zoom');
     if (box.nextElementSibling && box.nextElementSibling.classList.contains('page-note')) box.nextElementSibling.remove();
     if (!rows.length) return;
-    const rowH = Math.max(1, rows[0].getBoundingClientRect().height);
-    const headH = first.tHead ? first.tHead.getBoundingClientRect().height : 0;
-    const top = first.getBoundingClientRect().top + window.scrollY;
-    // The rows that fit under the table's top, with room left for the page's note and the
-    // page's margin under it.
-    const fit = Math.max(1, Math.floor((window.innerHeight - top - headH - rowH * 1.5 - 16) / rowH));
-    // A column's width: a table laid out by its own column widths (the hall's) says its least
-    // in its CSS; another is as wide as its widest row needs.
+    // A column's least width: a table laid out by its own column widths (the hall's) says it
+    // in its CSS; another needs its widest row's cells (which do not wrap on a projector).
     const style = getComputedStyle(first);
     let wide = parseFloat(style.minWidth) || 0;
     if (style.tableLayout !== 'fixed') {
-      first.style.width = 'max-content';
-      wide = Math.max(wide, first.getBoundingClientRect().width);
-      first.style.width = '';
+      // Measured out of the grid's flow and without the pages' least width of a table (half
+      // its box): as wide as its cells' text needs.
+      first.style.position = 'absolute';
+      first.style.width = 'auto';
+      first.style.minWidth = '0';
+      wide = first.getBoundingClientRect().width;
+      first.style.position = first.style.minWidth = '';
     }
     const gap = parseFloat(getComputedStyle(box).columnGap) || 0;
-    const room = Math.max(1, Math.floor((box.clientWidth + gap) / (wide + gap)));
+    // A phone's narrow screen scrolls: one column.
+    const room = window.innerWidth <= 800 ? 1 : Math.max(1, Math.floor((box.clientWidth + gap) / (wide + gap)));
+    // A row's and the head's heights as wide as a column will be (a head's words may wrap).
+    first.style.width = `${(box.clientWidth - gap * (room - 1)) / room}px`;
+    const rowH = Math.max(1, rows[0].getBoundingClientRect().height);
+    const headH = first.tHead ? first.tHead.getBoundingClientRect().height : 0;
+    const top = first.getBoundingClientRect().top + window.scrollY;
+    first.style.width = '';
+    // The rows that fit under the table's top, with room left for the page's note and the
+    // page's margin under it.
+    const fit = Math.max(1, Math.floor((window.innerHeight - top - headH - rowH * 1.5 - 16) / rowH));
     screens = Math.ceil(rows.length / (fit * room));
     // Full columns when the boards take more than a screen; on one screen, columns as even
     // as they can be (30 boards in two columns of 15, not 27 and 3).
