@@ -1,13 +1,14 @@
-//! The server's one error type: each variant maps to a status code and a JSON body with a
-//! message a person can act on ([`ApiError::status_and_body`], the one table that the HTTP
+//! The server's one error type: each variant maps to a status code and a JSON body
+//! (`wire::errors::ErrorBody`) with a message a person can act on ([`ApiError::status_and_body`], the one table that the HTTP
 //! answers and the WebSocket's error frames share). A 5xx body says only that the server
 //! failed; the cause goes to the log.
 
 use crate::refusals;
+use crate::wire::errors::ErrorBody;
 use crate::words::Said;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value as Json, json};
+use serde_json::Value as Json;
 
 /// Why a request failed. Every message is said in both languages of the pages ([`Said`]:
 /// its key in the API's strings, the English and the Chinese), so a page in Chinese never
@@ -61,14 +62,18 @@ pub enum ApiError {
     Internal(String),
 }
 
-/// The JSON body of an error: `error` (its kind), `message` (English), `zh` (Chinese) and
-/// `key` (the text's key in `words::STRINGS`), plus `extra`'s fields.
-fn body(error: &str, said: Said, extra: Json) -> Json {
-    let mut j = json!({ "error": error, "message": said.en, "zh": said.zh, "key": said.key });
-    if let (Some(m), Json::Object(x)) = (j.as_object_mut(), extra) {
-        m.extend(x);
+/// The body of an error: `error` (its kind), `message` (English), `zh` (Chinese) and `key`
+/// (the text's key in `words::STRINGS`), and none of the fields only some errors carry.
+fn body(error: &'static str, said: Said) -> ErrorBody {
+    ErrorBody {
+        error,
+        message: said.en,
+        zh: said.zh,
+        key: said.key,
+        state: None,
+        article: None,
+        retry_after: None,
     }
-    j
 }
 
 impl ApiError {
@@ -77,41 +82,51 @@ impl ApiError {
     /// table of what each error says, which the HTTP answers ([`IntoResponse`]) and the
     /// WebSocket's error frames (`http/games/ws.rs`) both use. The cause of an internal error
     /// is logged here and never sent.
-    pub fn status_and_body(self) -> (StatusCode, Json) {
-        let none = Json::Null;
+    pub fn status_and_body(self) -> (StatusCode, ErrorBody) {
         match self {
-            ApiError::BadRequest(s) => (StatusCode::BAD_REQUEST, body("bad_request", s, none)),
-            ApiError::Unauthenticated(s) => (StatusCode::UNAUTHORIZED, body("unauthenticated", s, none)),
-            ApiError::Forbidden(s) => (StatusCode::FORBIDDEN, body("forbidden", s, none)),
-            ApiError::NotFound(s) => (StatusCode::NOT_FOUND, body("not_found", s, none)),
-            ApiError::Stale { said, state } => (StatusCode::CONFLICT, body("stale", said, json!({ "state": state }))),
-            ApiError::Conflict(s) => (StatusCode::CONFLICT, body("conflict", s, none)),
+            ApiError::BadRequest(s) => (StatusCode::BAD_REQUEST, body("bad_request", s)),
+            ApiError::Unauthenticated(s) => (StatusCode::UNAUTHORIZED, body("unauthenticated", s)),
+            ApiError::Forbidden(s) => (StatusCode::FORBIDDEN, body("forbidden", s)),
+            ApiError::NotFound(s) => (StatusCode::NOT_FOUND, body("not_found", s)),
+            ApiError::Stale { said, state } => (
+                StatusCode::CONFLICT,
+                ErrorBody {
+                    state: Some(state),
+                    ..body("stale", said)
+                },
+            ),
+            ApiError::Conflict(s) => (StatusCode::CONFLICT, body("conflict", s)),
             ApiError::Refused { said, article } => (
                 StatusCode::UNPROCESSABLE_ENTITY,
-                body("refused", said, json!({ "article": article })),
+                ErrorBody {
+                    article: Some(article),
+                    ..body("refused", said)
+                },
             ),
-            ApiError::TooLarge(s) => (StatusCode::PAYLOAD_TOO_LARGE, body("too_large", s, none)),
+            ApiError::TooLarge(s) => (StatusCode::PAYLOAD_TOO_LARGE, body("too_large", s)),
             ApiError::RateLimited => (
                 StatusCode::TOO_MANY_REQUESTS,
-                body("rate_limited", crate::words::say!("api.err.rate_limited"), none),
+                body("rate_limited", crate::words::say!("api.err.rate_limited")),
             ),
             ApiError::Throttled { retry_after, said } => (
                 StatusCode::TOO_MANY_REQUESTS,
-                body("throttled", said, json!({ "retry_after": retry_after })),
+                ErrorBody {
+                    retry_after: Some(retry_after),
+                    ..body("throttled", said)
+                },
             ),
             ApiError::Busy { retry_after } => (
                 StatusCode::SERVICE_UNAVAILABLE,
-                body(
-                    "busy",
-                    crate::words::say!("api.err.busy", seconds = retry_after),
-                    json!({ "retry_after": retry_after }),
-                ),
+                ErrorBody {
+                    retry_after: Some(retry_after),
+                    ..body("busy", crate::words::say!("api.err.busy", seconds = retry_after))
+                },
             ),
             ApiError::Internal(cause) => {
                 tracing::error!(%cause, "internal error");
                 (
                     StatusCode::INTERNAL_SERVER_ERROR,
-                    body("internal", crate::words::say!("api.err.internal"), none),
+                    body("internal", crate::words::say!("api.err.internal")),
                 )
             }
         }
@@ -187,5 +202,49 @@ impl From<storage::StoreError> for ApiError {
 impl From<Said> for ApiError {
     fn from(s: Said) -> ApiError {
         ApiError::BadRequest(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn said() -> Said {
+        Said {
+            key: "k",
+            en: "m".into(),
+            zh: "z".into(),
+        }
+    }
+
+    /// Each error carries only its own fields: `state` for `stale`, `article` for `refused`
+    /// (null when no article applies), `retry_after` for `throttled` and `busy`.
+    #[test]
+    fn an_error_body_carries_only_the_fields_of_its_kind() {
+        let body = |e: ApiError| serde_json::to_value(e.status_and_body().1).unwrap();
+        let plain = json!({ "error": "conflict", "message": "m", "zh": "z", "key": "k" });
+        assert_eq!(body(ApiError::Conflict(said())), plain);
+        assert_eq!(
+            body(ApiError::Stale {
+                said: said(),
+                state: json!({ "seq": 3 })
+            }),
+            json!({ "error": "stale", "message": "m", "zh": "z", "key": "k", "state": { "seq": 3 } })
+        );
+        assert_eq!(
+            body(ApiError::Refused {
+                said: said(),
+                article: None
+            }),
+            json!({ "error": "refused", "message": "m", "zh": "z", "key": "k", "article": null })
+        );
+        assert_eq!(
+            body(ApiError::Throttled {
+                retry_after: 4,
+                said: said()
+            }),
+            json!({ "error": "throttled", "message": "m", "zh": "z", "key": "k", "retry_after": 4 })
+        );
     }
 }

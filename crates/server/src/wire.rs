@@ -10,7 +10,7 @@
 //! reader can find: one submodule per resource, named as its `http/` module
 //! (`wire/games.rs` for `http/games.rs` and its WebSocket's frames, `wire/rounds.rs`,
 //! `wire/results.rs`, `wire/hall.rs`, `wire/players.rs`, `wire/roles.rs`; `wire/accounts.rs`
-//! for the accounts and their sessions), [`Health`] here. They only serialise: each field's
+//! for the accounts and their sessions; `wire/errors.rs` for every error's body), [`Health`] here. They only serialise: each field's
 //! name, and whether it is `null` or absent, is the API's (`openapi.json`), and the pages read
 //! them. Where a body carries a game's state, that state stays the `serde_json::Value` the
 //! game's task made (`crate::game::game_state`).
@@ -29,6 +29,7 @@ use teams::{ChallengeBout, ChallengeMatch, Side};
 pub type WireResult<T> = Result<T, crate::words::Said>;
 
 pub mod accounts;
+pub mod errors;
 pub mod games;
 pub mod hall;
 pub mod players;
@@ -41,16 +42,6 @@ pub mod rounds;
 pub struct Health {
     /// Always `ok`.
     pub status: &'static str,
-}
-
-/// An error's body (`ApiError::status_and_body`) as the object an answer adds its own
-/// fields to (a WebSocket's error frame, a result the event refused). Every error body is an
-/// object; anything else is kept whole under `error`.
-pub fn error_object(body: Json_) -> serde_json::Map<String, Json_> {
-    match body {
-        Json_::Object(m) => m,
-        other => serde_json::Map::from_iter([("error".to_string(), other)]),
-    }
 }
 
 /// `black` or `white`.

@@ -140,24 +140,13 @@ async fn record_result(
             };
             // The live game was changed and the event was not: say so, so that the official
             // sends the entry again (the game agrees then, and only the event is written).
-            let (status, body) = e.status_and_body();
-            let mut body = crate::wire::error_object(body);
-            let refusal = body.remove("message");
-            let message = format!(
+            let (status, mut body) = e.status_and_body();
+            body.message = format!(
                 "{}; the live game {} was {} already (live_game), but the event was not written: send the \
                  same request again to write it",
-                refusal
-                    .as_ref()
-                    .and_then(|m| m.as_str())
-                    .unwrap_or("the event was not written"),
-                game.id,
-                game.game,
+                body.message, game.id, game.game,
             );
-            let body = wire::EventNotWritten {
-                body,
-                message,
-                live_game: game,
-            };
+            let body = wire::EventNotWritten { body, live_game: game };
             return Ok((status, Json(body)).into_response());
         }
     };

@@ -3,6 +3,7 @@
 //! (`crate::game::game_state`); where a body adds fields to it ([`GameShown`], [`GameView`]),
 //! the state is flattened in, and the fields added are names the state never has.
 
+use super::errors::ErrorBody;
 use super::{WColor, WSettings};
 use serde::Serialize;
 use serde_json::{Map, Value as Json};
@@ -304,9 +305,9 @@ pub enum Frame {
     /// A message refused: the HTTP API's error body for it (`error`, `message`, `zh`, `key`;
     /// `article`, `state`, `retry_after` as the error has them) and these fields.
     Error {
-        /// The error's body (`ApiError::status_and_body`).
+        /// The error's body.
         #[serde(flatten)]
-        body: Map<String, Json>,
+        body: ErrorBody,
         /// The game the message named, null for one that could not be read.
         game: Option<i64>,
         /// The HTTP status of the same error.
@@ -415,11 +416,17 @@ mod tests {
 
     #[test]
     fn frames_are_named_by_their_type_and_an_error_frame_carries_the_error_body() {
+        let body = |error, state| ErrorBody {
+            error,
+            message: "m".into(),
+            zh: "z".into(),
+            key: "k",
+            state,
+            article: None,
+            retry_after: None,
+        };
         let error = Frame::Error {
-            body: Map::from_iter([
-                ("error".to_string(), json!("stale")),
-                ("state".to_string(), json!({ "seq": 3 })),
-            ]),
+            body: body("stale", Some(json!({ "seq": 3 }))),
             game: Some(7),
             status: 409,
             reference: json!("c1"),
@@ -427,10 +434,13 @@ mod tests {
         };
         assert_eq!(
             serde_json::to_value(error).unwrap(),
-            json!({ "type": "error", "error": "stale", "state": { "seq": 3 }, "game": 7, "status": 409, "ref": "c1", "seq": 3 })
+            json!({
+                "type": "error", "error": "stale", "message": "m", "zh": "z", "key": "k", "state": { "seq": 3 },
+                "game": 7, "status": 409, "ref": "c1", "seq": 3,
+            })
         );
         let unread = Frame::Error {
-            body: Map::from_iter([("error".to_string(), json!("bad_request"))]),
+            body: body("bad_request", None),
             game: None,
             status: 400,
             reference: Json::Null,
@@ -438,7 +448,10 @@ mod tests {
         };
         assert_eq!(
             serde_json::to_value(unread).unwrap(),
-            json!({ "type": "error", "error": "bad_request", "game": null, "status": 400, "ref": null })
+            json!({
+                "type": "error", "error": "bad_request", "message": "m", "zh": "z", "key": "k",
+                "game": null, "status": 400, "ref": null,
+            })
         );
         let ack = Frame::Ack {
             ack: Ack {

@@ -2,8 +2,9 @@
 //! games' results collected, the referee console's queue, and the event's confirmation rule
 //! (Art. 16.4).
 
+use super::errors::ErrorBody;
 use serde::Serialize;
-use serde_json::{Map, Value as Json};
+use serde_json::Value as Json;
 
 /// `POST /api/events/{id}/results`' answer: what the event recorded, and what the entry did
 /// to the board's live game.
@@ -34,11 +35,10 @@ pub struct LiveGame {
 /// again, the entry finds the game agreeing and writes only the event.
 #[derive(Debug, Serialize)]
 pub struct EventNotWritten {
-    /// The event's refusal as an error body (`error`, `zh`, `key`, …), but its `message`.
+    /// The event's refusal, its `message` saying too that the live game was changed
+    /// already.
     #[serde(flatten)]
-    pub body: Map<String, Json>,
-    /// The refusal in English, and that the live game was changed already.
-    pub message: String,
+    pub body: ErrorBody,
     /// The live game and what the entry did to it.
     pub live_game: LiveGame,
 }

@@ -272,9 +272,8 @@ async fn command(st: &AppState, c: &Caller, game: i64, r: ActReq) -> Result<(cra
 /// could not be read), the HTTP status, the command's `ref`, and for `stale` the game's `seq`.
 fn described(e: ApiError, reference: Option<Json>, game: Option<i64>) -> Frame {
     let (status, body) = e.status_and_body();
-    let body = crate::wire::error_object(body);
     Frame::Error {
-        seq: body.get("state").map(|s| s["seq"].clone()),
+        seq: body.state.as_ref().map(|s| s["seq"].clone()),
         body,
         game,
         status: status.as_u16(),
