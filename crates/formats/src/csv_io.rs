@@ -301,10 +301,20 @@ pub fn standings_with(ev: &Event, lang: Lang, extras: &crate::ratings::Extras) -
     write_rows(rows)
 }
 
-/// The standings of an OpenGotha tournament as OpenGotha places it (its criteria, McMahon
-/// score from its bar and floor, counted from 30k; values to the half point).
-pub fn opengotha_standings(t: &crate::opengotha::Tournament, lang: Lang) -> Result<String, FormatError> {
-    let (criteria, rows) = t.placement(t.last_round())?;
+/// The standings of an event imported from OpenGotha as OpenGotha places it: the one
+/// placement the event page shows ([`crate::opengotha::standings::standings`]: `file`, the
+/// file kept with the event, merged with `ev`, after its last complete round; its criteria,
+/// McMahon score from its bar and floor, counted from 30k; values to the half point), each
+/// player as the file names them.
+pub fn opengotha_standings(
+    file: &crate::opengotha::Tournament,
+    ev: &tournament::Event,
+    lang: Lang,
+) -> Result<String, FormatError> {
+    let g = crate::opengotha::standings::standings(file, ev)?;
+    // The players as OpenGotha writes them, in the event's order.
+    let t = crate::opengotha::merge(Some(file), ev);
+    let criteria = &g.criteria;
     let mut header: Vec<String> = match lang {
         Lang::En => ["place", "name", "rank", "country", "club"],
         Lang::Zh => ["名次", "姓名", "段位", "国家或地区", "单位"],
@@ -314,8 +324,10 @@ pub fn opengotha_standings(t: &crate::opengotha::Tournament, lang: Lang) -> Resu
     .collect();
     header.extend(criteria.iter().cloned());
     let mut out = vec![header];
-    for r in &rows {
-        let p = &t.players[r.player];
+    for r in &g.rows {
+        let Some(p) = t.players.get(r.player.0) else {
+            continue;
+        };
         let mut row = vec![
             r.place.to_string(),
             p.full_name(),
@@ -323,12 +335,7 @@ pub fn opengotha_standings(t: &crate::opengotha::Tournament, lang: Lang) -> Resu
             p.country.clone(),
             p.club.clone(),
         ];
-        row.extend(
-            criteria
-                .iter()
-                .zip(&r.values)
-                .map(|(c, v)| crate::opengotha::value_text(c, *v)),
-        );
+        row.extend(g.texts(r));
         out.push(row);
     }
     Ok(write_rows(out))

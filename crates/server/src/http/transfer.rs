@@ -159,9 +159,7 @@ async fn export(
             let text = match q.what.as_deref().unwrap_or("standings") {
                 // An imported OpenGotha tournament is placed as OpenGotha places it.
                 "standings" => match &base {
-                    Some(b) => {
-                        formats::csv_io::opengotha_standings(&opengotha::merge(Some(b), &ev), lang).map_err(exported)?
-                    }
+                    Some(b) => formats::csv_io::opengotha_standings(b, &ev, lang).map_err(exported)?,
                     None => formats::csv_io::standings_with(&ev, lang, &extras),
                 },
                 "pairings" => formats::csv_io::pairings(&ev, q.round, lang),

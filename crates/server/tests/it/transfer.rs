@@ -434,3 +434,53 @@ async fn an_imported_events_printed_standings_are_opengothas() {
         }
     }
 }
+
+/// The CSV standings of an imported event are the event page's, a round being played
+/// included: placed after the last complete round (a round paired without its results yet
+/// counts for nothing), the same rows, places and values as `/api/events/{id}/standings`.
+#[tokio::test]
+async fn an_imported_events_csv_standings_are_the_pages_while_a_round_is_played() {
+    let a = app().await;
+    let r = &a.router;
+    let td = login(r, "td").await;
+    let xml = include_str!("../../../formats/tests/it/data/og_mcmahon_rules.xml");
+    let (s, _, _, body) = send(r, "POST", "/api/imports/opengotha?id=og", Some(&td), xml).await;
+    assert_eq!(s, 201, "{body}");
+    // Round 5 paired, none of its results in.
+    let (s, v) = call(r, "POST", "/api/events/og/rounds", Some(&td), None).await;
+    assert_eq!(s, 201, "{v}");
+    let (_, st) = call(r, "GET", "/api/events/og/standings", None, None).await;
+    assert_eq!(st["after_round"], 4, "{st}");
+    let page: Vec<String> = st["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            let values: Vec<&str> = row["values"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap())
+                .collect();
+            format!(
+                "{} {} {}",
+                row["place"],
+                row["name"].as_str().unwrap(),
+                values.join(" ")
+            )
+        })
+        .collect();
+    let (s, _, _, csv) = send(r, "GET", "/api/events/og/export/csv?lang=en", None, "").await;
+    assert_eq!(s, 200, "{csv}");
+    // place, name, rank, country, club, then the criteria.
+    let file: Vec<String> = csv
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            format!("{} {} {}", f[0], f[1], f[5..].join(" "))
+        })
+        .collect();
+    assert_eq!(file, page);
+}

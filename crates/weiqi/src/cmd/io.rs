@@ -194,7 +194,7 @@ pub fn export(store: &mut Store, a: ExportArgs) -> anyhow::Result<String> {
         "csv" => match a.what.as_str() {
             // An imported OpenGotha tournament is placed as OpenGotha places it.
             "standings" => match &base {
-                Some(b) => csv_io::opengotha_standings(&opengotha::merge(Some(b), &ev), lang)?.into_bytes(),
+                Some(b) => csv_io::opengotha_standings(b, &ev, lang)?.into_bytes(),
                 None => csv_io::standings_with(&ev, lang, &extras).into_bytes(),
             },
             "pairings" => csv_io::pairings(&ev, a.round, lang).into_bytes(),
