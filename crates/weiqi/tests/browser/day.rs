@@ -704,12 +704,22 @@ async fn the_directors_whole_day_in_chinese() {
                     moved += 1;
                 }
                 Step::Captured(point) => {
-                    // Art. 4: the stone without liberties is taken off, on both boards.
+                    // Art. 4: the stone without liberties is taken off, on both boards, and
+                    // counted to the side that took it (the last to move).
+                    let colours = if stones[k] >= 2 {
+                        ["white", "black"]
+                    } else {
+                        ["black", "white"]
+                    };
+                    let taker = colours[(moved - 1) % 2];
                     for c in sides {
                         until(
                             c,
-                            &format!("{point} captured"),
-                            &format!("!document.querySelector('svg.board [data-v=\"{point}\"]')"),
+                            &format!("{point} captured by {taker}"),
+                            &format!(
+                                "!document.querySelector('svg.board [data-v=\"{point}\"]') \
+                                 && document.getElementById('clock-{taker}').textContent.includes('提子1')"
+                            ),
                         )
                         .await;
                     }
