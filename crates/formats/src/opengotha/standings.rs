@@ -118,10 +118,31 @@ pub fn criterion_name(name: &str, lang: Lang) -> String {
         Criterion::Sosts => "对手斯特拉斯堡分之和",
         Criterion::Sososw => "对手的对手胜局数之和",
         Criterion::Sososm => "对手的对手麦克马洪分之和",
-        Criterion::Ext => "挑战分",
-        Criterion::Exr => "挑战成功分",
+        // Exploits: games against stronger players with too few handicap stones, tried (EXT)
+        // and won (EXR).
+        Criterion::Ext => "越级挑战分",
+        Criterion::Exr => "越级挑战成功分",
         Criterion::Dc => "直接对局",
         Criterion::Sdc => "简化直接对局",
     }
     .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_criterion_has_a_chinese_name_without_latin_letters_and_its_opengotha_name_in_english() {
+        for name in Criterion::names() {
+            let zh = criterion_name(name, Lang::Zh);
+            assert!(
+                !zh.is_empty() && !zh.chars().any(|c| c.is_ascii_alphabetic()),
+                "{name}: {zh}"
+            );
+            assert_eq!(criterion_name(name, Lang::En), name);
+        }
+        assert_eq!(criterion_name("SOSM", Lang::Zh), "对手麦克马洪分之和");
+        assert_eq!(criterion_name("UNKNOWN", Lang::Zh), "UNKNOWN");
+    }
 }
