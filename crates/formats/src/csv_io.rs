@@ -311,6 +311,15 @@ pub fn opengotha_standings(
     ev: &tournament::Event,
     lang: Lang,
 ) -> Result<String, FormatError> {
+    Ok(write_rows(opengotha_standings_cells(file, ev, lang)?))
+}
+
+/// [`opengotha_standings`] as cells, the header first (the Excel export's too).
+pub fn opengotha_standings_cells(
+    file: &crate::opengotha::Tournament,
+    ev: &tournament::Event,
+    lang: Lang,
+) -> Result<Vec<Vec<String>>, FormatError> {
     let g = crate::opengotha::standings::standings(file, ev)?;
     // The players as OpenGotha writes them, in the event's order.
     let t = crate::opengotha::merge(Some(file), ev);
@@ -338,7 +347,7 @@ pub fn opengotha_standings(
         row.extend(g.texts(r));
         out.push(row);
     }
-    Ok(write_rows(out))
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -205,10 +205,27 @@ pub fn standings(ev: &Event, lang: Lang, extras: &Extras) -> Result<Vec<u8>, For
     book(&sheets)
 }
 
+/// The standings of an event imported from OpenGotha as OpenGotha places them, the CSV's
+/// columns ([`crate::csv_io::opengotha_standings_cells`]): the event page's placement.
+pub fn opengotha_standings(
+    file: &crate::opengotha::Tournament,
+    ev: &Event,
+    lang: Lang,
+) -> Result<Vec<u8>, FormatError> {
+    let mut cells = crate::csv_io::opengotha_standings_cells(file, ev, lang)?;
+    let header = if cells.is_empty() { Vec::new() } else { cells.remove(0) };
+    book(&[(l(lang, "Standings", "名次表"), header, cells)])
+}
+
 /// The crosstable: place, name, rank, club, one column per round (the opponent's place, the
 /// result and the color, as the printed crosstable), points and the tie-breaks.
 pub fn crosstable(ev: &Event, lang: Lang) -> Result<Vec<u8>, FormatError> {
-    let (header, rows) = crate::html::crosstable_cells(ev, lang);
+    crosstable_of(ev, &crate::shown::Shown::weiqi(ev), lang)
+}
+
+/// [`crosstable`] of the standings `st` (OpenGotha's placement of an imported event).
+pub fn crosstable_of(ev: &Event, st: &crate::shown::Shown, lang: Lang) -> Result<Vec<u8>, FormatError> {
+    let (header, rows) = crate::html::crosstable_cells_of(ev, st, lang);
     book(&[(l(lang, "Crosstable", "成绩表"), header, rows)])
 }
 

@@ -211,8 +211,12 @@ pub fn export(store: &mut Store, a: ExportArgs) -> anyhow::Result<String> {
             other => bail!("unknown --what {other:?}: crosstable or pairings"),
         },
         "xlsx" => match a.what.as_str() {
-            "standings" => formats::xlsx::standings(&ev, lang, &extras)?,
-            "crosstable" => formats::xlsx::crosstable(&ev, lang)?,
+            // An imported OpenGotha tournament is placed as OpenGotha places it.
+            "standings" => match &base {
+                Some(b) => formats::xlsx::opengotha_standings(b, &ev, lang)?,
+                None => formats::xlsx::standings(&ev, lang, &extras)?,
+            },
+            "crosstable" => formats::xlsx::crosstable_of(&ev, &shown(base.as_ref(), &ev)?, lang)?,
             "pairings" => formats::xlsx::pairings(&ev, a.round, lang)?,
             other => bail!("unknown --what {other:?}: standings, crosstable or pairings"),
         },

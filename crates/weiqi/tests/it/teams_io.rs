@@ -743,3 +743,63 @@ fn an_imported_files_absences_and_preregistrations_are_honoured_by_the_next_pair
     let text = p.to_string();
     assert!(!text.contains("Dupont") && !text.contains("张 三"), "{text}");
 }
+
+/// The Excel exports of an imported event are placed as OpenGotha places it, as its CSV
+/// standings, `weiqi event standings` and the server's pages are (issue #18): the standings
+/// sheet holds the CSV's cells, the crosstable lists the players in the same order under the
+/// file's criteria, without weiqi's points.
+#[test]
+fn an_imported_events_excel_exports_are_placed_as_opengotha_places_it() {
+    use calamine::{Reader, Xlsx};
+    let db = Db::new("og-xlsx");
+    let f = db.file(
+        "rules.xml",
+        include_str!("../../../formats/tests/it/data/og_mcmahon_rules.xml").as_bytes(),
+    );
+    db.ok(&["import", "--from", "opengotha", &f, "--id", "og"]);
+    let csv = db.ok(&["export", "--event", "og", "--to", "csv", "--lang", "zh"]);
+    let csv: Vec<Vec<String>> = csv
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect();
+    let sheet = |what: &str| -> Vec<Vec<String>> {
+        let path = db.dir.join(format!("{what}.xlsx"));
+        db.ok(&[
+            "export",
+            "--event",
+            "og",
+            "--to",
+            "xlsx",
+            "--what",
+            what,
+            "--out",
+            path.to_str().unwrap(),
+            "--lang",
+            "zh",
+        ]);
+        let mut wb: Xlsx<_> = calamine::open_workbook(&path).unwrap();
+        let name = wb.sheet_names()[0].clone();
+        let range = wb.worksheet_range(&name).unwrap();
+        range
+            .rows()
+            .map(|r| r.iter().map(|c| c.to_string()).collect())
+            .collect()
+    };
+    assert_eq!(sheet("standings"), csv);
+    let cross = sheet("crosstable");
+    assert_eq!(
+        cross[0][cross[0].len() - 6..],
+        [
+            "组别",
+            "麦克马洪分",
+            "对手麦克马洪分之和",
+            "所胜对手麦克马洪分之和",
+            "对手的对手麦克马洪分之和",
+            "对手麦克马洪分之和（去最低一人）"
+        ]
+    );
+    assert!(!cross[0].contains(&"积分".to_string()), "{:?}", cross[0]);
+    let names = |rows: &[Vec<String>]| rows.iter().skip(1).map(|r| r[1].clone()).collect::<Vec<_>>();
+    assert_eq!(names(&cross), names(&csv));
+}
