@@ -262,9 +262,9 @@ function followSome(hs, mine) {
  * OpenGotha's and pairgoth's lists do): in as many columns side by side as the box's width
  * holds, each as long as the window's height holds, each with the table's head; when they do
  * not all fit, a screenful at a time, the next every few seconds (a projector shows no scroll
- * bar), in full columns (on one screen, columns as even as can be). The rows are moved, never copied, so a row
- * kept by the caller (a live clock) stays the one shown. Answers the function that lays them
- * out again, for after the table is drawn afresh.
+ * bar), in full columns (on one screen, columns as even as can be). The rows are moved,
+ * never copied, so a row kept by the caller (a live clock) stays the one shown. Answers the
+ * function that lays them out again, for after the table is drawn afresh.
  * @param {string} css
  * @returns {() => void}
  */
