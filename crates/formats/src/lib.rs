@@ -185,6 +185,34 @@ pub enum GothaProblem {
         /// As written.
         n: i64,
     },
+    /// A game of a round beyond the tournament's rounds.
+    GameBeyondRounds {
+        /// The game's round (from 1).
+        round: usize,
+        /// The tournament's rounds.
+        rounds: usize,
+    },
+    /// A category whose number or lower limit does not fit the tournament's categories.
+    Category {
+        /// Its number as read.
+        number: usize,
+        /// Its lower limit as written.
+        lower_limit: String,
+        /// The tournament's categories.
+        categories: usize,
+    },
+    /// A placement criterion whose number is not from 1 to 6.
+    CriterionNumber {
+        /// As written.
+        number: String,
+    },
+    /// A placement criterion OpenGotha does not have.
+    UnknownCriterion {
+        /// As written.
+        name: String,
+        /// OpenGotha's criteria.
+        known: Vec<&'static str>,
+    },
 }
 
 impl fmt::Display for GothaProblem {
@@ -216,6 +244,27 @@ impl fmt::Display for GothaProblem {
                     "GeneralParameterSet numberOfRounds={n}: a tournament has 1 to {max} rounds"
                 )
             }
+            GothaProblem::GameBeyondRounds { round, rounds } => {
+                write!(f, "a game of round {round} is beyond the tournament's {rounds} rounds")
+            }
+            GothaProblem::Category {
+                number,
+                lower_limit,
+                categories,
+            } => write!(
+                f,
+                "category {number} (lowerLimit {lower_limit:?}) is not one of the {categories}"
+            ),
+            GothaProblem::CriterionNumber { number } => write!(
+                f,
+                "placement criterion number {number:?} is not from 1 to {}",
+                opengotha::MAX_CRITERIA
+            ),
+            GothaProblem::UnknownCriterion { name, known } => write!(
+                f,
+                "unknown placement criterion {name:?}: OpenGotha's are {}",
+                known.join(", ")
+            ),
         }
     }
 }

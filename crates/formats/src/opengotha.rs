@@ -30,7 +30,7 @@ use tournament::{ByeValue, Event, GameResult, Player, Rank, Settings, System, Ti
 
 pub mod scoring;
 pub mod standings;
-pub use scoring::Criterion;
+pub use scoring::{Criterion, MAX_CRITERIA};
 
 /// The first name an export gives a player registered without one: OpenGotha refuses a file
 /// with an empty `firstName`, and reading it back it is no first name.

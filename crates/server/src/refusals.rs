@@ -594,6 +594,21 @@ fn gotha(g: &formats::GothaProblem) -> String {
         G::ByeRound { key, round: None } => format!("“{key}”的轮空：轮次不是数字"),
         G::ByeRound { key, round: Some(r) } => format!("“{key}”的轮空：第{r}轮不在1至{max}之间"),
         G::Rounds { n } => format!("GeneralParameterSet的numberOfRounds={n}：比赛应有1至{max}轮"),
+        G::GameBeyondRounds { round, rounds } => format!("有一局在第{round}轮，超出比赛的{rounds}轮"),
+        G::Category {
+            number,
+            lower_limit,
+            categories,
+        } => format!("第{number}组（lowerLimit为“{lower_limit}”）不在比赛的{categories}个组别之内"),
+        G::CriterionNumber { number } => {
+            format!(
+                "名次排列方法的序号“{number}”应为1至{}",
+                formats::opengotha::MAX_CRITERIA
+            )
+        }
+        G::UnknownCriterion { name, known } => {
+            format!("没有名为“{name}”的名次排列方法：OpenGotha的方法有{}", known.join("、"))
+        }
     }
 }
 
@@ -727,6 +742,14 @@ mod tests {
             format(&formats::opengotha::parse("<Game/>").unwrap_err(), GOTHA),
             format(
                 &formats::opengotha::parse(
+                    r#"<Tournament dataVersion="201"><TournamentParameterSet><PlacementParameterSet><PlacementCriteria><PlacementCriterion name="SOSX" number="1"/></PlacementCriteria></PlacementParameterSet></TournamentParameterSet></Tournament>"#,
+                )
+                .and_then(|t| t.criteria())
+                .unwrap_err(),
+                GOTHA,
+            ),
+            format(
+                &formats::opengotha::parse(
                     r#"<Tournament dataVersion="201"><Players><Player name="Li" firstName="" rank="D"/></Players></Tournament>"#,
                 )
                 .unwrap_err(),
@@ -795,6 +818,9 @@ mod tests {
             format.err.invalid
               the OpenGotha file: invalid OpenGotha file: the root element is <Game>, not <Tournament>
               OpenGotha文件：内容无效：根元素是<Game>，不是<Tournament>
+            format.err.invalid
+              the OpenGotha file: invalid OpenGotha file: unknown placement criterion "SOSX": OpenGotha's are NULL, CAT, NBW, CPS, MMS, STS, Rank, Rating, CUSSW, CUSSM, SOSW, SOSW-1, SOSW-2, SODOSW, SOSM, SOSM-1, SOSM-2, SODOSM, SOSTS, SOSOSW, SOSOSM, EXT, EXR, DC, SDC
+              OpenGotha文件：内容无效：没有名为“SOSX”的名次排列方法：OpenGotha的方法有NULL、CAT、NBW、CPS、MMS、STS、Rank、Rating、CUSSW、CUSSM、SOSW、SOSW-1、SOSW-2、SODOSW、SOSM、SOSM-1、SOSM-2、SODOSM、SOSTS、SOSOSW、SOSOSM、EXT、EXR、DC、SDC
             format.err.invalid
               the OpenGotha file: invalid OpenGotha file: rank "D" is not like 5D, 10K or 3P
               OpenGotha文件：内容无效：段位“D”应写作5D、10K或3P

@@ -37,7 +37,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::{GothaResult, Tournament};
-use crate::FormatError;
+use crate::{FormatError, GothaPlace, GothaProblem};
 use std::collections::{HashMap, HashSet};
 
 /// A placement criterion of OpenGotha (`PlacementParameterSet.allPlacementCriteria`).
@@ -326,10 +326,10 @@ impl Field {
         let gps = &self.params;
         for g in &self.games {
             if g.round >= n {
-                return Err(FormatError::Invalid(format!(
-                    "a game of round {} is beyond the tournament's {n} rounds",
-                    g.round + 1
-                )));
+                return Err(FormatError::Gotha(GothaProblem::GameBeyondRounds {
+                    round: g.round + 1,
+                    rounds: n,
+                }));
             }
         }
         let z = vec![0i64; n];
@@ -967,7 +967,7 @@ impl Tournament {
                 Some(v) => v
                     .trim()
                     .parse()
-                    .map_err(|_| FormatError::Invalid(format!("GeneralParameterSet {k}={v:?} is not a number"))),
+                    .map_err(|_| super::not_a_number(GothaPlace::Set("GeneralParameterSet"), k, v)),
             }
         };
         let rank = |k: &str, d: &str| -> Result<i32, FormatError> {
@@ -976,10 +976,7 @@ impl Tournament {
         let flag = |k: &str, d: bool| self.general(k).map(|v| v.trim() == "true").unwrap_or(d);
         let rounds = int("numberOfRounds", 5)?;
         if !(1..=i64::from(super::MAX_ROUNDS)).contains(&rounds) {
-            return Err(FormatError::Invalid(format!(
-                "numberOfRounds {rounds} is not from 1 to {}",
-                super::MAX_ROUNDS
-            )));
+            return Err(FormatError::Gotha(GothaProblem::Rounds { n: rounds }));
         }
         // OpenGotha raises the number of rounds to hold the last game and the last bye as it
         // loads a file (`Tournament.updateNumberOfRoundsIfNecesary`).
@@ -1010,9 +1007,10 @@ impl Tournament {
     pub fn category_limits(&self) -> Result<(usize, Vec<i32>), FormatError> {
         let categories = match self.general("numberOfCategories") {
             None => 1,
-            Some(v) => v.trim().parse::<i64>().map_err(|_| {
-                FormatError::Invalid(format!("GeneralParameterSet numberOfCategories={v:?} is not a number"))
-            })?,
+            Some(v) => v
+                .trim()
+                .parse::<i64>()
+                .map_err(|_| super::not_a_number(GothaPlace::Set("GeneralParameterSet"), "numberOfCategories", v))?,
         }
         .clamp(1, 100) as usize;
         let mut lower_limits = vec![0i32; categories - 1];
@@ -1027,14 +1025,16 @@ impl Tournament {
                 ) {
                     (Some(slot), Ok(rk)) => *slot = rk.value - 30,
                     _ => {
-                        err = Some(format!(
-                            "category {num} (lowerLimit {lim:?}) is not one of the {categories}"
-                        ))
+                        err = Some(GothaProblem::Category {
+                            number: num,
+                            lower_limit: lim.to_string(),
+                            categories,
+                        })
                     }
                 }
             });
-            if let Some(m) = err {
-                return Err(FormatError::Invalid(m));
+            if let Some(p) = err {
+                return Err(FormatError::Gotha(p));
             }
         }
         Ok((categories, lower_limits))
@@ -1059,20 +1059,20 @@ impl Tournament {
             match (slot, Criterion::from_name(name)) {
                 (Some(k), Some(cr)) => crit[k - 1] = cr,
                 (None, _) => {
-                    err = Some(format!(
-                        "placement criterion number {num:?} is not from 1 to {MAX_CRITERIA}"
-                    ))
+                    err = Some(GothaProblem::CriterionNumber {
+                        number: num.to_string(),
+                    })
                 }
                 (_, None) => {
-                    err = Some(format!(
-                        "unknown placement criterion {name:?}: OpenGotha's are {}",
-                        Criterion::names().join(", ")
-                    ))
+                    err = Some(GothaProblem::UnknownCriterion {
+                        name: name.to_string(),
+                        known: Criterion::names(),
+                    })
                 }
             }
         });
         match err {
-            Some(m) => Err(FormatError::Invalid(m)),
+            Some(p) => Err(FormatError::Gotha(p)),
             None => Ok(crit),
         }
     }
