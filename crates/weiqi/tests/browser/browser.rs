@@ -3,6 +3,7 @@
 //! result reaches the standings; byo-yomi calls are spoken (and shown) on the game page and
 //! in the clock-only mode.
 
+use crate::kit::new_event_form;
 use crate::support::{Rig, click, fill, shot, until};
 use fantoccini::{Client, Locator};
 use serde_json::json;
@@ -62,16 +63,7 @@ async fn a_swiss_event_from_registration_to_standings() {
 
     // The director creates a Swiss event and imports 8 players from a CSV file.
     sign_up(&rig, &td, "director").await;
-    fill(&td, "#ev-id", "open2025").await;
-    fill(&td, "#ev-name", "Spring Open").await;
-    td.find(Locator::Css("#ev-system"))
-        .await
-        .unwrap()
-        .select_by_value("swiss")
-        .await
-        .unwrap();
-    fill(&td, "#ev-rounds", "3").await;
-    fill(&td, "#ev-time", "30m+3x30s").await;
+    new_event_form(&td, "open2025", "Spring Open", "swiss", 3, "30m+3x30s", None).await;
     shot(&td, "01-home-director").await;
     click(&td, "#ev-create").await;
     until(

@@ -16,7 +16,7 @@
 //! on a page is the software's. The JSON API is used for nothing the pages do.
 
 use crate::hall::on_screen;
-use crate::kit::{follow, full_shot, screen};
+use crate::kit::{follow, full_shot, new_event_form, screen};
 use crate::support::{Rig, click, fill, shot, until};
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use fantoccini::{Client, Locator};
@@ -414,20 +414,8 @@ async fn the_directors_whole_day_in_chinese() {
     //    McMahon with its bar and floor written in Chinese, three rounds, a time control.
     sign_up(&rig, &td, "赵主任").await;
     seen.look(&td, "home").await;
-    until(&td, "the event form", "document.getElementById('ev-id')").await;
-    fill(&td, "#ev-id", ID).await;
-    fill(&td, "#ev-name", "二〇二六年春季围棋公开赛").await;
-    td.find(Locator::Css("#ev-system"))
-        .await
-        .unwrap()
-        .select_by_value("mc_mahon")
-        .await
-        .unwrap();
-    fill(&td, "#ev-rounds", "3").await;
-    fill(&td, "#ev-time", "1h+3x30s").await;
-    click(&td, "#new-event details summary").await;
-    fill(&td, "#ev-bar", "3段").await;
-    fill(&td, "#ev-floor", "18级").await;
+    let mcmahon = Some(("3段", "18级"));
+    new_event_form(&td, ID, "二〇二六年春季围棋公开赛", "mc_mahon", 3, "1h+3x30s", mcmahon).await;
     // Handicap games at every level, as a club's handicap McMahon plays: the handicap's bar
     // (which follows the McMahon bar) cleared, so a 5段 takes two stones from a 7段.
     td.find(Locator::Css("#ev-hd-bar"))

@@ -8,9 +8,9 @@
 //! Player names and the event's name are Chinese (its id digits), so any Latin word on a
 //! page is the software's.
 
-use crate::kit::account;
+use crate::kit::{account, new_event_form};
 use crate::support::{Rig, click, fill, shot, until};
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 
 /// The event's id (digits: no Latin word).
 const ID: &str = "2027";
@@ -75,19 +75,8 @@ async fn a_mcmahon_event_with_its_handicap_rule_and_categories_from_the_pages() 
     // handicap rule's fields come filled with the defaults, the handicap's bar following the
     // McMahon bar; two categories (1段 and up, below 1段), ranked apart.
     until(&td, "the event form", "document.getElementById('ev-hd-ceiling')").await;
-    fill(&td, "#ev-id", ID).await;
-    fill(&td, "#ev-name", "二〇二七年麦克马洪赛").await;
-    td.find(Locator::Css("#ev-system"))
-        .await
-        .unwrap()
-        .select_by_value("mc_mahon")
-        .await
-        .unwrap();
-    fill(&td, "#ev-rounds", "3").await;
-    fill(&td, "#ev-time", "1h+3x30s").await;
-    click(&td, "#new-event details summary").await;
-    fill(&td, "#ev-bar", "3段").await;
-    fill(&td, "#ev-floor", "18级").await;
+    let mcmahon = Some(("3段", "18级"));
+    new_event_form(&td, ID, "二〇二七年麦克马洪赛", "mc_mahon", 3, "1h+3x30s", mcmahon).await;
     let defaults = td
         .execute(
             "return ['ev-hd-basis', 'ev-hd-bar', 'ev-hd-correction', 'ev-hd-ceiling', 'ev-categories'].map((id) => document.getElementById(id).value)",

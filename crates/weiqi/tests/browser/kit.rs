@@ -2,10 +2,10 @@
 //! JSON API (accounts, events, a seat's commands), Chrome DevTools emulation (a phone's or a
 //! tablet's screen and touch, print media), full-page screenshots, and the keyboard.
 
-use crate::support::{Rig, artefacts};
-use fantoccini::Client;
+use crate::support::{Rig, artefacts, click, fill, until};
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::wd::WebDriverCompatibleCommand;
+use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
 
 /// A Chrome DevTools command, through chromedriver's `goog/cdp/execute`.
@@ -117,6 +117,37 @@ pub async fn call(c: &Client, method: &str, path: &str, body: Value, secret: Opt
         r["status"].as_u64().unwrap_or(0),
         serde_json::from_str(text).unwrap_or_else(|_| json!(text)),
     )
+}
+
+/// Fills the home page's form for a new event as a director types it: its id, name,
+/// `system` (the select's value: `swiss`, `mc_mahon`, ...), rounds and time control; for a
+/// McMahon event (`bar`, `floor`: ranks as written) opens its section and gives both. Not
+/// sent: the test may change more fields first.
+pub async fn new_event_form(
+    c: &Client,
+    id: &str,
+    name: &str,
+    system: &str,
+    rounds: u32,
+    time: &str,
+    mcmahon: Option<(&str, &str)>,
+) {
+    until(c, "the event form", "document.getElementById('ev-id')").await;
+    fill(c, "#ev-id", id).await;
+    fill(c, "#ev-name", name).await;
+    c.find(Locator::Css("#ev-system"))
+        .await
+        .unwrap()
+        .select_by_value(system)
+        .await
+        .unwrap();
+    fill(c, "#ev-rounds", &rounds.to_string()).await;
+    fill(c, "#ev-time", time).await;
+    if let Some((bar, floor)) = mcmahon {
+        click(c, "#new-event details summary").await;
+        fill(c, "#ev-bar", bar).await;
+        fill(c, "#ev-floor", floor).await;
+    }
 }
 
 /// Creates the account `name` and logs the browser in (the page must be one of the server's).
