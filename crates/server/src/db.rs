@@ -888,8 +888,9 @@ impl Db {
 }
 
 /// A role granted or revoked: the account's name, the role, `grant` or `revoke`, who did it
-/// (an account's name; none for the event's creation) and when.
-#[derive(Clone, Debug)]
+/// (an account's name; none for the event's creation) and when. The API answers it as it is
+/// (`wire::RoleHistory`).
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct RoleChange {
     /// The account the role is (or was) held by.
     pub account: String,

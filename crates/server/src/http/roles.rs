@@ -103,17 +103,5 @@ async fn role_history(
 ) -> Result<Json<wire::RoleHistory>, ApiError> {
     require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
     let changes = st.0.hub.db().role_changes(id.clone()).await?;
-    Ok(Json(wire::RoleHistory {
-        event: id,
-        changes: changes
-            .into_iter()
-            .map(|c| wire::RoleChange {
-                account: c.account,
-                role: c.role,
-                change: c.change,
-                by: c.by,
-                at: c.at,
-            })
-            .collect(),
-    }))
+    Ok(Json(wire::RoleHistory { event: id, changes }))
 }

@@ -36,17 +36,5 @@ pub struct RoleHistory {
     pub changes: Vec<RoleChange>,
 }
 
-/// One grant or revocation.
-#[derive(Debug, Serialize)]
-pub struct RoleChange {
-    /// The account the role is (or was) held by.
-    pub account: String,
-    /// The role's API name.
-    pub role: String,
-    /// `grant` or `revoke`.
-    pub change: String,
-    /// Who did it (null when the account is gone or the system did).
-    pub by: Option<String>,
-    /// When (milliseconds since the epoch).
-    pub at: u64,
-}
+/// One grant or revocation, as the database keeps it.
+pub use crate::db::RoleChange;
