@@ -173,11 +173,14 @@ async fn proposed(c: &Client) -> Vec<(String, String)> {
     .unwrap()
 }
 
-/// Where the intersection `point` (`C17`) is drawn on the screen, in the viewport's pixels:
-/// from the drawing itself (the grid lines' positions in the picture's units), the svg's
-/// `viewBox` and its box on the screen, scaled and centred as `xMidYMid meet` does. Computed
+/// Where the intersection `point` (`C17`) is drawn, in pixels from the centre of the board's
+/// svg: from the drawing itself (the grid lines' positions in the picture's units), the svg's
+/// `viewBox` and its size on the screen, scaled and centred as `xMidYMid meet` does. Computed
 /// apart from the page's own reading of a click, so a click that the page maps to another
-/// point is caught.
+/// point is caught. From the svg's centre, not the viewport's corner: the browser places the
+/// click from the svg where it is when it clicks, so a page that moved since (a line of the
+/// record drawn above, a scroll) still gets the click on the point (regression: a click
+/// computed before the page moved by one line landed on C18 for C17).
 async fn point_on_screen(c: &Client, point: &str) -> (f64, f64) {
     let at = c
         .execute(
@@ -193,7 +196,7 @@ async fn point_on_screen(c: &Client, point: &str) -> (f64, f64) {
             const r = svg.getBoundingClientRect();
             const k = Math.min(r.width / vw, r.height / vh);
             const left = r.left + (r.width - vw * k) / 2, top = r.top + (r.height - vh * k) / 2;
-            return [left + (xs[col] - vx) * k, top + (ys[row] - vy) * k];
+            return [left + (xs[col] - vx) * k - (r.left + r.width / 2), top + (ys[row] - vy) * k - (r.top + r.height / 2)];
             "#,
             vec![json!(point)],
         )
@@ -211,11 +214,18 @@ async fn moves_listed(c: &Client) -> u64 {
         .unwrap()
 }
 
-/// Presses and releases the mouse's left button at `(x, y)` of the viewport.
+/// Presses and releases the mouse's left button at `(x, y)` from the centre of the board's
+/// svg, wherever the svg is when the browser clicks.
 async fn mouse_click(c: &Client, (x, y): (f64, f64)) {
+    let board = c.find(Locator::Css("svg.board")).await.expect("the board");
     c.perform_actions(
         MouseActions::new("mouse".into())
-            .then(PointerAction::MoveTo { duration: None, x, y })
+            .then(PointerAction::MoveToElement {
+                element: board,
+                duration: None,
+                x,
+                y,
+            })
             .then(PointerAction::Down {
                 button: MOUSE_BUTTON_LEFT,
             })
