@@ -215,27 +215,37 @@ async fn moves_listed(c: &Client) -> u64 {
 }
 
 /// Presses and releases the mouse's left button at `(x, y)` from the centre of the board's
-/// svg, wherever the svg is when the browser clicks.
+/// svg, wherever the svg is when the browser clicks. The page draws the board anew on each
+/// event of the game: a board replaced between finding it and clicking is found again.
 async fn mouse_click(c: &Client, (x, y): (f64, f64)) {
-    let board = c.find(Locator::Css("svg.board")).await.expect("the board");
-    c.perform_actions(
-        MouseActions::new("mouse".into())
-            .then(PointerAction::MoveToElement {
-                element: board,
-                duration: None,
-                x,
-                y,
-            })
-            .then(PointerAction::Down {
-                button: MOUSE_BUTTON_LEFT,
-            })
-            .then(PointerAction::Up {
-                button: MOUSE_BUTTON_LEFT,
-            }),
-    )
-    .await
-    .expect("a click");
-    c.release_actions().await.expect("released");
+    let mut last = String::new();
+    for _ in 0..20 {
+        let board = c.find(Locator::Css("svg.board")).await.expect("the board");
+        let done = c
+            .perform_actions(
+                MouseActions::new("mouse".into())
+                    .then(PointerAction::MoveToElement {
+                        element: board,
+                        duration: None,
+                        x,
+                        y,
+                    })
+                    .then(PointerAction::Down {
+                        button: MOUSE_BUTTON_LEFT,
+                    })
+                    .then(PointerAction::Up {
+                        button: MOUSE_BUTTON_LEFT,
+                    }),
+            )
+            .await;
+        c.release_actions().await.expect("released");
+        match done {
+            Ok(()) => return,
+            Err(e) if e.is_stale_element_reference() => last = e.to_string(),
+            Err(e) => panic!("a click: {e}"),
+        }
+    }
+    panic!("the board was drawn anew at every click: {last}");
 }
 
 /// Plays `point` from the seat page `c` by a click on its intersection, once it is this
