@@ -16,7 +16,7 @@
 //! on a page is the software's. The JSON API is used for nothing the pages do.
 
 use crate::hall::on_screen;
-use crate::kit::{follow, full_shot, new_event_form, screen};
+use crate::kit::{english, follow, full_shot, new_event_form, screen};
 use crate::support::{Rig, click, fill, shot, until};
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use fantoccini::{Client, Locator};
@@ -27,24 +27,6 @@ use std::time::Instant;
 const ID: &str = "2026";
 /// Boards started and played through their seat links in round 1.
 const PLAYED: usize = 20;
-
-/// Latin words of three letters or more that a Chinese page may show: names of file formats,
-/// encodings and of the software, written so in Chinese too, and the language switch's
-/// "English" (a language is offered in its own name). Anything else is English.
-const ALLOWED: &[&str] = &[
-    "CSV",
-    "SGF",
-    "weiqi",
-    "Excel",
-    "xlsx",
-    "UTF",
-    "GBK",
-    "OpenGotha",
-    "EGD",
-    "XML",
-    "HTML",
-    "English",
-];
 
 /// The 200 players: Chinese names, ranks as Chinese forms write them (7段 … 1段, 1级 … 18级,
 /// eight of each), and clubs.
@@ -86,27 +68,6 @@ fn strength(rank: &str) -> i32 {
         "k" | "级" => -n,
         _ => panic!("rank {r:?}"),
     }
-}
-
-/// The English words on the page now: the Latin words (three letters or more) of
-/// `document.body.innerText`, links and time controls left out, that are not in [`ALLOWED`].
-async fn english(c: &Client) -> Vec<String> {
-    let text = c.execute("return document.body.innerText", vec![]).await.unwrap();
-    let text = text.as_str().unwrap_or("");
-    let mut out = Vec::new();
-    for token in text.split_whitespace() {
-        // A link's URL (a seat link's secret is hex) is no word.
-        // Nor is a time control in the clock's notation (`1h+3x30s`, `5m+10s/move`).
-        if token.contains("://") || (token.starts_with(|c: char| c.is_ascii_digit()) && token.contains('+')) {
-            continue;
-        }
-        for w in token.split(|c: char| !c.is_ascii_alphabetic()) {
-            if w.len() >= 3 && !ALLOWED.contains(&w) && !out.iter().any(|x| x == w) {
-                out.push(w.to_string());
-            }
-        }
-    }
-    out
 }
 
 /// The pages visited and the English each showed.

@@ -8,47 +8,12 @@
 //! Player names and the event's name are Chinese (its id digits), so any Latin word on a
 //! page is the software's.
 
-use crate::kit::{account, new_event_form};
+use crate::kit::{account, english, new_event_form};
 use crate::support::{Rig, click, fill, shot, until};
 use fantoccini::Client;
 
 /// The event's id (digits: no Latin word).
 const ID: &str = "2027";
-
-/// Latin words a Chinese page may show: names of file formats and of the software, written
-/// so in Chinese too, and the language switch's "English" (as the day's test allows).
-const ALLOWED: &[&str] = &[
-    "CSV",
-    "SGF",
-    "weiqi",
-    "Excel",
-    "xlsx",
-    "UTF",
-    "GBK",
-    "OpenGotha",
-    "EGD",
-    "XML",
-    "HTML",
-    "English",
-];
-
-/// The Latin words (three letters or more) the page shows now that are not in [`ALLOWED`]:
-/// `document.body.innerText`, links and time controls (`1h+3x30s`) left out.
-async fn english(c: &Client) -> Vec<String> {
-    let text = c.execute("return document.body.innerText", vec![]).await.unwrap();
-    let mut out: Vec<String> = Vec::new();
-    for token in text.as_str().unwrap_or("").split_whitespace() {
-        if token.contains("://") || (token.starts_with(|c: char| c.is_ascii_digit()) && token.contains('+')) {
-            continue;
-        }
-        for w in token.split(|c: char| !c.is_ascii_alphabetic()) {
-            if w.len() >= 3 && !ALLOWED.contains(&w) && !out.iter().any(|x| x == w) {
-                out.push(w.to_string());
-            }
-        }
-    }
-    out
-}
 
 /// The about section's lines, label and value.
 async fn about(c: &Client) -> Vec<(String, String)> {

@@ -282,3 +282,42 @@ pub async fn tab_to(c: &Client, id: &str, limit: usize) -> Vec<String> {
     }
     panic!("Tab did not reach #{id} in {limit} presses; focus went {seen:?}");
 }
+
+/// Latin words of three letters or more that a Chinese page may show: names of file formats,
+/// encodings and of the software, written so in Chinese too, and the language switch's
+/// "English" (a language is offered in its own name). Anything else is English.
+const ALLOWED: &[&str] = &[
+    "CSV",
+    "SGF",
+    "weiqi",
+    "Excel",
+    "xlsx",
+    "UTF",
+    "GBK",
+    "OpenGotha",
+    "EGD",
+    "XML",
+    "HTML",
+    "English",
+];
+
+/// The English words on the page now: the Latin words (three letters or more) of
+/// `document.body.innerText`, links and time controls left out, that are not in [`ALLOWED`].
+pub async fn english(c: &Client) -> Vec<String> {
+    let text = c.execute("return document.body.innerText", vec![]).await.unwrap();
+    let text = text.as_str().unwrap_or("");
+    let mut out = Vec::new();
+    for token in text.split_whitespace() {
+        // A link's URL (a seat link's secret is hex) is no word.
+        // Nor is a time control in the clock's notation (`1h+3x30s`, `5m+10s/move`).
+        if token.contains("://") || (token.starts_with(|c: char| c.is_ascii_digit()) && token.contains('+')) {
+            continue;
+        }
+        for w in token.split(|c: char| !c.is_ascii_alphabetic()) {
+            if w.len() >= 3 && !ALLOWED.contains(&w) && !out.iter().any(|x| x == w) {
+                out.push(w.to_string());
+            }
+        }
+    }
+    out
+}
