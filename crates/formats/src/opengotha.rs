@@ -710,24 +710,24 @@ fn parse_tree(xml: &str) -> Result<Element, FormatError> {
                 byte: reader.buffer_position(),
             }));
         }
-        let mut el = Element::new(&String::from_utf8_lossy(s.name().as_ref()));
+        let mut el = Element::new(s.name().as_ref());
         for a in s.attributes() {
             let a = a.map_err(|e| xml_err(reader.buffer_position(), e.to_string()))?;
             // Before it is unescaped or copied: a 50 MB attribute is refused, not kept.
             crate::limits::check_field(
                 &format!(
                     "attribute {} of <{}> (before byte {})",
-                    String::from_utf8_lossy(a.key.as_ref()),
+                    a.key.as_ref(),
                     el.name,
                     reader.buffer_position()
                 ),
                 a.value.len(),
             )?;
-            let v = a
-                .decode_and_unescape_value(reader.decoder())
-                .map_err(|e| xml_err(reader.buffer_position(), e.to_string()))?;
-            el.attrs
-                .push((String::from_utf8_lossy(a.key.as_ref()).into_owned(), v.into_owned()));
+            // Unescaped only, not normalised: a newline in a value stays a newline, as it
+            // always has (quick-xml's `normalized_value` would turn it into a space).
+            let v =
+                quick_xml::escape::unescape(&a.value).map_err(|e| xml_err(reader.buffer_position(), e.to_string()))?;
+            el.attrs.push((a.key.as_ref().to_string(), v.into_owned()));
         }
         if stack.len() >= MAX_DEPTH {
             return Err(FormatError::Xml(XmlProblem::TooDeep {

@@ -819,3 +819,14 @@ fn numbers_at_the_ends_of_their_types_are_read_or_refused_never_a_panic() {
     "#]]
     .assert_eq(&out);
 }
+
+/// An attribute value is unescaped as it was before quick-xml 0.38, not normalised: a line
+/// break in a name (raw or as `&#10;`) reads back as a line break, not as a space.
+#[test]
+fn a_line_break_in_an_attribute_reads_back_as_written() {
+    let xml =
+        "<Tournament><Players><Player name=\"A\nB\" firstName=\"C&#10;D &amp; E\" rank=\"1D\"/></Players></Tournament>";
+    let t = opengotha::parse(xml).unwrap();
+    assert_eq!(t.players[0].name, "A\nB");
+    assert_eq!(t.players[0].first_name, "C\nD & E");
+}
