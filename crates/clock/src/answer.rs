@@ -2,7 +2,9 @@
 
 use rules::Color;
 
-use crate::call::{Lang, duration_text, zh_count, zh_number};
+use rules::Lang;
+
+use crate::call::{duration_text, zh_count, zh_number};
 use crate::clock::{Clock, Overtime, SideState};
 use crate::control::TimeControl;
 use crate::time::{Instant, Millis};

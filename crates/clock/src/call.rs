@@ -2,18 +2,9 @@
 
 use std::fmt;
 
-use rules::Color;
+use rules::{Color, Lang};
 
 use crate::time::{Instant, Millis};
-
-/// A language for the texts: what a Chinese electronic voice clock says, or its English.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// 中文 (the voice of the clock, Art. 12.1).
-    Zh,
-    /// English.
-    En,
-}
 
 /// Something the clock announces at an instant ([`crate::Clock::next_event`]).
 #[derive(Clone, Debug, PartialEq, Eq)]

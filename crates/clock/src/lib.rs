@@ -12,7 +12,7 @@
 //!   [`Clock::next_event`] says what is called next and when ([`Event`], [`Call`]), so a
 //!   server can sleep until then. Pauses, lateness, corrections, the flag and the lost turn
 //!   of Art. 22.5 are methods too.
-//! - [`Call::text`]: what the voice clock says, in Chinese and English ([`Lang`]).
+//! - [`Call::text`]: what the voice clock says, in Chinese and English ([`rules::Lang`]).
 //! - [`gtp`]: the `time_settings` and `time_left` commands for an engine.
 //!
 //! Key design decision: the clock never reads the time. Every method takes the [`Instant`]
@@ -27,7 +27,8 @@
 //! charges exactly as to thinking time, and no control needs its own charging rule.
 //!
 //! ```
-//! use clock::{Call, Clock, Instant, Lang, Millis, Pressed, TimeControl};
+//! use clock::{Call, Clock, Instant, Millis, Pressed, TimeControl};
+//! use rules::Lang;
 //! use rules::Color;
 //!
 //! // One minute of basic time, then three 60-s periods (Art. 12.3).
@@ -65,7 +66,7 @@ pub mod gtp;
 pub mod spec;
 mod time;
 
-pub use call::{Call, Event, Lang, duration_text, zh_number};
+pub use call::{Call, Event, duration_text, zh_number};
 pub use clock::{Clock, ClockError, ClockState, Correction, MoveTime, Overtime, Phase, Pressed, SideState, Timeout};
 pub use control::{ByoYomi, CallSchedule, Canadian, ControlError, Fischer, Leftover, TimeControl};
 pub use spec::{SpecError, SpecErrorKind, parse_duration};

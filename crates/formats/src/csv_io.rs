@@ -14,16 +14,8 @@
 //! leading `'`, so that a player named `=HYPERLINK(…)` is shown as text, never run.
 
 use crate::{FormatError, LineProblem};
+use rules::Lang;
 use tournament::{Date, Event, Player, Rank};
-
-/// The language of the headers written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    /// English.
-    En,
-    /// Chinese.
-    Zh,
-}
 
 /// Decodes a text file: UTF-8 (a BOM is dropped) or, when it is not UTF-8, GBK.
 pub fn decode(bytes: &[u8]) -> Result<String, FormatError> {

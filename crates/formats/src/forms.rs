@@ -21,9 +21,9 @@
 //! checks that the PDF has one A4 page per sheet and that no sheet's content is taller than
 //! the sheet.
 
-use crate::csv_io::Lang;
 use crate::ratings::Extras;
 use crate::shown::Shown;
+use rules::Lang;
 use std::fmt;
 use std::str::FromStr;
 use teams::TeamEvent;

@@ -5,9 +5,9 @@
 //! [`tie_break_name`] is the one table of the tie-breaks' names in both languages: the
 //! crosstable's columns here, and the standings the server gives the web pages.
 
-use crate::csv_io::Lang;
 use crate::shown::Shown;
 use rules::Color;
+use rules::Lang;
 use tournament::{Event, Outcome, PlayerId, TieBreak};
 
 const STYLE: &str = "<style>

@@ -7,8 +7,9 @@
 //! several lines of different dates, and the freeze takes the latest on or before its date
 //! ([`tournament::rating::freeze`]). Only the name, the rating and the date are required.
 
-use crate::csv_io::{Lang, decode};
+use crate::csv_io::decode;
 use crate::{FormatError, LineProblem};
+use rules::Lang;
 use tournament::promotion::{Promotion, Reason};
 use tournament::rating::{Change, Frozen, ListEntry, Rating, System};
 use tournament::{Date, Event, PlayerId};

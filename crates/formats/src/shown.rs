@@ -4,9 +4,9 @@
 //! ([`crate::opengotha::standings`]), so that the printed standings are the ones the event
 //! page shows and the director knows.
 
-use crate::csv_io::Lang;
 use crate::html::tie_break_name;
 use crate::opengotha::standings::{GothaStandings, criterion_name};
+use rules::Lang;
 use tournament::{Event, PlayerId, PlayerStats, TieBreak};
 
 /// The standings of a printed view, best first.

@@ -9,9 +9,10 @@
 //! as a formula, so a name starting with `=` stays a name.
 
 use crate::FormatError;
-use crate::csv_io::{Lang, registrations_from_rows};
+use crate::csv_io::registrations_from_rows;
 use crate::ratings::Extras;
 use calamine::{Data, Reader, Xlsx};
+use rules::Lang;
 use rust_xlsxwriter::{Format, Workbook, Worksheet};
 use std::io::Cursor;
 use tournament::{Event, Player};

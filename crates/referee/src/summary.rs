@@ -6,7 +6,8 @@ use crate::effect::Effect;
 use crate::event::{Action, Actor, ClockFix, ColourChoice, Event, Penalty, Ruling};
 use crate::outcome::side_zh;
 use crate::settings::{Seat, Settings};
-use clock::{Lang, duration_text};
+use clock::duration_text;
+use rules::Lang;
 use rules::{Color, Move, Point};
 use tournament::nigiri::Parity;
 

@@ -9,6 +9,9 @@
 //! - [`Game`]: the side to move, the history and every position seen (Art. 6, 20), the end of
 //!   play (Art. 7), counting ([`Game::count`], Art. 9, 11, 24).
 //!
+//! Below every crate, it also holds the workspace's one [`Lang`] (Chinese or English), so
+//! that the clock's calls, the pages and the directors' files name a language alike.
+//!
 //! An illegal move is an [`IllegalMove`] naming the rule it breaks, never a silent pass or
 //! a panic. Dead stones are decided by the players (Art. 8); [`life::propose_dead`] only
 //! proposes them.
@@ -24,6 +27,7 @@
 
 mod board;
 mod game;
+mod lang;
 pub mod life;
 pub mod playout;
 mod point;
@@ -34,5 +38,6 @@ pub use board::{Board, BoardError};
 pub use game::{
     CyclePolicy, Game, GameEnd, HistoryEntry, IllegalMove, KoRule, Played, Rules, UnknownRule, fixed_handicap,
 };
+pub use lang::{Lang, UnknownLang};
 pub use point::{BoardSize, BoardSizeError, Color, MAX_SIZE, MIN_SIZE, Move, ParseColorError, Point, PointError};
 pub use score::{Count, CountSettings, HalfPoints, KomiTooLarge, NotHalfPoints, check_komi, count};

@@ -933,7 +933,7 @@ pub fn event_json(id: &str, ev: &tournament::Event) -> Json_ {
 /// system's default of Art. 27 when none was set) by key and by name in each language, the
 /// McMahon handicap rule, the categories, the bye's value, the lateness limit (Art. 22) and the avoidances.
 fn settings_json(ev: &tournament::Event) -> Json_ {
-    use formats::csv_io::Lang;
+    use rules::Lang;
     let s = ev.settings();
     let chain = if s.tie_breaks.is_empty() {
         tournament::TieBreak::default_chain(ev.system())

@@ -31,8 +31,8 @@ pub(crate) use say;
 
 /// The text of `key` in both languages, its `{name}` places filled from `params` (given by
 /// language, for a value that is itself a name the pages translate).
-pub fn said(key: &'static str, params: impl Fn(web::Lang) -> Vec<(&'static str, String)>) -> Said {
-    let [en, zh] = [web::Lang::En, web::Lang::Zh].map(|lang| fill(text(lang, key), &params(lang)));
+pub fn said(key: &'static str, params: impl Fn(rules::Lang) -> Vec<(&'static str, String)>) -> Said {
+    let [en, zh] = [rules::Lang::En, rules::Lang::Zh].map(|lang| fill(text(lang, key), &params(lang)));
     Said { key, en, zh }
 }
 
@@ -73,27 +73,27 @@ pub fn time_error(e: &clock::SpecError) -> Said {
 /// The text of `key` in `lang` (the key itself if there is none: the tests say every key
 /// the API uses, in both languages). The refusals of the cores ([`REFUSALS_ZH`]) have only
 /// their Chinese here: their English is the core's own `Display`.
-pub fn text(lang: web::Lang, key: &str) -> &str {
+pub fn text(lang: rules::Lang, key: &str) -> &str {
     let own = STRINGS
         .iter()
         .find(|(k, _, _)| *k == key)
         .map(|(_, en, zh)| match lang {
-            web::Lang::En => *en,
-            web::Lang::Zh => *zh,
+            rules::Lang::En => *en,
+            rules::Lang::Zh => *zh,
         });
     let core = || match lang {
-        web::Lang::Zh => REFUSALS_ZH.iter().find(|(k, _)| *k == key).map(|(_, zh)| *zh),
-        web::Lang::En => None,
+        rules::Lang::Zh => REFUSALS_ZH.iter().find(|(k, _)| *k == key).map(|(_, zh)| *zh),
+        rules::Lang::En => None,
     };
     // The pages' own words (a role's name, a colour) where the API says them too.
     own.or_else(core).unwrap_or_else(|| web::i18n::text(lang, key))
 }
 
 /// A seat (`rules::Color`) as the API names it in `lang`: `black` or 黑方.
-pub fn seat_name(lang: web::Lang, c: rules::Color) -> String {
+pub fn seat_name(lang: rules::Lang, c: rules::Color) -> String {
     match lang {
-        web::Lang::En => c.to_string(),
-        web::Lang::Zh => match c {
+        rules::Lang::En => c.to_string(),
+        rules::Lang::Zh => match c {
             rules::Color::Black => "黑方".into(),
             rules::Color::White => "白方".into(),
         },
@@ -1071,10 +1071,10 @@ mod tests {
                         continue;
                     }
                     seen += 1;
-                    for lang in [web::Lang::En, web::Lang::Zh] {
+                    for lang in [rules::Lang::En, rules::Lang::Zh] {
                         let known = STRINGS.iter().any(|(k, _, _)| *k == piece)
-                            || (lang == web::Lang::Zh && REFUSALS_ZH.iter().any(|(k, _)| *k == piece))
-                            || (lang == web::Lang::En && REFUSALS_ZH.iter().any(|(k, _)| *k == piece));
+                            || (lang == rules::Lang::Zh && REFUSALS_ZH.iter().any(|(k, _)| *k == piece))
+                            || (lang == rules::Lang::En && REFUSALS_ZH.iter().any(|(k, _)| *k == piece));
                         if !known {
                             missing.push(format!("{}: {piece}", path.display()));
                         }

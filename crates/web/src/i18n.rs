@@ -4,70 +4,41 @@
 
 use serde_json::{Map, Value};
 
-/// A language of the pages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    /// 简体中文.
-    Zh,
-    /// English.
-    En,
+use rules::Lang;
+
+/// The language an `Accept-Language` header prefers among ours: the one of highest weight
+/// (first listed on a tie); Chinese when nothing matches, as the rules are Chinese.
+pub fn from_accept_language(header: &str) -> Lang {
+    let mut best: Option<(f32, Lang)> = None;
+    for part in header.split(',') {
+        let mut it = part.split(';');
+        let tag = it.next().unwrap_or("").trim();
+        let q = it
+            .find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.trim().parse::<f32>().ok()))
+            .unwrap_or(1.0);
+        if let Ok(l) = tag.parse::<Lang>()
+            && q > 0.0
+            && best.is_none_or(|(bq, _)| q > bq)
+        {
+            best = Some((q, l));
+        }
+    }
+    best.map_or(Lang::Zh, |(_, l)| l)
 }
 
-impl Lang {
-    /// `zh` or `en` (also `zh-CN`, `zh-Hans`, `en-GB`, …), any case.
-    pub fn parse(s: &str) -> Option<Lang> {
-        let s = s.trim().to_ascii_lowercase();
-        if s == "zh" || s.starts_with("zh-") || s.starts_with("zh_") {
-            Some(Lang::Zh)
-        } else if s == "en" || s.starts_with("en-") || s.starts_with("en_") {
-            Some(Lang::En)
-        } else {
-            None
-        }
+/// The HTML `lang` of a language: `zh-CN` or `en`.
+pub fn html_lang(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "zh-CN",
+        Lang::En => "en",
     }
+}
 
-    /// The language an `Accept-Language` header prefers among ours: the one of highest
-    /// weight (first listed on a tie); Chinese when nothing matches, as the rules are Chinese.
-    pub fn from_accept_language(header: &str) -> Lang {
-        let mut best: Option<(f32, Lang)> = None;
-        for part in header.split(',') {
-            let mut it = part.split(';');
-            let tag = it.next().unwrap_or("").trim();
-            let q = it
-                .find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.trim().parse::<f32>().ok()))
-                .unwrap_or(1.0);
-            if let Some(l) = Lang::parse(tag)
-                && q > 0.0
-                && best.is_none_or(|(bq, _)| q > bq)
-            {
-                best = Some((q, l));
-            }
-        }
-        best.map_or(Lang::Zh, |(_, l)| l)
-    }
-
-    /// `zh` or `en`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::Zh => "zh",
-            Lang::En => "en",
-        }
-    }
-
-    /// The HTML `lang`: `zh-CN` or `en`.
-    pub fn html(self) -> &'static str {
-        match self {
-            Lang::Zh => "zh-CN",
-            Lang::En => "en",
-        }
-    }
-
-    /// The language's own name, for the switch.
-    pub fn name(self) -> &'static str {
-        match self {
-            Lang::Zh => "中文",
-            Lang::En => "English",
-        }
+/// The language's own name, for the switch.
+pub fn lang_name(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "中文",
+        Lang::En => "English",
     }
 }
 
@@ -1151,7 +1122,7 @@ mod tests {
             ("zh-TW;q=0, en", Lang::En),
         ];
         for (h, want) in cases {
-            assert_eq!(Lang::from_accept_language(h), want, "{h}");
+            assert_eq!(from_accept_language(h), want, "{h}");
         }
     }
 

@@ -26,7 +26,7 @@
 //! - `/login`: accounts and sessions.
 //!
 //! Main items: [`router`] (everything above, plus `/static/…`),
-//! [`Lang`] and [`i18n`] (zh-CN and English), [`plan`] (the clock-only mode's clock, computed
+//! [`i18n`] (zh-CN and English, by [`rules::Lang`]), [`plan`] (the clock-only mode's clock, computed
 //! by the clock crate), [`game_sgf`] (a live game's record as SGF, its `RE` the referee's
 //! [`referee::Outcome::sgf`]), [`BOARD_GEOMETRY`] and [`star_points`] (the drawn board).
 //!
@@ -64,7 +64,6 @@ pub mod routes;
 mod sgf_out;
 
 pub use clock_json::{clock_json, control_json, side_json};
-pub use i18n::Lang;
 pub use pages::{router, routes};
 pub use sgf_out::{game_sgf, game_view};
 

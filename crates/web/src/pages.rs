@@ -2,12 +2,13 @@
 //! mode's `POST /clock/plan` is the server's (it says refusals in both languages), computed
 //! by [`crate::plan`].
 
-use crate::i18n::{self, Lang};
+use crate::i18n;
 use crate::routes::{Route, get};
 use axum::Router;
 use axum::extract::{Path, Query};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use rules::Lang;
 use serde::Deserialize;
 
 /// The pages' script: ES modules the browser loads as they are (no build step), each served at
@@ -149,7 +150,7 @@ fn script(path: &str) -> Response {
 
 /// The language of a request: `?lang=`, else the `lang` cookie, else `Accept-Language`.
 pub fn choose(query: Option<&str>, headers: &HeaderMap) -> (Lang, bool) {
-    if let Some(l) = query.and_then(Lang::parse) {
+    if let Some(l) = query.and_then(|q| q.parse::<Lang>().ok()) {
         return (l, true);
     }
     let cookie = headers
@@ -157,7 +158,7 @@ pub fn choose(query: Option<&str>, headers: &HeaderMap) -> (Lang, bool) {
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
-        .find_map(|kv| kv.trim().strip_prefix("lang=").and_then(Lang::parse));
+        .find_map(|kv| kv.trim().strip_prefix("lang=").and_then(|v| v.parse::<Lang>().ok()));
     if let Some(l) = cookie {
         return (l, false);
     }
@@ -165,7 +166,7 @@ pub fn choose(query: Option<&str>, headers: &HeaderMap) -> (Lang, bool) {
         .get(header::ACCEPT_LANGUAGE)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    (Lang::from_accept_language(accept), false)
+    (i18n::from_accept_language(accept), false)
 }
 
 /// A game's page: its id is a game number; anything else is the API's JSON error body (a 400
@@ -189,7 +190,7 @@ fn page(q: &LangQ, headers: &HeaderMap, kind: &str, id: &str) -> Response {
     let (lang, set) = choose(q.lang.as_deref(), headers);
     let mut resp = (StatusCode::OK, axum::response::Html(shell(lang, kind, id))).into_response();
     if set {
-        let cookie = format!("lang={}; Path=/; Max-Age=31536000; SameSite=Lax", lang.code());
+        let cookie = format!("lang={lang}; Path=/; Max-Age=31536000; SameSite=Lax");
         if let Ok(v) = HeaderValue::from_str(&cookie) {
             resp.headers_mut().insert(header::SET_COOKIE, v);
         }
@@ -232,10 +233,7 @@ pub fn shell(lang: Lang, kind: &str, id: &str) -> String {
         "game" => format!("{} {}", t("title.game"), esc(id)),
         _ => t("title.home"),
     };
-    let other = match lang {
-        Lang::Zh => Lang::En,
-        Lang::En => Lang::Zh,
-    };
+    let other = lang.other();
     let geometry = serde_json::json!({
         "cell_w": crate::BOARD_GEOMETRY.cell_w,
         "cell_h": crate::BOARD_GEOMETRY.cell_h,
@@ -252,7 +250,7 @@ pub fn shell(lang: Lang, kind: &str, id: &str) -> String {
         .map(|(path, _)| format!("<link rel=\"modulepreload\" href=\"/static/{path}\">\n"))
         .collect();
     // `</` cannot end the script element early: the JSON escapes every `<`.
-    let data = serde_json::json!({ "lang": lang.code(), "strings": i18n::table(lang), "board": geometry })
+    let data = serde_json::json!({ "lang": lang.to_string(), "strings": i18n::table(lang), "board": geometry })
         .to_string()
         .replace('<', "\\u003c");
     format!(
@@ -287,7 +285,7 @@ pub fn shell(lang: Lang, kind: &str, id: &str) -> String {
 </body>
 </html>
 "##,
-        html_lang = lang.html(),
+        html_lang = i18n::html_lang(lang),
         kind = esc(kind),
         id = esc(id),
         skip = t("nav.skip"),
@@ -295,9 +293,8 @@ pub fn shell(lang: Lang, kind: &str, id: &str) -> String {
         brand = t("nav.brand"),
         clock = t("nav.clock"),
         login = t("nav.login"),
-        other = other.code(),
-        other_html = other.html(),
-        other_name = esc(other.name()),
+        other_html = i18n::html_lang(other),
+        other_name = esc(i18n::lang_name(other)),
         loading = t("loading"),
         noscript = t("noscript"),
     )
@@ -334,7 +331,7 @@ mod tests {
     /// The shell loads the entry and asks for every module it imports at once.
     #[test]
     fn the_shell_loads_the_entry_and_preloads_every_module() {
-        let html = super::shell(crate::Lang::En, "game", "7");
+        let html = super::shell(rules::Lang::En, "game", "7");
         assert!(html.contains(r#"<script type="module" src="/static/app.js"></script>"#));
         for (path, _) in SCRIPTS.iter().filter(|(path, _)| *path != "app.js") {
             let link = format!(r#"<link rel="modulepreload" href="/static/{path}">"#);

@@ -4,8 +4,9 @@
 //! the calls to come and the answer to a player who asks the time left (Art. 16); the clock
 //! crate computes all of it, so this clock is the same clock a server game runs.
 
-use clock::{Clock, ClockError, Instant, Lang, Phase, Pressed, SpecError, TimeControl};
+use clock::{Clock, ClockError, Instant, Phase, Pressed, SpecError, TimeControl};
 use rules::Color;
+use rules::Lang;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::fmt;

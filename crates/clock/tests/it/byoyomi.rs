@@ -427,7 +427,8 @@ fn art_14_a_pause_in_byo_yomi_moves_the_calls_by_its_length() {
 #[test]
 fn art_12_3_a_custom_call_schedule() {
     // An event may set its own schedule (Art. 12.3, fast games: "set in advance").
-    use clock::{ByoYomi, CallSchedule, Clock, Instant, Lang, Millis, TimeControl};
+    use clock::{ByoYomi, CallSchedule, Clock, Instant, Millis, TimeControl};
+    use rules::Lang;
     let control = TimeControl::ByoYomi(ByoYomi {
         calls: CallSchedule {
             regular: vec![15],

@@ -20,9 +20,10 @@ mod spec;
 use std::fmt::Write;
 
 use clock::gtp::{GtpDialect, gtp_time_left, gtp_time_settings};
-use clock::{Clock, Instant, Lang, Millis, Overtime, Phase, Pressed, SideState, TimeControl, parse_duration};
+use clock::{Clock, Instant, Millis, Overtime, Phase, Pressed, SideState, TimeControl, parse_duration};
 use expect_test::Expect;
 use rules::Color;
+use rules::Lang;
 
 /// Runs `script` on a clock for `spec` and compares the transcript with `expect`.
 pub fn check(spec: &str, script: &str, expect: Expect) {

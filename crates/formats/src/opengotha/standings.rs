@@ -10,7 +10,7 @@
 
 use super::{Criterion, Tournament};
 use crate::FormatError;
-use crate::csv_io::Lang;
+use rules::Lang;
 use tournament::{Event, PlayerId};
 
 /// An event's standings as OpenGotha places them.

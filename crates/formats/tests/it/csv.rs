@@ -1,7 +1,8 @@
 //! CSV registrations with English or Chinese headers, in UTF-8 (with a BOM) or GBK; pairings
 //! and standings out.
 
-use formats::csv_io::{self, Lang};
+use formats::csv_io;
+use rules::Lang;
 use tournament::{Event, Player, Settings, System};
 
 fn show(players: &[Player]) -> String {

@@ -1,7 +1,7 @@
 //! The printable crosstable and pairing sheet.
 
-use formats::csv_io::Lang;
 use formats::html;
+use rules::Lang;
 
 #[test]
 fn crosstable_and_pairing_sheet_in_both_languages() {

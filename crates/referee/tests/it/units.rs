@@ -250,7 +250,7 @@ fn art12_3_the_referee_tells_when_the_clock_calls_next() {
     let mut calls = Vec::new();
     let mut t = clock::Instant(10_000);
     while let Some(e) = r.next_clock_event(t) {
-        calls.push(format!("{} {}", clock::Millis(e.at.0), e.text(clock::Lang::En)));
+        calls.push(format!("{} {}", clock::Millis(e.at.0), e.text(rules::Lang::En)));
         t = e.at;
     }
     expect![[r#"

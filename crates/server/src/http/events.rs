@@ -423,7 +423,7 @@ async fn standings(State(st): State<AppState>, Path(id): Path<String>) -> Result
         }
         row
     };
-    use formats::csv_io::Lang;
+    use rules::Lang;
     let (placement, after_round, chain, names, rows) = match &gotha {
         // OpenGotha's placement: its rows in its order, each criterion by OpenGotha's name.
         Some(g) => (

@@ -218,20 +218,20 @@ pub(crate) async fn require_role_in(
             let roles: Vec<String> = allowed
                 .iter()
                 .map(|r| match l {
-                    web::Lang::En => r.name().to_string(),
-                    web::Lang::Zh => crate::words::text(l, &format!("role.{}", r.name())).to_string(),
+                    rules::Lang::En => r.name().to_string(),
+                    rules::Lang::Zh => crate::words::text(l, &format!("role.{}", r.name())).to_string(),
                 })
                 .collect();
             let scope = match (l, what) {
-                (web::Lang::Zh, "event") => "比赛",
-                (web::Lang::Zh, "challenge match") => "擂台赛",
+                (rules::Lang::Zh, "event") => "比赛",
+                (rules::Lang::Zh, "challenge match") => "擂台赛",
                 _ => what,
             };
             vec![
                 ("name", a.name.clone()),
                 ("what", scope.to_string()),
                 ("id", id.to_string()),
-                ("roles", roles.join(if l == web::Lang::Zh { "、" } else { ", " })),
+                ("roles", roles.join(if l == rules::Lang::Zh { "、" } else { ", " })),
             ]
         })))
     }

@@ -876,8 +876,8 @@ async fn time_left(
         game: id,
         color: crate::wire::WColor::from(color).name(),
         at: at.0,
-        zh: r.clock().answer(at, color, clock::Lang::Zh),
-        en: r.clock().answer(at, color, clock::Lang::En),
+        zh: r.clock().answer(at, color, rules::Lang::Zh),
+        en: r.clock().answer(at, color, rules::Lang::En),
     }))
 }
 

@@ -28,11 +28,11 @@ struct LangQ {
     lang: Option<String>,
 }
 
-fn lang(q: &LangQ) -> formats::csv_io::Lang {
-    match q.lang.as_deref() {
-        Some("en") => formats::csv_io::Lang::En,
-        _ => formats::csv_io::Lang::Zh,
-    }
+fn lang(q: &LangQ) -> rules::Lang {
+    q.lang
+        .as_deref()
+        .and_then(|l| l.parse().ok())
+        .unwrap_or(rules::Lang::Zh)
 }
 
 fn html(body: String) -> Response {

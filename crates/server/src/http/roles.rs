@@ -77,8 +77,8 @@ async fn revoke_role(
                 (
                     "role",
                     match l {
-                        web::Lang::En => role.name().to_string(),
-                        web::Lang::Zh => crate::words::text(l, &format!("role.{}", role.name())).to_string(),
+                        rules::Lang::En => role.name().to_string(),
+                        rules::Lang::Zh => crate::words::text(l, &format!("role.{}", role.name())).to_string(),
                     },
                 ),
                 ("event", id.to_string()),

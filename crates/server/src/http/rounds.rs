@@ -184,8 +184,8 @@ async fn pair_amended(
 }
 
 /// Names as a list in the page's language.
-fn list(lang: web::Lang, names: &[String]) -> String {
-    names.join(if lang == web::Lang::Zh { "、" } else { ", " })
+fn list(lang: rules::Lang, names: &[String]) -> String {
+    names.join(if lang == rules::Lang::Zh { "、" } else { ", " })
 }
 
 /// The answer to a changed pairing that needs the director's confirmation: a 409 whose
@@ -219,14 +219,14 @@ fn confirm_first(ev: &tournament::Event, review: &tournament::review::Review) ->
         let each: Vec<String> = warnings
             .iter()
             .map(|w| {
-                if lang == web::Lang::Zh {
+                if lang == rules::Lang::Zh {
                     w.zh.clone()
                 } else {
                     w.en.clone()
                 }
             })
             .collect();
-        vec![("warnings", each.join(if lang == web::Lang::Zh { "；" } else { "; " }))]
+        vec![("warnings", each.join(if lang == rules::Lang::Zh { "；" } else { "; " }))]
     });
     (
         StatusCode::CONFLICT,

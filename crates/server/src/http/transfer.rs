@@ -18,8 +18,8 @@ use axum::Json;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use formats::csv_io::Lang;
 use formats::{h9, html, opengotha};
+use rules::Lang;
 use serde::Deserialize;
 use serde_json::json;
 use web::routes::{Route, get, post};
@@ -73,8 +73,8 @@ async fn import_opengotha(
                 vec![(
                     "detail",
                     match l {
-                        web::Lang::En => m.en.clone(),
-                        web::Lang::Zh => m.zh.clone(),
+                        rules::Lang::En => m.en.clone(),
+                        rules::Lang::Zh => m.zh.clone(),
                     },
                 )]
             })
@@ -115,10 +115,7 @@ async fn export(
     Path((id, format)): Path<(String, String)>,
     Query(q): Query<ExportQ>,
 ) -> Result<Response, ApiError> {
-    let lang = match q.lang.as_deref() {
-        Some("en") => Lang::En,
-        _ => Lang::Zh,
-    };
+    let lang = q.lang.as_deref().and_then(|l| l.parse().ok()).unwrap_or(Lang::Zh);
     if !["opengotha", "h9", "csv", "html"].contains(&format.as_str()) {
         return Err(said("export.err.format", |_| vec![("format", format!("{format:?}"))]).into());
     }

@@ -131,14 +131,14 @@ fn star_points_and_stones_follow_art_1_and_32() {
 
 #[test]
 fn the_language_follows_the_browser_unless_chosen() {
-    use web::Lang;
+    use rules::Lang;
     let cases = [
         ("zh-CN,zh;q=0.9,en;q=0.8", Lang::Zh),
         ("en-GB,en;q=0.9", Lang::En),
         ("ja,zh-TW;q=0.8,en;q=0.5", Lang::Zh),
     ];
     for (header, want) in cases {
-        assert_eq!(Lang::from_accept_language(header), want, "{header}");
+        assert_eq!(web::i18n::from_accept_language(header), want, "{header}");
     }
     assert_eq!(web::i18n::text(Lang::Zh, "game.resign"), "认输");
     assert_eq!(web::i18n::text(Lang::En, "game.resign"), "Resign");

@@ -18,9 +18,10 @@ use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
-use formats::csv_io::{self, Lang};
+use formats::csv_io;
 use formats::h9::{self, Encoding};
 use formats::{forms, html, opengotha};
+use rules::Lang;
 use serde::Serialize;
 use storage::{ImportedEvent, NewEvent, Store};
 use tournament::{Event, Settings};
@@ -152,11 +153,7 @@ pub fn import(store: &mut Store, a: ImportArgs) -> anyhow::Result<String> {
 /// Writes the export to `--out` or standard output; returns the report (empty for standard
 /// output, so the data stays clean).
 pub fn export(store: &mut Store, a: ExportArgs) -> anyhow::Result<String> {
-    let lang = match a.lang.as_str() {
-        "zh" => Lang::Zh,
-        "en" => Lang::En,
-        other => bail!("unknown language {other:?}: zh or en"),
-    };
+    let lang: Lang = a.lang.parse()?;
     if let Some(name) = &a.form {
         if a.to != "html" {
             bail!("--form is a printed form: give --to html");

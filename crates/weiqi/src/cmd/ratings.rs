@@ -16,8 +16,8 @@
 
 use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
-use formats::csv_io::Lang;
 use formats::ratings::{self, Extras, change_text, rating_text};
+use rules::Lang;
 use storage::Store;
 use tournament::promotion::Rule;
 use tournament::rating::{self, Frozen, ListEntry, Rating, System};

@@ -527,7 +527,7 @@ pub(crate) fn standings_with(id: &str, ev: &Event, x: &formats::ratings::Extras)
     let mut header = vec![
         "place", "name", "rank", "pts", "W", "D", "L", "SOS", "SODOS", "SOSOS", "cum", "warn",
     ];
-    let extra = x.header(formats::csv_io::Lang::En);
+    let extra = x.header(rules::Lang::En);
     header.extend(extra.iter().map(String::as_str));
     let mut right = vec![true; header.len()];
     right[1] = false;
