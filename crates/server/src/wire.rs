@@ -900,7 +900,7 @@ pub fn event_json(id: &str, ev: &tournament::Event) -> Json_ {
         // The pages name the system in their language by this key.
         "system_kind": system_kind(ev.system()),
         "planned_rounds": ev.planned_rounds(),
-        "time_control": ev.settings().time_control,
+        "time_control": ev.settings().time_control.as_deref().unwrap_or(""),
         "settings": settings_json(ev),
         "players": ev.players().iter().enumerate().map(|(i, p)| json!({
             "name": p.name,

@@ -968,7 +968,8 @@ fn write_system_and_settings(tx: &Tx<'_>, event: &str, system: System, s: &Setti
             divisor_text(s.total_score_divisor),
             s.lateness_limit_minutes,
             s.cycle_policy.to_string(),
-            &s.time_control,
+            // No time control is stored as the empty text, as it always was.
+            s.time_control.as_deref().unwrap_or(""),
             // Database integers are signed 64-bit: store the seed's bits.
             s.lots_seed as i64,
             s.avoid_same_club,
@@ -1482,7 +1483,7 @@ fn read_event(tx: &Tx<'_>, id: &str) -> Result<(String, System, u32, Settings)> 
         bye,
         lateness_limit_minutes: lateness,
         cycle_policy: cycle.parse().map_err(|e| corrupt(id, e))?,
-        time_control,
+        time_control: Some(time_control).filter(|t| !t.is_empty()),
         avoid_same_club: club,
         avoid_same_region: region,
         tie_breaks,

@@ -201,9 +201,9 @@ pub struct Settings {
     /// Art. 20: what a long cycle does.
     pub cycle_policy: CyclePolicy,
     /// The time control (Art. 12) as a clock spec (`clock::TimeControl`'s grammar, e.g.
-    /// `1h+3x60s`); empty when not set. [`Event::new`] refuses one that does not parse and
+    /// `1h+3x60s`); `None` when not set. [`Event::new`] refuses one that does not parse and
     /// keeps it in the canonical form the clock prints.
-    pub time_control: String,
+    pub time_control: Option<String>,
     /// Swiss: avoid pairing members of one club.
     pub avoid_same_club: bool,
     /// Swiss: avoid pairing members of one region.
@@ -249,9 +249,9 @@ impl Settings {
         self.categories.check().map_err(EventError::BadSystem)?;
         // Art. 12: the event fixes each side's time in advance; the clock crate's grammar is
         // the one every clock of the event will read.
-        if !self.time_control.is_empty() {
-            let control: clock::TimeControl = self.time_control.parse().map_err(EventError::BadTimeControl)?;
-            self.time_control = control.to_string();
+        if let Some(written) = &self.time_control {
+            let control: clock::TimeControl = written.parse().map_err(EventError::BadTimeControl)?;
+            self.time_control = Some(control.to_string());
         }
         Ok(self)
     }
@@ -285,7 +285,7 @@ impl Default for Settings {
             bye: ByeValue::Win,
             lateness_limit_minutes: 60,
             cycle_policy: CyclePolicy::Forbid,
-            time_control: String::new(),
+            time_control: None,
             avoid_same_club: false,
             avoid_same_region: false,
             tie_breaks: Vec::new(),
@@ -769,8 +769,12 @@ impl Event {
     /// byo-yomi`); such an event must still load, with its settings as they were. Every new
     /// event and every change of settings goes through [`Event::new`].
     pub fn restore(name: &str, system: System, rounds: u32, mut settings: Settings) -> Result<Event, EventError> {
-        if let Ok(control) = settings.time_control.parse::<clock::TimeControl>() {
-            settings.time_control = control.to_string();
+        if let Some(control) = settings
+            .time_control
+            .as_deref()
+            .and_then(|t| t.parse::<clock::TimeControl>().ok())
+        {
+            settings.time_control = Some(control.to_string());
         }
         match system {
             System::RoundRobin { cycles: 0 } => {

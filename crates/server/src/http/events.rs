@@ -172,7 +172,7 @@ async fn create_event(
     // Art. 12: the time control is part of the event; a request without one is refused,
     // naming the field, as the page's form requires it.
     let time_control = match &r.time_control {
-        Some(t) => checked_time_control(t)?,
+        Some(t) => Some(checked_time_control(t)?),
         None => return Err(crate::words::say!("event.err.time_missing", field = "time_control").into()),
     };
     let system = match r.system {
@@ -283,7 +283,7 @@ async fn edit_event(
     };
     let mut settings = ev.settings().clone();
     if let Some(t) = &r.time_control {
-        settings.time_control = checked_time_control(t)?;
+        settings.time_control = Some(checked_time_control(t)?);
     }
     if let Some(m) = r.lateness_limit_minutes {
         settings.lateness_limit_minutes = m;

@@ -619,7 +619,7 @@ async fn round_setup(
         .ok_or_else(|| ApiError::NotFound(say!("round.err.none", event = id, round = n)))?;
     let games = board_games(&st, &id, n).await?;
     let started: Vec<u32> = games.iter().map(|x| x.1).collect();
-    let written = ev.settings().time_control.trim();
+    let written = ev.settings().time_control.as_deref().unwrap_or("").trim();
     // An event need not set a time control: the form then starts from the default, and
     // nothing is wrong.
     let (time, time_error) = match written.parse::<clock::TimeControl>() {

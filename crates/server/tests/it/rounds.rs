@@ -124,7 +124,7 @@ async fn an_event_without_a_time_control_is_refused_and_a_stored_one_starts_from
     .await;
     let mut store = storage::Store::open(&a.dir.join("weiqi.db")).unwrap();
     let settings = tournament::Settings {
-        time_control: String::new(),
+        time_control: None,
         ..store.load_event("cup").unwrap().settings().clone()
     };
     store.set_settings("cup", &settings).unwrap();

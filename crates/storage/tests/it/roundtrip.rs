@@ -30,7 +30,7 @@ fn every_system_and_setting_round_trips(b: Backend) {
         bye: ByeValue::Draw,
         lateness_limit_minutes: 15,
         cycle_policy: rules::CyclePolicy::NoResult,
-        time_control: "1h+3x60s".into(),
+        time_control: Some("1h+3x60s".into()),
         avoid_same_club: true,
         avoid_same_region: true,
         tie_breaks: vec![
@@ -362,21 +362,27 @@ fn settings_are_stored_in_the_checked_canonical_form(b: Backend) {
     let db = TestDb::new(b, "canonical");
     let mut store = db.open();
     let mut e = crate::new_event("e", System::Swiss, 3);
-    e.settings.time_control = "60m+3x60s".into();
+    e.settings.time_control = Some("60m+3x60s".into());
     let ev = store.create_event(&e).unwrap();
-    assert_eq!(ev.settings().time_control, "1h+3x60s");
+    assert_eq!(ev.settings().time_control.as_deref(), Some("1h+3x60s"));
     assert_eq!(
         db.strings("SELECT time_control FROM event WHERE id = 'e'"),
         ["1h+3x60s"]
     );
     let s = Settings {
-        time_control: "90m".into(),
+        time_control: Some("90m".into()),
         ..Settings::default()
     };
-    assert_eq!(store.set_settings("e", &s).unwrap().settings().time_control, "1h30m");
+    assert_eq!(
+        store.set_settings("e", &s).unwrap().settings().time_control.as_deref(),
+        Some("1h30m")
+    );
     assert_eq!(db.strings("SELECT time_control FROM event WHERE id = 'e'"), ["1h30m"]);
     drop(store);
-    assert_eq!(db.open().load_event("e").unwrap().settings().time_control, "1h30m");
+    assert_eq!(
+        db.open().load_event("e").unwrap().settings().time_control.as_deref(),
+        Some("1h30m")
+    );
 }
 
 /// An event stored before the settings were checked (the server once took a free-text time
@@ -391,7 +397,7 @@ fn a_legacy_row_with_settings_the_checks_refuse_still_loads(b: Backend) {
     db.exec("UPDATE event SET time_control = '2h + 3x60s byo-yomi', tie_breaks = 'points,sos,sos,lots' WHERE id = 'e'");
     let mut store = db.open();
     let ev = store.load_event("e").unwrap();
-    assert_eq!(ev.settings().time_control, "2h + 3x60s byo-yomi");
+    assert_eq!(ev.settings().time_control.as_deref(), Some("2h + 3x60s byo-yomi"));
     assert_eq!(
         ev.settings().tie_breaks,
         [TieBreak::Points, TieBreak::Sos, TieBreak::Sos, TieBreak::Lots]
@@ -399,7 +405,7 @@ fn a_legacy_row_with_settings_the_checks_refuse_still_loads(b: Backend) {
     store.add_player("e", &crate::player("G", "1k")).unwrap();
     let ev = store.pair_next("e").unwrap();
     assert_eq!(ev.rounds().len(), 1);
-    assert_eq!(ev.settings().time_control, "2h + 3x60s byo-yomi");
+    assert_eq!(ev.settings().time_control.as_deref(), Some("2h + 3x60s byo-yomi"));
     // The row is left as it was: nothing rewrote the settings.
     assert_eq!(
         db.strings("SELECT time_control FROM event WHERE id = 'e'"),

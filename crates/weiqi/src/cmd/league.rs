@@ -149,7 +149,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             system,
             n_rounds,
             settings: Settings {
-                time_control: time.to_string(),
+                time_control: Some(time.to_string()),
                 lots_seed: args.seed,
                 ..Settings::default()
             },

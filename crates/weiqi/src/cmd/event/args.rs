@@ -468,7 +468,8 @@ pub(super) fn settings(o: &SettingsOptions, system: System) -> anyhow::Result<Se
         .map_err(|e| anyhow!("--cycle-policy: {e}"))?;
     // Checked against the clock's grammar and kept canonical by the event itself
     // (tournament::Settings::checked), as for every other way in.
-    let time_control = o.time_control.clone().unwrap_or_default();
+    // An empty `--time-control ""` sets none, as it always did.
+    let time_control = o.time_control.clone().filter(|t| !t.is_empty());
     let handicap = tournament::HandicapRule {
         basis: match o.handicap_basis.as_str() {
             "rank" => tournament::HandicapBasis::Rank,

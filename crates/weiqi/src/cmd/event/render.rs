@@ -79,11 +79,7 @@ pub(super) fn settings_text(ev: &Event) -> String {
     writeln!(out, "  total score:    points + SOS / {divisor} - rounds").ok();
     writeln!(out, "  lateness limit: {} minutes (Art. 22)", s.lateness_limit_minutes).ok();
     writeln!(out, "  cycle policy:   {} (Art. 20)", s.cycle_policy).ok();
-    let tc = if s.time_control.is_empty() {
-        "not set"
-    } else {
-        &s.time_control
-    };
+    let tc = s.time_control.as_deref().unwrap_or("not set");
     writeln!(out, "  time control:   {tc} (Art. 12)").ok();
     writeln!(out, "  lots seed:      {}", s.lots_seed).ok();
     if let System::McMahon { .. } = ev.system() {
@@ -593,7 +589,7 @@ pub(super) fn event_json(id: &str, ev: &Event) -> Json {
             "tie_breaks": chain_of(ev).iter().map(|t| t.name()).collect::<Vec<_>>(),
             "lateness_limit_minutes": s.lateness_limit_minutes,
             "cycle_policy": s.cycle_policy.to_string(),
-            "time_control": s.time_control,
+            "time_control": s.time_control.as_deref().unwrap_or(""),
             "lots_seed": s.lots_seed,
             "avoid_same_club": s.avoid_same_club,
             "avoid_same_region": s.avoid_same_region,
