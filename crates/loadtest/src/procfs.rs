@@ -68,7 +68,8 @@ pub struct FsyncCount {
 
 impl FsyncCount {
     /// Starts counting the calls of `pid` for `span`; `Err` says why it cannot (no `perf`,
-    /// or the tracepoints are not open to this user).
+    /// or the tracepoints are not open to this user). The reason is a `String`, not an enum:
+    /// it is only ever printed in the report (`fsyncs not counted (…)`), never matched.
     pub fn start(pid: u32, span: Duration) -> Result<FsyncCount, String> {
         let secs = format!("{:.3}", span.as_secs_f64());
         let child = tokio::process::Command::new("perf")

@@ -48,6 +48,62 @@ pub enum BoardError {
     OffBoard,
 }
 
+/// A broken invariant of a [`Board`]'s representation ([`Board::check_consistency`]); points
+/// are named as GTP names them (`D4`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Inconsistency {
+    /// An empty point is missing from the empty list.
+    EmptyNotListed(String),
+    /// A stone's chain head is a stone of the other color.
+    HeadOfOtherColor(String),
+    /// A stone is linked to a chain it does not touch.
+    LinkedApart(String),
+    /// A chain's statistics (stones, liberties, liberty sum, sum of squares) differ from a
+    /// recount.
+    ChainStats {
+        /// The chain's head.
+        at: String,
+        /// The statistics kept.
+        kept: (u16, u16, u32, u32),
+        /// The statistics recounted.
+        recount: (u16, u16, u32, u32),
+    },
+    /// A group has no liberties (Art. 3.3).
+    NoLiberties(String),
+    /// A group has more than one head.
+    TwoHeads(String),
+    /// The number of empty points differs from the empty list's.
+    EmptyCount {
+        /// Empty points on the board.
+        empties: usize,
+        /// Points in the empty list.
+        listed: usize,
+    },
+    /// The incremental hash differs from a recomputed one.
+    Hash,
+}
+
+impl fmt::Display for Inconsistency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Inconsistency::EmptyNotListed(p) => write!(f, "empty point {p} missing from the empty list"),
+            Inconsistency::HeadOfOtherColor(p) => write!(f, "stone {p} has a head of another color"),
+            Inconsistency::LinkedApart(p) => write!(f, "stone {p} is linked to a chain it does not touch"),
+            Inconsistency::ChainStats { at, kept, recount } => {
+                write!(f, "chain at {at}: stats {kept:?}, recount {recount:?}")
+            }
+            Inconsistency::NoLiberties(p) => write!(f, "group at {p} has no liberties (Art. 3.3)"),
+            Inconsistency::TwoHeads(p) => write!(f, "group at {p} has more than one head"),
+            Inconsistency::EmptyCount { empties, listed } => {
+                write!(f, "{empties} empty points but the empty list holds {listed}")
+            }
+            Inconsistency::Hash => f.write_str("incremental hash differs from a recomputed one"),
+        }
+    }
+}
+
+impl std::error::Error for Inconsistency {}
+
 /// A Go board with its stones. Value semantics: `Clone` copies it, `==` compares size and
 /// stones.
 ///
@@ -309,50 +365,49 @@ impl Board {
 
     /// Checks every invariant of the representation; `Err` says which one broke and where.
     /// For tests and property tests (KataGo's `checkConsistency`).
-    pub fn check_consistency(&self) -> Result<(), String> {
+    pub fn check_consistency(&self) -> Result<(), Inconsistency> {
         let mut fresh = self.clone();
         fresh.rebuild();
         let mut h = 0u128;
         let mut empties = 0;
         for p in self.size.points() {
             let i = self.idx(p);
+            let at = || self.size.gtp(p);
             match self.color_at(i) {
                 None => {
                     empties += 1;
                     let pos = self.empty_pos[i] as usize;
                     if pos >= self.n_empty || self.empties[pos] as usize != i {
-                        return Err(format!("empty point {} missing from the empty list", self.size.gtp(p)));
+                        return Err(Inconsistency::EmptyNotListed(at()));
                     }
                 }
                 Some(c) => {
                     h ^= zobrist::stone(c, i);
                     let hd = self.head[i] as usize;
                     if self.cells[hd] != self.cells[i] {
-                        return Err(format!("stone {} has a head of another color", self.size.gtp(p)));
+                        return Err(Inconsistency::HeadOfOtherColor(at()));
                     }
                     if fresh.head[i] != fresh.head[hd] {
-                        return Err(format!(
-                            "stone {} is linked to a chain it does not touch",
-                            self.size.gtp(p)
-                        ));
+                        return Err(Inconsistency::LinkedApart(at()));
                     }
                     if hd == i {
-                        let ours = (self.n_stones[i], self.n_libs[i], self.lib_sum[i], self.lib_sum_sq[i]);
+                        let kept = (self.n_stones[i], self.n_libs[i], self.lib_sum[i], self.lib_sum_sq[i]);
                         let fh = fresh.head[i] as usize;
-                        let theirs = (
+                        let recount = (
                             fresh.n_stones[fh],
                             fresh.n_libs[fh],
                             fresh.lib_sum[fh],
                             fresh.lib_sum_sq[fh],
                         );
-                        if ours != theirs {
-                            return Err(format!(
-                                "chain at {}: stats {ours:?}, recount {theirs:?}",
-                                self.size.gtp(p)
-                            ));
+                        if kept != recount {
+                            return Err(Inconsistency::ChainStats {
+                                at: at(),
+                                kept,
+                                recount,
+                            });
                         }
                         if self.n_libs[i] == 0 {
-                            return Err(format!("group at {} has no liberties (Art. 3.3)", self.size.gtp(p)));
+                            return Err(Inconsistency::NoLiberties(at()));
                         }
                     }
                 }
@@ -362,17 +417,17 @@ impl Board {
         for p in self.size.points() {
             let i = self.idx(p);
             if self.color_at(i).is_some() && self.head[i] != self.head[fresh.head[i] as usize] {
-                return Err(format!("group at {} has more than one head", self.size.gtp(p)));
+                return Err(Inconsistency::TwoHeads(self.size.gtp(p)));
             }
         }
         if empties != self.n_empty {
-            return Err(format!(
-                "{} empty points but the empty list holds {}",
-                empties, self.n_empty
-            ));
+            return Err(Inconsistency::EmptyCount {
+                empties,
+                listed: self.n_empty,
+            });
         }
         if h != self.hash {
-            return Err("incremental hash differs from a recomputed one".to_string());
+            return Err(Inconsistency::Hash);
         }
         Ok(())
     }

@@ -34,7 +34,7 @@ mod point;
 mod score;
 mod zobrist;
 
-pub use board::{Board, BoardError};
+pub use board::{Board, BoardError, Inconsistency};
 pub use game::{
     CyclePolicy, Game, GameEnd, HistoryEntry, IllegalMove, KoRule, Played, Rules, UnknownRule, fixed_handicap,
 };

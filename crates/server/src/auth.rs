@@ -56,21 +56,41 @@ pub struct Account {
 
 /// An argon2id hash of `password` with a fresh salt (slow on purpose: call off the runtime),
 /// in the PHC string format; its memory is the calling thread's ([`with_blocks`]).
-pub fn hash_password(password: &str) -> Result<String, String> {
+pub fn hash_password(password: &str) -> Result<String, HashError> {
     let mut salt = [0u8; 16];
-    getrandom::fill(&mut salt).map_err(|e| e.to_string())?;
-    let salt = SaltString::encode_b64(&salt).map_err(|e| e.to_string())?;
+    getrandom::fill(&mut salt).map_err(HashError::Random)?;
+    let salt = SaltString::encode_b64(&salt).map_err(HashError::Argon2)?;
     let argon = Argon2::default();
-    let output = argon_output(&argon, password.as_bytes(), salt.as_salt()).map_err(|e| e.to_string())?;
+    let output = argon_output(&argon, password.as_bytes(), salt.as_salt()).map_err(HashError::Argon2)?;
     let hash = PasswordHash {
         algorithm: Algorithm::Argon2id.ident(),
         version: Some(Version::V0x13.into()),
-        params: ParamsString::try_from(argon.params()).map_err(|e| e.to_string())?,
+        params: ParamsString::try_from(argon.params()).map_err(HashError::Argon2)?,
         salt: Some(salt.as_salt()),
         hash: Some(output),
     };
     Ok(hash.to_string())
 }
+
+/// Why a password could not be hashed: never the password's fault, always the system's.
+#[derive(Debug)]
+pub enum HashError {
+    /// The system gave no random salt.
+    Random(getrandom::Error),
+    /// argon2 refused the salt, its parameters or its output.
+    Argon2(password_hash::Error),
+}
+
+impl std::fmt::Display for HashError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HashError::Random(e) => write!(f, "{e}"),
+            HashError::Argon2(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for HashError {}
 
 /// The most argon2 memory a stored hash may ask for (64 MiB; ours ask 19 MiB): a hash beyond
 /// it is not checked.
@@ -234,9 +254,9 @@ pub fn duration_text(d: Duration) -> String {
 }
 
 /// A duration written as a number and a unit: `90s`, `30m`, `12h`, `7d`.
-pub fn parse_duration(s: &str) -> Result<Duration, String> {
+pub fn parse_duration(s: &str) -> Result<Duration, DurationError> {
     let t = s.trim();
-    let err = || format!("{s:?} is not a duration like 90s, 30m, 12h or 7d");
+    let err = || DurationError::Unreadable(s.to_string());
     let split = t.find(|c: char| !c.is_ascii_digit()).ok_or_else(err)?;
     let (n, unit) = t.split_at(split);
     let n: u64 = n.parse().map_err(|_| err())?;
@@ -249,10 +269,30 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
     };
     let secs = n.checked_mul(per).ok_or_else(err)?;
     if secs == 0 {
-        return Err(format!("{s:?}: a session must last more than no time"));
+        return Err(DurationError::Zero(s.to_string()));
     }
     Ok(Duration::from_secs(secs))
 }
+
+/// Why a session duration ([`parse_duration`]) was refused; each holds the text as given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DurationError {
+    /// Not a number and a unit (`s`, `m`, `h`, `d`), or too long to count.
+    Unreadable(String),
+    /// No time at all (`0h`).
+    Zero(String),
+}
+
+impl std::fmt::Display for DurationError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DurationError::Unreadable(s) => write!(f, "{s:?} is not a duration like 90s, 30m, 12h or 7d"),
+            DurationError::Zero(s) => write!(f, "{s:?}: a session must last more than no time"),
+        }
+    }
+}
+
+impl std::error::Error for DurationError {}
 
 /// Records a session for `account`, started at `now`; returns its token.
 pub async fn create_session(db: &Db, account: i64, limits: SessionLimits, now: u64) -> Result<String, DbError> {

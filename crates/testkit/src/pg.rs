@@ -106,7 +106,8 @@ pub fn require() -> String {
     url
 }
 
-/// Runs `sql` (one or more statements) on the tests' PostgreSQL.
+/// Runs `sql` (one or more statements) on the tests' PostgreSQL. The error is a `String`, not
+/// an enum: a test only prints it when it fails, and never matches on it.
 pub fn execute(sql: &str) -> Result<(), String> {
     let url = require();
     let sql = sql.to_string();

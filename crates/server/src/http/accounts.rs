@@ -68,7 +68,7 @@ async fn create_account(
     let pw = c.password;
     let hash = password_work(&st, move || auth::hash_password(&pw))
         .await?
-        .map_err(ApiError::Internal)?;
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
     match auth::create_account(st.0.hub.db(), name.clone(), hash).await {
         Ok(id) => Ok((StatusCode::CREATED, Json(wire::Account { id, name: name.clone() })).into_response()),
         Err(crate::db::DbError::Conflict) => {
