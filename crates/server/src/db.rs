@@ -1,9 +1,26 @@
 //! The server's database: its own tables (games and their event records, accounts, sessions,
 //! roles, the heartbeat), in SQLite beside the storage crate's event tables in the same file,
-//! or in PostgreSQL (`pg`, with its own migrations in that dialect).
+//! or in PostgreSQL (`pg`).
 //!
 //! [`Db`] is one enum of the two backends behind typed calls (append an event, create a game,
 //! load a record, the account and role queries), so the game tasks and handlers never see SQL.
+//!
+//! One database layer, as the storage crate's: the tables are SQL files with PostgreSQL twins
+//! (`migrations/`, `migrations/pg/`, the same versions), applied by the storage crate's
+//! migration runner and recorded in `server_schema_version` ([`SCHEMA`]); the statements are
+//! written once, in SQLite's dialect, over `storage::sql` (see the `impl Db` of `exec` and
+//! `rows`), and so is the one migration step in Rust (`fill_name_keys`). Two things stay
+//! written per backend, because they differ by nature and not by dialect:
+//! - **The group commit and what goes with it.** On SQLite one thread owns the connection
+//!   and writes a batch of appends with the heartbeat in one transaction; on PostgreSQL a task
+//!   writes a batch as one statement that also `NOTIFY`s the other instances, which `LISTEN`,
+//!   and each instance keeps a heartbeat row of its own. A shared database needs the
+//!   notifications and the per-instance liveness; a file with one server needs neither.
+//! - **The writes that must be atomic over several statements** (a game with its opening
+//!   events, a seat's new digest with its record). On SQLite they are one transaction in the
+//!   thread. PostgreSQL's query connection is shared by every task and pipelined, so it cannot
+//!   hold a transaction open; there each is one statement with data-modifying CTEs, which
+//!   SQLite does not have.
 //!
 //! SQLite: one thread owns one connection and does every read and write of these tables, so
 //! tokio never blocks on SQLite. Appends of game events are **group-committed**: the thread
@@ -45,176 +62,106 @@ macro_rules! args {
     };
 }
 
-/// The server's migrations, applied in order and recorded in `server_schema_version` (apart
-/// from the storage crate's `schema_version`, so each crate migrates its own tables).
-const MIGRATIONS: &[(u32, &str)] = &[
-    (
-        1,
-        "CREATE TABLE server_game (
-        id            INTEGER PRIMARY KEY,
-        event_id      TEXT,
-        round         INTEGER,
-        board         INTEGER,
-        settings      TEXT NOT NULL,
-        secret_black  TEXT NOT NULL,
-        secret_white  TEXT NOT NULL,
-        owner         INTEGER,
-        account_black INTEGER,
-        account_white INTEGER,
-        created_at    INTEGER NOT NULL
-    ) STRICT;
-    CREATE TABLE server_game_event (
-        game_id INTEGER NOT NULL REFERENCES server_game (id),
-        seq     INTEGER NOT NULL,
-        event   TEXT NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    ) STRICT, WITHOUT ROWID;
-    CREATE TABLE server_account (
-        id            INTEGER PRIMARY KEY,
-        name          TEXT NOT NULL UNIQUE,
-        password_hash TEXT NOT NULL,
-        created_at    INTEGER NOT NULL
-    ) STRICT;
-    CREATE TABLE server_session (
-        token_hash TEXT PRIMARY KEY,
-        account_id INTEGER NOT NULL REFERENCES server_account (id),
-        created_at INTEGER NOT NULL
-    ) STRICT;
-    CREATE TABLE server_role (
-        event_id   TEXT NOT NULL,
-        account_id INTEGER NOT NULL REFERENCES server_account (id),
-        role       TEXT NOT NULL,
-        PRIMARY KEY (event_id, account_id, role)
-    ) STRICT;
-    CREATE TABLE server_heartbeat (
-        id INTEGER PRIMARY KEY CHECK (id = 1),
-        at INTEGER NOT NULL
-    ) STRICT;",
-    ),
-    (
-        2,
-        // Sessions expire: after an idle time (sliding, from the last use) and after a
-        // lifetime (from the login); `last_used` is when the session was last seen.
-        "ALTER TABLE server_session ADD COLUMN last_used INTEGER NOT NULL DEFAULT 0;
-        UPDATE server_session SET last_used = created_at;",
-    ),
-    (
-        3,
-        // A game created with an Idempotency-Key: the key, unique per account, and the
-        // digest of the request it was created by (a retry must be the same request).
-        "ALTER TABLE server_game ADD COLUMN idempotency_key TEXT;
-        ALTER TABLE server_game ADD COLUMN request_digest TEXT;
-        CREATE UNIQUE INDEX server_game_idempotency ON server_game (owner, idempotency_key)
-            WHERE idempotency_key IS NOT NULL;",
-    ),
-    (
-        4,
-        // A seat's secret link issued again by an official: which seat, who, when (the new
-        // digest replaces the old in server_game).
-        "CREATE TABLE server_seat_link (
-            id         INTEGER PRIMARY KEY,
-            game_id    INTEGER NOT NULL REFERENCES server_game (id),
-            color      TEXT NOT NULL CHECK (color IN ('black', 'white')),
-            account_id INTEGER NOT NULL REFERENCES server_account (id),
-            at         INTEGER NOT NULL
-        ) STRICT;",
-    ),
-    (
-        5,
-        // One live game per board of an event's round. A board that has two already (two
-        // starts at once before this index) keeps its newest (the one a result entered by
-        // hand went to); the others are detached from the event's board (round and board
-        // NULL: they stay the event's games, but no board's).
-        "UPDATE server_game SET round = NULL, board = NULL
-            WHERE event_id IS NOT NULL AND round IS NOT NULL AND board IS NOT NULL
-              AND id < (SELECT MAX(g.id) FROM server_game g
-                        WHERE g.event_id = server_game.event_id AND g.round = server_game.round
-                          AND g.board = server_game.board);
-        CREATE UNIQUE INDEX server_game_board ON server_game (event_id, round, board)
-            WHERE event_id IS NOT NULL;",
-    ),
-    (
-        6,
-        // Who may take a seat, and who appointed whom. A registered player of an event is
-        // linked to at most one account (by an official, or by the player redeeming a
-        // one-time claim code whose digest is kept here); a free game whose creator opened
-        // its seats to the first accounts to join is listed in server_open_game (the others
-        // are played through their seat links); every role granted or revoked is recorded
-        // with who did it and when.
-        "CREATE TABLE IF NOT EXISTS server_player_account (
-            event_id   TEXT NOT NULL,
-            player     TEXT NOT NULL,
-            account_id INTEGER NOT NULL REFERENCES server_account (id),
-            linked_by  INTEGER NOT NULL,
-            at         INTEGER NOT NULL,
-            PRIMARY KEY (event_id, player)
-        ) STRICT;
-        CREATE UNIQUE INDEX IF NOT EXISTS server_player_account_once ON server_player_account (event_id, account_id);
-        CREATE TABLE IF NOT EXISTS server_claim_code (
-            code_hash TEXT PRIMARY KEY,
-            event_id  TEXT NOT NULL,
-            player    TEXT NOT NULL,
-            issued_by INTEGER NOT NULL,
-            at        INTEGER NOT NULL
-        ) STRICT;
-        CREATE TABLE IF NOT EXISTS server_open_game (
-            game_id INTEGER PRIMARY KEY REFERENCES server_game (id)
-        ) STRICT;
-        CREATE TABLE IF NOT EXISTS server_role_change (
-            id         INTEGER PRIMARY KEY,
-            event_id   TEXT NOT NULL,
-            account_id INTEGER NOT NULL,
-            role       TEXT NOT NULL,
-            change     TEXT NOT NULL CHECK (change IN ('grant', 'revoke')),
-            by_account INTEGER,
-            at         INTEGER NOT NULL
-        ) STRICT;",
-    ),
-    (
-        NAME_KEY_VERSION,
-        // The key of each account's name under which confusable names are equal
-        // (`account_name::key`), unique so that a new name is checked in one indexed lookup
-        // and two look-alikes cannot both be created. The accounts made before get their key
-        // when this version is applied ([`fill_name_keys`]).
-        "ALTER TABLE server_account ADD COLUMN skeleton TEXT;
-        CREATE UNIQUE INDEX server_account_skeleton ON server_account (skeleton);",
-    ),
-    (
-        8,
-        // The server's key, made once, under which the seat secrets are derived
-        // (`secret::seat_link_secret`), so that an official can be shown a board's links
-        // again; and when each seat's player first opened their link or joined (a board
-        // started "when seated" starts its clock once both have).
-        "CREATE TABLE IF NOT EXISTS server_secret (
-            id  INTEGER PRIMARY KEY CHECK (id = 1),
-            key TEXT NOT NULL
-        ) STRICT;
-        CREATE TABLE IF NOT EXISTS server_seat_arrival (
-            game_id INTEGER NOT NULL REFERENCES server_game (id),
-            color   TEXT NOT NULL CHECK (color IN ('black', 'white')),
-            at      INTEGER NOT NULL,
-            PRIMARY KEY (game_id, color)
-        ) STRICT, WITHOUT ROWID;",
-    ),
+/// The server's tables: the SQL files in `migrations/` (SQLite) and `migrations/pg/`
+/// (PostgreSQL), applied by the storage crate's migration runner in one write transaction and
+/// recorded in `server_schema_version` (apart from the storage crate's `schema_version`, so
+/// each crate migrates its own tables).
+///
+/// Before, each backend kept its own list, numbered apart: PostgreSQL's version 4 (the
+/// heartbeat per instance) has no SQLite twin, so SQLite's versions 4 to 8 are today's 5 to 9
+/// ([`storage::Legacy`] renumbers a database the old code migrated, keeping each version's
+/// time, the first time it is opened).
+pub(crate) const SCHEMA: storage::Schema = storage::Schema {
+    table: "server_schema_version",
+    migrations: MIGRATIONS,
+    legacy: Some(storage::Legacy {
+        sqlite: &[1, 2, 3, 5, 6, 7, 8, 9],
+        pg: &[1, 2, 3, 4, 5, 6, 7, 8, 9],
+    }),
+};
+
+/// Every migration of the server's tables, oldest first. Never edit one that has shipped.
+const MIGRATIONS: &[storage::Migration] = &[
+    storage::Migration {
+        version: 1,
+        name: "games",
+        sqlite: include_str!("../migrations/0001_games.sql"),
+        pg: include_str!("../migrations/pg/0001_games.sql"),
+        then: None,
+    },
+    storage::Migration {
+        version: 2,
+        name: "session_expiry",
+        sqlite: include_str!("../migrations/0002_session_expiry.sql"),
+        pg: include_str!("../migrations/pg/0002_session_expiry.sql"),
+        then: None,
+    },
+    storage::Migration {
+        version: 3,
+        name: "idempotency",
+        sqlite: include_str!("../migrations/0003_idempotency.sql"),
+        pg: include_str!("../migrations/pg/0003_idempotency.sql"),
+        then: None,
+    },
+    storage::Migration {
+        version: 4,
+        name: "instances",
+        sqlite: include_str!("../migrations/0004_instances.sql"),
+        pg: include_str!("../migrations/pg/0004_instances.sql"),
+        then: None,
+    },
+    storage::Migration {
+        version: 5,
+        name: "seat_links",
+        sqlite: include_str!("../migrations/0005_seat_links.sql"),
+        pg: include_str!("../migrations/pg/0005_seat_links.sql"),
+        then: None,
+    },
+    storage::Migration {
+        version: 6,
+        name: "one_game_per_board",
+        sqlite: include_str!("../migrations/0006_one_game_per_board.sql"),
+        pg: include_str!("../migrations/pg/0006_one_game_per_board.sql"),
+        then: None,
+    },
+    storage::Migration {
+        version: 7,
+        name: "seats_and_roles",
+        sqlite: include_str!("../migrations/0007_seats_and_roles.sql"),
+        pg: include_str!("../migrations/pg/0007_seats_and_roles.sql"),
+        then: None,
+    },
+    storage::Migration {
+        version: 8,
+        name: "name_keys",
+        sqlite: include_str!("../migrations/0008_name_keys.sql"),
+        pg: include_str!("../migrations/pg/0008_name_keys.sql"),
+        then: Some(fill_name_keys),
+    },
+    storage::Migration {
+        version: 9,
+        name: "seat_secret_and_arrival",
+        sqlite: include_str!("../migrations/0009_seat_secret_and_arrival.sql"),
+        pg: include_str!("../migrations/pg/0009_seat_secret_and_arrival.sql"),
+        then: None,
+    },
 ];
 
-/// The version of [`MIGRATIONS`] that adds `server_account.skeleton`.
-const NAME_KEY_VERSION: u32 = 7;
-
-/// Gives the accounts made before names had keys their key, oldest first. Where two old
-/// names share a key, the older account takes it and the younger keeps none: both still log
-/// in by their exact names, and the key held by the older one blocks new look-alikes of both.
-fn fill_name_keys(tx: &rusqlite::Transaction<'_>) -> Result<(), DbError> {
-    let accounts: Vec<(i64, String)> = {
-        let mut q = tx.prepare("SELECT id, name FROM server_account WHERE skeleton IS NULL ORDER BY id")?;
-        q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<Result<_, _>>()?
-    };
-    for (id, name) in accounts {
-        tx.execute(
+/// Gives the accounts made before names had keys their key, oldest first, when the migration
+/// that adds the key is applied. Where two old names share a key, the older account takes it
+/// and the younger keeps none: both still log in by their exact names, and the key held by
+/// the older one blocks new look-alikes of both.
+fn fill_name_keys(tx: &storage::sql::Tx<'_>) -> Result<(), storage::StoreError> {
+    let accounts = tx.query(
+        "SELECT id, name FROM server_account WHERE skeleton IS NULL ORDER BY id",
+        &[],
+    )?;
+    for r in accounts {
+        let (id, name): (i64, String) = (r.get(0)?, r.get(1)?);
+        tx.exec(
             "UPDATE server_account SET skeleton = ?1 WHERE id = ?2
                 AND NOT EXISTS (SELECT 1 FROM server_account WHERE skeleton = ?1)",
-            params![crate::account_name::key(&name), id],
+            &[Arg::from(crate::account_name::key(&name)), Arg::from(id)],
         )?;
     }
     Ok(())
@@ -404,8 +351,8 @@ impl Db {
     pub fn open_sqlite(path: &Path, time: Time) -> Result<(Db, Option<u64>), DbError> {
         // The one durability policy of the shared file (WAL, `synchronous = FULL`): the
         // storage crate's, which `weiqi event` opens it with too.
-        let mut conn = storage::open_sqlite(path).map_err(|e| DbError::Failed(e.to_string()))?;
-        migrate(&mut conn, &time)?;
+        let conn = storage::open_sqlite(path)?;
+        let conn = storage::migrate_sqlite(conn, &SCHEMA)?;
         conn.execute(MAKE_KEY, params![crate::secret::new_token()])?;
         let key: String = conn.query_row(READ_KEY, [], |r| r.get(0))?;
         let heartbeat: Option<i64> = conn
@@ -709,32 +656,28 @@ impl Db {
         now: u64,
         forget_before: SessionEnds,
     ) -> Result<(), DbError> {
-        match &self.0 {
-            Backend::Postgres(pg) => pg.create_session(&token_hash, account, now, forget_before).await,
-            Backend::Sqlite(jobs) => {
-                let cache = self.1.clone();
-                Db::call(jobs, move |c| {
-                    let tx = c.transaction()?;
-                    tx.execute(
-                        "DELETE FROM server_session WHERE created_at < ?1 OR last_used < ?2",
-                        params![forget_before.created as i64, forget_before.last_used as i64],
-                    )?;
-                    tx.execute(
-                        "INSERT INTO server_session (token_hash, account_id, created_at, last_used) \
-                         VALUES (?1, ?2, ?3, ?3)",
-                        params![token_hash, account, now as i64],
-                    )?;
-                    tx.commit()?;
-                    if let Some(cache) = cache {
-                        cache.lock().expect("sessions lock").retain(|_, s| {
-                            s.created_at >= forget_before.created && s.last_used >= forget_before.last_used
-                        });
-                    }
-                    Ok(())
-                })
-                .await
-            }
-        }
+        // Two statements, not one transaction: forgetting the sessions that ended is
+        // housekeeping, as good done if the insert then fails.
+        let cache = self.1.clone();
+        self.exec_then(
+            "DELETE FROM server_session WHERE created_at < ?1 OR last_used < ?2",
+            args![forget_before.created as i64, forget_before.last_used as i64],
+            move |_| {
+                if let Some(cache) = cache {
+                    cache
+                        .lock()
+                        .expect("sessions lock")
+                        .retain(|_, s| s.created_at >= forget_before.created && s.last_used >= forget_before.last_used);
+                }
+            },
+        )
+        .await?;
+        self.exec(
+            "INSERT INTO server_session (token_hash, account_id, created_at, last_used) VALUES (?1, ?2, ?3, ?3)",
+            args![token_hash, account, now as i64],
+        )
+        .await
+        .map(drop)
     }
 
     /// The session with this token digest, if there is one: its account and times.
@@ -857,33 +800,42 @@ impl Db {
         } else {
             ("secret_white", "white")
         };
-        match &self.0 {
-            Backend::Postgres(pg) => pg.reissue_seat(id, col, seat, &digest, account, at).await,
+        // The new digest and its record in one transaction, as each backend can: one
+        // statement on PostgreSQL (see `pg`), one transaction in the thread on SQLite.
+        let reissued = match &self.0 {
+            Backend::Postgres(pg) => pg.reissue_seat(id, col, seat, &digest, account, at).await?,
             Backend::Sqlite(jobs) => {
                 let sql = format!("UPDATE server_game SET {col} = ?1 WHERE id = ?2");
                 Db::call(jobs, move |c| {
                     let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
                     if tx.execute(&sql, params![digest, id])? == 0 {
-                        return Ok(None);
+                        return Ok(false);
                     }
                     tx.execute(
                         "INSERT INTO server_seat_link (game_id, color, account_id, at) VALUES (?1, ?2, ?3, ?4)",
                         params![id, seat, account, at as i64],
                     )?;
-                    let history = {
-                        let mut st = tx.prepare(
-                            "SELECT l.color, a.name, l.at FROM server_seat_link l \
-                             JOIN server_account a ON a.id = l.account_id WHERE l.game_id = ?1 ORDER BY l.id",
-                        )?;
-                        st.query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)? as u64)))?
-                            .collect::<Result<Vec<_>, _>>()?
-                    };
                     tx.commit()?;
-                    Ok(Some(history))
+                    Ok(true)
                 })
-                .await
+                .await?
             }
+        };
+        if !reissued {
+            return Ok(None);
         }
+        let rows = self
+            .rows(
+                "SELECT l.color, a.name, l.at FROM server_seat_link l \
+                 JOIN server_account a ON a.id = l.account_id WHERE l.game_id = ?1 ORDER BY l.id",
+                args![id],
+            )
+            .await?;
+        let history = rows
+            .iter()
+            .map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .collect::<Result<_, DbError>>()?;
+        Ok(Some(history))
     }
 }
 
@@ -1210,37 +1162,6 @@ impl Db {
             })
             .collect()
     }
-}
-
-fn migrate(conn: &mut Connection, time: &Time) -> Result<(), DbError> {
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    tx.execute_batch(
-        "CREATE TABLE IF NOT EXISTS server_schema_version (
-            version    INTEGER PRIMARY KEY,
-            applied_at INTEGER NOT NULL
-        ) STRICT",
-    )?;
-    let found: u32 = tx.query_row("SELECT COALESCE(MAX(version), 0) FROM server_schema_version", [], |r| {
-        r.get(0)
-    })?;
-    let known = MIGRATIONS.last().map_or(0, |m| m.0);
-    if found > known {
-        return Err(DbError::Failed(format!(
-            "the server tables are at version {found}, newer than this weiqi knows ({known})"
-        )));
-    }
-    for (version, sql) in MIGRATIONS.iter().filter(|m| m.0 > found) {
-        tx.execute_batch(sql)?;
-        if *version == NAME_KEY_VERSION {
-            fill_name_keys(&tx)?;
-        }
-        tx.execute(
-            "INSERT INTO server_schema_version (version, applied_at) VALUES (?1, ?2)",
-            params![version, time.now_ms() as i64],
-        )?;
-    }
-    tx.commit()?;
-    Ok(())
 }
 
 /// The most appends one transaction takes.

@@ -318,8 +318,9 @@ impl Conn {
     }
 }
 
-/// A transaction; dropped without [`Tx::commit`], it rolls back.
-pub(crate) struct Tx<'a> {
+/// A transaction; dropped without [`Tx::commit`], it rolls back. Outside this crate, one is
+/// lent to a migration's step written in Rust ([`Migration::then`](crate::Migration::then)).
+pub struct Tx<'a> {
     conn: &'a Conn,
     open: bool,
 }
@@ -335,7 +336,7 @@ impl Tx<'_> {
     }
 
     /// Runs a statement (SQLite's dialect); returns the number of rows it changed.
-    pub(crate) fn exec(&self, sql: &str, args: &[Arg<'_>]) -> Result<u64> {
+    pub fn exec(&self, sql: &str, args: &[Arg<'_>]) -> Result<u64> {
         match self.conn {
             Conn::Sqlite(c) => {
                 let mut st = c.prepare_cached(sql).map_err(sqlite_error)?;
@@ -349,7 +350,7 @@ impl Tx<'_> {
     }
 
     /// Runs a query (SQLite's dialect); returns every row.
-    pub(crate) fn query(&self, sql: &str, args: &[Arg<'_>]) -> Result<Vec<Row>> {
+    pub fn query(&self, sql: &str, args: &[Arg<'_>]) -> Result<Vec<Row>> {
         self.query_with(sql, args, true)
     }
 

@@ -38,7 +38,9 @@
 //!   applied in order and recorded in the `schema_version` table; opening an older database
 //!   migrates it (in one write transaction, so instances starting together migrate once), and
 //!   a database from a newer weiqi is refused rather than misread. Timestamps are UTC text
-//!   (`2024-05-01T09:30:00Z`) on both.
+//!   (`2024-05-01T09:30:00Z`) on both. The runner takes any list of migrations and version
+//!   table ([`Schema`]): the server's tables are migrated by it too ([`migrate_sqlite`],
+//!   [`migrate_postgres`]), recorded in their own table, `server_schema_version`.
 //! - **History is kept.** Results are appended, never overwritten: a correction is a new row
 //!   marked as such. Changes the director makes to a proposed pairing are flagged on the
 //!   games and described in a log.
@@ -94,10 +96,12 @@ pub use backend::open_sqlite;
 /// ([`sqlite_rows`](sql::sqlite_rows); [`pg_params`](sql::pg_params), [`pg_refs`](sql::pg_refs),
 /// [`pg_row`](sql::pg_row)).
 pub mod sql {
-    pub use crate::backend::{Arg, Cell, FromCell, Param, Row, pg_params, pg_refs, pg_row, sqlite_rows, to_postgres};
+    pub use crate::backend::{
+        Arg, Cell, FromCell, Param, Row, Tx, pg_params, pg_refs, pg_row, sqlite_rows, to_postgres,
+    };
 }
 pub use error::StoreError;
 pub use import::{ImportRound, ImportedEvent};
-pub use migrate::SCHEMA_VERSION;
+pub use migrate::{Legacy, Migration, SCHEMA_VERSION, Schema, Step, migrate_postgres, migrate_sqlite};
 pub use model::{EventSummary, NewEvent, Recorded, WriteBack};
 pub use store::{Store, game_between, paired_game};

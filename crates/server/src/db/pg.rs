@@ -1,7 +1,8 @@
-//! The PostgreSQL backend: the server's tables in PostgreSQL's dialect with their own
-//! migrations, one pipelined connection for the queries, one for `LISTEN`, and a heartbeat
-//! per instance (`server_instance`), which a starting instance watches to tell live instances
-//! from dead ones.
+//! The PostgreSQL backend: one pipelined connection for the queries (the statements written
+//! once in `db.rs`, translated by the storage crate), one for `LISTEN`, and a heartbeat per
+//! instance (`server_instance`), which a starting instance watches to tell live instances
+//! from dead ones. The tables are migrated by the storage crate's runner (`super::SCHEMA`),
+//! on a connection of its own, before this one starts.
 //!
 //! Appends are group-committed by one task, as on SQLite: every append waiting goes into one
 //! statement — `INSERT … ON CONFLICT DO NOTHING RETURNING` and `pg_notify` of `game:seq` for
@@ -16,7 +17,7 @@
 //! trip each, where a statement given as text is prepared first (a round trip more, and a
 //! close).
 
-use super::{DbError, Idempotency, Note, SessionEnds, StoredGame};
+use super::{DbError, Idempotency, Note, StoredGame};
 use crate::time::Time;
 use futures_util::StreamExt;
 use std::collections::HashMap;
@@ -27,188 +28,6 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_postgres::error::SqlState;
 use tokio_postgres::types::Type;
 use tokio_postgres::{AsyncMessage, Client, NoTls};
-
-/// The server's migrations in PostgreSQL's dialect, recorded in `server_schema_version`.
-const MIGRATIONS: &[(i32, &str)] = &[
-    (
-        1,
-        "CREATE TABLE server_game (
-        id            BIGSERIAL PRIMARY KEY,
-        event_id      TEXT,
-        round         BIGINT,
-        board         BIGINT,
-        settings      TEXT NOT NULL,
-        secret_black  TEXT NOT NULL,
-        secret_white  TEXT NOT NULL,
-        owner         BIGINT,
-        account_black BIGINT,
-        account_white BIGINT,
-        created_at    BIGINT NOT NULL
-    );
-    CREATE TABLE server_game_event (
-        game_id BIGINT NOT NULL REFERENCES server_game (id),
-        seq     BIGINT NOT NULL,
-        event   TEXT NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    );
-    CREATE TABLE server_account (
-        id            BIGSERIAL PRIMARY KEY,
-        name          TEXT NOT NULL UNIQUE,
-        password_hash TEXT NOT NULL,
-        created_at    BIGINT NOT NULL
-    );
-    CREATE TABLE server_session (
-        token_hash TEXT PRIMARY KEY,
-        account_id BIGINT NOT NULL REFERENCES server_account (id),
-        created_at BIGINT NOT NULL
-    );
-    CREATE TABLE server_role (
-        event_id   TEXT NOT NULL,
-        account_id BIGINT NOT NULL REFERENCES server_account (id),
-        role       TEXT NOT NULL,
-        PRIMARY KEY (event_id, account_id, role)
-    );
-    CREATE TABLE server_heartbeat (
-        id INTEGER PRIMARY KEY CHECK (id = 1),
-        at BIGINT NOT NULL
-    );",
-    ),
-    (
-        2,
-        // Sessions expire: after an idle time (sliding, from the last use) and after a
-        // lifetime (from the login).
-        "ALTER TABLE server_session ADD COLUMN last_used BIGINT NOT NULL DEFAULT 0;
-        UPDATE server_session SET last_used = created_at;",
-    ),
-    (
-        3,
-        // A game created with an Idempotency-Key: the key, unique per account, and the
-        // digest of the request it was created by (a retry must be the same request).
-        "ALTER TABLE server_game ADD COLUMN idempotency_key TEXT;
-        ALTER TABLE server_game ADD COLUMN request_digest TEXT;
-        CREATE UNIQUE INDEX server_game_idempotency ON server_game (owner, idempotency_key)
-            WHERE idempotency_key IS NOT NULL;",
-    ),
-    (
-        4,
-        // A heartbeat per instance (an id chosen at its start), so that a starting instance
-        // can watch the others' beats advance instead of taking a recent beat for a live
-        // instance. The one shared beat of version 1 becomes the row of a past instance.
-        "CREATE TABLE server_instance (
-            id      TEXT PRIMARY KEY,
-            started BIGINT NOT NULL,
-            beat    BIGINT NOT NULL
-        );
-        INSERT INTO server_instance (id, started, beat) SELECT 'before-v4', at, at FROM server_heartbeat;
-        DROP TABLE server_heartbeat;",
-    ),
-    (
-        5,
-        // A seat's secret link issued again by an official: which seat, who, when (SQLite's
-        // migration 4).
-        "CREATE TABLE server_seat_link (
-            id         BIGSERIAL PRIMARY KEY,
-            game_id    BIGINT NOT NULL REFERENCES server_game (id),
-            color      TEXT NOT NULL CHECK (color IN ('black', 'white')),
-            account_id BIGINT NOT NULL REFERENCES server_account (id),
-            at         BIGINT NOT NULL
-        );",
-    ),
-    (
-        6,
-        // One live game per board of an event's round (SQLite's migration 5): a board with
-        // two already keeps its newest, the others are detached from the board.
-        "UPDATE server_game SET round = NULL, board = NULL
-            WHERE event_id IS NOT NULL AND round IS NOT NULL AND board IS NOT NULL
-              AND id < (SELECT MAX(g.id) FROM server_game g
-                        WHERE g.event_id = server_game.event_id AND g.round = server_game.round
-                          AND g.board = server_game.board);
-        CREATE UNIQUE INDEX server_game_board ON server_game (event_id, round, board)
-            WHERE event_id IS NOT NULL;",
-    ),
-    (
-        7,
-        // Seat owners, claim codes, open free games and the record of roles (SQLite's
-        // migration 6).
-        "CREATE TABLE IF NOT EXISTS server_player_account (
-            event_id   TEXT NOT NULL,
-            player     TEXT NOT NULL,
-            account_id BIGINT NOT NULL REFERENCES server_account (id),
-            linked_by  BIGINT NOT NULL,
-            at         BIGINT NOT NULL,
-            PRIMARY KEY (event_id, player)
-        );
-        CREATE UNIQUE INDEX IF NOT EXISTS server_player_account_once ON server_player_account (event_id, account_id);
-        CREATE TABLE IF NOT EXISTS server_claim_code (
-            code_hash TEXT PRIMARY KEY,
-            event_id  TEXT NOT NULL,
-            player    TEXT NOT NULL,
-            issued_by BIGINT NOT NULL,
-            at        BIGINT NOT NULL
-        );
-        CREATE TABLE IF NOT EXISTS server_open_game (
-            game_id BIGINT PRIMARY KEY REFERENCES server_game (id)
-        );
-        CREATE TABLE IF NOT EXISTS server_role_change (
-            id         BIGSERIAL PRIMARY KEY,
-            event_id   TEXT NOT NULL,
-            account_id BIGINT NOT NULL,
-            role       TEXT NOT NULL,
-            change     TEXT NOT NULL CHECK (change IN ('grant', 'revoke')),
-            by_account BIGINT,
-            at         BIGINT NOT NULL
-        );",
-    ),
-    (
-        NAME_KEY_VERSION,
-        // The confusable key of each account's name, unique (SQLite's migration 7); the
-        // accounts made before get theirs when it is applied ([`fill_name_keys`]).
-        "ALTER TABLE server_account ADD COLUMN skeleton TEXT;
-        CREATE UNIQUE INDEX server_account_skeleton ON server_account (skeleton);",
-    ),
-    (
-        9,
-        // The server's key for seat secrets, one for every instance, and when each seat was
-        // first taken (SQLite's migration 8).
-        "CREATE TABLE IF NOT EXISTS server_secret (
-            id  INTEGER PRIMARY KEY CHECK (id = 1),
-            key TEXT NOT NULL
-        );
-        CREATE TABLE IF NOT EXISTS server_seat_arrival (
-            game_id BIGINT NOT NULL REFERENCES server_game (id),
-            color   TEXT NOT NULL CHECK (color IN ('black', 'white')),
-            at      BIGINT NOT NULL,
-            PRIMARY KEY (game_id, color)
-        );",
-    ),
-];
-
-/// The version of [`MIGRATIONS`] that adds `server_account.skeleton`.
-const NAME_KEY_VERSION: i32 = 8;
-
-/// Gives the accounts made before names had keys their key, oldest first; of two old names
-/// with one key the older account takes it (as SQLite's `fill_name_keys`).
-async fn fill_name_keys(tx: &tokio_postgres::Transaction<'_>) -> Result<(), DbError> {
-    let rows = tx
-        .query(
-            "SELECT id, name FROM server_account WHERE skeleton IS NULL ORDER BY id",
-            &[],
-        )
-        .await?;
-    for r in rows {
-        let (id, name): (i64, String) = (r.get(0), r.get(1));
-        tx.execute(
-            "UPDATE server_account SET skeleton = $1 WHERE id = $2
-                AND NOT EXISTS (SELECT 1 FROM server_account WHERE skeleton = $1)",
-            &[&crate::account_name::key(&name), &id],
-        )
-        .await?;
-    }
-    Ok(())
-}
-
-/// The advisory lock that serialises migrations of instances starting together.
-const MIGRATION_LOCK: i64 = 0x7765_6971_6900;
 
 /// How often each instance writes its beat.
 const BEAT_MS: u64 = 500;
@@ -401,12 +220,16 @@ impl Pg {
         url: &str,
         time: Time,
     ) -> Result<(Arc<Pg>, Option<u64>, mpsc::UnboundedReceiver<Note>), DbError> {
-        let mut client = connect(url).await?;
+        let client = connect(url).await?;
         let schema: Option<String> = client.query_one("SELECT current_schema()", &[]).await?.get(0);
         let schema = schema.ok_or_else(|| {
             DbError::Failed("the search_path names no existing schema: create it or fix the URL's options".into())
         })?;
-        migrate(&mut client, &time).await?;
+        // The storage crate's runner, on a connection of its own (its client blocks).
+        let migrating = url.to_string();
+        tokio::task::spawn_blocking(move || storage::migrate_postgres(&migrating, &super::SCHEMA))
+            .await
+            .map_err(|e| DbError::Failed(format!("the migration stopped: {e}")))??;
         let instance = crate::secret::new_token()[..16].to_string();
         // Registered and beating before it looks at the others: an instance starting at the
         // same time watches this one's beat advance, as this one watches the older ones'.
@@ -540,27 +363,6 @@ impl Pg {
         }
     }
 
-    pub(crate) async fn create_session(
-        &self,
-        token_hash: &str,
-        account: i64,
-        now: u64,
-        forget: SessionEnds,
-    ) -> Result<(), DbError> {
-        run!(self, |c| c.execute(
-            "WITH gone AS (DELETE FROM server_session WHERE created_at < $4 OR last_used < $5) \
-                 INSERT INTO server_session (token_hash, account_id, created_at, last_used) VALUES ($1, $2, $3, $3)",
-            &[
-                &token_hash,
-                &account,
-                &(now as i64),
-                &(forget.created as i64),
-                &(forget.last_used as i64)
-            ],
-        ))?;
-        Ok(())
-    }
-
     /// Runs a statement written once, in SQLite's dialect (translated by the storage crate),
     /// on the query connection; if that connection was lost, once more on a fresh one (as
     /// [`run!`]). Its rows, or with `count` the number of rows it changed.
@@ -593,7 +395,8 @@ impl Pg {
         }
     }
 
-    /// The new digest and its record in one statement (the record only if the game exists).
+    /// The new digest and its record in one statement (the record only if the game exists):
+    /// whether the game exists.
     pub(crate) async fn reissue_seat(
         &self,
         id: i64,
@@ -602,64 +405,14 @@ impl Pg {
         digest: &str,
         account: i64,
         at: u64,
-    ) -> Result<Option<Vec<(String, String, u64)>>, DbError> {
+    ) -> Result<bool, DbError> {
         let sql = format!(
             "WITH g AS (UPDATE server_game SET {col} = $2 WHERE id = $1 RETURNING id) \
              INSERT INTO server_seat_link (game_id, color, account_id, at) SELECT id, $3, $4, $5 FROM g"
         );
         let at = at as i64;
-        if run!(self, |c| c.execute(sql.as_str(), &[&id, &digest, &seat, &account, &at]))? == 0 {
-            return Ok(None);
-        }
-        let rows = run!(self, |c| c.query(
-            "SELECT l.color, a.name, l.at FROM server_seat_link l \
-                 JOIN server_account a ON a.id = l.account_id WHERE l.game_id = $1 ORDER BY l.id",
-            &[&id],
-        ))?;
-        Ok(Some(
-            rows.iter()
-                .map(|r| (r.get(0), r.get(1), r.get::<_, i64>(2) as u64))
-                .collect(),
-        ))
+        Ok(run!(self, |c| c.execute(sql.as_str(), &[&id, &digest, &seat, &account, &at]))? == 1)
     }
-}
-
-async fn migrate(client: &mut Client, time: &Time) -> Result<(), DbError> {
-    let tx = client.transaction().await?;
-    // Quiet the "already exists, skipping" notice of every start after the first.
-    tx.batch_execute("SET LOCAL client_min_messages = warning").await?;
-    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
-        .await?;
-    tx.batch_execute(
-        "CREATE TABLE IF NOT EXISTS server_schema_version (
-            version    INTEGER PRIMARY KEY,
-            applied_at BIGINT NOT NULL
-        )",
-    )
-    .await?;
-    let found: i32 = tx
-        .query_one("SELECT COALESCE(MAX(version), 0) FROM server_schema_version", &[])
-        .await?
-        .get(0);
-    let known = MIGRATIONS.last().map_or(0, |m| m.0);
-    if found > known {
-        return Err(DbError::Failed(format!(
-            "the server tables are at version {found}, newer than this weiqi knows ({known})"
-        )));
-    }
-    for (version, sql) in MIGRATIONS.iter().filter(|m| m.0 > found) {
-        tx.batch_execute(sql).await?;
-        if *version == NAME_KEY_VERSION {
-            fill_name_keys(&tx).await?;
-        }
-        tx.execute(
-            "INSERT INTO server_schema_version (version, applied_at) VALUES ($1, $2)",
-            &[version, &(time.now_ms() as i64)],
-        )
-        .await?;
-    }
-    tx.commit().await?;
-    Ok(())
 }
 
 /// Opens a connection that `LISTEN`s on `channel` and a task that forwards its notifications;

@@ -8,6 +8,7 @@ mod concurrency;
 mod confirmations;
 mod edits;
 mod event_settings;
+mod migrations;
 mod modules;
 mod names;
 mod openapi;

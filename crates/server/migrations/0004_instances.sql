@@ -1,0 +1,4 @@
+-- Server schema version 4: a heartbeat per instance, which only PostgreSQL has (see
+-- pg/0004_instances.sql): several instances share a PostgreSQL database, while a SQLite
+-- file has one server, whose one beat stays in server_heartbeat. Nothing to do here;
+-- the version is kept so that both dialects count the same migrations.
