@@ -70,6 +70,28 @@ pub enum TieBreak {
 }
 
 impl TieBreak {
+    /// Every criterion, in the order they are listed to people (a new one goes here too: the
+    /// parser and every list of the names read this).
+    pub const ALL: [TieBreak; 12] = [
+        TieBreak::Points,
+        TieBreak::McMahonScore,
+        TieBreak::Sos,
+        TieBreak::Sodos,
+        TieBreak::Sosos,
+        TieBreak::Cumulative,
+        TieBreak::DirectEncounter,
+        TieBreak::FewerWarnings,
+        TieBreak::TotalScore,
+        TieBreak::Elimination,
+        TieBreak::Lots,
+        TieBreak::Category,
+    ];
+
+    /// The names of every criterion, as a refusal lists them: `points, mms, sos, …`.
+    pub fn names() -> String {
+        TieBreak::ALL.map(TieBreak::name).join(", ")
+    }
+
     /// The name used in settings and on the command line.
     pub fn name(self) -> &'static str {
         match self {
@@ -114,11 +136,7 @@ pub struct TieBreakError(pub String);
 
 impl fmt::Display for TieBreakError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown tie-break {:?}: one of points, mms, sos, sodos, sosos, cumulative, direct, warnings, total, elimination, lots, category",
-            self.0
-        )
+        write!(f, "unknown tie-break {:?}: one of {}", self.0, TieBreak::names())
     }
 }
 
@@ -128,24 +146,10 @@ impl FromStr for TieBreak {
     type Err = TieBreakError;
 
     fn from_str(s: &str) -> Result<TieBreak, TieBreakError> {
-        use TieBreak::*;
-        [
-            Points,
-            McMahonScore,
-            Sos,
-            Sodos,
-            Sosos,
-            Cumulative,
-            DirectEncounter,
-            FewerWarnings,
-            TotalScore,
-            Elimination,
-            Lots,
-            Category,
-        ]
-        .into_iter()
-        .find(|t| t.name() == s.trim().to_ascii_lowercase())
-        .ok_or_else(|| TieBreakError(s.to_string()))
+        TieBreak::ALL
+            .into_iter()
+            .find(|t| t.name() == s.trim().to_ascii_lowercase())
+            .ok_or_else(|| TieBreakError(s.to_string()))
     }
 }
 

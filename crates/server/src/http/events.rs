@@ -147,18 +147,20 @@ fn category_limits(written: &[String]) -> Result<Vec<tournament::Rank>, ApiError
         .collect()
 }
 
-/// The keys a tie-break chain takes (`tournament::TieBreak::name`).
-const TIE_BREAK_KEYS: &str =
-    "points, mms, sos, sodos, sosos, cumulative, direct, warnings, total, elimination, lots, category";
-
 /// A tie-break chain by key (`mms`, `sos`, `category`, …); a criterion named twice is refused
 /// by the event (`tournament::Settings::checked`).
 fn tie_break_chain(written: &[String]) -> Result<Vec<tournament::TieBreak>, ApiError> {
     written
         .iter()
         .map(|t| {
-            t.parse::<tournament::TieBreak>()
-                .map_err(|_| crate::words::say!("event.err.tie_break", tie_break = t, names = TIE_BREAK_KEYS).into())
+            t.parse::<tournament::TieBreak>().map_err(|_| {
+                crate::words::say!(
+                    "event.err.tie_break",
+                    tie_break = t,
+                    names = tournament::TieBreak::names()
+                )
+                .into()
+            })
         })
         .collect()
 }

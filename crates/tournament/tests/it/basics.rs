@@ -509,3 +509,29 @@ fn a_criterion_is_shown_as_people_read_it() {
     assert_eq!(shown(TieBreak::Category, &Value::int(-2)), "3");
     assert_eq!(shown(TieBreak::Lots, &Value::int(7)), "7");
 }
+
+#[test]
+fn every_tie_break_is_listed_once_and_parses_from_its_name() {
+    use tournament::TieBreak::{self, *};
+    // Exhaustive: a new criterion does not compile here until it has its place in `ALL`.
+    let place = |t: TieBreak| match t {
+        Points => 0,
+        McMahonScore => 1,
+        Sos => 2,
+        Sodos => 3,
+        Sosos => 4,
+        Cumulative => 5,
+        DirectEncounter => 6,
+        FewerWarnings => 7,
+        TotalScore => 8,
+        Elimination => 9,
+        Lots => 10,
+        Category => 11,
+    };
+    for (i, t) in TieBreak::ALL.into_iter().enumerate() {
+        assert_eq!(place(t), i, "{t}");
+        assert_eq!(t.name().parse::<TieBreak>(), Ok(t));
+    }
+    expect!["points, mms, sos, sodos, sosos, cumulative, direct, warnings, total, elimination, lots, category"]
+        .assert_eq(&TieBreak::names());
+}
