@@ -5,13 +5,14 @@
 
 use crate::db::{Db, DbError, Idempotency, Note, StoredGame};
 use crate::time::Time;
+use crate::wire::games::{BlackWhite, CallPush, ConfirmedBy, EventPush, GameState, Pushed, StateResult};
 use crate::wire::{WColor, WEvent, WOutcome, WSettings};
 use axum::extract::ws::Utf8Bytes;
 use clock::Instant;
 use referee::{Action, Actor, Event, Phase, Referee, RefereeError};
 use rules::Color;
 use rules::Lang;
-use serde_json::{Value as Json, json};
+use serde_json::Value as Json;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -730,16 +731,15 @@ impl Task {
     /// Pushes the clock's call `e` to the subscribers; the calls up to its instant are made.
     fn announce(&mut self, e: &clock::Event) {
         self.announced = e.at;
-        let msg = json!({
-            "type": "call",
-            "game": self.id,
-            "seq": self.referee.events().len(),
-            "at": e.at.0,
-            "color": WColor::from(e.color),
-            "en": e.call.text(Lang::En),
-            "zh": e.call.text(Lang::Zh),
+        let msg = Pushed::Call(CallPush {
+            game: self.id,
+            seq: self.referee.events().len(),
+            at: e.at.0,
+            color: WColor::from(e.color),
+            en: e.call.text(Lang::En),
+            zh: e.call.text(Lang::Zh),
         });
-        let _ = self.pushes.send(Arc::new(Push::new(&msg)));
+        let _ = self.pushes.send(Arc::new(Push::new(&as_json(&msg))));
     }
 
     /// Makes the clock's calls due up to `t` that this task has not made (before an event
@@ -1031,19 +1031,18 @@ impl Task {
         let size = r.settings().rules.size;
         let e = &r.events()[i];
         let summary = r.summary(i);
-        json!({
-            "type": "event",
-            "game": self.id,
-            "seq": i + 1,
-            "index": i,
-            "event": WEvent::from_event(e, size, &self.by[i]),
-            "en": summary.as_ref().map(|s| s.en.clone()),
-            "zh": summary.as_ref().map(|s| s.zh.clone()),
-            "article": summary.and_then(|s| s.article).map(crate::wire::article_text),
+        as_json(&Pushed::Event(EventPush {
+            game: self.id,
+            seq: i + 1,
+            index: i,
+            event: WEvent::from_event(e, size, &self.by[i]),
+            en: summary.as_ref().map(|s| s.en.clone()),
+            zh: summary.as_ref().map(|s| s.zh.clone()),
+            article: summary.and_then(|s| s.article).map(crate::wire::article_text),
             // Art. 29–31: an official's event (a ruling, an adjudication, a confirmation) is a
             // notice to both players, whose pages show it in their language.
-            "ruling": matches!(e.actor, Actor::Referee | Actor::ChiefReferee),
-        })
+            ruling: matches!(e.actor, Actor::Referee | Actor::ChiefReferee),
+        }))
     }
 
     fn state(&self) -> Json {
@@ -1074,35 +1073,112 @@ pub fn game_state(id: i64, r: &Referee, now: Instant) -> Json {
         })
         .collect();
     let c = r.clock_at(now);
-    json!({
-        "game": id,
-        "seq": r.events().len(),
-        "phase": match r.phase() {
+    as_json(&GameState {
+        game: id,
+        seq: r.events().len(),
+        phase: match r.phase() {
             Phase::Setup => "setup",
             Phase::Play => "play",
             Phase::Counting => "counting",
             Phase::Decided => "decided",
             Phase::Final => "final",
         },
-        "to_move": WColor::from(r.to_move()),
-        "paused": r.is_paused(),
-        "board": board,
-        "captures": { "black": g.board().captures(Color::Black), "white": g.board().captures(Color::White) },
-        "warnings": { "black": r.warnings()[0], "white": r.warnings()[1] },
-        "clock": web::clock_json(&c, &r.settings().time),
-        "marking": r.marking().iter().map(|&p| size.gtp(p)).collect::<Vec<_>>(),
-        "result": r.result().map(|o| json!({ "outcome": WOutcome::from(o), "text": o.to_string(), "zh": o.zh() })),
-        "final": r.confirmed_result().is_some(),
+        to_move: WColor::from(r.to_move()),
+        paused: r.is_paused(),
+        board,
+        captures: BlackWhite {
+            black: g.board().captures(Color::Black),
+            white: g.board().captures(Color::White),
+        },
+        warnings: BlackWhite {
+            black: r.warnings()[0],
+            white: r.warnings()[1],
+        },
+        clock: web::clock_json(&c, &r.settings().time),
+        marking: r.marking().iter().map(|&p| size.gtp(p)).collect(),
+        result: r.result().map(|o| StateResult {
+            outcome: WOutcome::from(o),
+            text: o.to_string(),
+            zh: o.zh(),
+        }),
+        r#final: r.confirmed_result().is_some(),
         // Art. 16.4: who confirmed the result, and who has still to (`black`, `white`,
         // `referee`).
-        "confirmed_by": {
-            "black": r.confirmations()[0],
-            "white": r.confirmations()[1],
-            "referee": r.confirmations()[2],
+        confirmed_by: ConfirmedBy {
+            black: r.confirmations()[0],
+            white: r.confirmations()[1],
+            referee: r.confirmations()[2],
         },
-        "awaiting": r.awaiting_confirmation().iter().map(|a| match a {
-            Actor::Player(c) => WColor::from(*c).name(),
-            _ => "referee",
-        }).collect::<Vec<_>>(),
+        awaiting: r
+            .awaiting_confirmation()
+            .iter()
+            .map(|a| match a {
+                Actor::Player(c) => WColor::from(*c).name(),
+                _ => "referee",
+            })
+            .collect(),
     })
+}
+
+/// A wire type as the JSON a task's answers and pushes carry (the pages and the routes read
+/// them as JSON: the same text as the type's).
+fn as_json(body: &impl serde::Serialize) -> Json {
+    serde_json::to_value(body).expect("wire types serialise: their maps have string keys")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wire::games::{GameShown, GameView, State};
+    use serde::Serialize;
+    use serde_json::json;
+
+    fn settings() -> WSettings {
+        serde_json::from_value(json!({ "players": [{ "name": "Li", "rank": "3d" }, { "name": "Wang", "rank": "2d" }] }))
+            .expect("settings read")
+    }
+
+    fn keys(body: impl Serialize) -> Vec<String> {
+        match serde_json::to_value(body).expect("a body serialises") {
+            Json::Object(m) => m.into_iter().map(|(k, _)| k).collect(),
+            other => panic!("a body that is no object: {other}"),
+        }
+    }
+
+    /// A body that flattens a game's state and adds its own fields would send a name twice
+    /// if the state (the game task's, with the view's extras) had it too.
+    #[test]
+    fn the_fields_a_body_adds_to_a_games_state_are_never_the_states_own() {
+        let w = settings();
+        let r = referee::Referee::new(w.to_settings().expect("settings stand")).expect("a referee");
+        let Json::Object(mut state) = game_state(7, &r, clock::Instant(0)) else {
+            panic!("a state that is no object");
+        };
+        let Json::Object(extras) = web::game_view(&r) else {
+            panic!("a view that is no object");
+        };
+        state.extend(extras);
+        assert!(state.contains_key("phase") && state.contains_key("log"), "{state:?}");
+        let view = GameView {
+            state: State::new(),
+            settings: w.clone(),
+            event: None,
+            round: None,
+            board_no: None,
+            viewers: 0,
+            you: None,
+            seat_link_invalid: false,
+        };
+        let shown = GameShown {
+            state: State::new(),
+            settings: w,
+            event: None,
+        };
+        for k in keys(view).into_iter().chain(keys(shown)) {
+            assert!(
+                !state.contains_key(&k),
+                "the game's state has {k:?}, which a body adds to it"
+            );
+        }
+    }
 }

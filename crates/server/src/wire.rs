@@ -7,13 +7,15 @@
 //! grammar (`1h+3x60s`).
 //!
 //! The API's response bodies are types too, so that the body a route answers is a type a
-//! reader can find: one submodule per resource, named as its `http/` module
-//! (`wire/games.rs` for `http/games.rs` and its WebSocket's frames, `wire/rounds.rs`,
-//! `wire/results.rs`, `wire/hall.rs`, `wire/players.rs`, `wire/roles.rs`; `wire/accounts.rs`
-//! for the accounts and their sessions; `wire/errors.rs` for every error's body), [`Health`] here. They only serialise: each field's
-//! name, and whether it is `null` or absent, is the API's (`openapi.json`), and the pages read
-//! them. Where a body carries a game's state, that state stays the `serde_json::Value` the
-//! game's task made (`crate::game::game_state`).
+//! reader can find: one submodule per resource, named as its `http/` module (`wire/events.rs`,
+//! `wire/challenges.rs`, `wire/rounds.rs`, `wire/results.rs`, `wire/hall.rs`,
+//! `wire/players.rs`, `wire/roles.rs`; `wire/games.rs` for `http/games.rs`, its WebSocket's
+//! frames and the game task's pushes; `wire/accounts.rs` for the accounts and their sessions;
+//! `wire/errors.rs` for every error's body), [`Health`] here. They only serialise: each
+//! field's name, and whether it is `null` or absent, is the API's (`openapi.json`), and the
+//! pages read them. Where a body carries a game's state, that state stays the
+//! `serde_json::Value` the game's task made from [`games::GameState`]
+//! (`crate::game::game_state`).
 
 use clock::{Instant, Millis, TimeControl};
 use referee::{
@@ -22,14 +24,14 @@ use referee::{
 };
 use rules::{BoardSize, Color, CyclePolicy, HalfPoints, KoRule, Move, Point, Rules};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value as Json_, json};
-use teams::{ChallengeBout, ChallengeMatch, Side};
 
 /// A conversion from the wire refused: what was wrong, for the client to fix.
 pub type WireResult<T> = Result<T, crate::words::Said>;
 
 pub mod accounts;
+pub mod challenges;
 pub mod errors;
+pub mod events;
 pub mod games;
 pub mod hall;
 pub mod players;
@@ -889,121 +891,9 @@ pub fn rank(s: &str) -> WireResult<tournament::Rank> {
     s.parse().map_err(|e: tournament::RankError| crate::refusals::rank(&e))
 }
 
-/// An event as the API answers it: its settings, players and rounds.
-pub fn event_json(id: &str, ev: &tournament::Event) -> Json_ {
-    let name = |p: tournament::PlayerId| ev.player(p).name.clone();
-    json!({
-        "id": id,
-        "name": ev.name(),
-        // As `POST /api/events` takes it.
-        "system": system_json(ev.system()),
-        // The pages name the system in their language by this key.
-        "system_kind": system_kind(ev.system()),
-        "planned_rounds": ev.planned_rounds(),
-        "time_control": ev.settings().time_control.as_deref().unwrap_or(""),
-        "settings": settings_json(ev),
-        "players": ev.players().iter().enumerate().map(|(i, p)| json!({
-            "name": p.name,
-            "rank": p.rank.to_string(),
-            "club": p.club, "region": p.region, "rating": p.rating,
-            "status": status_name(ev.status(tournament::PlayerId(i))),
-            "withdrawn": withdrawal_json(ev.status(tournament::PlayerId(i))),
-        })).collect::<Vec<_>>(),
-        "rounds": ev.rounds().iter().map(|r| json!({
-            "number": r.number,
-            "games": r.games.iter().map(|g| json!({
-                "board": g.board,
-                "black": name(g.black),
-                "white": name(g.white),
-                "result": g.result.map(|x| x.to_string()),
-            })).collect::<Vec<_>>(),
-            "byes": r.byes.iter().map(|&p| name(p)).collect::<Vec<_>>(),
-            // Art. 26.2, 27.1: a round robin's player without a game rests (轮休), scoring
-            // nothing; the pages say so rather than show a bye.
-            "rests": if matches!(ev.system(), tournament::System::RoundRobin { .. }) {
-                r.idle.iter().map(|&p| name(p)).collect::<Vec<_>>()
-            } else {
-                Vec::new()
-            },
-        })).collect::<Vec<_>>(),
-    })
-}
-
-/// What the director set that the event page shows: the tie-break chain in force (the
-/// system's default of Art. 27 when none was set) by key and by name in each language, the
-/// McMahon handicap rule, the categories, the bye's value, the lateness limit (Art. 22) and the avoidances.
-fn settings_json(ev: &tournament::Event) -> Json_ {
-    use rules::Lang;
-    let s = ev.settings();
-    let chain = if s.tie_breaks.is_empty() {
-        tournament::TieBreak::default_chain(ev.system())
-    } else {
-        s.tie_breaks.clone()
-    };
-    let h = s.handicap;
-    json!({
-        "tie_breaks": chain.iter().map(|t| t.name()).collect::<Vec<_>>(),
-        "tie_break_names": {
-            "zh": chain.iter().map(|&t| formats::html::tie_break_name(t, Lang::Zh)).collect::<Vec<_>>(),
-            "en": chain.iter().map(|&t| formats::html::tie_break_name(t, Lang::En)).collect::<Vec<_>>(),
-        },
-        "handicap": {
-            "basis": match h.basis {
-                tournament::HandicapBasis::Rank => "rank",
-                tournament::HandicapBasis::Mms => "mms",
-            },
-            "bar": h.bar.map(|r| r.to_string()),
-            "correction": h.correction,
-            "ceiling": h.ceiling,
-        },
-        // The categories' lower limits, strongest first (empty: one category).
-        "categories": {
-            "limits": s.categories.lower_limits.iter().map(|r| r.to_string()).collect::<Vec<_>>(),
-            "pair_within": s.categories.pair_within,
-        },
-        "bye": match s.bye {
-            tournament::ByeValue::Win => "win",
-            tournament::ByeValue::Draw => "draw",
-            tournament::ByeValue::Loss => "loss",
-        },
-        "lateness_limit_minutes": s.lateness_limit_minutes,
-        "avoid_same_club": s.avoid_same_club,
-        "avoid_same_region": s.avoid_same_region,
-    })
-}
-
 /// A system's `kind`, as `POST /api/events` names it (`WSystem`), and the pages' key for it.
 pub fn system_kind(s: tournament::System) -> &'static str {
     s.kind().key()
-}
-
-/// A system as `POST /api/events` takes it: `{kind, …its settings}`.
-pub(crate) fn system_json(s: tournament::System) -> Json_ {
-    let kind = system_kind(s);
-    match s {
-        tournament::System::RoundRobin { cycles } => json!({ "kind": kind, "cycles": cycles }),
-        tournament::System::Knockout {
-            lives,
-            best_of,
-            grand_final_reset,
-        } => json!({ "kind": kind, "lives": lives, "best_of": best_of, "grand_final_reset": grand_final_reset }),
-        tournament::System::Swiss => json!({ "kind": kind }),
-        tournament::System::SwissElimination { losses } => json!({ "kind": kind, "losses": losses }),
-        tournament::System::McMahon { bar, floor } => {
-            json!({ "kind": kind, "bar": bar.to_string(), "floor": floor.to_string() })
-        }
-    }
-}
-
-/// A withdrawal after some rounds (Art. 28): `{after_round, voided}`, the rounds paired when
-/// the player withdrew and whether their results were voided (Art. 28.2); else null.
-pub fn withdrawal_json(s: tournament::Status) -> Json_ {
-    match s {
-        tournament::Status::Withdrawn { after_round, voided } => {
-            json!({ "after_round": after_round, "voided": voided })
-        }
-        _ => Json_::Null,
-    }
 }
 
 /// A player's standing in the event (Art. 28): `active`, `withdrawn_before_start` (out of
@@ -1014,60 +904,6 @@ pub fn status_name(s: tournament::Status) -> &'static str {
         tournament::Status::WithdrawnBeforeStart => "withdrawn_before_start",
         tournament::Status::Withdrawn { .. } => "withdrawn",
     }
-}
-
-/// The match as JSON: `GET /api/challenges/{id}` and `weiqi event challenge show --json`.
-pub fn challenge_json(id: &str, m: &ChallengeMatch) -> Json_ {
-    let c = m.challenge();
-    let side = |s: Side| if s == Side::A { "a" } else { "b" };
-    let order = |s: Side| -> Json_ {
-        json!({
-            "name": m.team(s),
-            "order": c.order(s).iter().enumerate().map(|(i, p)| json!({
-                "name": p, "withdrawn": m.withdrawn(s, i),
-            })).collect::<Vec<_>>(),
-            "wins": c.wins(s),
-        })
-    };
-    let bouts: Vec<Json_> = m
-        .bouts()
-        .iter()
-        .map(|b| {
-            let (outcome, winner) = match b.outcome {
-                ChallengeBout::Won(s) => ("won", Some(side(s))),
-                ChallengeBout::Forfeit(s) => ("forfeit", Some(side(s))),
-                ChallengeBout::BothOut => ("both_out", None),
-                ChallengeBout::Replay => ("replay", None),
-            };
-            json!({
-                "bout": b.number, "a": b.a, "b": b.b,
-                "black": b.black.map(|s| if s == Side::A { b.a } else { b.b }),
-                "result": b.result.map(|r| r.to_string()),
-                "outcome": outcome, "winner": winner,
-            })
-        })
-        .collect();
-    let (defender, challenger) = match (m.on_stage(), m.defender()) {
-        (Some((a, b)), Some(d)) => {
-            if d == Side::A {
-                (Some(a), Some(b))
-            } else {
-                (Some(b), Some(a))
-            }
-        }
-        _ => (None, None),
-    };
-    json!({
-        "id": id,
-        "name": m.name(),
-        "teams": [order(Side::A), order(Side::B)],
-        "bouts": bouts,
-        "on_stage": m.on_stage().map(|(a, b)| [a, b]),
-        "defender": defender,
-        "challenger": challenger,
-        "over": c.is_over(),
-        "winner": c.winner().map(|s| m.team(s)),
-    })
 }
 
 #[cfg(test)]

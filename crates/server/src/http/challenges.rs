@@ -11,13 +11,12 @@ use crate::http::extract::{Body, Caller, require_role_in};
 use crate::http::store::with_store;
 use crate::refusals;
 use crate::state::AppState;
-use crate::wire::challenge_json as to_json;
+use crate::wire::challenges::{Challenge, challenge_body as to_json};
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use serde_json::Value as Json_;
 use teams::{ChallengeError, ChallengeLine, ChallengeMatch};
 use web::routes::{Route, get, post};
 
@@ -114,7 +113,7 @@ async fn create(State(st): State<AppState>, caller: Caller, Body(r): Body<NewReq
     Ok((StatusCode::CREATED, Json(to_json(&r.id, &m))).into_response())
 }
 
-async fn show(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {
+async fn show(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Challenge>, ApiError> {
     let i = id.clone();
     let (m, _) = with_store(&st, move |s| load(s, &i)).await??;
     Ok(Json(to_json(&id, &m)))
@@ -135,7 +134,7 @@ async fn game(
     caller: Caller,
     Path(id): Path<String>,
     Body(r): Body<GameReq>,
-) -> Result<Json<Json_>, ApiError> {
+) -> Result<Json<Challenge>, ApiError> {
     need(&st, &caller, &id).await?;
     let result: tournament::GameResult = r
         .result
@@ -157,7 +156,7 @@ async fn withdraw(
     caller: Caller,
     Path(id): Path<String>,
     Body(r): Body<WithdrawReq>,
-) -> Result<Json<Json_>, ApiError> {
+) -> Result<Json<Challenge>, ApiError> {
     need(&st, &caller, &id).await?;
     let m = change(&st, &id, ChallengeLine::Withdraw(r.name)).await?;
     Ok(Json(to_json(&id, &m)))

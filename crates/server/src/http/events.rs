@@ -8,14 +8,16 @@ use crate::error::ApiError;
 use crate::http::extract::{Body, Caller, Path, SignedIn, require_role, roles_of};
 use crate::http::store::{extras_of, gotha_standings_of, read_store, with_store};
 use crate::state::AppState;
-use crate::wire::{event_json, rank};
+use crate::wire::events::{
+    EventBody, Figures, ListedEvent, Me, RatingBody, StandingRow, StandingsBody, ZhEn, event_body,
+};
+use crate::wire::rank;
 use crate::words::{Said, said, time_error};
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use serde_json::{Value as Json_, json};
 use web::routes::{Route, delete, get, post, put};
 
 /// The routes of this resource, for the router ([`crate::http::routes`]).
@@ -225,7 +227,7 @@ async fn create_event(
     let ev = with_store(&st, move |s| s.create_event(&new)).await?;
     // Art. 29: the account that creates the event organises it.
     auth::grant(st.0.hub.db(), r.id.clone(), account.id, Role::Organizer, account.id).await?;
-    Ok((StatusCode::CREATED, Json(event_json(&r.id, &ev))).into_response())
+    Ok((StatusCode::CREATED, Json(event_body(&r.id, &ev))).into_response())
 }
 
 /// Art. 12: an event's time control as the clock crate reads it (canonical), or the
@@ -275,7 +277,7 @@ async fn edit_event(
     SignedIn(caller): SignedIn,
     Path(id): Path<String>,
     Body(r): Body<EditEventReq>,
-) -> Result<Json<Json_>, ApiError> {
+) -> Result<Json<EventBody>, ApiError> {
     require_role(&st, &caller, &id, &[Role::Organizer]).await?;
     let i = id.clone();
     let ev = read_store(&st, move |s| s.load_event(&i)).await?;
@@ -322,7 +324,7 @@ async fn edit_event(
         }
     })
     .await?;
-    Ok(Json(event_json(&id, &ev)))
+    Ok(Json(event_body(&id, &ev)))
 }
 
 /// `DELETE /api/events/{id}`: the organizer deletes an event without games (no round
@@ -352,21 +354,25 @@ async fn delete_event(
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
-async fn list_events(State(st): State<AppState>) -> Result<Json<Json_>, ApiError> {
+async fn list_events(State(st): State<AppState>) -> Result<Json<Vec<ListedEvent>>, ApiError> {
     let list = read_store(&st, |s| s.events()).await?;
-    Ok(Json(Json_::Array(
-        list.iter()
-            .map(|e| {
-                json!({ "id": e.id, "name": e.name, "rounds": e.n_rounds, "paired": e.n_paired, "players": e.n_players })
+    Ok(Json(
+        list.into_iter()
+            .map(|e| ListedEvent {
+                id: e.id,
+                name: e.name,
+                rounds: e.n_rounds,
+                paired: e.n_paired,
+                players: e.n_players,
             })
             .collect(),
-    )))
+    ))
 }
 
-async fn show_event(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {
+async fn show_event(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<EventBody>, ApiError> {
     let i = id.clone();
     let ev = read_store(&st, move |s| s.load_event(&i)).await?;
-    Ok(Json(event_json(&id, &ev)))
+    Ok(Json(event_body(&id, &ev)))
 }
 
 /// `GET /api/events/{id}/standings`: weiqi's standings by the event's tie-break chain
@@ -374,7 +380,7 @@ async fn show_event(State(st): State<AppState>, Path(id): Path<String>) -> Resul
 /// standings as OpenGotha places them (`placement: "opengotha"`): its order, its shared
 /// places, the file's criteria and their values as OpenGotha shows them, the one placement
 /// `weiqi event standings` prints, so that the director sees the standings they know.
-async fn standings(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {
+async fn standings(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<StandingsBody>, ApiError> {
     let i = id.clone();
     let (ev, extras, gotha) = read_store(&st, move |s| {
         let ev = s.load_event(&i)?;
@@ -386,11 +392,12 @@ async fn standings(State(st): State<AppState>, Path(id): Path<String>) -> Result
     let s = ev.standings();
     // The ratings (before, after, change) and the promotion, when the event has them.
     let rating = |p: tournament::PlayerId| {
-        extras.ratings.iter().find(|c| c.player == p).map(|c| {
-            json!({ "before": c.before.value.round(), "after": c.after.value.round(),
-                    "change": (c.change() * 10.0).round() / 10.0,
-                    "deviation_before": c.before.deviation.map(f64::round),
-                    "deviation_after": c.after.deviation.map(f64::round) })
+        extras.ratings.iter().find(|c| c.player == p).map(|c| RatingBody {
+            before: c.before.value.round(),
+            after: c.after.value.round(),
+            change: (c.change() * 10.0).round() / 10.0,
+            deviation_before: c.before.deviation.map(f64::round),
+            deviation_after: c.after.deviation.map(f64::round),
         })
     };
     let promotion = |p: tournament::PlayerId| {
@@ -408,22 +415,16 @@ async fn standings(State(st): State<AppState>, Path(id): Path<String>) -> Result
     let figures = |p: tournament::PlayerId| {
         let r = row_of.get(p.0).copied().flatten();
         let stats = r.map(|r| r.stats.clone()).unwrap_or_default();
-        json!({
-            "name": ev.player(p).name,
-            "points": stats.points,
-            "wins": stats.wins,
-            "losses": stats.losses,
-            "draws": stats.draws,
-            "withdrawn": r.is_some_and(|r| r.withdrawn),
-            "rating": rating(p),
-            "promotion": promotion(p),
-        })
-    };
-    let with = |mut row: Json_, more: Json_| {
-        if let (Some(row), Some(more)) = (row.as_object_mut(), more.as_object()) {
-            row.extend(more.clone());
+        Figures {
+            name: ev.player(p).name.clone(),
+            points: stats.points,
+            wins: stats.wins,
+            losses: stats.losses,
+            draws: stats.draws,
+            withdrawn: r.is_some_and(|r| r.withdrawn),
+            rating: rating(p),
+            promotion: promotion(p),
         }
-        row
     };
     use rules::Lang;
     let (placement, after_round, chain, names, rows) = match &gotha {
@@ -440,11 +441,11 @@ async fn standings(State(st): State<AppState>, Path(id): Path<String>) -> Result
             }),
             g.rows
                 .iter()
-                .map(|r| {
-                    with(
-                        figures(r.player),
-                        json!({ "place": r.place, "shared": r.shared, "values": g.texts(r) }),
-                    )
+                .map(|r| StandingRow {
+                    figures: figures(r.player),
+                    place: r.place,
+                    shared: Some(r.shared),
+                    values: g.texts(r),
                 })
                 .collect::<Vec<_>>(),
         ),
@@ -461,33 +462,33 @@ async fn standings(State(st): State<AppState>, Path(id): Path<String>) -> Result
             }),
             s.rows
                 .iter()
-                .map(|r| {
-                    with(
-                        figures(r.player),
-                        json!({ "place": r.place, "values": r.values.iter().map(|v| v.to_string()).collect::<Vec<_>>() }),
-                    )
+                .map(|r| StandingRow {
+                    figures: figures(r.player),
+                    place: r.place,
+                    shared: None,
+                    values: r.values.iter().map(|v| v.to_string()).collect(),
                 })
                 .collect(),
         ),
     };
     let [zh, en] = names;
-    Ok(Json(json!({
-        "event": id,
-        "after_round": after_round,
-        "placement": placement,
-        "chain": chain,
-        "chain_names": { "zh": zh, "en": en },
-        "rows": rows,
-        "rated": !extras.ratings.is_empty(),
-        "promotion_rule": extras.promotion_rule,
-    })))
+    Ok(Json(StandingsBody {
+        event: id,
+        after_round,
+        placement,
+        chain,
+        chain_names: ZhEn { zh, en },
+        rows,
+        rated: !extras.ratings.is_empty(),
+        promotion_rule: extras.promotion_rule,
+    }))
 }
 
-async fn me(State(st): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<Json<Json_>, ApiError> {
+async fn me(State(st): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<Json<Me>, ApiError> {
     let roles = roles_of(&st, &caller, &id).await?;
-    Ok(Json(json!({
-        "event": id,
-        "account": caller.account.as_ref().map(|a| a.name.clone()),
-        "roles": roles.iter().map(|r| r.name()).collect::<Vec<_>>(),
-    })))
+    Ok(Json(Me {
+        event: id,
+        account: caller.account.as_ref().map(|a| a.name.clone()),
+        roles: roles.iter().map(|r| r.name()).collect(),
+    }))
 }

@@ -9,15 +9,15 @@ use crate::http::extract::{Body, Caller, Path, SignedIn, require_role};
 use crate::http::store::{read_store, with_store};
 use crate::refusals;
 use crate::state::AppState;
+use crate::wire::events::{event_body, withdrawal};
 use crate::wire::players as wire;
-use crate::wire::{event_json, rank, status_name, withdrawal_json};
+use crate::wire::{rank, status_name};
 use crate::words::{said, say};
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use serde_json::Value as Json_;
 use web::routes::{Route, delete, post, put};
 
 /// The routes of this resource, for the router ([`crate::http::routes`]).
@@ -229,7 +229,7 @@ async fn add_player(
     };
     let i = id.clone();
     let ev = with_store(&st, move |s| s.add_player(&i, &p)).await?;
-    Ok((StatusCode::CREATED, Json(event_json(&id, &ev))).into_response())
+    Ok((StatusCode::CREATED, Json(event_body(&id, &ev))).into_response())
 }
 
 /// `PUT /api/events/{id}/players/{name}`: the organizer changes what is registered of a
@@ -241,7 +241,7 @@ async fn edit_player(
     SignedIn(caller): SignedIn,
     Path((id, name)): Path<(String, String)>,
     Body(r): Body<PlayerReq>,
-) -> Result<Json<Json_>, ApiError> {
+) -> Result<Json<crate::wire::events::EventBody>, ApiError> {
     require_role(&st, &caller, &id, &[Role::Organizer]).await?;
     let new_rank = rank(&r.rank).map_err(|_| said("player.err.rank", |_| vec![("rank", format!("{:?}", r.rank))]))?;
     let new_name = r.name.trim().to_string();
@@ -294,7 +294,7 @@ async fn edit_player(
             .await?;
     }
     tracing::info!(event = %id, player = %name, to = %new_name, "player edited");
-    Ok(Json(event_json(&id, &ev)))
+    Ok(Json(event_body(&id, &ev)))
 }
 
 async fn import_csv(
@@ -341,6 +341,6 @@ async fn withdraw(
         event: id,
         name,
         status: status_name(status),
-        withdrawn: withdrawal_json(status),
+        withdrawn: withdrawal(status),
     }))
 }

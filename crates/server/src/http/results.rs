@@ -13,7 +13,7 @@ use crate::http::games::game;
 use crate::http::store::{read_store, with_store};
 use crate::refusals;
 use crate::state::AppState;
-use crate::wire::event_json;
+use crate::wire::events::event_body;
 use crate::wire::results as wire;
 use crate::words::say;
 use axum::Json;
@@ -162,7 +162,7 @@ async fn record_result(
             storage::Recorded::Corrected => "corrected",
         },
         live_game,
-        event: event_json(&id, &ev),
+        event: event_body(&id, &ev),
     })
     .into_response())
 }

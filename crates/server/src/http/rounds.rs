@@ -8,8 +8,9 @@ use crate::http::extract::{Body, Caller, Path, SignedIn, require_role};
 use crate::http::games::{NewGame, SeatSecrets, new_game};
 use crate::http::store::{read_store, with_store};
 use crate::state::AppState;
+use crate::wire::events::event_body;
 use crate::wire::rounds as wire;
-use crate::wire::{WPlayer, WSettings, event_json, system_kind};
+use crate::wire::{WPlayer, WSettings, system_kind};
 use crate::words::say;
 use crate::words::{Said, said, time_error};
 use axum::Json;
@@ -37,7 +38,7 @@ async fn pair_round(State(st): State<AppState>, caller: Caller, Path(id): Path<S
     require_role(&st, &caller, &id, &[Role::Organizer, Role::ChiefReferee]).await?;
     let i = id.clone();
     let ev = with_store(&st, move |s| s.pair_next(&i)).await?;
-    Ok((StatusCode::CREATED, Json(event_json(&id, &ev))).into_response())
+    Ok((StatusCode::CREATED, Json(event_body(&id, &ev))).into_response())
 }
 
 async fn proposal(

@@ -12,7 +12,7 @@ use crate::http::extract::{Caller, FileBody, Path, Query, SignedIn, require_role
 use crate::http::store::{extras_of, read_store, with_store};
 use crate::refusals;
 use crate::state::AppState;
-use crate::wire::event_json;
+use crate::wire::events::{Imported, event_body};
 use crate::words::said;
 use axum::Json;
 use axum::extract::{DefaultBodyLimit, State};
@@ -21,7 +21,6 @@ use axum::response::{IntoResponse, Response};
 use formats::{h9, html, opengotha};
 use rules::Lang;
 use serde::Deserialize;
-use serde_json::json;
 use web::routes::{Route, get, post};
 
 /// The attachment under which an imported OpenGotha tournament is kept (as the CLI keeps it).
@@ -85,8 +84,10 @@ async fn import_opengotha(
     // Art. 29: the account that creates the event organises it.
     auth::grant(st.0.hub.db(), id.clone(), account.id, Role::Organizer, account.id).await?;
     tracing::info!(event = %id, by = %account.name, players = ev.players().len(), "event imported from OpenGotha");
-    let mut body = event_json(&id, &ev);
-    body["warnings"] = json!(warnings);
+    let body = Imported {
+        event: event_body(&id, &ev),
+        warnings,
+    };
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 

@@ -4,7 +4,7 @@
 //! the state is flattened in, and the fields added are names the state never has.
 
 use super::errors::ErrorBody;
-use super::{WColor, WSettings};
+use super::{WColor, WEvent, WOutcome, WSettings};
 use serde::Serialize;
 use serde_json::{Map, Value as Json};
 
@@ -321,59 +321,116 @@ pub enum Frame {
     },
 }
 
+/// A game's full state, as its task makes it (`crate::game::game_state`): the `state` of
+/// every body and frame that carries one.
+#[derive(Debug, Serialize)]
+pub struct GameState {
+    /// The game's id.
+    pub game: i64,
+    /// The number of events recorded.
+    pub seq: usize,
+    /// `setup`, `play`, `counting`, `decided` or `final`.
+    pub phase: &'static str,
+    /// The side to move.
+    pub to_move: WColor,
+    /// Whether the clocks are paused.
+    pub paused: bool,
+    /// The board, a row a string from the top: `X` Black, `O` White, `.` empty.
+    pub board: Vec<String>,
+    /// The stones each side has captured.
+    pub captures: BlackWhite<u32>,
+    /// The warnings each side has had (Art. 23).
+    pub warnings: BlackWhite<u32>,
+    /// The clocks (`web::clock_json`).
+    pub clock: Json,
+    /// The stones marked dead, as GTP vertices.
+    pub marking: Vec<String>,
+    /// The result, null while there is none.
+    pub result: Option<StateResult>,
+    /// Whether the result is confirmed.
+    pub r#final: bool,
+    /// Art. 16.4: who confirmed the result.
+    pub confirmed_by: ConfirmedBy,
+    /// Who has still to confirm it (`black`, `white`, `referee`).
+    pub awaiting: Vec<&'static str>,
+}
+
+/// A game's result in its state.
+#[derive(Debug, Serialize)]
+pub struct StateResult {
+    /// The outcome.
+    pub outcome: WOutcome,
+    /// As an SGF `RE` value says it (`B+R`).
+    pub text: String,
+    /// In Chinese.
+    pub zh: String,
+}
+
+/// Who confirmed a result (Art. 16.4).
+#[derive(Debug, Serialize)]
+pub struct ConfirmedBy {
+    /// Black.
+    pub black: bool,
+    /// White.
+    pub white: bool,
+    /// The referee.
+    pub referee: bool,
+}
+
+/// What a game's task pushes to the game's subscribers, besides the frames that answer a
+/// client's message ([`Frame`]); `type` names it.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Pushed {
+    /// An event recorded.
+    Event(EventPush),
+    /// A clock's call (a byo-yomi count, Art. 18).
+    Call(CallPush),
+}
+
+/// An event recorded, as its push says it.
+#[derive(Debug, Serialize)]
+pub struct EventPush {
+    /// The game's id.
+    pub game: i64,
+    /// The number of events recorded with it.
+    pub seq: usize,
+    /// The event's index.
+    pub index: usize,
+    /// The event.
+    pub event: WEvent,
+    /// What it did, in English, if it says anything.
+    pub en: Option<String>,
+    /// In Chinese.
+    pub zh: Option<String>,
+    /// The article it applies, if any (`"17.2"`).
+    pub article: Option<String>,
+    /// Art. 29–31: an official's event (a ruling, an adjudication, a confirmation) is a
+    /// notice to both players, whose pages show it in their language.
+    pub ruling: bool,
+}
+
+/// A clock's call, as its push says it.
+#[derive(Debug, Serialize)]
+pub struct CallPush {
+    /// The game's id.
+    pub game: i64,
+    /// The number of events recorded.
+    pub seq: usize,
+    /// When it is said (milliseconds on the game's clock).
+    pub at: u64,
+    /// Whose clock it concerns.
+    pub color: WColor,
+    /// What is said, in English.
+    pub en: String,
+    /// In Chinese.
+    pub zh: String,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
-
-    fn settings() -> WSettings {
-        serde_json::from_value(json!({ "players": [{ "name": "Li", "rank": "3d" }, { "name": "Wang", "rank": "2d" }] }))
-            .expect("settings read")
-    }
-
-    fn keys(body: impl Serialize) -> Vec<String> {
-        match serde_json::to_value(body).expect("a body serialises") {
-            Json::Object(m) => m.into_iter().map(|(k, _)| k).collect(),
-            other => panic!("a body that is no object: {other}"),
-        }
-    }
-
-    /// A body that flattens a game's state and adds its own fields would send a name twice
-    /// if the state (the game task's, with the view's extras) had it too.
-    #[test]
-    fn the_fields_a_body_adds_to_a_games_state_are_never_the_states_own() {
-        let w = settings();
-        let r = referee::Referee::new(w.to_settings().expect("settings stand")).expect("a referee");
-        let Json::Object(mut state) = crate::game::game_state(7, &r, clock::Instant(0)) else {
-            panic!("a state that is no object");
-        };
-        let Json::Object(extras) = web::game_view(&r) else {
-            panic!("a view that is no object");
-        };
-        state.extend(extras);
-        assert!(state.contains_key("phase") && state.contains_key("log"), "{state:?}");
-        let view = GameView {
-            state: State::new(),
-            settings: w.clone(),
-            event: None,
-            round: None,
-            board_no: None,
-            viewers: 0,
-            you: None,
-            seat_link_invalid: false,
-        };
-        let shown = GameShown {
-            state: State::new(),
-            settings: w,
-            event: None,
-        };
-        for k in keys(view).into_iter().chain(keys(shown)) {
-            assert!(
-                !state.contains_key(&k),
-                "the game's state has {k:?}, which a body adds to it"
-            );
-        }
-    }
 
     #[test]
     fn a_created_game_gives_each_secret_or_null_and_its_links_only_with_a_secret() {

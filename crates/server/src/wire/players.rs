@@ -2,7 +2,6 @@
 //! claim code, a registration file, a withdrawal.
 
 use serde::Serialize;
-use serde_json::Value as Json;
 
 /// The answer to a link of an account to a registered player: by an official
 /// (`PUT /api/events/{id}/players/{name}/account`) or by a claim code
@@ -46,6 +45,6 @@ pub struct Withdrawn {
     pub name: String,
     /// The player's status now (`crate::wire::status_name`).
     pub status: &'static str,
-    /// The withdrawal as `crate::wire::withdrawal_json` says it.
-    pub withdrawn: Json,
+    /// The withdrawal after some rounds, null if none.
+    pub withdrawn: Option<super::events::Withdrawal>,
 }

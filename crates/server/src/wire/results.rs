@@ -14,8 +14,8 @@ pub struct Recorded {
     pub recorded: &'static str,
     /// The board's live game, null when the board has none.
     pub live_game: Option<LiveGame>,
-    /// The event after it (`crate::wire::event_json`).
-    pub event: Json,
+    /// The event after it.
+    pub event: super::events::EventBody,
 }
 
 /// What a result entered by hand did to the board's live game.

@@ -141,7 +141,10 @@ pub fn run(store: &mut Store, cmd: ChallengeCommand) -> anyhow::Result<String> {
         ChallengeCommand::Show(a) => {
             let m = load(store, &a.event)?.0;
             Ok(if a.json {
-                format!("{}\n", server::wire::challenge_json(&a.event, &m))
+                format!(
+                    "{}\n",
+                    serde_json::to_string(&server::wire::challenges::challenge_body(&a.event, &m))?
+                )
             } else {
                 text(&m)
             })
