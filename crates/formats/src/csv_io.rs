@@ -62,7 +62,14 @@ pub fn parse_rank(s: &str) -> Option<Rank> {
 
 /// Reads registrations.
 pub fn read_registrations(bytes: &[u8]) -> Result<Vec<Player>, FormatError> {
-    crate::limits::check_file("the CSV file", bytes.len())?;
+    let rows = read_rows("the CSV file", bytes)?;
+    registrations_from_rows(&rows)
+}
+
+/// The rows of cells of a CSV file (`what` names it in a refusal): UTF-8 or GBK, comma or tab
+/// separated (tabs when the header has them and no comma), rows of any length.
+pub(crate) fn read_rows(what: &str, bytes: &[u8]) -> Result<Vec<Vec<String>>, FormatError> {
+    crate::limits::check_file(what, bytes.len())?;
     let text = decode(bytes)?;
     let header = text.lines().next().unwrap_or("");
     let delimiter = if header.contains('\t') && !header.contains(',') {
@@ -80,7 +87,7 @@ pub fn read_registrations(bytes: &[u8]) -> Result<Vec<Player>, FormatError> {
         let rec = rec.map_err(|e| FormatError::Csv(format!("line {}: {e}", k + 1)))?;
         rows.push(rec.iter().map(str::to_string).collect());
     }
-    registrations_from_rows(&rows)
+    Ok(rows)
 }
 
 /// Reads registrations from rows of cells, the first the header: a CSV file's lines or a
@@ -223,6 +230,15 @@ pub fn pairings(ev: &Event, round: Option<u32>, lang: Lang) -> String {
     .map(|s| s.to_string())
     .collect();
     let mut rows = vec![header];
+    rows.extend(pairing_rows(ev, round, lang));
+    write_rows(rows)
+}
+
+/// The pairings' rows (no header) for every round or for `round`: round, board, Black and
+/// White with their ranks, the result; a bye on a row of its own. The CSV and the
+/// spreadsheet write the same rows.
+pub(crate) fn pairing_rows(ev: &Event, round: Option<u32>, lang: Lang) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
     for r in ev.rounds().iter().filter(|r| round.is_none_or(|n| n == r.number)) {
         for g in &r.games {
             let (b, w) = (ev.player(g.black), ev.player(g.white));
@@ -252,7 +268,7 @@ pub fn pairings(ev: &Event, round: Option<u32>, lang: Lang) -> String {
             ]);
         }
     }
-    write_rows(rows)
+    rows
 }
 
 /// The standings under the event's tie-break chain.

@@ -21,6 +21,7 @@
 //! checks that the PDF has one A4 page per sheet and that no sheet's content is taller than
 //! the sheet.
 
+use crate::html::t;
 use crate::ratings::Extras;
 use crate::shown::Shown;
 use rules::Lang;
@@ -208,10 +209,6 @@ fn esc(s: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
-}
-
-fn t(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
-    if lang == Lang::Zh { zh } else { en }
 }
 
 /// The document around the sheets; `sheets` the pages' inner HTML.
@@ -514,15 +511,7 @@ fn crosstable(ev: &Event, st: &Shown, lang: Lang) -> String {
 /// OpenGotha's own score), wins, draws, losses, the criteria (not lots), the extras.
 fn ranking_cells(ev: &Event, st: &Shown, lang: Lang, extras: &Extras) -> (Vec<String>, Vec<Vec<String>>) {
     let points = !st.is_opengotha();
-    let mut head: Vec<String> = [
-        t(lang, "Place", "名次"),
-        t(lang, "Name", "姓名"),
-        t(lang, "Rank", "段位"),
-        t(lang, "Club", "单位"),
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    let mut head = crate::html::player_head(lang);
     if points {
         head.push(t(lang, "Points", "积分").to_string());
     }
@@ -534,17 +523,7 @@ fn ranking_cells(ev: &Event, st: &Shown, lang: Lang, extras: &Extras) -> (Vec<St
         .rows
         .iter()
         .map(|r| {
-            let p = ev.player(r.player);
-            let mut name = p.name.clone();
-            if r.withdrawn {
-                name += t(lang, " (withdrawn)", "（退赛）");
-            }
-            let mut row = vec![
-                r.place.to_string(),
-                name,
-                p.rank.to_string(),
-                p.club.clone().unwrap_or_default(),
-            ];
+            let mut row = crate::html::player_cells(ev, r, lang);
             if points {
                 row.push(r.stats.points.to_string());
             }

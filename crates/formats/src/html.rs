@@ -5,7 +5,7 @@
 //! [`tie_break_name`] is the one table of the tie-breaks' names in both languages: the
 //! crosstable's columns here, and the standings the server gives the web pages.
 
-use crate::shown::Shown;
+use crate::shown::{Shown, ShownRow};
 use rules::Color;
 use rules::Lang;
 use tournament::{Event, Outcome, PlayerId, TieBreak};
@@ -41,8 +41,38 @@ fn page(lang: Lang, title: &str, body: &str) -> String {
     )
 }
 
-fn t(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
+/// `en` or `zh`, as `lang` reads.
+pub(crate) fn t(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
     if lang == Lang::Zh { zh } else { en }
+}
+
+/// The head of the columns a standings table opens with: place, name, rank, club (the
+/// crosstable's and the ranking's, on a page, a printed form or a spreadsheet).
+pub(crate) fn player_head(lang: Lang) -> Vec<String> {
+    [
+        t(lang, "Place", "名次"),
+        t(lang, "Name", "姓名"),
+        t(lang, "Rank", "段位"),
+        t(lang, "Club", "单位"),
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+/// A standings row's cells under [`player_head`]: the place, the name (marked when the
+/// player withdrew, Art. 28), the rank, the club.
+pub(crate) fn player_cells(ev: &Event, row: &ShownRow, lang: Lang) -> Vec<String> {
+    let p = ev.player(row.player);
+    let mut name = p.name.clone();
+    if row.withdrawn {
+        name += t(lang, " (withdrawn)", "（退赛）");
+    }
+    vec![
+        row.place.to_string(),
+        name,
+        p.rank.to_string(),
+        p.club.clone().unwrap_or_default(),
+    ]
 }
 
 /// The name of a tie-break criterion (Art. 27) as a person reads it, in `lang`.
@@ -129,12 +159,7 @@ pub fn crosstable_cells_of(ev: &Event, st: &Shown, lang: Lang) -> (Vec<String>, 
 /// lots too).
 fn cells(ev: &Event, st: &Shown, lang: Lang, lots: bool) -> (Vec<String>, Vec<Vec<String>>) {
     let place_of = st.place_of(ev.players().len());
-    let mut head: Vec<String> = vec![
-        t(lang, "Place", "名次").into(),
-        t(lang, "Name", "姓名").into(),
-        t(lang, "Rank", "段位").into(),
-        t(lang, "Club", "单位").into(),
-    ];
+    let mut head = player_head(lang);
     for r in ev.rounds() {
         head.push(if lang == Lang::Zh {
             format!("第{}轮", r.number)
@@ -152,17 +177,7 @@ fn cells(ev: &Event, st: &Shown, lang: Lang, lots: bool) -> (Vec<String>, Vec<Ve
         .rows
         .iter()
         .map(|row| {
-            let p = ev.player(row.player);
-            let mut name = p.name.clone();
-            if row.withdrawn {
-                name += t(lang, " (withdrawn)", "（退赛）");
-            }
-            let mut cells = vec![
-                row.place.to_string(),
-                name,
-                p.rank.to_string(),
-                p.club.clone().unwrap_or_default(),
-            ];
+            let mut cells = player_cells(ev, row, lang);
             cells.extend(ev.rounds().iter().map(|r| cell(ev, r, row.player, &place_of)));
             if points {
                 cells.push(row.stats.points.to_string());

@@ -7,7 +7,6 @@
 //! several lines of different dates, and the freeze takes the latest on or before its date
 //! ([`tournament::rating::freeze`]). Only the name, the rating and the date are required.
 
-use crate::csv_io::decode;
 use crate::{FormatError, LineProblem};
 use rules::Lang;
 use tournament::promotion::{Promotion, Reason};
@@ -43,24 +42,7 @@ fn column(h: &str) -> Option<Column> {
 
 /// Reads a rating list from CSV (UTF-8 or GBK, comma or tab separated).
 pub fn read_list(bytes: &[u8]) -> Result<Vec<ListEntry>, FormatError> {
-    crate::limits::check_file("the rating list", bytes.len())?;
-    let text = decode(bytes)?;
-    let header = text.lines().next().unwrap_or("");
-    let delimiter = if header.contains('\t') && !header.contains(',') {
-        b'\t'
-    } else {
-        b','
-    };
-    let mut rd = csv::ReaderBuilder::new()
-        .delimiter(delimiter)
-        .flexible(true)
-        .has_headers(false)
-        .from_reader(text.as_bytes());
-    let mut rows = Vec::new();
-    for (k, rec) in rd.records().enumerate() {
-        let rec = rec.map_err(|e| FormatError::Csv(format!("line {}: {e}", k + 1)))?;
-        rows.push(rec.iter().map(str::to_string).collect());
-    }
+    let rows = crate::csv_io::read_rows("the rating list", bytes)?;
     list_from_rows(&rows)
 }
 

@@ -240,31 +240,6 @@ pub fn pairings(ev: &Event, round: Option<u32>, lang: Lang) -> Result<Vec<u8>, F
     .iter()
     .map(|s| s.to_string())
     .collect();
-    let mut rows = Vec::new();
-    for r in ev.rounds().iter().filter(|r| round.is_none_or(|n| n == r.number)) {
-        for g in &r.games {
-            let (b, w) = (ev.player(g.black), ev.player(g.white));
-            rows.push(vec![
-                r.number.to_string(),
-                g.board.to_string(),
-                b.name.clone(),
-                b.rank.to_string(),
-                w.name.clone(),
-                w.rank.to_string(),
-                g.result.map(|x| x.to_string()).unwrap_or_default(),
-            ]);
-        }
-        for &p in &r.byes {
-            rows.push(vec![
-                r.number.to_string(),
-                String::new(),
-                ev.player(p).name.clone(),
-                ev.player(p).rank.to_string(),
-                String::new(),
-                String::new(),
-                l(lang, "bye", "轮空"),
-            ]);
-        }
-    }
+    let rows = crate::csv_io::pairing_rows(ev, round, lang);
     book(&[(l(lang, "Pairings", "对阵表"), header, rows)])
 }
