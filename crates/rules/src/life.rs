@@ -51,7 +51,7 @@
 //! decide the rest. Everything is deterministic from [`ProposalSettings::seed`].
 
 use crate::board::{Board, CELLS, Cell};
-use crate::playout::{Rng, is_own_eye};
+use crate::playout::{Rng, random_move_where};
 use crate::point::{Color, Point};
 
 /// A dragon whose stones the playouts give to the opponent with a mean ownership beyond this
@@ -1358,28 +1358,10 @@ fn tactical_move(board: &Board, color: Color, last: usize, frozen: &[bool], rng:
     (n_legal > 0).then(|| legal[rng.below(n_legal)])
 }
 
+/// The policy's move: a random one (`random_move_where`) off the frozen points that is no bad
+/// self-atari; `None` means pass.
 fn policy_move(board: &Board, color: Color, frozen: &[bool], rng: &mut Rng) -> Option<usize> {
-    let n = board.n_empty();
-    if n == 0 {
-        return None;
-    }
-    let start = rng.below(n);
-    let ko = board.ko_idx();
-    for k in 0..n {
-        let mut j = start + k;
-        if j >= n {
-            j -= n;
-        }
-        let i = board.empty_at(j);
-        if i == ko || frozen[i] || is_own_eye(board, color, i) || board.is_suicide(color, i) {
-            continue;
-        }
-        if bad_self_atari(board, color, i) {
-            continue;
-        }
-        return Some(i);
-    }
-    None
+    random_move_where(board, color, rng, |i| !frozen[i] && !bad_self_atari(board, color, i))
 }
 
 /// Whether a stone of `color` on `i` puts its own chain of two or more stones in atari

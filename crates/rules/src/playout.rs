@@ -80,6 +80,19 @@ pub(crate) fn is_own_eye(board: &Board, color: Color, i: usize) -> bool {
 /// not fill its own eye, as a cell index; `None` means pass. Simple ko only.
 #[inline]
 pub(crate) fn random_light_move(board: &Board, color: Color, rng: &mut Rng) -> Option<usize> {
+    random_move_where(board, color, rng, |_| true)
+}
+
+/// The first empty point, scanning on from a random start, that is a legal move for `color`
+/// (simple ko only), does not fill its own eye and passes `also`, as a cell index; `None`
+/// means pass. The light playouts and the life-and-death policy choose their moves so.
+#[inline]
+pub(crate) fn random_move_where(
+    board: &Board,
+    color: Color,
+    rng: &mut Rng,
+    also: impl Fn(usize) -> bool,
+) -> Option<usize> {
     let n = board.n_empty();
     if n == 0 {
         return None;
@@ -92,7 +105,7 @@ pub(crate) fn random_light_move(board: &Board, color: Color, rng: &mut Rng) -> O
             j -= n;
         }
         let i = board.empty_at(j);
-        if i == ko || is_own_eye(board, color, i) || board.is_suicide(color, i) {
+        if i == ko || is_own_eye(board, color, i) || board.is_suicide(color, i) || !also(i) {
             continue;
         }
         return Some(i);
