@@ -639,14 +639,7 @@ impl Clock {
     /// `None` when nothing will happen (no clock runs, or no call and no flag is due).
     /// Pressing, pausing or charging changes what comes next, so ask again after each.
     pub fn next_event(&self, after: Instant) -> Option<Event> {
-        let Run::Turn {
-            color,
-            banked,
-            since: Some(since),
-        } = self.run
-        else {
-            return None;
-        };
+        let (color, banked, since) = self.running()?;
         let x = banked.saturating_add(after.since(since));
         let (offset, call) = next_call(&self.control, &self.sides[color.index()], x)?;
         Some(Event {
@@ -673,14 +666,7 @@ impl Clock {
 
     /// When the running side's flag will fall if nobody presses, or `None`.
     pub fn flag_instant(&self) -> Option<Instant> {
-        let Run::Turn {
-            color,
-            banked,
-            since: Some(since),
-        } = self.run
-        else {
-            return None;
-        };
+        let (color, banked, since) = self.running()?;
         let f = flag_offset(&self.control, &self.sides[color.index()])?;
         Some(since.plus(f.saturating_sub(banked)))
     }
@@ -697,6 +683,19 @@ impl Clock {
         let mut state = live(&self.control, side, elapsed);
         state.used = side.settled.saturating_add(elapsed);
         state
+    }
+
+    /// The side whose clock runs, its elapsed time banked and since when it runs; `None`
+    /// when no clock runs (not started, paused, flagged or stopped).
+    fn running(&self) -> Option<(Color, Millis, Instant)> {
+        match self.run {
+            Run::Turn {
+                color,
+                banked,
+                since: Some(since),
+            } => Some((color, banked, since)),
+            _ => None,
+        }
     }
 
     /// Time not yet settled into a completed move: charges waiting, plus the move in progress.

@@ -111,19 +111,9 @@ impl Store {
     pub fn set_settings(&mut self, event: &str, settings: &Settings) -> Result<Event> {
         let tx = self.write()?;
         let l = load(&tx, event)?;
-        if !l.ev.rounds().is_empty() {
-            return Err(StoreError::Started {
-                event: event.into(),
-                what: "change the settings".into(),
-            });
-        }
+        not_started(&l.ev, event, "change the settings")?;
         let checked =
-            Event::new(l.ev.name(), l.ev.system(), l.ev.planned_rounds(), settings.clone()).map_err(|reason| {
-                StoreError::Refused {
-                    event: event.into(),
-                    reason,
-                }
-            })?;
+            Event::new(l.ev.name(), l.ev.system(), l.ev.planned_rounds(), settings.clone()).map_err(refused(event))?;
         // The settings as the event checked them: a time control in the clock's canonical form.
         write_system_and_settings(&tx, event, l.ev.system(), checked.settings())?;
         let l = load(&tx, event)?;
@@ -146,12 +136,7 @@ impl Store {
     pub fn delete_event(&mut self, event: &str) -> Result<()> {
         let tx = self.write()?;
         let l = load(&tx, event)?;
-        if !l.ev.rounds().is_empty() {
-            return Err(StoreError::Started {
-                event: event.into(),
-                what: "delete it".into(),
-            });
-        }
+        not_started(&l.ev, event, "delete it")?;
         // Its players, withdrawals, participation and attachments go with it (ON DELETE
         // CASCADE).
         tx.exec("DELETE FROM event WHERE id = ?1", args![event])?;
@@ -727,6 +712,18 @@ pub(crate) fn record_result_loaded(
         args![pairing, seq, result.to_string(), outcome == Recorded::Corrected],
     )?;
     Ok(outcome)
+}
+
+/// Refuses to `what` (`change the settings`, `delete it`) once a round of `ev` is paired.
+fn not_started(ev: &Event, event: &str, what: &str) -> Result<()> {
+    if ev.rounds().is_empty() {
+        Ok(())
+    } else {
+        Err(StoreError::Started {
+            event: event.into(),
+            what: what.into(),
+        })
+    }
 }
 
 fn refused(event: &str) -> impl Fn(EventError) -> StoreError + '_ {
