@@ -85,6 +85,20 @@ impl fmt::Display for Problem {
 
 impl std::error::Error for Problem {}
 
+impl Problem {
+    /// The problem as the command line says it, the move as a GTP vertex on a board of
+    /// `size`: `move 7 (B D4) breaks a rule: …`.
+    pub fn breaks_a_rule(&self, size: rules::BoardSize) -> String {
+        format!(
+            "move {} ({} {}) breaks a rule: {}",
+            self.number,
+            self.color.letter(),
+            self.mv.gtp(size),
+            self.kind
+        )
+    }
+}
+
 /// The result of replaying a main line: the game as far as it went, and the problem that
 /// stopped it, if one did.
 #[derive(Clone, Debug)]

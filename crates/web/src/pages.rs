@@ -60,42 +60,36 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
 
 /// The pages' routes, from which [`router`] is built.
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Vec<Route<S>> {
-    vec![
+    // The pages of no event, then an event's or a match's pages by its id: the one script
+    // reads the page's name and the id.
+    let plain = [("/", "home"), ("/login", "login"), ("/clock", "clock")];
+    let by_id = [
+        ("/events/{id}", "event"),
+        ("/events/{id}/hall", "hall"),
+        ("/events/{id}/wall", "wall"),
+        ("/referee/{id}", "referee"),
+        ("/challenges/{id}", "challenge"),
+    ];
+    let mut routes: Vec<Route<S>> = plain
+        .into_iter()
+        .map(|(path, name)| {
+            get(path, move |q: Query<LangQ>, h: HeaderMap| async move {
+                page(&q, &h, name, "")
+            })
+        })
+        .collect();
+    routes.extend(by_id.into_iter().map(|(path, name)| {
         get(
-            "/",
-            |q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "home", "") },
-        ),
-        get("/login", |q: Query<LangQ>, h: HeaderMap| async move {
-            page(&q, &h, "login", "")
-        }),
-        get("/clock", |q: Query<LangQ>, h: HeaderMap| async move {
-            page(&q, &h, "clock", "")
-        }),
-        get(
-            "/events/{id}",
-            |Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "event", &id) },
-        ),
-        get(
-            "/events/{id}/hall",
-            |Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "hall", &id) },
-        ),
-        get(
-            "/events/{id}/wall",
-            |Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "wall", &id) },
-        ),
+            path,
+            move |Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, name, &id) },
+        )
+    }));
+    routes.extend([
         get(
             "/events/{id}/rounds/{n}/slips",
             |Path((id, n)): Path<(String, u32)>, q: Query<LangQ>, h: HeaderMap| async move {
                 page(&q, &h, "slips", &format!("{id}/{n}"))
             },
-        ),
-        get(
-            "/referee/{id}",
-            |Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "referee", &id) },
-        ),
-        get(
-            "/challenges/{id}",
-            |Path(id): Path<String>, q: Query<LangQ>, h: HeaderMap| async move { page(&q, &h, "challenge", &id) },
         ),
         get(
             "/play/{id}",
@@ -113,7 +107,8 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Vec<Route<S>> {
         }),
         get("/favicon.ico", || async { asset("image/svg+xml", FAVICON) }),
         get("/static/favicon.svg", || async { asset("image/svg+xml", FAVICON) }),
-    ]
+    ]);
+    routes
 }
 
 /// `?lang=zh|en` on any page: switches, and is remembered in a cookie.

@@ -19,6 +19,6 @@ mod run;
 
 pub use args::Args;
 pub(crate) use args::{SystemOptions, system};
-pub(crate) use render::{RowJson, json_line, row_json, standings_table, table};
+pub(crate) use render::{RowJson, figure_cells, json_line, row_json, standings_table, table};
 pub use run::run;
 pub(crate) use run::{chosen_url, db_path};

@@ -312,19 +312,8 @@ pub(crate) fn opengotha_standings(
     for p in &gotha.rows {
         let r = row_of(p)?;
         let s = &r.stats;
-        let mut name = ev.player(r.player).name.clone();
-        if r.withdrawn {
-            name.push_str(" (withdrawn)");
-        }
-        let mut row = vec![
-            format!("{}{}", p.place, if p.shared { "=" } else { "" }),
-            name,
-            ev.player(r.player).rank.to_string(),
-            s.points.to_string(),
-            s.wins.to_string(),
-            s.draws.to_string(),
-            s.losses.to_string(),
-        ];
+        let place = format!("{}{}", p.place, if p.shared { "=" } else { "" });
+        let mut row = super::event::figure_cells(ev, r, place);
         row.extend(gotha.texts(p));
         row.push(s.warnings.to_string());
         rows.push(row);

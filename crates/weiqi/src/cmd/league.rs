@@ -5,13 +5,11 @@
 //! the league like any other event. This module reads the options and prints.
 
 use anyhow::{Context, bail};
-use arena::Limits;
 use arena::league::{self, Ended, League, LeagueEngine, Progress};
 use clock::TimeControl;
 use rules::{BoardSize, HalfPoints, Rules};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 use storage::{NewEvent, Store};
 use tournament::{Settings, System, SystemKind};
 
@@ -60,15 +58,8 @@ pub struct Args {
     /// Games of a round played at once.
     #[arg(long, default_value_t = 1, value_name = "K")]
     parallel: usize,
-    /// Seconds an engine may stay silent past its flag before it is judged hung.
-    #[arg(long, default_value_t = 1.0, value_name = "SECS")]
-    grace: f64,
-    /// Seconds an engine may take over a command no clock times before it is judged hung.
-    #[arg(long, default_value_t = 60.0, value_name = "SECS")]
-    hang_after: f64,
-    /// Moves after which a game is stopped without result.
-    #[arg(long, default_value_t = 1000)]
-    max_moves: u32,
+    #[command(flatten)]
+    limits: super::LimitArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -125,14 +116,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.sgf_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("--sgf-dir {}", dir.display()))?;
     }
-    let secs = |flag: &str, s: f64| -> anyhow::Result<Duration> {
-        Duration::try_from_secs_f64(s).with_context(|| format!("{flag} {s}: not a number of seconds"))
-    };
-    let limits = Limits {
-        grace: secs("--grace", args.grace)?,
-        hang_after: secs("--hang-after", args.hang_after)?,
-        max_moves: args.max_moves,
-    };
+    let limits = args.limits.limits()?;
 
     // Before anything is stored, so that an interrupt always ends the league cleanly.
     let stop = super::stop_on_ctrl_c()?;

@@ -3,14 +3,13 @@
 //! the flags, shows progress, handles Ctrl-C and prints the summary or the JSON.
 
 use anyhow::{Context, bail};
-use arena::{GameReport, Limits, MatchReport, MatchSettings, format_elo, run_match};
+use arena::{GameReport, MatchReport, MatchSettings, format_elo, run_match};
 use clock::{Millis, TimeControl};
 use indicatif::{ProgressBar, ProgressStyle};
 use rules::{BoardSize, Color, HalfPoints, Rules};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
-use std::time::Duration;
 
 /// Options of `weiqi match`.
 #[derive(clap::Args)]
@@ -47,17 +46,8 @@ pub struct Args {
     /// Print the results as JSON instead of the summary.
     #[arg(long)]
     json: bool,
-    /// Seconds an engine may stay silent past its flag before it is judged hung (an answer
-    /// within them loses on time, none at all forfeits).
-    #[arg(long, default_value_t = 1.0, value_name = "SECS")]
-    grace: f64,
-    /// Seconds an engine may take over a command no clock times (setup, the dead-stone list,
-    /// a move without a time limit) before it is judged hung.
-    #[arg(long, default_value_t = 60.0, value_name = "SECS")]
-    hang_after: f64,
-    /// Moves after which a game is stopped without result.
-    #[arg(long, default_value_t = 1000)]
-    max_moves: u32,
+    #[command(flatten)]
+    limits: super::LimitArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -118,9 +108,6 @@ fn settings(args: &Args) -> anyhow::Result<MatchSettings> {
     if args.parallel == 0 {
         bail!("--parallel: at least one game at a time");
     }
-    let secs = |flag: &str, s: f64| -> anyhow::Result<Duration> {
-        Duration::try_from_secs_f64(s).with_context(|| format!("{flag} {s}: not a number of seconds"))
-    };
     if let Some(dir) = &args.sgf_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("--sgf-dir {}", dir.display()))?;
     }
@@ -136,11 +123,7 @@ fn settings(args: &Args) -> anyhow::Result<MatchSettings> {
         alternate: args.alternate,
         parallel: args.parallel,
         sgf_dir: args.sgf_dir.clone(),
-        limits: Limits {
-            grace: secs("--grace", args.grace)?,
-            hang_after: secs("--hang-after", args.hang_after)?,
-            max_moves: args.max_moves,
-        },
+        limits: args.limits.limits()?,
         event: "weiqi match".to_string(),
         // The match's instants count from here, just before it starts.
         time_source: arena::Time::system(),

@@ -19,6 +19,37 @@ use anyhow::Context;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// How long an engine may take before it is judged hung, and how long a game may run: the
+/// options `weiqi match` and `weiqi league` share.
+#[derive(clap::Args, Debug)]
+pub struct LimitArgs {
+    /// Seconds an engine may stay silent past its flag before it is judged hung (an answer
+    /// within them loses on time, none at all forfeits).
+    #[arg(long, default_value_t = 1.0, value_name = "SECS")]
+    grace: f64,
+    /// Seconds an engine may take over a command no clock times (setup, the dead-stone list,
+    /// a move without a time limit) before it is judged hung.
+    #[arg(long, default_value_t = 60.0, value_name = "SECS")]
+    hang_after: f64,
+    /// Moves after which a game is stopped without result.
+    #[arg(long, default_value_t = 1000)]
+    max_moves: u32,
+}
+
+impl LimitArgs {
+    /// The limits the options give, or which option is not a number of seconds.
+    pub fn limits(&self) -> anyhow::Result<arena::Limits> {
+        let secs = |flag: &str, s: f64| -> anyhow::Result<std::time::Duration> {
+            std::time::Duration::try_from_secs_f64(s).with_context(|| format!("{flag} {s}: not a number of seconds"))
+        };
+        Ok(arena::Limits {
+            grace: secs("--grace", self.grace)?,
+            hang_after: secs("--hang-after", self.hang_after)?,
+            max_moves: self.max_moves,
+        })
+    }
+}
+
 /// A flag that the first Ctrl-C raises, for the long commands (`weiqi match`, `weiqi league`)
 /// to end after the games that are over; a second Ctrl-C leaves at once (exit 130).
 pub fn stop_on_ctrl_c() -> anyhow::Result<Arc<AtomicBool>> {

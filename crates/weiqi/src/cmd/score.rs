@@ -89,12 +89,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let replay = record.replay(rules, args.upto);
     if let Some(p) = replay.problem {
         eprintln!(
-            "weiqi: {}: move {} ({} {}) breaks a rule: {}; count an earlier position with --move {}",
+            "weiqi: {}: {}; count an earlier position with --move {}",
             args.file.display(),
-            p.number,
-            p.color.letter(),
-            p.mv.gtp(record.size),
-            p.kind,
+            p.breaks_a_rule(record.size),
             p.number - 1
         );
         return Ok(ExitCode::from(1));

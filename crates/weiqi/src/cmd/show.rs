@@ -28,12 +28,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let replay = record.replay(record.rules(), args.upto);
     if let Some(p) = replay.problem {
         eprintln!(
-            "weiqi: {}: move {} ({} {}) breaks a rule: {}; showing the position before it",
+            "weiqi: {}: {}; showing the position before it",
             args.file.display(),
-            p.number,
-            p.color.letter(),
-            p.mv.gtp(record.size),
-            p.kind
+            p.breaks_a_rule(record.size)
         );
     }
     let game = &replay.game;

@@ -498,24 +498,14 @@ pub(crate) fn standings_with(id: &str, ev: &Event, x: &formats::ratings::Extras)
             } else {
                 r.place.to_string()
             };
-            let mut name = name(ev, r.player);
-            if r.withdrawn {
-                name.push_str(" (withdrawn)");
-            }
-            let mut row = vec![
-                place,
-                name,
-                ev.player(r.player).rank.to_string(),
-                s.points.to_string(),
-                s.wins.to_string(),
-                s.draws.to_string(),
-                s.losses.to_string(),
+            let mut row = figure_cells(ev, r, place);
+            row.extend([
                 s.sos.to_string(),
                 halves_text(s.sodos_halves),
                 s.sosos.to_string(),
                 s.cumulative.to_string(),
                 s.warnings.to_string(),
-            ];
+            ]);
             row.extend(x.cells(r.player));
             row
         })
@@ -529,6 +519,26 @@ pub(crate) fn standings_with(id: &str, ev: &Event, x: &formats::ratings::Extras)
     right[1] = false;
     out += &table(&header, &right, rows);
     out
+}
+
+/// The cells a standings row opens with, as the command line prints them (weiqi's placement
+/// and OpenGotha's): the place as given, the name (marked when the player withdrew,
+/// Art. 28), the rank, then the points, wins, draws and losses.
+pub(crate) fn figure_cells(ev: &Event, r: &tournament::Row, place: String) -> Vec<String> {
+    let s = &r.stats;
+    let mut name = name(ev, r.player);
+    if r.withdrawn {
+        name.push_str(" (withdrawn)");
+    }
+    vec![
+        place,
+        name,
+        ev.player(r.player).rank.to_string(),
+        s.points.to_string(),
+        s.wins.to_string(),
+        s.draws.to_string(),
+        s.losses.to_string(),
+    ]
 }
 
 /// `placement`: the criteria of an event imported from OpenGotha, which places it by them.
