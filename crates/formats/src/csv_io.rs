@@ -271,6 +271,32 @@ pub(crate) fn pairing_rows(ev: &Event, round: Option<u32>, lang: Lang) -> Vec<Ve
     rows
 }
 
+/// The head of the columns the standings' files open with (the CSV's and the spreadsheet's):
+/// place, name, rank, club, points, wins, draws, losses.
+pub(crate) fn standings_head(lang: Lang) -> Vec<String> {
+    match lang {
+        Lang::En => ["place", "name", "rank", "club", "points", "wins", "draws", "losses"],
+        Lang::Zh => ["名次", "姓名", "段位", "单位", "积分", "胜", "和", "负"],
+    }
+    .map(String::from)
+    .to_vec()
+}
+
+/// A standings row's cells under [`standings_head`].
+pub(crate) fn standing_cells(ev: &Event, r: &tournament::Row) -> Vec<String> {
+    let p = ev.player(r.player);
+    vec![
+        r.place.to_string(),
+        p.name.clone(),
+        p.rank.to_string(),
+        p.club.clone().unwrap_or_default(),
+        r.stats.points.to_string(),
+        r.stats.wins.to_string(),
+        r.stats.draws.to_string(),
+        r.stats.losses.to_string(),
+    ]
+}
+
 /// The standings under the event's tie-break chain.
 pub fn standings(ev: &Event, lang: Lang) -> String {
     standings_with(ev, lang, &crate::ratings::Extras::default())
@@ -280,28 +306,12 @@ pub fn standings(ev: &Event, lang: Lang) -> String {
 /// columns after the tie-breaks.
 pub fn standings_with(ev: &Event, lang: Lang, extras: &crate::ratings::Extras) -> String {
     let st = ev.standings();
-    let mut header: Vec<String> = match lang {
-        Lang::En => ["place", "name", "rank", "club", "points", "wins", "draws", "losses"],
-        Lang::Zh => ["名次", "姓名", "段位", "单位", "积分", "胜", "和", "负"],
-    }
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    let mut header = standings_head(lang);
     header.extend(st.chain.iter().map(|t| t.name().to_string()));
     header.extend(extras.header(lang));
     let mut rows = vec![header];
     for r in &st.rows {
-        let p = ev.player(r.player);
-        let mut row = vec![
-            r.place.to_string(),
-            p.name.clone(),
-            p.rank.to_string(),
-            p.club.clone().unwrap_or_default(),
-            r.stats.points.to_string(),
-            r.stats.wins.to_string(),
-            r.stats.draws.to_string(),
-            r.stats.losses.to_string(),
-        ];
+        let mut row = standing_cells(ev, r);
         row.extend(st.chain.iter().zip(&r.values).map(|(&t, v)| tournament::shown(t, v)));
         row.extend(extras.cells(r.player));
         rows.push(row);

@@ -21,7 +21,7 @@
 //! checks that the PDF has one A4 page per sheet and that no sheet's content is taller than
 //! the sheet.
 
-use crate::html::t;
+use crate::html::{esc, t};
 use crate::ratings::Extras;
 use crate::shown::Shown;
 use rules::Lang;
@@ -203,13 +203,6 @@ td.name { text-align: left; }
 .card .of { font-size: 16pt; margin-top: 4mm; }
 @media screen { body { background: #777; } .sheet { background: #fff; margin: 6mm auto; } }
 </style>";
-
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 /// The document around the sheets; `sheets` the pages' inner HTML.
 fn document(lang: Lang, title: &str, sheets: &[String]) -> String {

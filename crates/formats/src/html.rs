@@ -26,7 +26,8 @@ tr { page-break-inside: avoid; }
 }
 </style>";
 
-fn esc(s: &str) -> String {
+/// `s` as HTML text or an attribute's value.
+pub(crate) fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -158,13 +158,7 @@ fn l(lang: Lang, en: &str, zh: &str) -> String {
 /// sheet), with the ratings and promotions of `extras`.
 pub fn standings(ev: &Event, lang: Lang, extras: &Extras) -> Result<Vec<u8>, FormatError> {
     let st = ev.standings();
-    let mut header: Vec<String> = match lang {
-        Lang::En => ["place", "name", "rank", "club", "points", "wins", "draws", "losses"],
-        Lang::Zh => ["名次", "姓名", "段位", "单位", "积分", "胜", "和", "负"],
-    }
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    let mut header = crate::csv_io::standings_head(lang);
     header.extend(
         st.chain
             .iter()
@@ -175,17 +169,7 @@ pub fn standings(ev: &Event, lang: Lang, extras: &Extras) -> Result<Vec<u8>, For
         .rows
         .iter()
         .map(|r| {
-            let p = ev.player(r.player);
-            let mut row = vec![
-                r.place.to_string(),
-                p.name.clone(),
-                p.rank.to_string(),
-                p.club.clone().unwrap_or_default(),
-                r.stats.points.to_string(),
-                r.stats.wins.to_string(),
-                r.stats.draws.to_string(),
-                r.stats.losses.to_string(),
-            ];
+            let mut row = crate::csv_io::standing_cells(ev, r);
             row.extend(r.values.iter().map(|v| v.to_string()));
             row.extend(extras.cells(r.player));
             row
