@@ -6,8 +6,7 @@
 
 use anyhow::{Context, bail};
 use arena::league::{self, Ended, League, LeagueEngine, Progress};
-use clock::TimeControl;
-use rules::{BoardSize, HalfPoints, Rules};
+use rules::Rules;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use storage::{NewEvent, Store};
@@ -87,13 +86,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if engines.len() < 2 {
         bail!("--engine: a league needs two engines or more");
     }
-    let size = BoardSize::new(args.size).context("--size")?;
-    let komi = HalfPoints::from_points(args.komi)
-        .map_err(anyhow::Error::msg)
-        .context("--komi")?;
-    // Art. 11: the core's one komi check, as the server and the referee refuse.
-    rules::check_komi(komi, size).context("--komi")?;
-    let time: TimeControl = args.time.parse().context("--time")?;
+    let (size, komi, time) = super::board_komi_time(args.size, args.komi, &args.time)?;
     let unfit = || anyhow::anyhow!("--system {:?}: expected round-robin or swiss", args.system);
     let (system, n_rounds) = match args.system.parse::<SystemKind>().map_err(|_| unfit())? {
         SystemKind::RoundRobin => {

@@ -4,9 +4,9 @@
 
 use anyhow::{Context, bail};
 use arena::{GameReport, MatchReport, MatchSettings, format_elo, run_match};
-use clock::{Millis, TimeControl};
+use clock::Millis;
 use indicatif::{ProgressBar, ProgressStyle};
-use rules::{BoardSize, Color, HalfPoints, Rules};
+use rules::{Color, Rules};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
@@ -88,13 +88,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 fn settings(args: &Args) -> anyhow::Result<MatchSettings> {
-    let size = BoardSize::new(args.size).context("--size")?;
-    let komi = HalfPoints::from_points(args.komi)
-        .map_err(anyhow::Error::msg)
-        .context("--komi")?;
-    // Art. 11: the core's one komi check, as the server and the referee refuse.
-    rules::check_komi(komi, size).context("--komi")?;
-    let time: TimeControl = args.time.parse().context("--time")?;
+    let (size, komi, time) = super::board_komi_time(args.size, args.komi, &args.time)?;
     let split = |flag: &str, cmd: &str| -> anyhow::Result<Vec<String>> {
         let argv = shell_words::split(cmd).with_context(|| format!("{flag} {cmd:?}"))?;
         if argv.is_empty() {

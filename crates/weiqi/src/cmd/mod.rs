@@ -50,6 +50,23 @@ impl LimitArgs {
     }
 }
 
+/// The board, komi and time control of `weiqi match` and `weiqi league`, as their options
+/// give them: the size, the komi in points (Art. 11: the core's one komi check, as the
+/// server and the referee refuse) and the clock spec.
+pub fn board_komi_time(
+    size: u8,
+    komi: f64,
+    time: &str,
+) -> anyhow::Result<(rules::BoardSize, rules::HalfPoints, clock::TimeControl)> {
+    let size = rules::BoardSize::new(size).context("--size")?;
+    let komi = rules::HalfPoints::from_points(komi)
+        .map_err(anyhow::Error::msg)
+        .context("--komi")?;
+    rules::check_komi(komi, size).context("--komi")?;
+    let time = time.parse().context("--time")?;
+    Ok((size, komi, time))
+}
+
 /// A flag that the first Ctrl-C raises, for the long commands (`weiqi match`, `weiqi league`)
 /// to end after the games that are over; a second Ctrl-C leaves at once (exit 130).
 pub fn stop_on_ctrl_c() -> anyhow::Result<Arc<AtomicBool>> {
