@@ -1094,7 +1094,7 @@ pub fn game_state(id: i64, r: &Referee, now: Instant) -> Json {
             black: r.warnings()[0],
             white: r.warnings()[1],
         },
-        clock: web::clock_json(&c, &r.settings().time),
+        clock: crate::wire::clocks::clock_json(&c, &r.settings().time),
         marking: r.marking().iter().map(|&p| size.gtp(p)).collect(),
         result: r.result().map(|o| StateResult {
             outcome: WOutcome::from(o),
@@ -1154,7 +1154,7 @@ mod tests {
         let Json::Object(mut state) = game_state(7, &r, clock::Instant(0)) else {
             panic!("a state that is no object");
         };
-        let Json::Object(extras) = web::game_view(&r) else {
+        let Json::Object(extras) = crate::view::game_view(&r) else {
             panic!("a view that is no object");
         };
         state.extend(extras);

@@ -43,12 +43,14 @@ pub mod game;
 pub mod http;
 pub mod imports;
 pub mod limits;
+pub mod plan;
 pub mod qr;
 pub mod refusals;
 pub mod results;
 pub mod secret;
 pub mod state;
 pub mod time;
+pub mod view;
 pub mod wire;
 pub mod words;
 

@@ -634,10 +634,10 @@ fn line_problem(r: &formats::LineProblem) -> String {
     }
 }
 
-/// The clock-only page's refusal (`POST /clock/plan`, `web::plan`) in both languages: a time
+/// The clock-only page's refusal (`POST /clock/plan`, `crate::plan`) in both languages: a time
 /// control is said as the round form says it; an operation by its number.
-pub fn plan(e: &web::plan::PlanError) -> Said {
-    use web::plan::PlanError as P;
+pub fn plan(e: &crate::plan::PlanError) -> Said {
+    use crate::plan::PlanError as P;
     let p = |v: &[(&'static str, String)]| v.to_vec();
     let (key, params): (&'static str, Params) = match e {
         P::Time { error, .. } => return crate::words::time_error(error),
@@ -697,8 +697,8 @@ mod tests {
     const GOTHA: [&str; 2] = ["the OpenGotha file", "OpenGotha文件"];
 
     /// The clock-only page's refusal of the request `v`.
-    fn plan_error(v: serde_json::Value) -> web::plan::PlanError {
-        web::plan::plan(&serde_json::from_value(v).unwrap()).unwrap_err()
+    fn plan_error(v: serde_json::Value) -> crate::plan::PlanError {
+        crate::plan::plan(&serde_json::from_value(v).unwrap()).unwrap_err()
     }
 
     /// The cores' refusals are said in Chinese with their values in Chinese: a sample of

@@ -30,6 +30,7 @@ pub type WireResult<T> = Result<T, crate::words::Said>;
 
 pub mod accounts;
 pub mod challenges;
+pub mod clocks;
 pub mod errors;
 pub mod events;
 pub mod games;

@@ -11,7 +11,7 @@
 // Canadian period runs down; Art. 12.4: absolute and Fischer time run down to the flag).
 
 /**
- * One side's clock (`web::side_json`).
+ * One side's clock (`server::wire::clocks::side_json`).
  * @typedef {object} ClockSide
  * @property {number} used_ms the time it has used
  * @property {number | null} main_left_ms the basic time left; `null` without a limit
@@ -23,14 +23,14 @@
  * @property {boolean} flagged whether its flag fell
  */
 /**
- * The time control as the script needs it (`web::control_json`).
+ * The time control as the script needs it (`server::wire::clocks::control_json`).
  * @typedef {object} ClockControl
  * @property {'none' | 'absolute' | 'byoyomi' | 'canadian' | 'fischer'} kind
  * @property {number | null} period_ms a byo-yomi or Canadian period's length
  * @property {string} [spec] the control in the clock crate's grammar (`1h+3x60s`)
  */
 /**
- * Both clocks at the instant `at` (`web::clock_json`; the clock-only page's plan adds its own
+ * Both clocks at the instant `at` (`server::wire::clocks::clock_json`; the clock-only page's plan adds its own
  * fields to it).
  * @typedef {object} ClockReading
  * @property {number} at the instant of the reading, in the reading's time base (ms)

@@ -1,6 +1,6 @@
 // @ts-check
 // weiqi: what the game page reads of a game (`GET /api/games/{id}/view`: the server's state,
-// crates/server/src/game.rs, with the web crate's extras, `web::game_view`) and what it says
+// crates/server/src/game.rs, with the API's extras, `server::view::game_view`) and what it says
 // of it. Pure: no DOM, so `node --test` imports it (crates/web/tests/js/).
 import { article, said } from './text.js';
 import { quarters } from './format.js';

@@ -26,9 +26,9 @@
 //! - `/login`: accounts and sessions.
 //!
 //! Main items: [`router`] (everything above, plus `/static/…`),
-//! [`i18n`] (zh-CN and English, by [`rules::Lang`]), [`plan`] (the clock-only mode's clock, computed
-//! by the clock crate), [`game_sgf`] (a live game's record as SGF, its `RE` the referee's
-//! [`referee::Outcome::sgf`]), [`BOARD_GEOMETRY`] and [`star_points`] (the drawn board).
+//! [`i18n`] (zh-CN and English, by [`rules::Lang`]), [`BOARD_GEOMETRY`] and [`star_points`] (the
+//! drawn board). This crate holds pages only: what the API answers (the game view, its record
+//! as SGF, the clock-only page's plan, the clock as JSON) is the server crate's.
 //!
 //! Key design decisions, and why:
 //! - Pages are small HTML shells rendered here in the chosen language, and their content is
@@ -46,8 +46,8 @@
 //!   pushes their Chinese and English text; the page speaks them with the browser's
 //!   `speechSynthesis`, or beeps and shows them when the browser has no voice. In the
 //!   clock-only mode there is no game on the server: the page keeps the presses and asks
-//!   [`plan`] (the clock crate again) for the state and the calls to come, so every clock
-//!   in the system is the one clock crate.
+//!   the server's `POST /clock/plan` (the clock crate again) for the state and the calls
+//!   to come, so every clock in the system is the one clock crate.
 //! - Everything is `include_str!`: no CDN, no build step; a venue may be offline.
 //! - A command names the sequence number of the state it was decided on; when another took
 //!   it first (409 stale), the script sends an agreement again only if it still means the
@@ -56,16 +56,11 @@
 
 #![deny(missing_docs)]
 
-mod clock_json;
 pub mod i18n;
 mod pages;
-pub mod plan;
 pub mod routes;
-mod sgf_out;
 
-pub use clock_json::{clock_json, control_json, side_json};
 pub use pages::{router, routes};
-pub use sgf_out::{game_sgf, game_view};
 
 /// The drawn board's geometry in SVG user units (tenths of a millimetre): Art. 1 asks for
 /// cells about 2.3 cm wide and 2.4 cm tall, Art. 32 for stones 2.25–2.35 cm across. The same

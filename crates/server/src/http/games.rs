@@ -743,7 +743,7 @@ async fn view(
     // The state may be a push ahead of the replayed record: both come from the same task,
     // state second, so the extras can only lag; the page refreshes on every push.
     let with_extras = |mut s: wire::State, r: &Referee| {
-        if let Value::Object(x) = web::game_view(r) {
+        if let Value::Object(x) = crate::view::game_view(r) {
             s.extend(x);
         }
         s
@@ -1138,7 +1138,7 @@ async fn sgf(
         event,
         round,
     };
-    let text = web::game_sgf(&r, &meta);
+    let text = crate::view::game_sgf(&r, &meta);
     Ok((
         [
             (header::CONTENT_TYPE, "application/x-go-sgf; charset=utf-8".to_string()),

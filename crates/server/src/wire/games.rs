@@ -56,7 +56,7 @@ pub struct GameShown {
 /// `GET /api/games/{id}/view`' answer: what the game page shows.
 #[derive(Debug, Serialize)]
 pub struct GameView {
-    /// The game's state and the view's extras (`web::game_view`: `names`, `last_move`,
+    /// The game's state and the view's extras (`crate::view::game_view`: `names`, `last_move`,
     /// `count`, `log`, …).
     #[serde(flatten)]
     pub state: State,
@@ -341,7 +341,7 @@ pub struct GameState {
     pub captures: BlackWhite<u32>,
     /// The warnings each side has had (Art. 23).
     pub warnings: BlackWhite<u32>,
-    /// The clocks (`web::clock_json`).
+    /// The clocks (`crate::wire::clocks::clock_json`).
     pub clock: Json,
     /// The stones marked dead, as GTP vertices.
     pub marking: Vec<String>,

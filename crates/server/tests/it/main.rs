@@ -4,6 +4,7 @@
 //! schema, dropped afterwards (`support::PgSchema`).
 
 mod api;
+mod clock_port;
 mod concurrency;
 mod confirmations;
 mod edits;
@@ -21,4 +22,5 @@ mod security;
 mod sessions;
 mod support;
 mod transfer;
+mod view;
 mod ws;

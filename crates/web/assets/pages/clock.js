@@ -20,7 +20,7 @@ import { voice } from '../voice.js';
  * @typedef {Call & { at: number, color: string }} TimedCall
  */
 /**
- * The clock crate's answer for a board (`web::plan`): both clocks at `at`, the calls to
+ * The clock crate's answer for a board (`server::plan`): both clocks at `at`, the calls to
  * come, the flag, the answers to a time query (Art. 16), the lost turns taken (Art. 22.5).
  * @typedef {ClockReading & { calls: TimedCall[], flag: { color: string, lost_turn_allowed: boolean } | null,
  *   answers: Record<string, Call>, lost_turns: { color: string, at: number }[] }} Plan

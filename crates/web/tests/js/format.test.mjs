@@ -13,7 +13,7 @@ const t = translator({
   'clock.then': 'then {periods} × {time}',
 });
 
-/** A side as the server writes it (`web::side_json`). */
+/** A side as the server writes it (`server::wire::clocks::side_json`). */
 const side = (o) => Object.assign({ used_ms: 0, main_left_ms: 600000, overtime_left: 3, period_left_ms: 30000, moves: 0, flagged: false }, o);
 
 test('a time shows minutes and seconds, hours from an hour, the seconds rounded up', () => {

@@ -39,11 +39,11 @@ async fn kept(c: &Client) -> Vec<Value> {
 
 /// The clock crate's side `color` of board clock `st` at `at`.
 fn crate_side(st: &Value, at: u64, color: &str) -> Value {
-    let req: web::plan::PlanReq = serde_json::from_value(json!({
+    let req: server::plan::PlanReq = serde_json::from_value(json!({
         "time": st["time"], "ops": st["ops"], "now": at, "horizon_ms": 0,
     }))
     .unwrap();
-    web::plan::plan(&req).unwrap()[color].clone()
+    server::plan::plan(&req).unwrap()[color].clone()
 }
 
 /// Reads the list once and checks every small face against the crate; the cards read.

@@ -160,21 +160,21 @@ async fn byo_yomi_faces_show_the_clock_crates_state_through_every_period() {
     for _ in 0..400 {
         if !game_flag {
             let f = read(&host, "#clock-black .time").await;
-            let crate_side = web::side_json(&server.state(Instant(f["at"].as_u64().unwrap())).black);
+            let crate_side = server::wire::clocks::side_json(&server.state(Instant(f["at"].as_u64().unwrap())).black);
             game_flag = agree("game page", &f, &crate_side, &mut game_seen);
         }
         if !phone_flag {
             let f = read(&phone, "#clock-black .time").await;
-            let crate_side = web::side_json(&server.state(Instant(f["at"].as_u64().unwrap())).black);
+            let crate_side = server::wire::clocks::side_json(&server.state(Instant(f["at"].as_u64().unwrap())).black);
             phone_flag = agree("game page on a phone", &f, &crate_side, &mut phone_seen);
         }
         if !tablet_flag {
             let f = read(&tablet, "#face-black .time").await;
-            let req: web::plan::PlanReq = serde_json::from_value(json!({
+            let req: server::plan::PlanReq = serde_json::from_value(json!({
                 "time": st["time"], "ops": st["ops"], "now": f["at"], "horizon_ms": 0,
             }))
             .unwrap();
-            let p = web::plan::plan(&req).unwrap();
+            let p = server::plan::plan(&req).unwrap();
             tablet_flag = agree("clock page", &f, &p["black"], &mut tablet_seen);
         }
         // A screenshot of each period on the tablet.

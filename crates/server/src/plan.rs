@@ -219,7 +219,7 @@ pub fn plan(r: &PlanReq) -> Result<Value, PlanError> {
     let answer = |c: Color| json!({ "zh": clock.answer(now, c, Lang::Zh), "en": clock.answer(now, c, Lang::En) });
     // The clocks as the game page reads them (one JSON, one script rule to move them on),
     // plus what only this page needs.
-    let mut out = crate::clock_json(&s, clock.control());
+    let mut out = crate::wire::clocks::clock_json(&s, clock.control());
     out["calls"] = json!(calls);
     out["flag"] = json!(flagged);
     out["lost_turns"] = json!(lost_turns);

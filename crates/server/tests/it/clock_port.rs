@@ -1,7 +1,8 @@
-//! The pages' clock between two readings (`assets/clock.js`) is the clock crate's rule: the
-//! crate's own states on recorded schedules are kept in `tests/js/clock-schedules.json`
+//! The pages' clock between two readings (`web/assets/clock.js`) is the clock crate's rule, as
+//! the API says it (`server::wire::clocks`): the crate's own states on recorded schedules are
+//! kept in `web/tests/js/clock-schedules.json`
 //! (written from the crate here, and checked to be what the crate says now), and
-//! `node --test tests/js/` moves each reading on through the script's port and must land on
+//! `node --test crates/web/tests/js/` moves each reading on through the script's port and must land on
 //! every state the crate gave, at every call of Art. 12.3 (one ms before, at, one ms after),
 //! the flag, and every half second.
 
@@ -91,7 +92,7 @@ fn schedule(s: &Scenario) -> Value {
         clock.press(Instant(at), color).expect("a press in time");
     }
     let r = Instant(s.reading);
-    let reading = web::clock_json(&clock.state(r), &control);
+    let reading = server::wire::clocks::clock_json(&clock.state(r), &control);
     let running = clock.state(r).phase;
     let color = match running {
         clock::Phase::Running(c) => c,
@@ -112,7 +113,12 @@ fn schedule(s: &Scenario) -> Value {
     let expect: Vec<Value> = at
         .iter()
         .filter(|&&t| t >= s.reading)
-        .map(|&t| json!([t - s.reading, web::side_json(clock.state(Instant(t)).side(color))]))
+        .map(|&t| {
+            json!([
+                t - s.reading,
+                server::wire::clocks::side_json(clock.state(Instant(t)).side(color))
+            ])
+        })
         .collect();
     json!({ "name": s.name, "reading": reading, "expect": expect })
 }
@@ -123,8 +129,8 @@ fn the_pages_clock_moves_on_by_the_clock_crates_rule() {
     let mut text = serde_json::to_string(&all).expect("json");
     text.push('\n');
     // The recorded schedules are the crate's (`UPDATE_EXPECT=1` writes them again).
-    expect_test::expect_file!["../js/clock-schedules.json"].assert_eq(&text);
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/js");
+    expect_test::expect_file!["../../../web/tests/js/clock-schedules.json"].assert_eq(&text);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/tests/js");
     let out = std::process::Command::new("node")
         .arg("--test")
         .arg(dir.join("clock.test.mjs"))
