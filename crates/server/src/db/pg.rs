@@ -1,7 +1,7 @@
 //! The PostgreSQL backend: one pipelined connection for the queries (the statements written
 //! once in `db.rs`, translated by the storage crate), one for `LISTEN`, and a heartbeat per
 //! instance (`server_instance`), which a starting instance watches to tell live instances
-//! from dead ones. The tables are migrated by the storage crate's runner (`super::SCHEMA`),
+//! from dead ones. The tables are migrated by the storage crate's runner (`SCHEMA`),
 //! on a connection of its own, before this one starts.
 //!
 //! Appends are group-committed by one task, as on SQLite: every append waiting goes into one
@@ -17,7 +17,7 @@
 //! trip each, where a statement given as text is prepared first (a round trip more, and a
 //! close).
 
-use super::{DbError, Idempotency, Note, StoredGame};
+use super::model::{DbError, Idempotency, Note, SCHEMA, StoredGame, board_of};
 use crate::time::Time;
 use futures_util::StreamExt;
 use std::collections::HashMap;
@@ -227,7 +227,7 @@ impl Pg {
         })?;
         // The storage crate's runner, on a connection of its own (its client blocks).
         let migrating = url.to_string();
-        tokio::task::spawn_blocking(move || storage::migrate_postgres(&migrating, &super::SCHEMA))
+        tokio::task::spawn_blocking(move || storage::migrate_postgres(&migrating, &SCHEMA))
             .await
             .map_err(|e| DbError::Failed(format!("the migration stopped: {e}")))??;
         let instance = crate::secret::new_token()[..16].to_string();
@@ -358,7 +358,7 @@ impl Pg {
         ));
         match inserted {
             Ok(row) => Ok(row.get(0)),
-            Err(DbError::BoardTaken { .. }) => Err(super::board_of(g).unwrap_or(DbError::Conflict)),
+            Err(DbError::BoardTaken { .. }) => Err(board_of(g).unwrap_or(DbError::Conflict)),
             Err(e) => Err(e),
         }
     }
