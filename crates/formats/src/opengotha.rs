@@ -320,7 +320,7 @@ impl GothaGame {
             by: if self.by_default {
                 WinBy::Forfeit
             } else {
-                WinBy::Unspecified
+                WinBy::Unstated
             },
         };
         match self.result {

@@ -6,7 +6,10 @@ use crate::player;
 use crate::time::{TimeLeft, TimeSystem};
 use rules::life::{self, ProposalSettings};
 use rules::playout::Rng;
-use rules::{BoardSize, Color, CyclePolicy, Game, GameEnd, HalfPoints, IllegalMove, Move, Point, PointError, Rules};
+use rules::{
+    BoardSize, Color, CyclePolicy, Game, GameEnd, GameResult, HalfPoints, IllegalMove, Move, Point, PointError, Rules,
+    WinBy,
+};
 use std::fmt::Write as _;
 
 /// The commands this engine answers, in the order `list_commands` gives them.
@@ -495,22 +498,22 @@ impl Engine {
         }
     }
 
-    fn result(&self) -> Option<sgf::GameResult> {
+    fn result(&self) -> Option<sgf::Re> {
         match self.game.end()? {
             GameEnd::TwoPasses | GameEnd::Agreement => {
                 let count = self.game.count(&self.proposal().dead, [0, 0]);
-                Some(match count.winner() {
-                    Some(winner) => sgf::GameResult::Win {
+                Some(sgf::Re::Known(match count.winner() {
+                    Some(winner) => GameResult::Win {
                         winner,
-                        by: sgf::WinBy::Points(HalfPoints(count.margin.0.abs())),
+                        by: WinBy::Points(HalfPoints(count.margin.0.abs())),
                     },
-                    None => sgf::GameResult::Draw,
-                })
+                    None => GameResult::Draw,
+                }))
             }
             // Record::from_game writes the resignation itself.
             GameEnd::Resignation { .. } => None,
-            GameEnd::Cycle(CyclePolicy::Draw) => Some(sgf::GameResult::Draw),
-            GameEnd::Cycle(_) => Some(sgf::GameResult::Void),
+            GameEnd::Cycle(CyclePolicy::Draw) => Some(sgf::Re::Known(GameResult::Draw)),
+            GameEnd::Cycle(_) => Some(sgf::Re::Known(GameResult::NoResult)),
         }
     }
 

@@ -19,7 +19,7 @@
 //! - [`summary()`]: each event told in Chinese and English with its [`Article`], for SGF
 //!   comments and consoles.
 //! - [`results`]: a game's result in its event, the one mapping between [`Outcome`] and the
-//!   tournament's [`tournament::GameResult`] (both ways, through the seats).
+//!   workspace's one [`rules::GameResult`] (both ways, through the seats).
 //!
 //! Key design decision: the state is only ever a fold of the record. Nothing is edited: a
 //! wrong ruling is set aside by a new event ([`Action::Overrule`], which refolds the record

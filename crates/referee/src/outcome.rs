@@ -1,7 +1,7 @@
 //! The result of a game (Art. 9, 11, 13, 20, 22–24).
 
 use crate::event::Offence;
-use rules::{Color, HalfPoints};
+use rules::{Color, GameResult, HalfPoints};
 use std::fmt;
 
 /// How a game ended, for the tables.
@@ -30,12 +30,9 @@ pub enum Outcome {
 /// How a game was won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WinBy {
-    /// By counting (Art. 9, 11): `margin` is the winner's margin in half points (4 to a
-    /// stone, 2 to a point); always positive.
-    Count {
-        /// The margin in half points.
-        margin: HalfPoints,
-    },
+    /// By counting (Art. 9, 11), with the winner's margin in half points (4 to a stone, 2 to
+    /// a point); always positive. The shared [`rules::WinBy::Points`]'s name and value.
+    Points(HalfPoints),
     /// The opponent resigned (Art. 7.2).
     Resignation,
     /// The opponent's time ran out (Art. 12.4, 22.5).
@@ -75,19 +72,21 @@ impl Outcome {
     /// (draw), `Void` (no result, and both lose: SGF has no finer word, the referee note says
     /// both lost). `None` for a replay: the game has no result yet, so no `RE` is written.
     pub fn sgf(&self) -> Option<String> {
-        Some(match self {
-            Outcome::Win { winner, by } => {
-                let how = match by {
-                    WinBy::Count { margin } => margin.to_string(),
-                    WinBy::Resignation => "R".to_string(),
-                    WinBy::Time => "T".to_string(),
-                    WinBy::Forfeit | WinBy::Warnings | WinBy::Discipline(_) => "F".to_string(),
-                    WinBy::Adjudication => String::new(),
-                };
-                format!("{}+{}", winner.letter(), how)
-            }
-            Outcome::Draw => "0".to_string(),
-            Outcome::NoResult | Outcome::BothLose => "Void".to_string(),
+        Some(match self.game_result()? {
+            GameResult::BothLose => GameResult::NoResult.to_string(),
+            r => r.to_string(),
+        })
+    }
+
+    /// The outcome as the workspace's one result type, colours as played; `None` for a
+    /// replay (Art. 20.3, 13.1: the game has no result yet). The ways of winning map as
+    /// [`rules::WinBy`]'s `From` says.
+    pub fn game_result(&self) -> Option<GameResult> {
+        Some(match *self {
+            Outcome::Win { winner, by } => GameResult::Win { winner, by: by.into() },
+            Outcome::Draw => GameResult::Draw,
+            Outcome::NoResult => GameResult::NoResult,
+            Outcome::BothLose => GameResult::BothLose,
             Outcome::Replay => return None,
         })
     }
@@ -98,7 +97,7 @@ impl Outcome {
             Outcome::Win { winner, by } => {
                 let side = side_zh(*winner);
                 match by {
-                    WinBy::Count { margin } => format!("{side}胜{}子", stones_zh(*margin)),
+                    WinBy::Points(margin) => format!("{side}胜{}子", stones_zh(*margin)),
                     WinBy::Resignation => format!("{side}中盘胜"),
                     WinBy::Time => format!("{side}胜（对方超时）"),
                     WinBy::Forfeit => format!("{side}胜（对方弃权）"),
@@ -115,6 +114,22 @@ impl Outcome {
     }
 }
 
+impl From<WinBy> for rules::WinBy {
+    /// The way of winning as the shared type says it: a count keeps its margin; resignation
+    /// and time keep their reason; a forfeit, a second warning (Art. 24.2) and a loss for an
+    /// offence (Art. 23) are forfeits (`F`); an adjudicated win (Art. 13.1) is a win whose
+    /// way SGF cannot say (`B+`).
+    fn from(by: WinBy) -> rules::WinBy {
+        match by {
+            WinBy::Points(margin) => rules::WinBy::Points(HalfPoints(margin.0.abs())),
+            WinBy::Resignation => rules::WinBy::Resignation,
+            WinBy::Time => rules::WinBy::Time,
+            WinBy::Forfeit | WinBy::Warnings | WinBy::Discipline(_) => rules::WinBy::Forfeit,
+            WinBy::Adjudication => rules::WinBy::Unstated,
+        }
+    }
+}
+
 /// `black wins by 1¼ stones (2.5 points)`, `white wins by resignation`, `draw`.
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -122,7 +137,7 @@ impl fmt::Display for Outcome {
             Outcome::Win { winner, by } => {
                 write!(f, "{winner} wins ")?;
                 match by {
-                    WinBy::Count { margin } => {
+                    WinBy::Points(margin) => {
                         write!(f, "by {} stones ({} points)", stones_en(*margin), margin)
                     }
                     WinBy::Resignation => f.write_str("by resignation"),

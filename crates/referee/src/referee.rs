@@ -1103,9 +1103,7 @@ fn count_outcome(st: &mut State) -> Outcome {
     let outcome = match count.winner() {
         Some(winner) => Outcome::Win {
             winner,
-            by: WinBy::Count {
-                margin: rules::HalfPoints(count.margin.0.abs()),
-            },
+            by: WinBy::Points(rules::HalfPoints(count.margin.0.abs())),
         },
         None => Outcome::Draw,
     };

@@ -8,8 +8,7 @@
 //! seat it played from.
 
 use crate::{Outcome, Referee, Seat, WinBy};
-use rules::{Color, HalfPoints};
-use tournament::GameResult;
+use rules::{Color, GameResult};
 
 /// The event's result for `outcome` in the game `r`; `None` for a replay (Art. 20.3, 13.1:
 /// the game is to be played again, so the board has no result yet).
@@ -19,21 +18,12 @@ use tournament::GameResult;
 /// (`F`); an adjudicated win (Art. 13.1) is a win whose reason SGF cannot say (`B+`); both
 /// losing (Art. 20.3, 28) is both losing.
 pub fn event_result(r: &Referee, outcome: &Outcome) -> Option<GameResult> {
-    Some(match outcome {
-        Outcome::Win { winner, by } => GameResult::Win {
-            winner: pairing_color(r, *winner),
-            by: match by {
-                WinBy::Count { margin } => tournament::WinBy::Points(margin.0.unsigned_abs()),
-                WinBy::Resignation => tournament::WinBy::Resignation,
-                WinBy::Time => tournament::WinBy::Time,
-                WinBy::Forfeit | WinBy::Warnings | WinBy::Discipline(_) => tournament::WinBy::Forfeit,
-                WinBy::Adjudication => tournament::WinBy::Unspecified,
-            },
+    Some(match outcome.game_result()? {
+        GameResult::Win { winner, by } => GameResult::Win {
+            winner: pairing_color(r, winner),
+            by,
         },
-        Outcome::Draw => GameResult::Draw,
-        Outcome::NoResult => GameResult::NoResult,
-        Outcome::BothLose => GameResult::BothLose,
-        Outcome::Replay => return None,
+        other => other,
     })
 }
 
@@ -45,13 +35,11 @@ pub fn outcome(r: &Referee, result: GameResult) -> Outcome {
         GameResult::Win { winner, by } => Outcome::Win {
             winner: played_color(r, winner),
             by: match by {
-                tournament::WinBy::Points(h) => WinBy::Count {
-                    margin: HalfPoints(i32::try_from(h).unwrap_or(i32::MAX)),
-                },
-                tournament::WinBy::Resignation => WinBy::Resignation,
-                tournament::WinBy::Time => WinBy::Time,
-                tournament::WinBy::Forfeit => WinBy::Forfeit,
-                tournament::WinBy::Unspecified => WinBy::Adjudication,
+                rules::WinBy::Points(h) => WinBy::Points(h),
+                rules::WinBy::Resignation => WinBy::Resignation,
+                rules::WinBy::Time => WinBy::Time,
+                rules::WinBy::Forfeit => WinBy::Forfeit,
+                rules::WinBy::Unstated => WinBy::Adjudication,
             },
         },
         GameResult::Draw => Outcome::Draw,

@@ -10,7 +10,9 @@
 //!   play (Art. 7), counting ([`Game::count`], Art. 9, 11, 24).
 //!
 //! Below every crate, it also holds the workspace's one [`Lang`] (Chinese or English), so
-//! that the clock's calls, the pages and the directors' files name a language alike.
+//! that the clock's calls, the pages and the directors' files name a language alike, and its
+//! one [`GameResult`] ([`result`]: a game's result and the points it gives, Art. 27), which
+//! the tournament's tables, SGF's `RE` and the referee's outcomes share.
 //!
 //! An illegal move is an [`IllegalMove`] naming the rule it breaks, never a silent pass or
 //! a panic. Dead stones are decided by the players (Art. 8); [`life::propose_dead`] only
@@ -31,6 +33,7 @@ mod lang;
 pub mod life;
 pub mod playout;
 mod point;
+pub mod result;
 mod score;
 mod zobrist;
 
@@ -40,4 +43,5 @@ pub use game::{
 };
 pub use lang::{Lang, UnknownLang};
 pub use point::{BoardSize, BoardSizeError, Color, MAX_SIZE, MIN_SIZE, Move, ParseColorError, Point, PointError};
+pub use result::{GameResult, ResultError, WinBy};
 pub use score::{Count, CountSettings, HalfPoints, KomiTooLarge, NotHalfPoints, check_komi, count};

@@ -215,9 +215,7 @@ impl From<WOutcome> for Outcome {
             WOutcome::Win { winner, how } => Outcome::Win {
                 winner: winner.into(),
                 by: match how {
-                    WWinBy::Count { margin_half_points } => WinBy::Count {
-                        margin: HalfPoints(margin_half_points),
-                    },
+                    WWinBy::Count { margin_half_points } => WinBy::Points(HalfPoints(margin_half_points)),
                     WWinBy::Resignation => WinBy::Resignation,
                     WWinBy::Time => WinBy::Time,
                     WWinBy::Forfeit => WinBy::Forfeit,
@@ -240,7 +238,7 @@ impl From<Outcome> for WOutcome {
             Outcome::Win { winner, by } => WOutcome::Win {
                 winner: winner.into(),
                 how: match by {
-                    WinBy::Count { margin } => WWinBy::Count {
+                    WinBy::Points(margin) => WWinBy::Count {
                         margin_half_points: margin.0,
                     },
                     WinBy::Resignation => WWinBy::Resignation,

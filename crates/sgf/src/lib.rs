@@ -16,9 +16,10 @@
 //!   move that breaks a rule ([`Problem`]: occupied point, forbidden point of Art. 5,
 //!   repetition of Art. 6, or two moves of one colour in a row, Art. 17.2);
 //!   [`Record::to_game`] gives the [`rules::Game`] itself.
-//! - [`GameResult::from_re`] reads a standard `RE` value (what a program writes: the
-//!   referee's results become records through it), [`GameResult::read_re`] as the reader
-//!   does, leniently: one parser of `RE` for both.
+//! - [`Re::from_re`] reads a standard `RE` value (what a program writes: the referee's
+//!   results become records through it), [`Re::read_re`] as the reader does, leniently: one
+//!   parser of `RE` for both. A result is the workspace's one [`rules::GameResult`]; [`Re`]
+//!   adds only what SGF alone can say (`?`, `W+J`).
 //!
 //! Key design decisions, and why:
 //! - The whole file is decoded to text *before* it is parsed. Chinese records are often in
@@ -56,8 +57,8 @@ mod write;
 
 pub use read::{MAX_BYTES, MAX_NODES, parse, parse_collection};
 pub use record::{
-    Actor, GameInfo, GameResult, Node, NodeId, NoteKind, Player, Position, Property, Record, RefereeNote, ResultError,
-    SgfError, Warning, WinBy,
+    Actor, GameInfo, Node, NodeId, NoteKind, Player, Position, Property, Re, Record, RefereeNote, ResultError,
+    SgfError, Warning,
 };
 pub use refereed::{Meta, Refereed, RefereedError, from_referee};
 pub use replay::{Problem, ProblemKind, Replay};

@@ -2,14 +2,13 @@
 
 use crate::decode::decode;
 use crate::record::{
-    Actor, GameInfo, GameResult, Node, NodeId, NoteKind, Position, Property, Record, RefereeNote, SgfError, Warning,
-    WinBy,
+    Actor, GameInfo, Node, NodeId, NoteKind, Position, Property, Re, Record, RefereeNote, SgfError, Warning,
 };
 use crate::syntax::{self, NONE, RawTree};
 use crate::text::{
     loose_real, parse_duration, simple_text, split_compose, strict_number, strict_real, text as text_value,
 };
-use rules::{BoardSize, Color, HalfPoints, Move, Point};
+use rules::{BoardSize, Color, GameResult, HalfPoints, Move, Point, WinBy};
 
 /// The largest input the reader accepts, in bytes (32 MiB: far beyond any real record, small
 /// enough that a runaway file is refused before it costs memory).
@@ -392,7 +391,7 @@ impl Reader {
             }
             "RE" => {
                 let s = simple_text(raw);
-                match GameResult::read_re(&s) {
+                match Re::read_re(&s) {
                     Ok((r, None)) => self.info.result = Some(r),
                     Ok((r, Some(note))) => {
                         self.warn(at, format!("RE[{raw}] is not standard SGF; {note}"));
@@ -494,24 +493,27 @@ fn parse_color(raw: &str) -> Option<Color> {
 }
 
 /// `RE`: the result, and a note when the value was read leniently. `Err` when it is not a
-/// result at all. Public as [`GameResult::read_re`] and [`GameResult::from_re`].
-pub(crate) fn parse_result(s: &str) -> Result<(GameResult, Option<String>), ()> {
+/// result at all. Public as [`Re::read_re`] and [`Re::from_re`].
+pub(crate) fn parse_result(s: &str) -> Result<(Re, Option<String>), ()> {
     let upper = s.to_ascii_uppercase();
     match upper.as_str() {
-        "0" | "DRAW" => return Ok((GameResult::Draw, None)),
-        "JIGO" => return Ok((GameResult::Draw, Some("read as a draw".to_string()))),
-        "VOID" => return Ok((GameResult::Void, None)),
-        "?" => return Ok((GameResult::Unknown, None)),
+        "0" | "DRAW" => return Ok((Re::Known(GameResult::Draw), None)),
+        "JIGO" => return Ok((Re::Known(GameResult::Draw), Some("read as a draw".to_string()))),
+        "VOID" => return Ok((Re::Known(GameResult::NoResult), None)),
+        "?" => return Ok((Re::Unknown, None)),
         _ => {}
     }
     let winner = match upper.get(..2) {
         Some("B+") => Color::Black,
         Some("W+") => Color::White,
-        _ => return chinese_result(s).or_else(|()| prose_result(&upper)),
+        _ => {
+            let (result, note) = chinese_result(s).or_else(|()| prose_result(&upper))?;
+            return Ok((Re::Known(result), note));
+        }
     };
     let rest = s[2..].trim();
     let rest_upper = rest.to_ascii_uppercase();
-    let win = |by| GameResult::Win { winner, by };
+    let win = |by| Re::Known(GameResult::Win { winner, by });
     let by = match rest_upper.as_str() {
         "" => WinBy::Unstated,
         "R" | "RESIGN" | "RESIGNATION" => WinBy::Resignation,
@@ -530,7 +532,10 @@ pub(crate) fn parse_result(s: &str) -> Result<(GameResult, Option<String>), ()> 
                 ));
             } else {
                 return Ok((
-                    win(WinBy::Other(rest.to_string())),
+                    Re::Other {
+                        winner,
+                        by: rest.to_string(),
+                    },
                     Some(format!("\"{rest}\" kept as the way of winning")),
                 ));
             }
@@ -548,7 +553,7 @@ fn chinese_result(s: &str) -> Result<(GameResult, Option<String>), ()> {
     let result = if matches!(t.as_str(), "和棋" | "和" | "平局" | "和局") {
         GameResult::Draw
     } else if matches!(t.as_str(), "无胜负" | "無勝負") {
-        GameResult::Void
+        GameResult::NoResult
     } else {
         let winner = match t.chars().next() {
             Some('黑') => Color::Black,

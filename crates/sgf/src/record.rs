@@ -1,6 +1,6 @@
 //! The record: game information, a tree of nodes, referee notes, errors and warnings.
 
-use rules::{BoardSize, Color, Game, GameEnd, HalfPoints, Move, Point};
+use rules::{BoardSize, Color, Game, GameEnd, GameResult, HalfPoints, Move, Point, WinBy};
 use std::fmt;
 
 /// A place in the source text: 1-based line and column (columns count characters).
@@ -177,49 +177,32 @@ pub struct Player {
     pub rank: Option<String>,
 }
 
-/// How a side won (the part of `RE` after `B+`/`W+`).
+/// An `RE` value as a record holds it: a result (the workspace's one [`GameResult`]), or
+/// what SGF alone can say.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum WinBy {
-    /// By counting, with the margin in points (`B+1.5`: Art. 11, twice the margin in stones).
-    Points(HalfPoints),
-    /// The opponent resigned (`B+R`, Art. 7.2).
-    Resignation,
-    /// The opponent lost on time (`B+T`, Art. 12.4, 22.5).
-    Time,
-    /// By forfeit (`B+F`, Art. 13, 22, 23).
-    Forfeit,
-    /// The record says who won but not how (`B+`).
-    Unstated,
-    /// Something else after the `+`, kept as written (`W+J`, old records' "jigo to White").
-    Other(String),
-}
-
-/// The result of a game (`RE`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    /// A side won.
-    Win {
-        /// The winner.
-        winner: Color,
-        /// How.
-        by: WinBy,
-    },
-    /// A draw (`0`, Art. 9; jigo).
-    Draw,
-    /// No result (`Void`: Art. 20.3 "no result", or a game both sides lost).
-    Void,
+pub enum Re {
+    /// A result: `B+1.5`, `W+R`, `B+T`, `B+F`, `B+`, `0`, `Void`.
+    Known(GameResult),
     /// Unknown (`?`).
     Unknown,
+    /// A side won, and something else follows the `+`, kept as written (`W+J`, old records'
+    /// "jigo to White").
+    Other {
+        /// The winner.
+        winner: Color,
+        /// What follows the `+`.
+        by: String,
+    },
 }
 
-impl GameResult {
+impl Re {
     /// Reads an `RE` value written as the SGF specification writes it, as a program writes it
     /// (`B+1.5`, `W+R`, `B+T`, `B+F`, `B+`, `0`, `Void`, `?`; the long forms `B+Resign`,
     /// `W+Time`, `B+Forfeit`, `Draw` too): the one parser of `RE`, the reader's. A value the
     /// reader takes only leniently (`Jigo`, `黑中盘胜`, `W+J`) or not at all is an error naming
     /// it, never a result dropped.
-    pub fn from_re(s: &str) -> Result<GameResult, ResultError> {
-        match GameResult::read_re(s)? {
+    pub fn from_re(s: &str) -> Result<Re, ResultError> {
+        match Re::read_re(s)? {
             (r, None) => Ok(r),
             (_, Some(note)) => Err(ResultError {
                 value: s.to_string(),
@@ -229,10 +212,10 @@ impl GameResult {
     }
 
     /// Reads an `RE` value as records write it, as [`crate::parse`] reads the property: the
-    /// standard forms of [`GameResult::from_re`] and, leniently, what records write instead
+    /// standard forms of [`Re::from_re`] and, leniently, what records write instead
     /// (`Jigo`, results in Chinese such as `黑胜3又3/4子`, `B+R (time)`, prose), with a note
     /// saying how such a value was read. An error when it is not a result at all.
-    pub fn read_re(s: &str) -> Result<(GameResult, Option<String>), ResultError> {
+    pub fn read_re(s: &str) -> Result<(Re, Option<String>), ResultError> {
         crate::read::parse_result(s).map_err(|()| ResultError {
             value: s.to_string(),
             why: "not a result".to_string(),
@@ -240,8 +223,8 @@ impl GameResult {
     }
 }
 
-/// An `RE` value that is not a result ([`GameResult::read_re`]), or not a standard one
-/// ([`GameResult::from_re`]).
+/// An `RE` value that is not a result ([`Re::read_re`]), or not a standard one
+/// ([`Re::from_re`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResultError {
     /// The value as given.
@@ -258,24 +241,16 @@ impl fmt::Display for ResultError {
 
 impl std::error::Error for ResultError {}
 
-impl fmt::Display for GameResult {
-    /// The `RE` value, per the SGF specification: `B+1.5`, `W+R`, `B+T`, `B+F`, `0`, `Void`, `?`.
+impl fmt::Display for Re {
+    /// The `RE` value, per the SGF specification: `B+1.5`, `W+R`, `B+T`, `B+F`, `0`, `Void`,
+    /// `?`; a result as [`GameResult`] writes it, except that both losing is `Void` (SGF has
+    /// no finer word).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameResult::Win { winner, by } => {
-                write!(f, "{}+", winner.letter())?;
-                match by {
-                    WinBy::Points(p) => write!(f, "{p}"),
-                    WinBy::Resignation => f.write_str("R"),
-                    WinBy::Time => f.write_str("T"),
-                    WinBy::Forfeit => f.write_str("F"),
-                    WinBy::Unstated => Ok(()),
-                    WinBy::Other(s) => f.write_str(s),
-                }
-            }
-            GameResult::Draw => f.write_str("0"),
-            GameResult::Void => f.write_str("Void"),
-            GameResult::Unknown => f.write_str("?"),
+            Re::Known(GameResult::BothLose) => GameResult::NoResult.fmt(f),
+            Re::Known(r) => r.fmt(f),
+            Re::Unknown => f.write_str("?"),
+            Re::Other { winner, by } => write!(f, "{}+{by}", winner.letter()),
         }
     }
 }
@@ -294,7 +269,7 @@ pub struct GameInfo {
     /// The rules (`RU`); written as `Chinese` when unset.
     pub rules: Option<String>,
     /// The result (`RE`).
-    pub result: Option<GameResult>,
+    pub result: Option<Re>,
     /// Date (`DT`), as written.
     pub date: Option<String>,
     /// Event (`EV`).
@@ -577,10 +552,10 @@ impl Record {
         if info.result.is_none()
             && let Some(GameEnd::Resignation { loser }) = game.end()
         {
-            info.result = Some(GameResult::Win {
+            info.result = Some(Re::Known(GameResult::Win {
                 winner: loser.opponent(),
                 by: WinBy::Resignation,
-            });
+            }));
         }
         let mut record = Record::new(rules.size, info);
         let start = game.start();

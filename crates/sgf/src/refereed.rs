@@ -10,7 +10,7 @@
 //! node where play resumes after a dispute (Art. 21.4), and at the end `RE` and a comment with
 //! the result and the count (Art. 9, 11, 24).
 
-use crate::record::{Actor, GameInfo, GameResult, Node, NodeId, NoteKind, Player, Record, RefereeNote};
+use crate::record::{Actor, GameInfo, Node, NodeId, NoteKind, Player, Re, Record, RefereeNote};
 use clock::{Millis, Overtime, SideState, TimeControl};
 use referee::{Action, Article, Effect, Outcome, Referee, Settings};
 use rules::{Color, Move};
@@ -223,7 +223,7 @@ impl Refereed {
         let Some(outcome) = r.result() else {
             return self.record;
         };
-        let result = outcome.sgf().map(|re| GameResult::from_re(&re));
+        let result = outcome.sgf().map(|re| Re::from_re(&re));
         let mut summary = match &result {
             Some(Ok(re)) => format!("Result: {re} ({outcome})."),
             Some(Err(e)) => format!("Result: {outcome}; not written as RE ({e})."),

@@ -1,7 +1,7 @@
 //! Replaying a record's main line under the rules.
 
-use crate::record::{GameResult, NoteKind, Record, WinBy};
-use rules::{Board, Color, Game, IllegalMove, Move, Rules};
+use crate::record::{NoteKind, Re, Record};
+use rules::{Board, Color, Game, GameResult, IllegalMove, Move, Rules, WinBy};
 use std::fmt;
 
 /// Why a recorded move cannot be played.
@@ -221,10 +221,10 @@ impl Record {
         let mut game = replay.game;
         let whole_line = replay.moves == self.moves().len();
         if whole_line
-            && let Some(GameResult::Win {
+            && let Some(Re::Known(GameResult::Win {
                 winner,
                 by: WinBy::Resignation,
-            }) = self.info.result
+            })) = self.info.result
             && game.end().is_none()
         {
             let _ = game.resign(winner.opponent());

@@ -57,7 +57,9 @@ pub mod nigiri;
 mod player;
 pub mod promotion;
 pub mod rating;
-mod result;
+// The result type is the rules crate's, shared with SGF and the referee; the tournament
+// names it as its own so that its users need no second path.
+use rules::result;
 pub mod review;
 mod standings;
 pub mod swiss;

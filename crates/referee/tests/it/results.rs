@@ -34,8 +34,8 @@ fn game(black: Seat) -> Referee {
 fn each_outcome_is_the_event_result_of_the_player_who_won() {
     let win = |winner, by| Outcome::Win { winner, by };
     let outcomes = [
-        win(Color::Black, WinBy::Count { margin: HalfPoints(7) }),
-        win(Color::White, WinBy::Count { margin: HalfPoints(2) }),
+        win(Color::Black, WinBy::Points(HalfPoints(7))),
+        win(Color::White, WinBy::Points(HalfPoints(2))),
         win(Color::Black, WinBy::Resignation),
         win(Color::White, WinBy::Time),
         win(Color::Black, WinBy::Forfeit),

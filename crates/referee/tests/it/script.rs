@@ -213,9 +213,7 @@ fn outcome(s: &str) -> Outcome {
                 "R" => WinBy::Resignation,
                 "T" => WinBy::Time,
                 "adj" => WinBy::Adjudication,
-                pts => WinBy::Count {
-                    margin: HalfPoints::from_points(pts.parse().unwrap()).unwrap(),
-                },
+                pts => WinBy::Points(HalfPoints::from_points(pts.parse().unwrap()).unwrap()),
             };
             Outcome::Win { winner, by }
         }

@@ -128,11 +128,11 @@ fn outcomes_as_sgf_and_in_chinese() {
     let rows: Vec<String> = [
         Outcome::Win {
             winner: Color::Black,
-            by: WinBy::Count { margin: HalfPoints(3) },
+            by: WinBy::Points(HalfPoints(3)),
         },
         Outcome::Win {
             winner: Color::White,
-            by: WinBy::Count { margin: HalfPoints(9) },
+            by: WinBy::Points(HalfPoints(9)),
         },
         Outcome::Win {
             winner: Color::White,

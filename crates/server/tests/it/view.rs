@@ -181,7 +181,7 @@ fn one_mapping_from_an_outcome_to_re() {
     let outcomes = [
         Outcome::Win {
             winner: Color::Black,
-            by: WinBy::Count { margin: HalfPoints(3) },
+            by: WinBy::Points(HalfPoints(3)),
         },
         Outcome::Win {
             winner: Color::White,
@@ -209,7 +209,7 @@ fn one_mapping_from_an_outcome_to_re() {
         .map(|&o| {
             // The page's RE is the referee's text, read back unchanged by the SGF crate's one
             // parser, as game_sgf writes it.
-            let re = o.sgf().map(|re| sgf::GameResult::from_re(&re).unwrap().to_string());
+            let re = o.sgf().map(|re| sgf::Re::from_re(&re).unwrap().to_string());
             assert_eq!(re, o.sgf(), "{o}");
             format!("{o}: {}", re.as_deref().unwrap_or("no RE"))
         })

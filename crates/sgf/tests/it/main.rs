@@ -8,7 +8,7 @@ mod replay;
 mod roundtrip;
 mod write;
 
-use sgf::{GameResult, Record};
+use sgf::{Re, Record};
 use std::fmt::Write as _;
 
 /// A record as text for snapshots: the game information, the main line, the variations,
@@ -24,7 +24,7 @@ pub fn summary(r: &Record) -> String {
         i.komi.map_or("-".to_string(), |k| k.to_string()),
         i.handicap,
         opt(&i.rules),
-        i.result.as_ref().map_or("-".to_string(), GameResult::to_string)
+        i.result.as_ref().map_or("-".to_string(), Re::to_string)
     );
     if i.black.name.is_some() || i.white.name.is_some() {
         let _ = writeln!(

@@ -172,7 +172,7 @@ fn results() {
         out += &format!("{re:?} -> {got:?} {warn:?}\n");
         // The public parser is the reader's: the same result, leniently with a note where the
         // reader warned; strictly only a value the reader took without a warning.
-        let lenient = sgf::GameResult::read_re(re);
+        let lenient = sgf::Re::read_re(re);
         assert_eq!(lenient.as_ref().ok().map(|(r, _)| r), r.info.result.as_ref(), "{re}");
         assert_eq!(
             lenient.as_ref().is_ok_and(|(_, note)| note.is_none()),
@@ -180,7 +180,7 @@ fn results() {
             "{re}"
         );
         assert_eq!(
-            sgf::GameResult::from_re(re).ok().as_ref(),
+            sgf::Re::from_re(re).ok().as_ref(),
             r.info.result.as_ref().filter(|_| warn.is_empty()),
             "{re}"
         );
@@ -538,7 +538,7 @@ fn an_empty_game_info_value_is_no_value() {
     );
 }
 
-/// `GameResult::from_re` reads what a program writes (the referee's results become records
+/// `Re::from_re` reads what a program writes (the referee's results become records
 /// through it) and refuses, naming the value, what the reader takes only leniently or not at
 /// all: a program's `RE` is never dropped in silence.
 #[test]
@@ -557,7 +557,7 @@ fn a_standard_re_is_read_strictly_and_anything_else_is_an_error_naming_it() {
         "黑中盘胜",
         "nobody",
     ] {
-        let got = match sgf::GameResult::from_re(re) {
+        let got = match sgf::Re::from_re(re) {
             Ok(r) => r.to_string(),
             Err(e) => format!("error: {e}"),
         };

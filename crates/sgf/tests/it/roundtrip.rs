@@ -3,7 +3,8 @@
 use proptest::prelude::*;
 use rules::playout::{Rng, random_legal_move};
 use rules::{Board, BoardSize, Color, Game, HalfPoints, Move, Point, Rules};
-use sgf::{Actor, GameInfo, GameResult, Node, NoteKind, Player, Record, RefereeNote, WinBy};
+use rules::{GameResult, WinBy};
+use sgf::{Actor, GameInfo, Node, NoteKind, Player, Re, Record, RefereeNote};
 
 /// SimpleText as a reader gives it back: words of printable characters (SGF syntax
 /// characters, CJK and escapes included) joined by single spaces.
@@ -26,20 +27,20 @@ fn color() -> impl Strategy<Value = Color> {
     prop_oneof![Just(Color::Black), Just(Color::White)]
 }
 
-fn result() -> impl Strategy<Value = GameResult> {
+fn result() -> impl Strategy<Value = Re> {
     prop_oneof![
-        (color(), 0..200i32).prop_map(|(winner, h)| GameResult::Win {
+        (color(), 0..200i32).prop_map(|(winner, h)| Re::Known(GameResult::Win {
             winner,
             by: WinBy::Points(HalfPoints(h))
-        }),
+        })),
         (
             color(),
             prop_oneof![Just(WinBy::Time), Just(WinBy::Forfeit), Just(WinBy::Unstated)]
         )
-            .prop_map(|(winner, by)| GameResult::Win { winner, by }),
-        Just(GameResult::Draw),
-        Just(GameResult::Void),
-        Just(GameResult::Unknown),
+            .prop_map(|(winner, by)| Re::Known(GameResult::Win { winner, by })),
+        Just(Re::Known(GameResult::Draw)),
+        Just(Re::Known(GameResult::NoResult)),
+        Just(Re::Unknown),
     ]
 }
 

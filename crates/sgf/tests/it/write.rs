@@ -2,7 +2,8 @@
 
 use expect_test::expect;
 use rules::{BoardSize, Color, Game, HalfPoints, Move, Rules};
-use sgf::{Actor, GameInfo, GameResult, Node, NoteKind, Player, RefereeNote, WinBy};
+use rules::{GameResult, WinBy};
+use sgf::{Actor, GameInfo, Node, NoteKind, Player, Re, RefereeNote};
 
 fn nine() -> Rules {
     Rules {
@@ -31,10 +32,10 @@ fn a_refereed_game() {
         date: Some("2002-05-01".to_string()),
         main_time: Some(3600.0),
         overtime: Some("3x60 byo-yomi".to_string()),
-        result: Some(GameResult::Win {
+        result: Some(Re::Known(GameResult::Win {
             winner: Color::Black,
             by: WinBy::Points(HalfPoints(3)),
-        }),
+        })),
         ..GameInfo::default()
     };
     let mut record = sgf::Record::new(game.rules().size, info);
@@ -137,25 +138,25 @@ fn white_first_in_an_even_game_writes_pl() {
 fn results_per_the_specification() {
     let mut out = Vec::new();
     for r in [
-        GameResult::Win {
+        Re::Known(GameResult::Win {
             winner: Color::Black,
             by: WinBy::Points(HalfPoints(3)),
-        },
-        GameResult::Win {
+        }),
+        Re::Known(GameResult::Win {
             winner: Color::White,
             by: WinBy::Resignation,
-        },
-        GameResult::Win {
+        }),
+        Re::Known(GameResult::Win {
             winner: Color::Black,
             by: WinBy::Time,
-        },
-        GameResult::Win {
+        }),
+        Re::Known(GameResult::Win {
             winner: Color::Black,
             by: WinBy::Forfeit,
-        },
-        GameResult::Draw,
-        GameResult::Void,
-        GameResult::Unknown,
+        }),
+        Re::Known(GameResult::Draw),
+        Re::Known(GameResult::NoResult),
+        Re::Unknown,
     ] {
         out.push(r.to_string());
     }

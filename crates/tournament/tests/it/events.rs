@@ -153,7 +153,7 @@ fn round_robin_five_players_hand_computed_crosstable_art_27_1() {
         let black_won = beats.iter().any(|(x, y)| x == b && y == w);
         GameResult::Win {
             winner: if black_won { Color::Black } else { Color::White },
-            by: WinBy::Points(3),
+            by: WinBy::Points(rules::HalfPoints(3)),
         }
     });
     check(
@@ -759,7 +759,7 @@ fn random_result(rng: &mut Rng, knockout: bool) -> GameResult {
     match if knockout { 0 } else { rng.below(20) } {
         0..=15 => GameResult::Win {
             winner,
-            by: WinBy::Points(1 + 2 * rng.below(20) as u32),
+            by: WinBy::Points(rules::HalfPoints(1 + 2 * rng.below(20) as i32)),
         },
         16 => GameResult::Draw,
         17 => GameResult::forfeit(winner),

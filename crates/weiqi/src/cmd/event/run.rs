@@ -465,7 +465,7 @@ pub(super) fn result_from_record(
         }
     }
     let in_record = match &record.info.result {
-        None | Some(sgf::GameResult::Unknown) => None,
+        None | Some(sgf::Re::Unknown) => None,
         Some(re) => Some(
             GameResult::from_str(&re.to_string())
                 .map_err(|e| anyhow!("the record {} has RE {re}, not a result: {e}", path.display()))?,

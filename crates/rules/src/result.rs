@@ -1,6 +1,13 @@
-//! Game results and the points they give (Art. 27: win 2, draw 1, loss 0).
+//! Game results: the workspace's one result type, and the points a result gives (Art. 27:
+//! win 2, draw 1, loss 0).
+//!
+//! The tournament's tables, SGF's `RE` (which adds only what SGF alone can say: `?` and a
+//! way of winning it cannot read) and the referee's outcomes (which add the referee's
+//! reasons: warnings, discipline, adjudication) all name a result with [`GameResult`] and
+//! [`WinBy`]. [`GameResult`]'s `Display` is the one writing of a result and its `FromStr` the
+//! one reading of a result as people and the tables write it.
 
-use rules::Color;
+use crate::{Color, HalfPoints};
 use std::fmt;
 use std::str::FromStr;
 
@@ -14,8 +21,9 @@ pub const LOSS: u32 = 0;
 /// How a game was won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WinBy {
-    /// By counting, with the margin in half points (SGF `B+1.5` is 3).
-    Points(u32),
+    /// By counting (Art. 9, 11), with the margin in half points (`B+1.5` is `HalfPoints(3)`);
+    /// always positive.
+    Points(HalfPoints),
     /// The opponent resigned (Art. 7).
     Resignation,
     /// The opponent ran out of time (Art. 12.4, 22).
@@ -23,8 +31,8 @@ pub enum WinBy {
     /// The opponent forfeited: did not play (lateness Art. 22, withdrawal Art. 28) or was
     /// declared the loser (Art. 23). The game was not played over the board.
     Forfeit,
-    /// Won, margin not recorded (SGF `B+`).
-    Unspecified,
+    /// Won, the way not recorded (SGF `B+`).
+    Unstated,
 }
 
 /// The result of one game.
@@ -117,12 +125,11 @@ impl fmt::Display for GameResult {
             GameResult::Win { winner, by } => {
                 f.write_str(if *winner == Color::Black { "B+" } else { "W+" })?;
                 match by {
-                    WinBy::Points(h) if h % 2 == 0 => write!(f, "{}", h / 2),
-                    WinBy::Points(h) => write!(f, "{}.5", h / 2),
+                    WinBy::Points(h) => write!(f, "{h}"),
                     WinBy::Resignation => f.write_str("R"),
                     WinBy::Time => f.write_str("T"),
                     WinBy::Forfeit => f.write_str("F"),
-                    WinBy::Unspecified => Ok(()),
+                    WinBy::Unstated => Ok(()),
                 }
             }
             GameResult::Draw => f.write_str("0"),
@@ -159,7 +166,7 @@ impl FromStr for GameResult {
             _ => return Err(err()),
         };
         let by = match rest.to_ascii_lowercase().as_str() {
-            "" => WinBy::Unspecified,
+            "" => WinBy::Unstated,
             "r" | "resign" => WinBy::Resignation,
             "t" | "time" => WinBy::Time,
             "f" | "forfeit" => WinBy::Forfeit,
@@ -171,7 +178,7 @@ impl FromStr for GameResult {
 
 /// A margin in points (`1.5`, `12`, `3.0`) as half points; `None` unless a positive whole
 /// or half number of at most four digits.
-fn points(m: &str) -> Option<u32> {
+fn points(m: &str) -> Option<HalfPoints> {
     let (whole, half) = match m.split_once('.') {
         None => (m, false),
         Some((w, "5")) => (w, true),
@@ -181,14 +188,14 @@ fn points(m: &str) -> Option<u32> {
     if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || whole.len() > 4 {
         return None;
     }
-    let halves = 2 * whole.parse::<u32>().ok()? + u32::from(half);
-    (halves > 0).then_some(halves)
+    let halves = 2 * whole.parse::<i32>().ok()? + i32::from(half);
+    (halves > 0).then_some(HalfPoints(halves))
 }
 
 /// A margin in stones (`3`, `3又3/4`, `1/4`, `3.75`, `3¾`, `半`) as half points: a stone is
 /// two points (Art. 9), so a quarter stone is one half point. `None` unless a positive
 /// number of quarter stones.
-fn stones(m: &str) -> Option<u32> {
+fn stones(m: &str) -> Option<HalfPoints> {
     let fraction = |f: &str| -> Option<u32> {
         match f {
             "1/4" | "¼" => Some(1),
@@ -221,7 +228,7 @@ fn stones(m: &str) -> Option<u32> {
     } else {
         4 * whole(m)?
     };
-    (quarters > 0).then_some(quarters)
+    (quarters > 0).then(|| HalfPoints(i32::try_from(quarters).unwrap_or(i32::MAX)))
 }
 
 /// A result written in Chinese, or `None` when the text does not start with 黑 or 白
@@ -249,7 +256,7 @@ fn chinese_result(t: &str) -> Option<Option<GameResult>> {
         return Some(None);
     };
     Some(match how {
-        "" => win(winner, WinBy::Unspecified),
+        "" => win(winner, WinBy::Unstated),
         "中盘" | "(中盘)" | "（中盘）" => win(winner, WinBy::Resignation),
         "超时" | "(超时)" | "（超时）" => win(winner, WinBy::Time),
         "不战" | "(不战)" | "（不战）" | "弃权" => win(winner, WinBy::Forfeit),
@@ -257,7 +264,7 @@ fn chinese_result(t: &str) -> Option<Option<GameResult>> {
             if let Some(n) = m.strip_suffix('子') {
                 stones(n).and_then(|h| win(winner, WinBy::Points(h)))
             } else if let Some(n) = m.strip_suffix("目半").or_else(|| m.strip_suffix("点半")) {
-                points(n).and_then(|h| win(winner, WinBy::Points(h + 1)))
+                points(n).and_then(|h| win(winner, WinBy::Points(HalfPoints(h.0 + 1))))
             } else if let Some(n) = m.strip_suffix('目').or_else(|| m.strip_suffix('点')) {
                 points(n).and_then(|h| win(winner, WinBy::Points(h)))
             } else {
