@@ -43,6 +43,32 @@ pub enum Actor {
     System,
 }
 
+impl Actor {
+    /// A stable name for records (SGF's `WQREF`, the stored log): `B`, `W`, `referee`,
+    /// `chief-referee`, `system`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Actor::Player(Color::Black) => "B",
+            Actor::Player(Color::White) => "W",
+            Actor::Referee => "referee",
+            Actor::ChiefReferee => "chief-referee",
+            Actor::System => "system",
+        }
+    }
+
+    /// The actor named by [`Actor::code`].
+    pub fn from_code(s: &str) -> Option<Actor> {
+        match s {
+            "B" => Some(Actor::Player(Color::Black)),
+            "W" => Some(Actor::Player(Color::White)),
+            "referee" => Some(Actor::Referee),
+            "chief-referee" => Some(Actor::ChiefReferee),
+            "system" => Some(Actor::System),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Actor {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

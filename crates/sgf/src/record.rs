@@ -322,52 +322,18 @@ impl NoteKind {
     }
 }
 
-/// Who acted (Art. 29–31: every ruling is recorded with who made it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Actor {
-    /// A player, by colour.
-    Player(Color),
-    /// A referee (裁判员).
-    Referee,
-    /// The chief referee (裁判长).
-    ChiefReferee,
-    /// The system itself (an automatic ruling, e.g. the engine refusing a forbidden point).
-    System,
-}
+/// Who acted (Art. 29–31: every ruling is recorded with who made it): the referee's own
+/// [`referee::Actor`], written in `WQREF` by its stable [`referee::Actor::code`].
+pub use referee::Actor;
 
-impl Actor {
-    /// The stable name used in the `WQREF` property: `B`, `W`, `referee`, `chief-referee`,
-    /// `system`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Actor::Player(Color::Black) => "B",
-            Actor::Player(Color::White) => "W",
-            Actor::Referee => "referee",
-            Actor::ChiefReferee => "chief-referee",
-            Actor::System => "system",
-        }
-    }
-
-    /// The actor named by [`Actor::code`].
-    pub fn from_code(s: &str) -> Option<Actor> {
-        match s {
-            "B" => Some(Actor::Player(Color::Black)),
-            "W" => Some(Actor::Player(Color::White)),
-            "referee" => Some(Actor::Referee),
-            "chief-referee" => Some(Actor::ChiefReferee),
-            "system" => Some(Actor::System),
-            _ => None,
-        }
-    }
-
-    fn describe(self) -> &'static str {
-        match self {
-            Actor::Player(Color::Black) => "Black",
-            Actor::Player(Color::White) => "White",
-            Actor::Referee => "the referee",
-            Actor::ChiefReferee => "the chief referee",
-            Actor::System => "the system",
-        }
+/// Who acted, as the comment line says it (`by Black`, `by the chief referee`).
+fn describe(a: Actor) -> &'static str {
+    match a {
+        Actor::Player(Color::Black) => "Black",
+        Actor::Player(Color::White) => "White",
+        Actor::Referee => "the referee",
+        Actor::ChiefReferee => "the chief referee",
+        Actor::System => "the system",
     }
 }
 
@@ -418,7 +384,7 @@ impl RefereeNote {
         if let Some(a) = &self.article {
             s += &format!(" (Art. {a})");
         }
-        s += &format!(", by {}", self.actor.describe());
+        s += &format!(", by {}", describe(self.actor));
         if !self.text.is_empty() {
             s += ": ";
             s += &self.text;

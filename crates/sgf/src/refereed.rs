@@ -10,7 +10,7 @@
 //! node where play resumes after a dispute (Art. 21.4), and at the end `RE` and a comment with
 //! the result and the count (Art. 9, 11, 24).
 
-use crate::record::{Actor, GameInfo, Node, NodeId, NoteKind, Player, Re, Record, RefereeNote};
+use crate::record::{GameInfo, Node, NodeId, NoteKind, Player, Re, Record, RefereeNote};
 use clock::{Millis, Overtime, SideState, TimeControl};
 use referee::{Action, Article, Effect, Outcome, Referee, Settings};
 use rules::{Color, Move};
@@ -120,7 +120,7 @@ impl Refereed {
         let event = &r.events()[index];
         let effects = &r.effects()[index];
         let state = r.clock_at(event.at);
-        let actor = note_actor(event.actor);
+        let actor = event.actor;
         let mut pending: Vec<RefereeNote> = Vec::new();
         for effect in effects {
             match effect {
@@ -298,15 +298,6 @@ pub fn from_referee(r: &Referee, meta: &Meta) -> Result<Record, RefereedError> {
 fn start(r: &Referee, meta: &Meta) -> Refereed {
     let black = r.seat_of(Color::Black).map_or(0, |s| s.index());
     Refereed::new(r.settings(), info(r.settings(), black, meta))
-}
-
-fn note_actor(a: referee::Actor) -> Actor {
-    match a {
-        referee::Actor::Player(c) => Actor::Player(c),
-        referee::Actor::Referee => Actor::Referee,
-        referee::Actor::ChiefReferee => Actor::ChiefReferee,
-        referee::Actor::System => Actor::System,
-    }
 }
 
 /// `BL`/`WL` and `OB`/`OW` for a side after its move: basic time left, or in overtime the
