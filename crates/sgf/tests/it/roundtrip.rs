@@ -139,6 +139,11 @@ pub fn random_game(size: u8, seed: u64, n_moves: usize, start: u8, komi: i32, re
             let mut board = Board::new(size);
             let mut scratch = Game::new(rules);
             for _ in 0..(seed % 7) {
+                // On a tiny board two random passes can end the scratch game (Art. 7.3)
+                // before the setup is done: the position so far is the setup.
+                if scratch.end().is_some() {
+                    break;
+                }
                 let mv = random_legal_move(&scratch, &mut rng);
                 scratch.play(mv).unwrap();
             }
