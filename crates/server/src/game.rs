@@ -6,6 +6,7 @@
 use crate::db::{Db, DbError, Idempotency, Note, StoredGame};
 use crate::time::Time;
 use crate::wire::games::{BlackWhite, CallPush, ConfirmedBy, EventPush, GameState, Pushed, StateResult};
+use crate::wire::json::as_json;
 use crate::wire::{WColor, WEvent, WOutcome, WSettings};
 use axum::extract::ws::Utf8Bytes;
 use clock::Instant;
@@ -1118,12 +1119,6 @@ pub fn game_state(id: i64, r: &Referee, now: Instant) -> Json {
             })
             .collect(),
     })
-}
-
-/// A wire type as the JSON a task's answers and pushes carry (the pages and the routes read
-/// them as JSON: the same text as the type's).
-fn as_json(body: &impl serde::Serialize) -> Json {
-    serde_json::to_value(body).expect("wire types serialise: their maps have string keys")
 }
 
 #[cfg(test)]

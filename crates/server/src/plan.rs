@@ -4,11 +4,13 @@
 //! the calls to come and the answer to a player who asks the time left (Art. 16); the clock
 //! crate computes all of it, so this clock is the same clock a server game runs.
 
+use crate::wire::clocks::{Answers, Call, Flag, LostTurn, Plan, TimeAnswer};
+use crate::wire::json::as_json;
 use clock::{Clock, ClockError, Instant, Phase, Pressed, SpecError, TimeControl};
 use rules::Color;
 use rules::Lang;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::fmt;
 
 /// Why a plan cannot be made: typed, so the server says each in English and Chinese.
@@ -160,8 +162,8 @@ pub fn plan(r: &PlanReq) -> Result<Value, PlanError> {
         written: r.time.clone(),
         error,
     })?;
-    let mut flagged: Option<Value> = None;
-    let mut lost_turns: Vec<Value> = Vec::new();
+    let mut flagged: Option<Flag> = None;
+    let mut lost_turns: Vec<LostTurn> = Vec::new();
     for (i, op) in r.ops.iter().enumerate() {
         let n = i + 1;
         let at_fault = |error: ClockError| PlanError::Op { op: n, error };
@@ -173,7 +175,11 @@ pub fn plan(r: &PlanReq) -> Result<Value, PlanError> {
                     continue;
                 }
                 if let Pressed::TimedOut(t) = clock.press(Instant(*at), color(n, c)?).map_err(at_fault)? {
-                    flagged = Some(json!({ "color": name(t.color), "at": t.at.0 }));
+                    flagged = Some(Flag {
+                        color: name(t.color),
+                        at: t.at.0,
+                        lost_turn_allowed: None,
+                    });
                 }
             }
             Op::Pause { at } => clock.pause(Instant(*at)).map_err(at_fault)?,
@@ -191,7 +197,10 @@ pub fn plan(r: &PlanReq) -> Result<Value, PlanError> {
                 clock.lose_turn_instead(Instant(*at)).map_err(at_fault)?;
                 flagged = None;
                 if let Some(c) = side {
-                    lost_turns.push(json!({ "color": name(c), "at": at }));
+                    lost_turns.push(LostTurn {
+                        color: name(c),
+                        at: *at,
+                    });
                 }
             }
         }
@@ -199,30 +208,42 @@ pub fn plan(r: &PlanReq) -> Result<Value, PlanError> {
     let now = Instant(r.now);
     let s = clock.state(now);
     if let Phase::Flagged(t) = s.phase {
-        flagged = Some(json!({
-            "color": name(t.color),
-            "at": t.at.0,
-            "lost_turn_allowed": r.lost_turn_on_timeout && t.lost_turn_allowed,
-        }));
+        flagged = Some(Flag {
+            color: name(t.color),
+            at: t.at.0,
+            lost_turn_allowed: Some(r.lost_turn_on_timeout && t.lost_turn_allowed),
+        });
     }
     let horizon = r.horizon_ms.min(3_600_000);
-    let calls: Vec<Value> = if flagged.is_some() {
+    let calls: Vec<Call> = if flagged.is_some() {
         vec![]
     } else {
         clock
             .events_between(now, Instant(r.now.saturating_add(horizon)))
             .iter()
-            .map(|e| json!({ "at": e.at.0, "color": name(e.color), "zh": e.text(Lang::Zh), "en": e.text(Lang::En) }))
+            .map(|e| Call {
+                at: e.at.0,
+                color: name(e.color),
+                zh: e.text(Lang::Zh).to_string(),
+                en: e.text(Lang::En).to_string(),
+            })
             .collect()
     };
     // Art. 16: what a player who asks the time left is told.
-    let answer = |c: Color| json!({ "zh": clock.answer(now, c, Lang::Zh), "en": clock.answer(now, c, Lang::En) });
+    let answer = |c: Color| TimeAnswer {
+        zh: clock.answer(now, c, Lang::Zh).to_string(),
+        en: clock.answer(now, c, Lang::En).to_string(),
+    };
     // The clocks as the game page reads them (one JSON, one script rule to move them on),
     // plus what only this page needs.
-    let mut out = crate::wire::clocks::clock_json(&s, clock.control());
-    out["calls"] = json!(calls);
-    out["flag"] = json!(flagged);
-    out["lost_turns"] = json!(lost_turns);
-    out["answers"] = json!({ "black": answer(Color::Black), "white": answer(Color::White) });
-    Ok(out)
+    Ok(as_json(&Plan {
+        clocks: crate::wire::clocks::clock_json(&s, clock.control()),
+        calls,
+        flag: flagged,
+        lost_turns,
+        answers: Answers {
+            black: answer(Color::Black),
+            white: answer(Color::White),
+        },
+    }))
 }

@@ -2,9 +2,12 @@
 //! (the download), and the view's extras — the names by colour, the last move, who proposed
 //! the end, who accepted the marking, the count, and the log of the record in both languages.
 
+use crate::wire::games::BlackWhite;
+use crate::wire::json::as_json;
+use crate::wire::view::{CountShown, LogLine, Named, PlayedMove, Quarters, ViewExtras};
 use referee::{Referee, Seat};
 use rules::{Color, Move};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 fn seat_index(s: Seat) -> usize {
     match s {
@@ -54,11 +57,20 @@ pub fn game_view(r: &Referee) -> Value {
     let size = g.rules().size;
     let names = |c: Color| {
         let p = player(r, c);
-        json!({ "name": p.name, "rank": p.rank.to_string() })
+        Named {
+            name: p.name.clone(),
+            rank: p.rank.to_string(),
+        }
     };
     let last = g.history().last().map(|h| match h.mv {
-        Move::Play(p) => json!({ "color": color_name(h.color), "point": size.gtp(p) }),
-        Move::Pass => json!({ "color": color_name(h.color), "point": "pass" }),
+        Move::Play(p) => PlayedMove {
+            color: color_name(h.color),
+            point: size.gtp(p),
+        },
+        Move::Pass => PlayedMove {
+            color: color_name(h.color),
+            point: "pass".into(),
+        },
     });
     let accepted = r.marking_accepted();
     // The count as the page explains it (Art. 9, 11, 24), amounts in quarter stones (the
@@ -79,23 +91,27 @@ pub fn game_view(r: &Referee) -> Value {
             })
             .collect();
         let komi = g.rules().komi.0;
-        json!({
-            "area": { "black": c.area[0], "white": c.area[1] },
-            "stones": { "black": c.stones[0], "white": c.stones[1] },
-            "territory": { "black": c.territory[0], "white": c.territory[1] },
-            "dame": c.dame,
-            "penalties": { "black": c.penalties[0], "white": c.penalties[1] },
-            "quarters": {
-                "black": c.counts[0].0,
-                "white": c.counts[1].0,
-                "par": 2 * c.size.n_points() as i32,
-                "komi": komi,
-                "handicap": c.threshold.0 - 2 * c.size.n_points() as i32 - komi,
-                "threshold": c.threshold.0,
-                "margin": c.margin.0,
+        let both = |v: [u32; 2]| BlackWhite {
+            black: v[0],
+            white: v[1],
+        };
+        CountShown {
+            area: both(c.area),
+            stones: both(c.stones),
+            territory: both(c.territory),
+            dame: c.dame,
+            penalties: both(c.penalties),
+            quarters: Quarters {
+                black: c.counts[0].0,
+                white: c.counts[1].0,
+                par: 2 * c.size.n_points() as i32,
+                komi,
+                handicap: c.threshold.0 - 2 * c.size.n_points() as i32 - komi,
+                threshold: c.threshold.0,
+                margin: c.margin.0,
             },
-            "owner": owner,
-        })
+            owner,
+        }
     });
     // The moves made before each event (a void stone is no move, a lost turn is a pass of
     // the game's), so the review puts each ruling after its move.
@@ -120,52 +136,64 @@ pub fn game_view(r: &Referee) -> Value {
                 .collect()
         })
         .collect();
-    let history: Vec<Value> = g
+    let history: Vec<PlayedMove> = g
         .history()
         .iter()
-        .map(|h| {
-            json!({
-                "color": color_name(h.color),
-                "point": match h.mv { Move::Play(p) => size.gtp(p), Move::Pass => "pass".to_string() },
-            })
+        .map(|h| PlayedMove {
+            color: color_name(h.color),
+            point: match h.mv {
+                Move::Play(p) => size.gtp(p),
+                Move::Pass => "pass".to_string(),
+            },
         })
         .collect();
-    let log: Vec<Value> = (0..r.events().len())
+    let log: Vec<LogLine> = (0..r.events().len())
         .filter_map(|i| {
-            r.summary(i).map(|s| {
-                json!({
-                    "index": i,
-                    "after_move": moves_before.get(i).copied().map(|m| m.min(g.history().len())),
-                    "at": r.events()[i].at.0,
-                    "en": s.en,
-                    "zh": s.zh,
-                    "article": s.article.map(|a| if a.clause == 0 { a.number.to_string() } else { format!("{}.{}", a.number, a.clause) }),
-                    "overruled": r.overruled().contains(&i),
-                    // An official's event: a ruling the players' page tells them of.
-                    "official": match r.events()[i].actor {
-                        referee::Actor::Referee => Some("referee"),
-                        referee::Actor::ChiefReferee => Some("chief_referee"),
-                        _ => None,
-                    },
-                })
+            r.summary(i).map(|s| LogLine {
+                index: i,
+                after_move: moves_before.get(i).copied().map(|m| m.min(g.history().len())),
+                at: r.events()[i].at.0,
+                en: s.en,
+                zh: s.zh,
+                article: s.article.map(|a| {
+                    if a.clause == 0 {
+                        a.number.to_string()
+                    } else {
+                        format!("{}.{}", a.number, a.clause)
+                    }
+                }),
+                overruled: r.overruled().contains(&i),
+                // An official's event: a ruling the players' page tells them of.
+                official: match r.events()[i].actor {
+                    referee::Actor::Referee => Some("referee"),
+                    referee::Actor::ChiefReferee => Some("chief_referee"),
+                    _ => None,
+                },
             })
         })
         .collect();
-    json!({
-        "names": { "black": names(Color::Black), "white": names(Color::White) },
-        "last_move": last,
-        "moves": g.history().len(),
-        "end_proposed_by": r.end_proposed_by().map(color_name),
-        "marking_accepted": { "black": accepted[0], "white": accepted[1] },
-        "machine_marking": machine.as_ref().map_or(vec![], |m| m.dead.iter().map(|&p| size.gtp(p)).collect::<Vec<_>>()),
-        "machine_unsure": machine.as_ref().map_or(vec![], |m| m.unsure.iter().map(|&p| size.gtp(p)).collect::<Vec<_>>()),
-        "count": count,
+    let points = |ps: &[rules::Point]| ps.iter().map(|&p| size.gtp(p)).collect::<Vec<_>>();
+    as_json(&ViewExtras {
+        names: BlackWhite {
+            black: names(Color::Black),
+            white: names(Color::White),
+        },
+        last_move: last,
+        moves: g.history().len(),
+        end_proposed_by: r.end_proposed_by().map(color_name),
+        marking_accepted: BlackWhite {
+            black: accepted[0],
+            white: accepted[1],
+        },
+        machine_marking: machine.as_ref().map_or(vec![], |m| points(&m.dead)),
+        machine_unsure: machine.as_ref().map_or(vec![], |m| points(&m.unsure)),
+        count,
         // Art. 16.4: whether a recount may be asked for (a counted result, not confirmed).
-        "may_recount": r.may_recount(),
+        may_recount: r.may_recount(),
         // The start position (handicap stones) and every move, for the move list and review.
-        "start": start,
-        "history": history,
-        "log": log,
+        start,
+        history,
+        log,
     })
 }
 

@@ -35,10 +35,12 @@ pub mod errors;
 pub mod events;
 pub mod games;
 pub mod hall;
+pub mod json;
 pub mod players;
 pub mod results;
 pub mod roles;
 pub mod rounds;
+pub mod view;
 
 /// `GET /healthz`' answer: the server is up.
 #[derive(Debug, Serialize)]
