@@ -118,10 +118,11 @@ impl From<WinBy> for rules::WinBy {
     /// The way of winning as the shared type says it: a count keeps its margin; resignation
     /// and time keep their reason; a forfeit, a second warning (Art. 24.2) and a loss for an
     /// offence (Art. 23) are forfeits (`F`); an adjudicated win (Art. 13.1) is a win whose
-    /// way SGF cannot say (`B+`).
+    /// way SGF cannot say (`B+`). A margin is kept positive without overflow: an adjudicated
+    /// margin comes from an official's request, which bounds nothing.
     fn from(by: WinBy) -> rules::WinBy {
         match by {
-            WinBy::Points(margin) => rules::WinBy::Points(HalfPoints(margin.0.abs())),
+            WinBy::Points(margin) => rules::WinBy::Points(HalfPoints(margin.0.saturating_abs())),
             WinBy::Resignation => rules::WinBy::Resignation,
             WinBy::Time => rules::WinBy::Time,
             WinBy::Forfeit | WinBy::Warnings | WinBy::Discipline(_) => rules::WinBy::Forfeit,

@@ -318,3 +318,13 @@ fn art29_31_permit_tells_a_console_what_each_role_may_take() {
     assert!(permit(Actor::Referee, &adjudicate).is_err());
     assert!(permit(Actor::ChiefReferee, &adjudicate).is_ok());
 }
+
+/// An adjudicated margin is an official's input: the most negative one converts to the
+/// shared result type without overflow (Art. 13.1).
+#[test]
+fn an_extreme_adjudicated_margin_converts_without_overflow() {
+    let by = rules::WinBy::from(referee::WinBy::Points(rules::HalfPoints(i32::MIN)));
+    assert_eq!(by, rules::WinBy::Points(rules::HalfPoints(i32::MAX)));
+    let by = rules::WinBy::from(referee::WinBy::Points(rules::HalfPoints(-6)));
+    assert_eq!(by, rules::WinBy::Points(rules::HalfPoints(6)));
+}
