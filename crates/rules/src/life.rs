@@ -51,6 +51,7 @@
 //! decide the rest. Everything is deterministic from [`ProposalSettings::seed`].
 
 use crate::board::{Board, CELLS, Cell};
+use crate::lang::Lang;
 use crate::playout::{Rng, random_move_where};
 use crate::point::{Color, Point};
 
@@ -151,6 +152,15 @@ pub struct Proposal {
     pub chains: Vec<ChainStatus>,
 }
 
+impl Proposal {
+    /// The chains the players are told about, with their reasons: every chain proposed dead,
+    /// in seki or unsure (a chain proposed alive goes without saying), in the order of
+    /// [`Proposal::chains`]. The one choice the pages, `weiqi score` and GTP share.
+    pub fn explained(&self) -> impl Iterator<Item = &ChainStatus> {
+        self.chains.iter().filter(|c| c.status != Status::Alive)
+    }
+}
+
 /// What the proposal says of one chain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
@@ -194,6 +204,12 @@ pub enum Reason {
     /// A lone stone in atari that has just taken a ko: the opponent, to move, may not retake
     /// at once (Art. 20.1), and its owner connects next.
     KoTaken,
+    /// A lone stone in atari whose capture is a ko capture, its owner to move: the owner
+    /// connects it (or captures) before the opponent may take.
+    KoToConnect,
+    /// In atari and unable to escape, but the chains that would capture it are not sure to
+    /// live themselves: a fight the players must look at.
+    CapturersWeak,
     /// A small eyeless invader of an area enclosed by safe opponent chains.
     Invader,
     /// The playouts give its stones to one side with confidence.
@@ -202,19 +218,90 @@ pub enum Reason {
     Unsettled,
 }
 
-impl std::fmt::Display for Reason {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Reason::Unconditional => "unconditionally alive (Benson)",
+impl Reason {
+    /// Every reason, in the order of the enum.
+    pub const ALL: [Reason; 11] = [
+        Reason::Unconditional,
+        Reason::Seki,
+        Reason::InTerritory,
+        Reason::Captured,
+        Reason::Ko,
+        Reason::KoTaken,
+        Reason::KoToConnect,
+        Reason::CapturersWeak,
+        Reason::Invader,
+        Reason::Playouts,
+        Reason::Unsettled,
+    ];
+
+    /// A short, stable name for JSON and the pages: `unconditional`, `seki`, `in-territory`,
+    /// `captured`, `ko`, `ko-taken`, `ko-to-connect`, `capturers-weak`, `invader`,
+    /// `playouts`, `unsettled`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Reason::Unconditional => "unconditional",
             Reason::Seki => "seki",
-            Reason::InTerritory => "inside the opponent's unconditional territory",
-            Reason::Captured => "in atari and cannot escape",
-            Reason::Ko => "its life hangs on a ko",
-            Reason::KoTaken => "it has just taken a ko, which the opponent may not retake at once",
-            Reason::Invader => "an eyeless invader of enclosed territory",
-            Reason::Playouts => "the playouts give it to one side with confidence",
-            Reason::Unsettled => "the playouts are undecided: an unsettled fight",
-        })
+            Reason::InTerritory => "in-territory",
+            Reason::Captured => "captured",
+            Reason::Ko => "ko",
+            Reason::KoTaken => "ko-taken",
+            Reason::KoToConnect => "ko-to-connect",
+            Reason::CapturersWeak => "capturers-weak",
+            Reason::Invader => "invader",
+            Reason::Playouts => "playouts",
+            Reason::Unsettled => "unsettled",
+        }
+    }
+
+    /// The reason in words, in `lang`, as the players read it beside the board.
+    pub fn describe(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (Reason::Unconditional, Lang::En) => "unconditionally alive: it cannot be captured",
+            (Reason::Unconditional, Lang::Zh) => "无条件活棋：无法被提取",
+            (Reason::Seki, Lang::En) => "seki: neither side can capture, the shared liberties are dame",
+            (Reason::Seki, Lang::Zh) => "双活：双方都不能提取，公气为单官",
+            (Reason::InTerritory, Lang::En) => "inside the opponent's unconditional territory",
+            (Reason::InTerritory, Lang::Zh) => "位于对方无条件确定的地域之内",
+            (Reason::Captured, Lang::En) => "in atari and cannot escape",
+            (Reason::Captured, Lang::Zh) => "被打吃且无法逃出",
+            (Reason::Ko, Lang::En) => "its life hangs on a ko",
+            (Reason::Ko, Lang::Zh) => "死活取决于劫争",
+            (Reason::KoTaken, Lang::En) => "it has just taken a ko, which the opponent may not retake at once",
+            (Reason::KoTaken, Lang::Zh) => "刚提劫，对方不能立即提回",
+            (Reason::KoToConnect, Lang::En) => "a ko its owner, to move, connects",
+            (Reason::KoToConnect, Lang::Zh) => "劫争中轮到己方，可以粘劫",
+            (Reason::CapturersWeak, Lang::En) => "in atari, but the stones around it are not sure to live",
+            (Reason::CapturersWeak, Lang::Zh) => "被打吃，但周围的对方棋子死活未定",
+            (Reason::Invader, Lang::En) => "an eyeless invader of enclosed territory",
+            (Reason::Invader, Lang::Zh) => "侵入对方围地、无眼位的孤子",
+            (Reason::Playouts, Lang::En) => "the playouts give it to one side with confidence",
+            (Reason::Playouts, Lang::Zh) => "模拟对局明确判定",
+            (Reason::Unsettled, Lang::En) => "the playouts are undecided: an unsettled fight",
+            (Reason::Unsettled, Lang::Zh) => "模拟对局无定论：对杀未了",
+        }
+    }
+}
+
+impl std::fmt::Display for Reason {
+    /// The English words of [`Reason::describe`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.describe(Lang::En))
+    }
+}
+
+impl Status {
+    /// The status in words, in `lang`: 死 / 活 / 双活 / 存疑.
+    pub fn describe(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (Status::Dead, Lang::En) => "dead",
+            (Status::Dead, Lang::Zh) => "死子",
+            (Status::Alive, Lang::En) => "alive",
+            (Status::Alive, Lang::Zh) => "活棋",
+            (Status::Seki, Lang::En) => "seki",
+            (Status::Seki, Lang::Zh) => "双活",
+            (Status::Unsure, Lang::En) => "unsure",
+            (Status::Unsure, Lang::Zh) => "存疑",
+        }
     }
 }
 

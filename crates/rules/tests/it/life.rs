@@ -1242,3 +1242,25 @@ fn a_big_dragon_the_playouts_half_kill_is_not_proposed_dead() {
         assert_ne!(status, life::Status::Dead, "{}", board.size().gtp(Point::new(x, y)));
     }
 }
+
+/// Every reason has its own stable code and words in both languages: the pages and
+/// `weiqi score` show them to players of either language.
+#[test]
+fn every_reason_has_a_code_and_words_in_both_languages() {
+    let codes: std::collections::BTreeSet<&str> = life::Reason::ALL.iter().map(|r| r.code()).collect();
+    assert_eq!(codes.len(), life::Reason::ALL.len(), "codes are distinct");
+    for r in life::Reason::ALL {
+        assert!(
+            r.code().chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+            "{}",
+            r.code()
+        );
+        let zh = r.describe(rules::Lang::Zh);
+        assert!(
+            zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{r:?}: {zh}"
+        );
+        assert!(r.describe(rules::Lang::En).is_ascii(), "{r:?}");
+        assert_eq!(r.to_string(), r.describe(rules::Lang::En));
+    }
+}
