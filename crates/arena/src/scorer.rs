@@ -4,7 +4,7 @@
 //! proposal, only proposes, and the caller records which of them did.
 
 use crate::client::{Engine, GtpError};
-use rules::life::{ProposalSettings, propose_dead};
+use rules::life::{Proposal, ProposalSettings, propose_dead};
 use rules::{Color, Game, Move, Point};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -36,29 +36,74 @@ impl ProposedBy {
     }
 }
 
-/// The dead stones of `game`'s position as proposed by `scorer` (program and arguments) if
-/// given and it answers within `timeout` in all, else by the built-in proposal.
-pub fn propose(game: &Game, scorer: Option<&[String]>, timeout: Duration) -> (Vec<Point>, ProposedBy) {
+/// An external scorer: a GTP engine's command line and the deadline for the whole exchange
+/// (start, set-up, `final_status_list dead`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scorer {
+    /// Program and arguments.
+    pub command: Vec<String>,
+    /// The deadline for the whole exchange.
+    pub timeout: Duration,
+}
+
+impl Scorer {
+    /// A scorer from a command line split on white space (`gnugo --mode gtp`).
+    pub fn from_command_line(line: &str, timeout: Duration) -> Option<Scorer> {
+        let command: Vec<String> = line.split_whitespace().map(String::from).collect();
+        (!command.is_empty()).then_some(Scorer { command, timeout })
+    }
+}
+
+/// A proposal of dead stones and who made it.
+#[derive(Clone, Debug)]
+pub struct Proposed {
+    /// The stones proposed dead, sorted.
+    pub dead: Vec<Point>,
+    /// Who proposed them.
+    pub by: ProposedBy,
+    /// The built-in proposal, always made: its chains say which stones it is unsure of, and it
+    /// is the fall-back when the scorer fails.
+    pub builtin: Proposal,
+}
+
+/// The dead stones of `game`'s position as proposed by `scorer` if given and it answers
+/// within its deadline, else by the built-in proposal. `stop` cuts the exchange short (the
+/// built-in proposal is then used).
+pub fn propose(game: &Game, scorer: Option<&Scorer>, time: &Time, stop: &AtomicBool) -> Proposed {
+    let builtin = propose_dead(game.board(), game.to_move(), &ProposalSettings::default());
     let fallback = match scorer {
         None => None,
-        Some(argv) => match ask(game, argv, timeout) {
-            Ok((dead, name)) => return (dead, ProposedBy::Scorer(name)),
+        Some(s) => match ask_scorer(game, s, time, stop) {
+            Ok((dead, name)) => {
+                return Proposed {
+                    dead,
+                    by: ProposedBy::Scorer(name),
+                    builtin,
+                };
+            }
             Err(e) => Some(e.to_string()),
         },
     };
-    let dead = propose_dead(game.board(), game.to_move(), &ProposalSettings::default()).dead;
-    (dead, ProposedBy::Builtin { fallback })
+    Proposed {
+        dead: builtin.dead.clone(),
+        by: ProposedBy::Builtin { fallback },
+        builtin,
+    }
 }
 
 /// Sets `game` up in the scorer (size, komi, the start position, the moves) and asks for its
-/// dead list, all before one deadline.
-fn ask(game: &Game, argv: &[String], timeout: Duration) -> Result<(Vec<Point>, String), GtpError> {
-    let stop = AtomicBool::new(false);
-    let time = Time::system();
-    let deadline = time.after(timeout);
-    let mut engine = Engine::start(argv, timeout, &time, &stop)?;
+/// dead list, all before the scorer's deadline. The answer is the dead stones (sorted, only
+/// points that hold a stone) and the engine's GTP name.
+pub fn ask_scorer(
+    game: &Game,
+    scorer: &Scorer,
+    time: &Time,
+    stop: &AtomicBool,
+) -> Result<(Vec<Point>, String), GtpError> {
+    let deadline = time.after(scorer.timeout);
+    let mut engine = Engine::start(&scorer.command, scorer.timeout, time, stop)?;
     let size = game.rules().size;
-    let send = |engine: &mut Engine, c: &str| engine.send_until(c, Some(deadline), &stop);
+    let send = |engine: &mut Engine, c: &str| engine.send_until(c, Some(deadline), stop);
     send(&mut engine, &format!("boardsize {}", size.get()))?;
     send(&mut engine, "clear_board")?;
     send(&mut engine, &format!("komi {}", game.rules().komi))?;
@@ -96,6 +141,6 @@ fn ask(game: &Game, argv: &[String], timeout: Duration) -> Result<(Vec<Point>, S
     }
     dead.sort();
     let name = engine.name().to_string();
-    engine.quit(&stop);
+    engine.quit(stop);
     Ok((dead, name))
 }

@@ -101,15 +101,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let propose = args.propose || args.scorer.is_some();
     let mut proposed_by = "given".to_string();
     let dead: Vec<Point> = if propose {
-        let argv: Option<Vec<String>> = args
-            .scorer
-            .as_ref()
-            .map(|c| c.split_whitespace().map(String::from).collect());
-        let (dead, by) = arena::scorer::propose(
-            game,
-            argv.as_deref(),
-            std::time::Duration::from_secs(args.scorer_timeout),
-        );
+        let timeout = std::time::Duration::from_secs(args.scorer_timeout);
+        let scorer = match args.scorer.as_deref() {
+            None => None,
+            Some(line) => Some(
+                arena::scorer::Scorer::from_command_line(line, timeout)
+                    .with_context(|| format!("--scorer {line:?}: no command"))?,
+            ),
+        };
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let proposed = arena::scorer::propose(game, scorer.as_ref(), &arena::time::Time::system(), &stop);
+        let (dead, by) = (proposed.dead, proposed.by);
         if let arena::scorer::ProposedBy::Builtin { fallback: Some(why) } = &by {
             eprintln!("weiqi: the scorer failed ({why}); the built-in proposal is used");
         }
