@@ -19,6 +19,7 @@ Options (all optional):
   --answer-when N:FILE     answer the N-th genmove once FILE exists (a test on held time moves
                            its time, then lets the engine answer)
   --garbage-at N:TEXT      answer the N-th genmove with TEXT as it is (not GTP)
+  --hang-on COMMAND        never answer COMMAND (its first word, e.g. final_status_list)
   --log FILE               append every command received to FILE
 """
 import os
@@ -52,6 +53,7 @@ def main():
     garbage = opts.get("--garbage-at")
     garbage_at, garbage_text = (int(garbage.split(":", 1)[0]), garbage.split(":", 1)[1]) if garbage else (0, "")
     log = opts.get("--log")
+    hang_on = opts.get("--hang-on")
 
     commands = ["protocol_version", "name", "version", "list_commands", "quit", "boardsize", "clear_board",
                 "komi", "play", "genmove", "time_settings", "time_left"]
@@ -84,6 +86,10 @@ def main():
                 f.write(line + "\n")
         words = line.split()
         cmd = words[0]
+        if cmd == hang_on:
+            # A hung engine: it never answers this command (the caller's deadline kills it).
+            while True:
+                time.sleep(60)
         if cmd not in commands:
             refuse("unknown command")
         elif cmd == "protocol_version":
