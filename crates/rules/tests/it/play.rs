@@ -383,6 +383,75 @@ fn art6_send_two_return_one_situational_allows_positional_refuses() {
     );
 }
 
+/// Double two-stone capture (双提两子, Art. 20.3): two send-two-return-one shapes, one for
+/// each side. Black throws in two stones at the top left (A11), White takes them (C11) and
+/// Black takes one back (B11); then White does the same at the bottom right (L1, J1, K1).
+/// Each side has captured two stones, and the sixth move brings back the starting board
+/// with Black to move: a true cycle (no pass in it) that situational superko (Art. 6)
+/// refuses where a single send-two-return-one was allowed.
+const DOUBLE_TWO_STONE: &str = "
+    . X . X . . . . . . .
+    O O X X X . . . . . .
+    . O X . X . . . . . .
+    O O X X X . . . . . .
+    . O X . . . . . . . .
+    . . . . . . . . . . .
+    . . . . . . . . X O .
+    . . . . . . O O O X X
+    . . . . . . O . O X .
+    . . . . . . O O O X X
+    . . . . . . . O . O .
+";
+
+/// Art. 6, 20.3: the double two-stone capture is forbidden by default (White's K1, which
+/// closes the cycle, is a repetition; White plays elsewhere), and under an outcome policy
+/// the closing move ends the game by the event's rule.
+#[test]
+fn art20_3_double_two_stone_capture_cycle() {
+    let moves = "B A11\nW C11\nB B11\nW L1\nB J1\nW K1";
+    check(
+        &format!("{DOUBLE_TWO_STONE}\n{moves}\nW F6"),
+        expect![[r#"
+            B A11: ok
+            W C11: ok, captures 2
+            B B11: ok, captures 1
+            W L1: ok
+            B J1: ok, captures 2
+            W K1: illegal: repetition (whole-board repetition (Art. 6))
+            W F6: ok
+            . X . X . . . . . . .
+            O O X X X . . . . . .
+            . O X . X . . . + . .
+            O O X X X . . . . . .
+            . O X . . . . . . . .
+            . . . . . O . . . . .
+            . . . . . . . . X O .
+            . . . . . . O O O X X
+            . . + . . . O . O X .
+            . . . . . . O O O X X
+            . . . . . . . O X . .
+            to move: black; end: none"#]],
+    );
+    let mut transcript = String::new();
+    for cycle in ["no-result", "draw", "replay"] {
+        let out = run(&format!("{DOUBLE_TWO_STONE}\nrules cycle={cycle}\n{moves}\nB A11"));
+        let tail: Vec<&str> = out.lines().skip(5).take(2).collect();
+        transcript.push_str(&format!("{cycle}:\n  {}\n  {}\n", tail[0], tail[1]));
+    }
+    expect![[r#"
+        no-result:
+          W K1: ok, captures 1, game over: Cycle(NoResult)
+          B A11: illegal: game-over (the game is over (Art. 7))
+        draw:
+          W K1: ok, captures 1, game over: Cycle(Draw)
+          B A11: illegal: game-over (the game is over (Art. 7))
+        replay:
+          W K1: ok, captures 1, game over: Cycle(Replay)
+          B A11: illegal: game-over (the game is over (Art. 7))
+    "#]]
+    .assert_eq(&transcript);
+}
+
 /// Art. 6 with passes: a pass never clears the history. After send-two-return-one White
 /// passes, so Black faces the starting position again; Black's throw-in would now give
 /// White the position White faced after the first throw-in: refused, though a pass came
