@@ -14,7 +14,9 @@
 //!   forbidden (Art. 5) or self-atari for both sides, and no self-atari is a sacrifice that
 //!   kills (the capture leaving the capturer one eye in a dead shape: nakade, snapback). A
 //!   sacrifice whose captured space also borders another capturer chain with liberties
-//!   elsewhere (a wall) kills nothing: the capturer connects out through the space.
+//!   elsewhere (a wall) kills nothing: the capturer connects out through the space. A move
+//!   that joins a chain of the cluster to a chain of its color outside it is played too:
+//!   it brings in the outside chain's liberties, so there is no standoff.
 //!   Seki stones are alive and their shared liberties are dame, which counting splits half
 //!   each (Art. 9, 21.2).
 //! - **Ownership** ([`ownership`]): N random playouts from the position, each scored by
@@ -37,16 +39,26 @@
 //!
 //! - **Atari reader** (`atari_fate`): a chain in atari, even in a dragon something certain
 //!   keeps alive, is read out with its owner to move (ladders, nets, captures around it):
-//!   one that cannot escape is dead. A lone stone whose capture would be a ko capture is
-//!   unsure, unless it has just taken that ko and the opponent, to move, may not retake
-//!   (Art. 20.1): then it is alive. A capture that leaves the capturing chain of several
-//!   stones with one liberty is retaken whole (a snapback) and is no ko.
+//!   one that cannot escape is dead, unless the chains that would capture it are not sure
+//!   to live themselves (then it is unsure). A lone stone whose capture would be a ko
+//!   capture is unsure, unless its owner is to move and connects, or it has just taken that
+//!   ko and the opponent, to move, may not retake (Art. 20.1): then it is alive. A capture
+//!   that leaves the capturing chain of several stones with one liberty is retaken whole (a
+//!   snapback) and is no ko.
+//!
+//! - **Second look** (`second_look`): when some dragons are unsettled and some stones are
+//!   proposed dead, the playouts run again on the board without the dead stones; an
+//!   unsettled dragon whose stones now go to its owner with confidence is alive. Random
+//!   playouts leave a dead group standing about half the time, and a living neighbour then
+//!   looks undecided.
 //!
 //! Key design decision: the proposal decides *dragons*, not single chains. Chains of one
 //! color that share a liberty are decided together, on the mean ownership of their stones,
 //! and a dragon is proposed dead only when the playouts give its stones to the opponent with
 //! confidence (mean ownership beyond [`DEAD_THRESHOLD`] against it; for a dragon of more
-//! than `BIG_DRAGON` stones, beyond `BIG_DRAGON_DEAD`, and unsure between). Certainty
+//! than `BIG_DRAGON` stones, beyond `BIG_DRAGON_DEAD`, and unsure between). In a dragon the
+//! playouts leave undecided, a chain whose own stones they give to its owner with confidence
+//! is alive on its own. Certainty
 //! (Benson) and structure (seki, enclosed invaders) overrule the statistics; the statistics
 //! decide the rest. Everything is deterministic from [`ProposalSettings::seed`].
 
@@ -383,10 +395,17 @@ pub fn propose_dead(board: &Board, to_move: Color, settings: &ProposalSettings) 
             *mean /= n as f64;
         }
     }
+    // Per chain (by head): the mean ownership of its own stones, from its own view.
+    let mut chain_mean = vec![0.0; CELLS];
+    for p in size.points() {
+        let i = board.idx(p);
+        let Some(c) = board.color_at(i) else { continue };
+        let sign = if c == Color::Black { 1.0 } else { -1.0 };
+        chain_mean[board.chain_head(i)] += sign * own[i] / board.chain_len(board.chain_head(i)) as f64;
+    }
 
     kill_invaders(board, &benson, &seki, &mut dragons, &own);
 
-    let mut proposal = Proposal::default();
     // Per chain (by head): status and reason, decided once.
     let mut decided: Vec<Option<(Status, Reason)>> = vec![None; CELLS];
     for p in size.points() {
@@ -394,7 +413,7 @@ pub fn propose_dead(board: &Board, to_move: Color, settings: &ProposalSettings) 
         let Some(c) = board.color_at(i) else { continue };
         let h = board.chain_head(i);
         let d = dragons.root[i];
-        let (status, _) = *decided[h].get_or_insert_with(|| {
+        decided[h].get_or_insert_with(|| {
             let mean = dragons.mean[d];
             if seki.stones[i] {
                 (Status::Seki, Reason::Seki)
@@ -406,24 +425,46 @@ pub fn propose_dead(board: &Board, to_move: Color, settings: &ProposalSettings) 
                 // Art. 8: a chain in atari is read out even in a dragon that something certain
                 // keeps alive: a cut-off stone of a living group can still be captured.
                 match atari_fate(board, h, to_move) {
+                    // Art. 8: read out, it cannot escape; but when the chains that would
+                    // capture it are themselves not sure to live, the fight is not over.
+                    Fate::Captured if capturers_weak(board, h, &dragons) => {
+                        match by_playouts(&dragons, d, mean, chain_mean[h]) {
+                            dead @ (Status::Dead, _) => dead,
+                            _ => (Status::Unsure, Reason::CapturersWeak),
+                        }
+                    }
                     Fate::Captured => (Status::Dead, Reason::Captured),
+                    // Its owner, to move, connects the ko before the opponent may take it.
+                    Fate::KoToConnect => match by_playouts(&dragons, d, mean, chain_mean[h]) {
+                        dead @ (Status::Dead, _) => dead,
+                        _ => (Status::Alive, Reason::KoToConnect),
+                    },
                     // Art. 20.1: its owner has just taken this ko, so the opponent cannot
                     // retake at once; at the end of play the owner connects.
-                    Fate::KoTaken => match by_playouts(&dragons, d, mean) {
+                    Fate::KoTaken => match by_playouts(&dragons, d, mean, chain_mean[h]) {
                         dead @ (Status::Dead, _) => dead,
                         _ => (Status::Alive, Reason::KoTaken),
                     },
                     // A ko inside a dragon the playouts kill anyway decides nothing.
-                    Fate::Ko => match by_playouts(&dragons, d, mean) {
+                    Fate::Ko => match by_playouts(&dragons, d, mean, chain_mean[h]) {
                         dead @ (Status::Dead, _) => dead,
                         _ => (Status::Unsure, Reason::Ko),
                     },
-                    Fate::Escapes => by_playouts(&dragons, d, mean),
+                    Fate::Escapes => by_playouts(&dragons, d, mean, chain_mean[h]),
                 }
             } else {
-                by_playouts(&dragons, d, mean)
+                by_playouts(&dragons, d, mean, chain_mean[h])
             }
         });
+    }
+    second_look(board, to_move, settings, &seki, &dragons, &mut decided);
+
+    let mut proposal = Proposal::default();
+    for p in size.points() {
+        let i = board.idx(p);
+        let Some(c) = board.color_at(i) else { continue };
+        let h = board.chain_head(i);
+        let (status, _) = decided[h].expect("every chain was decided");
         match status {
             Status::Dead => proposal.dead.push(p),
             Status::Unsure => {
@@ -463,9 +504,68 @@ pub fn propose_dead(board: &Board, to_move: Color, settings: &ProposalSettings) 
     proposal
 }
 
-/// The status of a dragon that nothing certain decides: the invader rule, then the playouts'
-/// mean ownership `mean` from its own view.
-fn by_playouts(dragons: &Dragons, d: usize, mean: f64) -> (Status, Reason) {
+/// The second look: the playouts again, on the board without the stones proposed dead.
+/// Random playouts leave a dead group standing about as often as they capture it, and the
+/// fight around it then looks undecided: a living group next to a dead one it has not yet
+/// captured comes out near zero. With the dead stones taken off (as the count takes them,
+/// Art. 9), a dragon the first look found unsettled is alive when its stones now go to its
+/// owner beyond [`SURE_ALIVE`]. The second look only ever turns unsettled into alive, so a
+/// wrong dead stone cannot spread.
+fn second_look(
+    board: &Board,
+    to_move: Color,
+    settings: &ProposalSettings,
+    seki: &SekiCells,
+    dragons: &Dragons,
+    decided: &mut [Option<(Status, Reason)>],
+) {
+    let size = board.size();
+    let unsettled = |d: &Option<(Status, Reason)>| matches!(d, Some((Status::Unsure, Reason::Unsettled)));
+    let dead = |d: &Option<(Status, Reason)>| matches!(d, Some((Status::Dead, _)));
+    if !decided.iter().any(unsettled) || !decided.iter().any(dead) {
+        return;
+    }
+    let mut cleaned = board.clone();
+    for p in size.points() {
+        let i = board.idx(p);
+        if board.color_at(i).is_some() && dead(&decided[board.chain_head(i)]) {
+            cleaned.set(p, None);
+        }
+    }
+    let own = ownership_cells(&cleaned, to_move, settings, &seki.dame);
+    let mut mean = vec![0.0; CELLS];
+    for p in size.points() {
+        let i = board.idx(p);
+        let Some(c) = board.color_at(i) else { continue };
+        let sign = if c == Color::Black { 1.0 } else { -1.0 };
+        mean[dragons.root[i]] += sign * own[i] / dragons.stones[dragons.root[i]] as f64;
+    }
+    for p in size.points() {
+        let i = board.idx(p);
+        if board.color_at(i).is_none() {
+            continue;
+        }
+        let h = board.chain_head(i);
+        if unsettled(&decided[h]) && mean[dragons.root[i]] > SURE_ALIVE {
+            decided[h] = Some((Status::Alive, Reason::Playouts));
+        }
+    }
+}
+
+/// The status of a chain in a dragon that nothing certain decides: the invader rule, then
+/// the playouts' mean ownership of the dragon, `mean`, from its own view. When the dragon is
+/// undecided, a chain whose own stones, `chain_mean`, the playouts give to its owner with
+/// confidence is alive on its own: a dragon joins chains that merely touch a liberty, and
+/// one weak part (a cut-off stone, a group in a fight) should not make a living wall unsure.
+fn by_playouts(dragons: &Dragons, d: usize, mean: f64, chain_mean: f64) -> (Status, Reason) {
+    match by_dragon(dragons, d, mean) {
+        (Status::Unsure, Reason::Unsettled) if chain_mean > SURE_ALIVE => (Status::Alive, Reason::Playouts),
+        decided => decided,
+    }
+}
+
+/// See [`by_playouts`]: the dragon's status.
+fn by_dragon(dragons: &Dragons, d: usize, mean: f64) -> (Status, Reason) {
     if dragons.keep[d] {
         (Status::Alive, Reason::Unconditional)
     } else if dragons.kill[d] {
@@ -490,6 +590,8 @@ enum Fate {
     /// Its capture would be a ko capture that the opponent, to move, may not make now: the
     /// chain has just taken that ko (Art. 20.1).
     KoTaken,
+    /// Its capture would be a ko capture, and its owner is to move: the owner connects.
+    KoToConnect,
     /// It can get out of atari for good, as far as the reader sees.
     Escapes,
 }
@@ -508,7 +610,13 @@ fn atari_fate(board: &Board, h: usize, to_move: Color) -> Fate {
             // Art. 20.1: the chain has just taken this ko when its capture is the point the
             // opponent, to move, may not play.
             let taken = to_move != color && lib == board.ko_idx();
-            return if taken { Fate::KoTaken } else { Fate::Ko };
+            return if taken {
+                Fate::KoTaken
+            } else if to_move == color {
+                Fate::KoToConnect
+            } else {
+                Fate::Ko
+            };
         }
     }
     let mut budget = 4000u32;
@@ -516,6 +624,28 @@ fn atari_fate(board: &Board, h: usize, to_move: Color) -> Fate {
         Some(true) => Fate::Escapes,
         Some(false) => Fate::Captured,
         None => Fate::Ko,
+    }
+}
+
+/// Whether some opponent chain next to the chain with head `h` is not sure to live: nothing
+/// certain keeps its dragon alive and the playouts give that dragon to its owner by a mean
+/// ownership of at most [`SURE_ALIVE`].
+fn capturers_weak(board: &Board, h: usize, dragons: &Dragons) -> bool {
+    let opp = Cell::of(board.color_at(h).expect("a chain").opponent());
+    let mut s = h;
+    loop {
+        for n in board.neighbours(s) {
+            if board.cell(n) == opp {
+                let d = dragons.root[n];
+                if !dragons.keep[d] && dragons.mean[d] <= SURE_ALIVE {
+                    return true;
+                }
+            }
+        }
+        s = board.chain_next(s);
+        if s == h {
+            return false;
+        }
     }
 }
 
@@ -1080,7 +1210,16 @@ fn seki_cluster(board: &Board, members: &[usize], marks: &mut Marks) -> Option<V
                     return None;
                 }
                 if !nbrs.iter().any(|&n| b.cell(n) == opp && in_cluster[n]) {
-                    // Filling one's own eye space.
+                    // A move that joins a chain of the cluster to a chain of its color outside
+                    // it brings in that chain's liberties: no standoff any more, play on (the
+                    // outside chain's liberties may now decide the race). Otherwise the move
+                    // fills one's own eye space.
+                    let own = Cell::of(color);
+                    let joins = |inside: bool| nbrs.iter().any(|&n| b.cell(n) == own && in_cluster[n] == inside);
+                    if joins(true) && joins(false) {
+                        approach = Some((color, x));
+                        break 'moves;
+                    }
                     continue;
                 }
                 if has_two_liberties_after(&b, color, x) {

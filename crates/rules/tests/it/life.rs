@@ -1084,10 +1084,10 @@ fn a_stone_in_atari_caught_in_a_ladder_is_dead() {
 }
 
 /// A single ko left open: Black's stone inside White's mouth is in atari, and White's
-/// capture would be a ko capture, so the proposal is unsure and does not mark it (Art. 8:
-/// the players decide).
+/// capture would be a ko capture. White to move, the proposal is unsure and does not mark it
+/// (Art. 8: the players decide); Black to move, Black connects at E5 first: alive.
 #[test]
-fn a_stone_whose_capture_is_a_ko_is_unsure() {
+fn a_stone_whose_capture_is_a_ko_is_unsure_unless_its_owner_connects() {
     let ko = "
         . . . . . . . . .
         . . . . . . . . .
@@ -1100,7 +1100,14 @@ fn a_stone_whose_capture_is_a_ko_is_unsure() {
         . . . . . . . . .
     ";
     let board = parse(ko);
-    assert_eq!(status_at(&board, 5, 4), (life::Status::Unsure, life::Reason::Ko));
+    assert_eq!(
+        status_with(&board, Color::White, 5, 4),
+        (life::Status::Unsure, life::Reason::Ko)
+    );
+    assert_eq!(
+        status_with(&board, Color::Black, 5, 4),
+        (life::Status::Alive, life::Reason::KoToConnect)
+    );
 }
 
 /// The status and reason the proposal gives the chain at `(x, y)`, `to_move` to play.
@@ -1207,12 +1214,14 @@ fn a_capture_that_is_retaken_whole_is_no_ko() {
 }
 
 /// The final position of a counted professional game (Hon-47-5 of goban-original-games,
-/// White to move): Black's central dragon of 48 stones lives (GNU Go 3.8's static list and
-/// its play-out agree) but is in a race with White's upper right that random playouts get
-/// wrong about half the time (mean ownership -0.51). A dragon that big is not proposed dead
-/// on such odds: it is unsure.
+/// White to move): Black's central dragon of 48 stones lives and White's upper right group
+/// (P19, one eye at Q18) is dead (GNU Go 3.8's static list and its play-out agree). White's
+/// group once passed for a seki with Black's S19, whose liberty T19 joins it to Black's
+/// right side: a seki chain that can connect out is in no standoff. Random playouts leave
+/// the dead group standing about half the time, so the first look finds Black's dragon
+/// unsettled; the second look, with the dead group off the board, gives it to Black.
 #[test]
-fn a_big_dragon_the_playouts_half_kill_is_not_proposed_dead() {
+fn a_big_dragon_beside_a_dead_group_is_alive_on_the_second_look() {
     let board = parse(
         "
         . . . . . . O . . O X X X X O O . X .
@@ -1238,8 +1247,38 @@ fn a_big_dragon_the_playouts_half_kill_is_not_proposed_dead() {
     );
     // L19, G18, F12 and M12: four chains of the dragon.
     for (x, y) in [(10, 0), (6, 1), (5, 7), (11, 7)] {
-        let (status, _) = status_with(&board, Color::White, x, y);
-        assert_ne!(status, life::Status::Dead, "{}", board.size().gtp(Point::new(x, y)));
+        let status = status_with(&board, Color::White, x, y);
+        let at = board.size().gtp(Point::new(x, y));
+        assert_eq!(status, (life::Status::Alive, life::Reason::Playouts), "{at}");
+    }
+    // P19: White's group, and S19, Black's stone beside it.
+    assert_eq!(status_with(&board, Color::White, 14, 0).0, life::Status::Dead, "P19");
+    assert_ne!(status_with(&board, Color::White, 17, 0).0, life::Status::Seki, "S19");
+}
+
+/// Art. 8: a stone in atari that cannot escape is dead only when the chains that would take
+/// it are sure to live. Black's D6 sits in White's two-point eye and cannot get out (E6 is
+/// suicide), but White's group around it has two liberties left, Black's wall all round:
+/// White's group is itself in trouble, so D6 is no plain capture.
+#[test]
+fn a_stone_in_atari_whose_capturers_are_weak_is_no_plain_capture() {
+    let board = parse(
+        "
+        . . . . . . . . .
+        . . X X X X . . .
+        . X O O O O X . .
+        . . O X . O X . .
+        . X O O O O X . .
+        . . X X X X . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    for to_move in [Color::Black, Color::White] {
+        let (status, reason) = status_with(&board, to_move, 3, 3);
+        assert_ne!(reason, life::Reason::Captured, "{to_move:?} to move");
+        assert_ne!(status, life::Status::Dead, "{to_move:?} to move");
     }
 }
 
