@@ -59,6 +59,8 @@ pub struct Args {
     parallel: usize,
     #[command(flatten)]
     limits: super::LimitArgs,
+    #[command(flatten)]
+    scorer: super::ScorerArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -110,6 +112,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         std::fs::create_dir_all(dir).with_context(|| format!("--sgf-dir {}", dir.display()))?;
     }
     let limits = args.limits.limits()?;
+    let scorer = args.scorer.scorer()?;
 
     // Before anything is stored, so that an interrupt always ends the league cleanly.
     let stop = super::stop_on_ctrl_c()?;
@@ -148,6 +151,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         parallel: args.parallel,
         sgf_dir: args.sgf_dir.clone(),
         time_source: arena::Time::system(),
+        scorer,
     };
     match league::play(&mut store, &league, &stop, &mut print_progress)? {
         Ended::Finished { .. } => {
@@ -177,6 +181,7 @@ fn print_progress(p: Progress) {
             result,
             moves,
             reason,
+            dead_by,
         } => {
             let mut line = format!(
                 "round {round} board {board}: {} (B) – {} (W): {result}, {moves} moves",
@@ -184,6 +189,9 @@ fn print_progress(p: Progress) {
             );
             if let Some(r) = &reason {
                 line += &format!(" ({r})");
+            }
+            if let Some(by) = &dead_by {
+                line += &format!(", {}", by.phrase());
             }
             println!("{line}");
         }

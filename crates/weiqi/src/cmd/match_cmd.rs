@@ -48,6 +48,8 @@ pub struct Args {
     json: bool,
     #[command(flatten)]
     limits: super::LimitArgs,
+    #[command(flatten)]
+    scorer: super::ScorerArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -121,6 +123,7 @@ fn settings(args: &Args) -> anyhow::Result<MatchSettings> {
         event: "weiqi match".to_string(),
         // The match's instants count from here, just before it starts.
         time_source: arena::Time::system(),
+        scorer: args.scorer.scorer()?,
     })
 }
 
@@ -129,7 +132,8 @@ fn score_line(names: &[String; 2], wins: [u32; 2]) -> String {
     format!("{} {} – {} {}", names[0], wins[0], wins[1], names[1])
 }
 
-/// `game 3: GNU Go (B) – weiqi (W): B+12.5, 57 moves`, and why when it ended otherwise.
+/// `game 3: GNU Go (B) – weiqi (W): B+12.5, 57 moves, dead stones named by the engines`: why
+/// when it ended otherwise, and who named the dead stones when it was counted.
 fn game_line(game: &GameReport, names: &[String; 2]) -> String {
     let mut line = format!(
         "game {}: {} (B) – {} (W): {}, {} moves",
@@ -141,6 +145,9 @@ fn game_line(game: &GameReport, names: &[String; 2]) -> String {
     );
     if let Some(r) = &game.reason {
         line += &format!(" ({r})");
+    }
+    if let Some(by) = &game.game.dead_by {
+        line += &format!(", {}", by.phrase());
     }
     line
 }
@@ -223,6 +230,9 @@ struct JsonGame<'a> {
     sgf: Option<String>,
     /// Why the game ended other than by play (a forfeit, a standing dispute), or null.
     reason: Option<&'a str>,
+    /// Who named the dead stones of a counted game (`engines`, `none`, `builtin`,
+    /// `builtin (scorer failed: ...)`, `scorer NAME`), or null when it was not counted.
+    proposed_by: Option<String>,
 }
 
 fn json(report: &MatchReport) -> JsonMatch<'_> {
@@ -238,6 +248,7 @@ fn json(report: &MatchReport) -> JsonMatch<'_> {
             moves: g.moves,
             sgf: g.sgf.as_ref().map(|p| p.display().to_string()),
             reason: g.reason.as_deref(),
+            proposed_by: g.game.dead_by.as_ref().map(|by| by.describe()),
         })
         .collect();
     let t = report.tallies();
