@@ -3,6 +3,10 @@
 //! crate pairs each round, the arena plays each game under the referee, and the results (and
 //! warnings) are recorded as any director would record them, so `weiqi event standings` shows
 //! the league like any other event. This module reads the options and prints.
+//!
+//! `--scorer CMD` and `--scorer-timeout` are `weiqi match`'s: the scorer names the dead stones
+//! of a game whose engines cannot or whose dispute stands (Art. 21.4), and each game's line
+//! and record say who named them.
 
 use anyhow::{Context, bail};
 use arena::league::{self, Ended, League, LeagueEngine, Progress};

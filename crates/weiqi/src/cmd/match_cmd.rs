@@ -1,6 +1,13 @@
 //! `weiqi match`: two GTP engines play a series of games under the Chinese rules, refereed
 //! by our rules engine, on real clocks. The work is the `arena` crate's; this module reads
 //! the flags, shows progress, handles Ctrl-C and prints the summary or the JSON.
+//!
+//! The engines name the dead stones (`final_status_list dead`, Art. 8; a dispute is played
+//! out, Art. 21.4). `--scorer CMD` (within `--scorer-timeout` seconds; the built-in proposal
+//! its fall-back) names them only when neither engine can or the dispute stands; without it
+//! such a game is counted with every stone alive. Each game's line, its record's last comment
+//! and `proposed_by` in `--json` (`engines`, `none`, `scorer NAME`, `builtin`, `builtin
+//! (scorer failed: ...)`) say who named them.
 
 use anyhow::{Context, bail};
 use arena::{GameReport, MatchReport, MatchSettings, format_elo, run_match};
