@@ -140,7 +140,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             None => None,
             Some(line) => Some(
                 arena::scorer::Scorer::from_command_line(line, timeout)
-                    .with_context(|| format!("--scorer {line:?}: no command"))?,
+                    .with_context(|| format!("--scorer {line:?}: the command line is empty"))?,
             ),
         };
         let stop = std::sync::atomic::AtomicBool::new(false);

@@ -347,6 +347,15 @@ fn score_lists_each_proposed_chain_with_its_reason() {
     .assert_eq(&chains(&["score", "finished.sgf", "--scorer", &scorer, "--json"]).to_string());
     expect![[r#"[{"color":"white","reason":"given","status":"dead","stones":["B2"],"why":"named dead with --dead"}]"#]]
         .assert_eq(&chains(&["score", "finished.sgf", "--dead", "B2", "--json"]).to_string());
+    check(
+        &dir,
+        &["score", "finished.sgf", "--scorer", ""],
+        expect![[r#"
+            exit 2
+            stderr:
+            weiqi: --scorer "": the command line is empty
+        "#]],
+    );
     // The words, one line per chain.
     check(
         &dir,
