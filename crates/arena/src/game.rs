@@ -282,8 +282,12 @@ impl<'a> Table<'a> {
     fn run(&mut self, engines: &mut [&mut Engine; 2]) -> Result<(), Abort> {
         let mut trouble = Vec::new();
         for color in [Color::Black, Color::White] {
-            if let Err(e) = self.prepare(engines[color.index()], color) {
-                trouble.push((color, e));
+            match self.prepare(engines[color.index()], color) {
+                Ok(()) => {}
+                // An interrupt during the set-up drops the game, as any game under way: it is
+                // no engine's failure.
+                Err(GtpError::Interrupted) => return Err(Abort::Interrupted),
+                Err(e) => trouble.push((color, e)),
             }
         }
         self.start()?;

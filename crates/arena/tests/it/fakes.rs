@@ -37,6 +37,8 @@ struct Case<'a> {
     time_source: Time,
     /// The external scorer, if any.
     scorer: Option<Scorer>,
+    /// The match's interrupt (Ctrl-C), for a test to raise.
+    stop: AtomicBool,
 }
 
 impl<'a> Case<'a> {
@@ -54,6 +56,7 @@ impl<'a> Case<'a> {
             white: fake(&w),
             time_source: Time::held(clock::Instant(0)),
             scorer: None,
+            stop: AtomicBool::new(false),
         }
     }
 
@@ -88,8 +91,7 @@ impl<'a> Case<'a> {
             time_source: self.time_source.clone(),
             scorer: self.scorer.clone(),
         };
-        let stop = AtomicBool::new(false);
-        let report = run_match(&settings, &stop, &mut |_| {}, &mut |_, _| {}).expect("the match runs");
+        let report = run_match(&settings, &self.stop, &mut |_| {}, &mut |_, _| {}).expect("the match runs");
         (report, dir)
     }
 }
@@ -564,4 +566,19 @@ fn a_dispute_that_stands_is_counted_with_the_scorers_proposal() {
         Result: B+73.5 (black wins by 36¾ stones (73.5 points)). Count (Art. 9, 11): Black 81 stones, White 0 stones (area 81 and 0, dame 0); dead: [E5].>
     "#]],
     );
+}
+
+#[test]
+fn an_interrupt_while_an_engine_sets_up_the_game_drops_it_and_forfeits_nothing() {
+    // Regression: an interrupt that came while White was being told the komi was taken for
+    // White's failure to set up the game, which it then lost by forfeit.
+    let log = scratch("interrupt-setup-log").join("w.log");
+    let log_arg = log.display().to_string();
+    let case = Case::new("interrupt-setup", &[], &["--hang-on", "komi", "--log", &log_arg]);
+    let (report, _) = case.run_while(|_| {
+        until_logged(&log, "komi 7.5", 1);
+        case.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    });
+    assert!(report.games.is_empty(), "{:?}", report.games);
+    assert!(report.interrupted);
 }
