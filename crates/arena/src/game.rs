@@ -3,13 +3,14 @@
 //! count (Art. 9, 11), recorded as referee events and as an SGF record.
 
 use crate::client::{Engine, GtpError};
+use crate::scorer::{ProposedBy, Scorer, propose};
 use clock::TimeControl;
 use clock::gtp::{GtpDialect, gtp_time_left, gtp_time_settings};
 use referee::{Action, Actor, Article, ColourChoice, Effect, Event, Outcome, Phase, Referee, Seat, WinBy, art};
 use rules::{Color, IllegalMove, Move, Point, Rules};
 use sgf::{GameInfo, Node};
 use std::collections::BTreeSet;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::time::Time;
@@ -67,6 +68,52 @@ pub struct GameSetup {
     pub event: String,
     /// The date for the record (`DT`, `YYYY-MM-DD`).
     pub date: String,
+    /// The external scorer asked for the dead stones when the engines name none or their
+    /// dispute stands (the built-in proposal is its fall-back); without one, such a game is
+    /// counted with every stone alive.
+    pub scorer: Option<Scorer>,
+}
+
+/// Who named the dead stones a game was counted with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeadBy {
+    /// The engines (Art. 8: the players agree): both named the same stones, or one named
+    /// them and the other cannot name any.
+    Engines,
+    /// Nobody: the engines named none (or their dispute stood) and no scorer was given, so
+    /// every stone on the board was counted alive.
+    Nobody,
+    /// A proposal the match took in the engines' place: the scorer's, or the built-in one.
+    Proposal(ProposedBy),
+}
+
+impl DeadBy {
+    /// A short text for JSON: `engines`, `none`, or [`ProposedBy::describe`] (`builtin`,
+    /// `builtin (scorer failed: ...)`, `scorer NAME`).
+    pub fn describe(&self) -> String {
+        match self {
+            DeadBy::Engines => "engines".to_string(),
+            DeadBy::Nobody => "none".to_string(),
+            DeadBy::Proposal(by) => by.describe(),
+        }
+    }
+
+    /// The words for a record or a line: "dead stones named by the engines", "no dead
+    /// stones named", "dead stones proposed by the scorer GNU Go", "dead stones proposed by
+    /// the built-in proposal (the scorer failed: ...)".
+    pub fn phrase(&self) -> String {
+        match self {
+            DeadBy::Engines => "dead stones named by the engines".to_string(),
+            DeadBy::Nobody => "no dead stones named".to_string(),
+            DeadBy::Proposal(ProposedBy::Scorer(name)) => format!("dead stones proposed by the scorer {name}"),
+            DeadBy::Proposal(ProposedBy::Builtin { fallback: None }) => {
+                "dead stones proposed by the built-in proposal".to_string()
+            }
+            DeadBy::Proposal(ProposedBy::Builtin { fallback: Some(why) }) => {
+                format!("dead stones proposed by the built-in proposal (the scorer failed: {why})")
+            }
+        }
+    }
 }
 
 /// A game that reached its end.
@@ -82,6 +129,8 @@ pub struct FinishedGame {
     pub failed: [bool; 2],
     /// Why the game ended other than by play, when it did: a forfeit, a standing dispute.
     pub reason: Option<String>,
+    /// Who named the dead stones, when the game was counted.
+    pub dead_by: Option<DeadBy>,
 }
 
 impl FinishedGame {
@@ -157,6 +206,7 @@ struct Table<'a> {
     /// an engine that cannot `undo` is given again after `clear_board`.
     played: Vec<(Color, Move)>,
     dialect: [GtpDialect; 2],
+    dead_by: Option<DeadBy>,
 }
 
 /// What an engine said about the dead stones.
@@ -193,6 +243,7 @@ impl<'a> Table<'a> {
             disputed: false,
             played: Vec::new(),
             dialect: [GtpDialect::Standard; 2],
+            dead_by: None,
         };
         // Art. 10: the match fixes the colours (the first player listed takes Black).
         table.apply(
@@ -231,8 +282,12 @@ impl<'a> Table<'a> {
     fn run(&mut self, engines: &mut [&mut Engine; 2]) -> Result<(), Abort> {
         let mut trouble = Vec::new();
         for color in [Color::Black, Color::White] {
-            if let Err(e) = self.prepare(engines[color.index()], color) {
-                trouble.push((color, e));
+            match self.prepare(engines[color.index()], color) {
+                Ok(()) => {}
+                // An interrupt during the set-up drops the game, as any game under way: it is
+                // no engine's failure.
+                Err(GtpError::Interrupted) => return Err(Abort::Interrupted),
+                Err(e) => trouble.push((color, e)),
             }
         }
         self.start()?;
@@ -501,31 +556,81 @@ impl<'a> Table<'a> {
                     return self.dispute(&only_black, &only_white);
                 }
                 // Art. 21.4 settles a dispute by play; when play did not, the match counts
-                // every stone on the board as alive, and says so.
+                // every stone on the board as alive, or, given a scorer, its proposal (a
+                // match policy of ours: the rules leave it to the referee), and says so.
                 let size = self.setup.rules.size;
                 let list = |s: &BTreeSet<Point>| s.iter().map(|p| size.gtp(*p)).collect::<Vec<_>>().join(" ");
+                let counted = if self.setup.scorer.is_some() {
+                    "the dead stones are proposed in the engines' place"
+                } else {
+                    "every stone on the board is counted alive"
+                };
                 let reason = format!(
                     "the dispute over life and death stands after play resumed (Art. 21.4): Black alone \
-                     calls dead [{}], White alone calls dead [{}]; every stone on the board is counted alive",
+                     calls dead [{}], White alone calls dead [{}]; {counted}",
                     list(&only_black),
                     list(&only_white)
                 );
-                self.comment(&format!("{}{}.", reason[..1].to_uppercase(), &reason[1..]));
+                self.comment(&format!("{}.", sentence(&reason)));
                 self.reason = Some(reason);
-                BTreeSet::new()
+                self.proposed()?
             }
             (Claim::Dead(b), Claim::Dead(_)) => {
                 self.comment("Both engines name the same dead stones (Art. 8).");
+                self.dead_by = Some(DeadBy::Engines);
                 b.clone()
             }
-            (Claim::Dead(b), Claim::Silent) => b.clone(),
-            (Claim::Silent, Claim::Dead(w)) => w.clone(),
-            (Claim::Silent, Claim::Silent) => BTreeSet::new(),
+            // Art. 8: an engine without `final_status_list` disputes nothing; the other's
+            // list stands.
+            (Claim::Dead(one), Claim::Silent) | (Claim::Silent, Claim::Dead(one)) => {
+                let (named, silent) = match black {
+                    Claim::Dead(_) => (Color::Black, Color::White),
+                    Claim::Silent => (Color::White, Color::Black),
+                };
+                self.comment(&format!(
+                    "{} names the dead stones; {} cannot name any (Art. 8).",
+                    self.side(named),
+                    self.side(silent)
+                ));
+                self.dead_by = Some(DeadBy::Engines);
+                one.clone()
+            }
+            (Claim::Silent, Claim::Silent) => {
+                self.comment(if self.setup.scorer.is_some() {
+                    "Neither engine can name dead stones."
+                } else {
+                    "Neither engine can name dead stones: every stone on the board is counted alive."
+                });
+                self.proposed()?
+            }
         };
         self.apply(Actor::System, Action::MarkDead(dead.into_iter().collect()))?;
         self.apply(Actor::Player(Color::Black), Action::AcceptMarking)?;
         self.apply(Actor::Player(Color::White), Action::AcceptMarking)?;
         Ok(())
+    }
+
+    /// The dead stones when the engines' own do not settle them: the scorer's proposal (the
+    /// built-in one its fall-back) if the match has a scorer, else none (the caller's comment
+    /// says so). The record's comment names the proposer.
+    fn proposed(&mut self) -> Result<BTreeSet<Point>, Abort> {
+        let Some(scorer) = &self.setup.scorer else {
+            self.dead_by = Some(DeadBy::Nobody);
+            return Ok(BTreeSet::new());
+        };
+        let proposed = propose(self.referee.game(), Some(scorer), &self.setup.time_source, self.stop);
+        // An interrupt during the scorer's exchange drops the game, as any game under way.
+        if self.stop.load(Ordering::SeqCst) {
+            return Err(Abort::Interrupted);
+        }
+        let board = self.referee.game().board();
+        // Whole chains, as the engines' claims are.
+        let dead: BTreeSet<Point> = proposed.dead.iter().flat_map(|&p| board.group(p)).collect();
+        let by = DeadBy::Proposal(proposed.by);
+        let phrase = by.phrase();
+        self.comment(&format!("{}.", sentence(&phrase)));
+        self.dead_by = Some(by);
+        Ok(dead)
     }
 
     /// Art. 21.4: the engines disagree: play resumes with the side claiming "dead".
@@ -637,7 +742,17 @@ impl<'a> Table<'a> {
             moves: self.moves,
             failed: self.failed,
             reason: self.reason,
+            dead_by: self.dead_by,
         }
+    }
+}
+
+/// `text` with its first letter upper-case: a phrase made the start of a sentence.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 

@@ -3,7 +3,8 @@
 //! the referee, and the results and warnings are recorded as a director would record them,
 //! so the league is an event like any other.
 
-use crate::{Abort, FinishedGame, GameSetup, Limits, Time, play_pairing};
+use crate::scorer::Scorer;
+use crate::{Abort, DeadBy, FinishedGame, GameSetup, Limits, Time, play_pairing};
 use clock::TimeControl;
 use rules::{Color, Rules};
 use std::fmt;
@@ -41,6 +42,9 @@ pub struct League {
     pub sgf_dir: Option<PathBuf>,
     /// Where the games read the time.
     pub time_source: Time,
+    /// The external scorer for games whose engines name no dead stones or whose dispute
+    /// stands (Art. 21.4); see [`GameSetup::scorer`].
+    pub scorer: Option<Scorer>,
 }
 
 /// What a league tells its caller as it goes, for it to show.
@@ -75,6 +79,8 @@ pub enum Progress {
         moves: u32,
         /// Why the game ended other than by play, when it did.
         reason: Option<String>,
+        /// Who named the dead stones, when the game was counted.
+        dead_by: Option<DeadBy>,
     },
 }
 
@@ -297,6 +303,7 @@ pub fn play(
                 result,
                 moves: game.moves,
                 reason: game.reason.clone(),
+                dead_by: game.dead_by.clone(),
             });
         }
         if stop.load(Ordering::SeqCst) {
@@ -334,6 +341,7 @@ fn play_round(
                         time_source: league.time_source.clone(),
                         event: event_name.to_string(),
                         date: String::new(),
+                        scorer: league.scorer.clone(),
                     };
                     match play_pairing(&p.commands[0], &p.commands[1], &setup, stop) {
                         Ok(mut game) => {

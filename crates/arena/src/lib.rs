@@ -15,8 +15,11 @@
 //!   `clear_board` and the moves again); the third void move in a game forfeits it. Two
 //!   passes end play; both engines name the dead stones (`final_status_list dead`); agreed,
 //!   the game is counted (Art. 9, 11); disputed, play resumes with the side claiming "dead"
-//!   (Art. 21.4, `kgs-genmove_cleanup` where the engine has it) until two passes again, and a
-//!   dispute that still stands is counted with every stone alive, as the record says.
+//!   (Art. 21.4, `kgs-genmove_cleanup` where the engine has it) until two passes again. When
+//!   neither engine can name dead stones, or a dispute still stands, the match's external
+//!   scorer ([`scorer::Scorer`], [`GameSetup::scorer`]) proposes them within its deadline, the
+//!   built-in proposal its fall-back; without a scorer every stone is counted alive. The
+//!   record's last comment and [`FinishedGame::dead_by`] ([`DeadBy`]) say who named them.
 //! - [`run_match`]: the match ([`MatchSettings`] in, [`MatchReport`] out): games handed out
 //!   to `parallel` worker threads, each with its own pair of engine processes; an engine that
 //!   failed is restarted for its next game; each record is written as its game ends; an
@@ -54,6 +57,6 @@ pub mod time;
 
 pub use client::{Engine, GtpError};
 pub use elo::{Elo, elo, elo_of_score, format_elo};
-pub use game::{Abort, FinishedGame, GameSetup, Limits, MAX_VOID_MOVES, forfeit_unstarted, play_game};
+pub use game::{Abort, DeadBy, FinishedGame, GameSetup, Limits, MAX_VOID_MOVES, forfeit_unstarted, play_game};
 pub use runner::{ArenaError, GameReport, MatchReport, MatchSettings, Tally, play_pairing, run_match};
 pub use time::Time;

@@ -5,6 +5,7 @@
 use crate::client::{Engine, GtpError};
 use crate::elo::{Elo, elo};
 use crate::game::{Abort, FinishedGame, GameSetup, Limits, forfeit_unstarted, play_game};
+use crate::scorer::Scorer;
 use clock::{Millis, TimeControl};
 use referee::Outcome;
 use rules::{Color, Rules};
@@ -41,6 +42,9 @@ pub struct MatchSettings {
     /// Where the match reads the time: the system clock from the match's start
     /// ([`Time::system`]), or a test's held time.
     pub time_source: Time,
+    /// The external scorer for games whose engines name no dead stones or whose dispute
+    /// stands (Art. 21.4); see [`GameSetup::scorer`].
+    pub scorer: Option<Scorer>,
 }
 
 /// Why a match could not be run.
@@ -344,6 +348,7 @@ fn worker(
             time_source: settings.time_source.clone(),
             event: settings.event.clone(),
             date: date.to_string(),
+            scorer: settings.scorer.clone(),
         };
         // An engine that failed is started afresh; one that cannot start forfeits.
         let mut unstarted = None;

@@ -6,6 +6,7 @@
 //! test moves them, so a fake engine that starts slowly on a busy machine neither uses its
 //! clock nor hangs, and a test that needs time to pass says how much, and when.
 
+use arena::scorer::Scorer;
 use arena::{Limits, MatchReport, MatchSettings, Time, run_match};
 use expect_test::{Expect, expect};
 use rules::{BoardSize, Rules};
@@ -34,6 +35,10 @@ struct Case<'a> {
     white: Vec<String>,
     /// The match's time: held at zero.
     time_source: Time,
+    /// The external scorer, if any.
+    scorer: Option<Scorer>,
+    /// The match's interrupt (Ctrl-C), for a test to raise.
+    stop: AtomicBool,
 }
 
 impl<'a> Case<'a> {
@@ -50,6 +55,8 @@ impl<'a> Case<'a> {
             black: fake(&b),
             white: fake(&w),
             time_source: Time::held(clock::Instant(0)),
+            scorer: None,
+            stop: AtomicBool::new(false),
         }
     }
 
@@ -82,9 +89,9 @@ impl<'a> Case<'a> {
             },
             event: "test".to_string(),
             time_source: self.time_source.clone(),
+            scorer: self.scorer.clone(),
         };
-        let stop = AtomicBool::new(false);
-        let report = run_match(&settings, &stop, &mut |_| {}, &mut |_, _| {}).expect("the match runs");
+        let report = run_match(&settings, &self.stop, &mut |_| {}, &mut |_, _| {}).expect("the match runs");
         (report, dir)
     }
 }
@@ -117,6 +124,9 @@ fn check_report(report: MatchReport, expect: Expect) {
         );
         if let Some(r) = &g.reason {
             out += &format!("  reason: {r}\n");
+        }
+        if let Some(by) = &g.game.dead_by {
+            out += &format!("  dead stones: {}\n", by.describe());
         }
         let record = &g.game.record;
         let path = g.sgf.as_ref().expect("a record was written");
@@ -197,6 +207,7 @@ fn an_engine_that_crashes_forfeits_and_is_restarted_for_the_next_game() {
               reason: White (fake-w) crashed: the engine exited while answering "genmove w"
               B E5; W G7; B C3 {Referee: adjudication against White (Art. 13.1), by the chief referee: White (fake-w) crashed: the engine exited while answering "genmove w"} <Result: B+F (black wins by forfeit).>
             game 2: W+88.5 (white wins by 44¼ stones (88.5 points)), 4 moves
+              dead stones: engines
               B pass; W G7; B pass; W pass <Both engines name the same dead stones (Art. 8).
             The system marks dead: — (Art. 8).
             Result: W+88.5 (white wins by 44¼ stones (88.5 points)). Count (Art. 9, 11): Black 0 stones, White 81 stones (area 0 and 81, dame 0); dead: [].>
@@ -306,6 +317,7 @@ fn a_dispute_is_settled_by_play_with_the_claimant_first() {
         ),
         expect![[r#"
             game 1: B+73.5 (black wins by 36¾ stones (73.5 points)), 10 moves
+              dead stones: engines
               B D5; W E5; B F5; W pass; B E4; W pass; B pass; PL[B] <Dispute over life and death (Art. 21.4): Black alone calls dead [E5], White alone calls dead []; play resumes with Black (fake-b), who claims dead.
             Life and death disputed: play resumes, black (who claims dead) first (Art. 21.4).>; B E6; W pass; B pass <Both engines name the same dead stones (Art. 8).
             The system marks dead: — (Art. 8).
@@ -327,6 +339,7 @@ fn a_dispute_that_stands_is_counted_with_every_stone_alive() {
         expect![[r#"
             game 1: W+5.5 (white wins by 2¾ stones (5.5 points)), 9 moves
               reason: the dispute over life and death stands after play resumed (Art. 21.4): Black alone calls dead [E5], White alone calls dead []; every stone on the board is counted alive
+              dead stones: none
               B D5; W E5; B F5; W pass; B E4; W pass; B pass; PL[B] <Dispute over life and death (Art. 21.4): Black alone calls dead [E5], White alone calls dead []; play resumes with Black (fake-b), who claims dead.
             Life and death disputed: play resumes, black (who claims dead) first (Art. 21.4).>; B pass; W pass <The dispute over life and death stands after play resumed (Art. 21.4): Black alone calls dead [E5], White alone calls dead []; every stone on the board is counted alive.
             The system marks dead: — (Art. 8).
@@ -396,6 +409,7 @@ fn an_engine_without_undo_is_given_the_game_again_after_a_void_move() {
         ),
         expect![[r#"
             game 1: W+4.5 (white wins by 2¼ stones (4.5 points)), 6 moves
+              dead stones: engines
               B A2; W J9; B B1; {Referee: void move by White at A1 (Art. 19), by the referee} {Referee: White loses a turn (Art. 19), by the referee}; B E5; W pass; B pass <Both engines name the same dead stones (Art. 8).
             The system marks dead: — (Art. 8).
             Result: W+4.5 (white wins by 2¼ stones (4.5 points)). Count (Art. 9, 11): Black 42 stones, White 39 stones (area 4 and 1, dame 76); dead: [].>
@@ -419,8 +433,152 @@ fn an_engine_without_final_status_list_claims_nothing() {
         ),
         expect![[r#"
             game 1: B+73.5 (black wins by 36¾ stones (73.5 points)), 7 moves
-              B D5; W E5; B F5; W pass; B E4; W pass; B pass <The system marks dead: E5 (Art. 8).
+              dead stones: engines
+              B D5; W E5; B F5; W pass; B E4; W pass; B pass <Black (fake-b) names the dead stones; White (fake-w) cannot name any (Art. 8).
+            The system marks dead: E5 (Art. 8).
             Result: B+73.5 (black wins by 36¾ stones (73.5 points)). Count (Art. 9, 11): Black 81 stones, White 0 stones (area 81 and 0, dame 0); dead: [E5].>
         "#]],
     );
+}
+
+/// A fake scorer (`final_status_list dead` answered with `dead`), named `fake-scorer`.
+fn scorer(args: &[&str], timeout: Duration) -> Option<Scorer> {
+    let mut a = vec!["--name", "fake-scorer"];
+    a.extend_from_slice(args);
+    Some(Scorer {
+        command: fake(&a),
+        timeout,
+    })
+}
+
+#[test]
+fn when_neither_engine_names_dead_stones_the_scorer_proposes_them() {
+    let mut case = Case::new(
+        "scorer",
+        &["--moves", "D5,F5,E4,pass", "--no-final-status"],
+        &["--moves", "E5,pass,pass", "--no-final-status"],
+    );
+    case.scorer = scorer(&["--dead", "E5"], Duration::from_secs(3));
+    check(
+        case,
+        expect![[r#"
+            game 1: B+73.5 (black wins by 36¾ stones (73.5 points)), 7 moves
+              dead stones: scorer fake-scorer
+              B D5; W E5; B F5; W pass; B E4; W pass; B pass <Neither engine can name dead stones.
+            Dead stones proposed by the scorer fake-scorer.
+            The system marks dead: E5 (Art. 8).
+            Result: B+73.5 (black wins by 36¾ stones (73.5 points)). Count (Art. 9, 11): Black 81 stones, White 0 stones (area 81 and 0, dame 0); dead: [E5].>
+        "#]],
+    );
+}
+
+#[test]
+fn without_a_scorer_silent_engines_leave_every_stone_alive() {
+    check(
+        Case::new(
+            "no-scorer",
+            &["--moves", "D5,F5,E4,pass", "--no-final-status"],
+            &["--moves", "E5,pass,pass", "--no-final-status"],
+        ),
+        expect![[r#"
+            game 1: W+5.5 (white wins by 2¾ stones (5.5 points)), 7 moves
+              dead stones: none
+              B D5; W E5; B F5; W pass; B E4; W pass; B pass <Neither engine can name dead stones: every stone on the board is counted alive.
+            The system marks dead: — (Art. 8).
+            Result: W+5.5 (white wins by 2¾ stones (5.5 points)). Count (Art. 9, 11): Black 41.5 stones, White 39.5 stones (area 3 and 1, dame 77); dead: [].>
+        "#]],
+    );
+}
+
+#[test]
+fn a_scorer_that_hangs_falls_back_to_the_builtin_proposal_at_its_deadline() {
+    let log = scratch("scorer-hang-log").join("scorer.log");
+    let log_arg = log.display().to_string();
+    let mut case = Case::new(
+        "scorer-hang",
+        &["--moves", "D5,F5,E4,pass", "--no-final-status"],
+        &["--moves", "E5,pass,pass", "--no-final-status"],
+    );
+    case.scorer = scorer(
+        &["--hang-on", "final_status_list", "--log", &log_arg],
+        Duration::from_secs(3),
+    );
+    // The scorer is asked and never answers: once it has the question, its 3 s pass.
+    let (report, _) = case.run_while(|time| {
+        until_logged(&log, "final_status_list dead", 1);
+        time.advance(Duration::from_secs(3));
+    });
+    check_report(
+        report,
+        expect![[r#"
+        game 1: B+73.5 (black wins by 36¾ stones (73.5 points)), 7 moves
+          dead stones: builtin (scorer failed: no answer to "final_status_list dead" within 3.0 s)
+          B D5; W E5; B F5; W pass; B E4; W pass; B pass <Neither engine can name dead stones.
+        Dead stones proposed by the built-in proposal (the scorer failed: no answer to "final_status_list dead" within 3.0 s).
+        The system marks dead: E5 (Art. 8).
+        Result: B+73.5 (black wins by 36¾ stones (73.5 points)). Count (Art. 9, 11): Black 81 stones, White 0 stones (area 81 and 0, dame 0); dead: [E5].>
+    "#]],
+    );
+}
+
+#[test]
+fn the_engines_agreement_stands_and_the_scorer_is_not_asked() {
+    let log = scratch("scorer-unasked-log").join("scorer.log");
+    let log_arg = log.display().to_string();
+    let mut case = Case::new(
+        "scorer-unasked",
+        &["--moves", "D5,F5,E4,pass", "--dead", "E5"],
+        &["--moves", "E5,pass,pass", "--dead", "E5"],
+    );
+    // The scorer would call Black's D5 dead; it is never started.
+    case.scorer = scorer(&["--dead", "D5", "--log", &log_arg], Duration::from_secs(3));
+    check(
+        case,
+        expect![[r#"
+        game 1: B+73.5 (black wins by 36¾ stones (73.5 points)), 7 moves
+          dead stones: engines
+          B D5; W E5; B F5; W pass; B E4; W pass; B pass <Both engines name the same dead stones (Art. 8).
+        The system marks dead: E5 (Art. 8).
+        Result: B+73.5 (black wins by 36¾ stones (73.5 points)). Count (Art. 9, 11): Black 81 stones, White 0 stones (area 81 and 0, dame 0); dead: [E5].>
+    "#]],
+    );
+    assert!(!log.exists(), "the scorer was started");
+}
+
+#[test]
+fn a_dispute_that_stands_is_counted_with_the_scorers_proposal() {
+    let mut case = Case::new(
+        "scorer-dispute",
+        &["--moves", "D5,F5,E4,pass,pass", "--dead", "E5"],
+        &["--moves", "E5,pass,pass,pass"],
+    );
+    case.scorer = scorer(&["--dead", "E5"], Duration::from_secs(3));
+    check(
+        case,
+        expect![[r#"
+        game 1: B+73.5 (black wins by 36¾ stones (73.5 points)), 9 moves
+          reason: the dispute over life and death stands after play resumed (Art. 21.4): Black alone calls dead [E5], White alone calls dead []; the dead stones are proposed in the engines' place
+          dead stones: scorer fake-scorer
+          B D5; W E5; B F5; W pass; B E4; W pass; B pass; PL[B] <Dispute over life and death (Art. 21.4): Black alone calls dead [E5], White alone calls dead []; play resumes with Black (fake-b), who claims dead.
+        Life and death disputed: play resumes, black (who claims dead) first (Art. 21.4).>; B pass; W pass <The dispute over life and death stands after play resumed (Art. 21.4): Black alone calls dead [E5], White alone calls dead []; the dead stones are proposed in the engines' place.
+        Dead stones proposed by the scorer fake-scorer.
+        The system marks dead: E5 (Art. 8).
+        Result: B+73.5 (black wins by 36¾ stones (73.5 points)). Count (Art. 9, 11): Black 81 stones, White 0 stones (area 81 and 0, dame 0); dead: [E5].>
+    "#]],
+    );
+}
+
+#[test]
+fn an_interrupt_while_an_engine_sets_up_the_game_drops_it_and_forfeits_nothing() {
+    // Regression: an interrupt that came while White was being told the komi was taken for
+    // White's failure to set up the game, which it then lost by forfeit.
+    let log = scratch("interrupt-setup-log").join("w.log");
+    let log_arg = log.display().to_string();
+    let case = Case::new("interrupt-setup", &[], &["--hang-on", "komi", "--log", &log_arg]);
+    let (report, _) = case.run_while(|_| {
+        until_logged(&log, "komi 7.5", 1);
+        case.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    });
+    assert!(report.games.is_empty(), "{:?}", report.games);
+    assert!(report.interrupted);
 }

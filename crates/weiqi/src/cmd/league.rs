@@ -3,6 +3,10 @@
 //! crate pairs each round, the arena plays each game under the referee, and the results (and
 //! warnings) are recorded as any director would record them, so `weiqi event standings` shows
 //! the league like any other event. This module reads the options and prints.
+//!
+//! `--scorer CMD` and `--scorer-timeout` are `weiqi match`'s: the scorer names the dead stones
+//! of a game whose engines cannot or whose dispute stands (Art. 21.4), and each game's line
+//! and record say who named them.
 
 use anyhow::{Context, bail};
 use arena::league::{self, Ended, League, LeagueEngine, Progress};
@@ -59,6 +63,8 @@ pub struct Args {
     parallel: usize,
     #[command(flatten)]
     limits: super::LimitArgs,
+    #[command(flatten)]
+    scorer: super::ScorerArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -110,6 +116,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         std::fs::create_dir_all(dir).with_context(|| format!("--sgf-dir {}", dir.display()))?;
     }
     let limits = args.limits.limits()?;
+    let scorer = args.scorer.scorer()?;
 
     // Before anything is stored, so that an interrupt always ends the league cleanly.
     let stop = super::stop_on_ctrl_c()?;
@@ -148,6 +155,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         parallel: args.parallel,
         sgf_dir: args.sgf_dir.clone(),
         time_source: arena::Time::system(),
+        scorer,
     };
     match league::play(&mut store, &league, &stop, &mut print_progress)? {
         Ended::Finished { .. } => {
@@ -177,6 +185,7 @@ fn print_progress(p: Progress) {
             result,
             moves,
             reason,
+            dead_by,
         } => {
             let mut line = format!(
                 "round {round} board {board}: {} (B) – {} (W): {result}, {moves} moves",
@@ -184,6 +193,9 @@ fn print_progress(p: Progress) {
             );
             if let Some(r) = &reason {
                 line += &format!(" ({r})");
+            }
+            if let Some(by) = &dead_by {
+                line += &format!(", {}", by.phrase());
             }
             println!("{line}");
         }

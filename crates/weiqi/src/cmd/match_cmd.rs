@@ -1,6 +1,13 @@
 //! `weiqi match`: two GTP engines play a series of games under the Chinese rules, refereed
 //! by our rules engine, on real clocks. The work is the `arena` crate's; this module reads
 //! the flags, shows progress, handles Ctrl-C and prints the summary or the JSON.
+//!
+//! The engines name the dead stones (`final_status_list dead`, Art. 8; a dispute is played
+//! out, Art. 21.4). `--scorer CMD` (within `--scorer-timeout` seconds; the built-in proposal
+//! its fall-back) names them only when neither engine can or the dispute stands; without it
+//! such a game is counted with every stone alive. Each game's line, its record's last comment
+//! and `proposed_by` in `--json` (`engines`, `none`, `scorer NAME`, `builtin`, `builtin
+//! (scorer failed: ...)`) say who named them.
 
 use anyhow::{Context, bail};
 use arena::{GameReport, MatchReport, MatchSettings, format_elo, run_match};
@@ -48,6 +55,8 @@ pub struct Args {
     json: bool,
     #[command(flatten)]
     limits: super::LimitArgs,
+    #[command(flatten)]
+    scorer: super::ScorerArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -121,6 +130,7 @@ fn settings(args: &Args) -> anyhow::Result<MatchSettings> {
         event: "weiqi match".to_string(),
         // The match's instants count from here, just before it starts.
         time_source: arena::Time::system(),
+        scorer: args.scorer.scorer()?,
     })
 }
 
@@ -129,7 +139,8 @@ fn score_line(names: &[String; 2], wins: [u32; 2]) -> String {
     format!("{} {} – {} {}", names[0], wins[0], wins[1], names[1])
 }
 
-/// `game 3: GNU Go (B) – weiqi (W): B+12.5, 57 moves`, and why when it ended otherwise.
+/// `game 3: GNU Go (B) – weiqi (W): B+12.5, 57 moves, dead stones named by the engines`: why
+/// when it ended otherwise, and who named the dead stones when it was counted.
 fn game_line(game: &GameReport, names: &[String; 2]) -> String {
     let mut line = format!(
         "game {}: {} (B) – {} (W): {}, {} moves",
@@ -141,6 +152,9 @@ fn game_line(game: &GameReport, names: &[String; 2]) -> String {
     );
     if let Some(r) = &game.reason {
         line += &format!(" ({r})");
+    }
+    if let Some(by) = &game.game.dead_by {
+        line += &format!(", {}", by.phrase());
     }
     line
 }
@@ -223,6 +237,9 @@ struct JsonGame<'a> {
     sgf: Option<String>,
     /// Why the game ended other than by play (a forfeit, a standing dispute), or null.
     reason: Option<&'a str>,
+    /// Who named the dead stones of a counted game (`engines`, `none`, `builtin`,
+    /// `builtin (scorer failed: ...)`, `scorer NAME`), or null when it was not counted.
+    proposed_by: Option<String>,
 }
 
 fn json(report: &MatchReport) -> JsonMatch<'_> {
@@ -238,6 +255,7 @@ fn json(report: &MatchReport) -> JsonMatch<'_> {
             moves: g.moves,
             sgf: g.sgf.as_ref().map(|p| p.display().to_string()),
             reason: g.reason.as_deref(),
+            proposed_by: g.game.dead_by.as_ref().map(|by| by.describe()),
         })
         .collect();
     let t = report.tallies();

@@ -50,6 +50,37 @@ impl LimitArgs {
     }
 }
 
+/// The external scorer of `weiqi match` and `weiqi league`: asked for the dead stones of a
+/// game whose engines name none or whose dispute stands (Art. 21.4).
+#[derive(clap::Args, Debug)]
+pub struct ScorerArgs {
+    /// Ask this GTP engine (a command line, split at spaces) for the dead stones when the
+    /// engines name none or their dispute stands (Art. 21.4), the built-in proposal being the
+    /// fall-back; without it such a game is counted with every stone alive.
+    #[arg(long, value_name = "CMD")]
+    scorer: Option<String>,
+    /// The scorer's deadline for the whole exchange, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30)]
+    scorer_timeout: u64,
+}
+
+impl ScorerArgs {
+    /// The scorer the options give, if any, or why the options are wrong.
+    pub fn scorer(&self) -> anyhow::Result<Option<arena::scorer::Scorer>> {
+        let Some(line) = &self.scorer else {
+            return Ok(None);
+        };
+        if self.scorer_timeout == 0 {
+            anyhow::bail!("--scorer-timeout 0: the scorer needs at least one second");
+        }
+        let timeout = std::time::Duration::from_secs(self.scorer_timeout);
+        match arena::scorer::Scorer::from_command_line(line, timeout) {
+            Some(s) => Ok(Some(s)),
+            None => anyhow::bail!("--scorer {line:?}: the command line is empty"),
+        }
+    }
+}
+
 /// The board, komi and time control of `weiqi match` and `weiqi league`, as their options
 /// give them: the size, the komi in points (Art. 11: the core's one komi check, as the
 /// server and the referee refuse) and the clock spec.

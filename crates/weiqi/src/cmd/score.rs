@@ -5,13 +5,22 @@
 //! the dead stones within `--scorer-timeout` seconds, the built-in proposal being the
 //! fall-back; the output says which proposed (`proposed_by` in JSON).
 //!
+//! The output lists the chains the players are told about (`chains` in JSON, one line each
+//! otherwise), each with its status and the reason for it: with `--propose`, the built-in
+//! proposal's chains that are not plainly alive (dead, seki, unsure; `Proposal::explained`,
+//! with `Reason::code` and its words); when the scorer answered, its dead chains (reason
+//! `scorer`) and the built-in proposal's seki and unsure chains beside them; with `--dead`, the
+//! chains named (reason `given`). Art. 8: a proposal only proposes; the players decide.
+//!
 //! Komi: `--komi`, else the record's `KM`, else 3¾ stones (7.5 points, Art. 11). Warnings
 //! recorded in the record's referee notes cost a stone each (Art. 24). Handicap stones are
 //! given back half a stone each, as the rules engine counts them.
 
 use crate::cmd::records::load;
 use anyhow::{Context as _, bail};
-use rules::{Color, Count, HalfPoints, Point, Rules};
+use arena::scorer::ProposedBy;
+use rules::life::{Proposal, Status};
+use rules::{Board, Color, Count, HalfPoints, Lang, Point, Rules};
 use sgf::NoteKind;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -62,6 +71,31 @@ struct JsonScore {
     /// Who proposed `dead`: `given` (--dead), `builtin`, `builtin (scorer failed: ...)` or
     /// `scorer NAME`.
     proposed_by: String,
+    /// The chains the players are told about, with their status and reason.
+    chains: Vec<JsonChain>,
+}
+
+/// One chain of `chains`.
+#[derive(serde::Serialize)]
+struct JsonChain {
+    stones: Vec<String>,
+    /// `black` or `white`.
+    color: &'static str,
+    /// `dead`, `alive`, `seki` or `unsure`.
+    status: &'static str,
+    /// `Reason::code`, or `scorer` (the scorer's dead chain), or `given` (--dead).
+    reason: &'static str,
+    /// The reason in English words.
+    why: String,
+}
+
+/// A chain as the output tells it.
+struct Chain {
+    stones: Vec<Point>,
+    color: Color,
+    status: Status,
+    reason: &'static str,
+    why: String,
 }
 
 #[derive(serde::Serialize)]
@@ -100,23 +134,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let size = record.size;
     let propose = args.propose || args.scorer.is_some();
     let mut proposed_by = "given".to_string();
-    let dead: Vec<Point> = if propose {
+    let (dead, chains): (Vec<Point>, Vec<Chain>) = if propose {
         let timeout = std::time::Duration::from_secs(args.scorer_timeout);
         let scorer = match args.scorer.as_deref() {
             None => None,
             Some(line) => Some(
                 arena::scorer::Scorer::from_command_line(line, timeout)
-                    .with_context(|| format!("--scorer {line:?}: no command"))?,
+                    .with_context(|| format!("--scorer {line:?}: the command line is empty"))?,
             ),
         };
         let stop = std::sync::atomic::AtomicBool::new(false);
         let proposed = arena::scorer::propose(game, scorer.as_ref(), &arena::time::Time::system(), &stop);
-        let (dead, by) = (proposed.dead, proposed.by);
-        if let arena::scorer::ProposedBy::Builtin { fallback: Some(why) } = &by {
+        if let ProposedBy::Builtin { fallback: Some(why) } = &proposed.by {
             eprintln!("weiqi: the scorer failed ({why}); the built-in proposal is used");
         }
-        proposed_by = by.describe();
-        dead
+        proposed_by = proposed.by.describe();
+        let chains = match &proposed.by {
+            ProposedBy::Scorer(name) => scorer_chains(game.board(), &proposed.dead, name, &proposed.builtin),
+            ProposedBy::Builtin { .. } => builtin_chains(&proposed.builtin),
+        };
+        (proposed.dead, chains)
     } else {
         let mut v = Vec::new();
         for d in args.dead.iter().map(|d| d.trim()).filter(|d| !d.is_empty()) {
@@ -126,7 +163,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             v.push(p);
         }
-        v
+        let chains = dead_chains(game.board(), &v, "given", || "named dead with --dead".to_string());
+        (v, chains)
     };
     let penalties = warnings(&record, replay.moves);
     let count = game.count(&dead, penalties);
@@ -146,12 +184,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             },
             moves: replay.moves,
             proposed_by,
+            chains: chains
+                .iter()
+                .map(|c| JsonChain {
+                    stones: c.stones.iter().map(|&p| size.gtp(p)).collect(),
+                    color: match c.color {
+                        Color::Black => "black",
+                        Color::White => "white",
+                    },
+                    status: c.status.code(),
+                    reason: c.reason,
+                    why: c.why.clone(),
+                })
+                .collect(),
         };
         println!("{}", serde_json::to_string(&j)?);
     } else {
         print!(
             "{}",
-            describe(&count, &rules, &dead, size, propose.then_some(proposed_by.as_str()))
+            describe(
+                &count,
+                &rules,
+                &dead,
+                &chains,
+                size,
+                propose.then_some(proposed_by.as_str())
+            )
         );
     }
     Ok(ExitCode::SUCCESS)
@@ -180,7 +238,61 @@ fn warnings(record: &sgf::Record, moves: usize) -> [u32; 2] {
     out
 }
 
-fn describe(count: &Count, rules: &Rules, dead: &[Point], size: rules::BoardSize, proposed_by: Option<&str>) -> String {
+/// The built-in proposal's chains that are not plainly alive, with its reasons.
+fn builtin_chains(builtin: &Proposal) -> Vec<Chain> {
+    builtin
+        .explained()
+        .map(|c| Chain {
+            stones: c.stones.clone(),
+            color: c.color,
+            status: c.status,
+            reason: c.reason.code(),
+            why: c.reason.describe(Lang::En).to_string(),
+        })
+        .collect()
+}
+
+/// The scorer's dead chains (reason `scorer`), then the built-in proposal's seki and unsure
+/// chains that the scorer does not call dead: what the players should still look at.
+fn scorer_chains(board: &Board, dead: &[Point], name: &str, builtin: &Proposal) -> Vec<Chain> {
+    let mut chains = dead_chains(board, dead, "scorer", || format!("proposed dead by the scorer {name}"));
+    chains.extend(
+        builtin_chains(builtin)
+            .into_iter()
+            .filter(|c| c.status != Status::Dead && !c.stones.iter().any(|p| dead.contains(p))),
+    );
+    chains
+}
+
+/// The chains holding `stones` (one stone names its chain), each once, in the order of their
+/// first stone, as dead for `reason`.
+fn dead_chains(board: &Board, stones: &[Point], reason: &'static str, why: impl Fn() -> String) -> Vec<Chain> {
+    let mut chains: Vec<Chain> = Vec::new();
+    for &p in stones {
+        let Some(color) = board.get(p) else { continue };
+        if chains.iter().any(|c| c.stones.contains(&p)) {
+            continue;
+        }
+        chains.push(Chain {
+            stones: board.group(p),
+            color,
+            status: Status::Dead,
+            reason,
+            why: why(),
+        });
+    }
+    chains.sort_by_key(|c| c.stones[0]);
+    chains
+}
+
+fn describe(
+    count: &Count,
+    rules: &Rules,
+    dead: &[Point],
+    chains: &[Chain],
+    size: rules::BoardSize,
+    proposed_by: Option<&str>,
+) -> String {
     let mut s = String::new();
     let verb = match proposed_by {
         Some("builtin") | Some("given") => "Proposed dead".to_string(),
@@ -192,6 +304,21 @@ fn describe(count: &Count, rules: &Rules, dead: &[Point], size: rules::BoardSize
         s += &format!("{verb}: none\n");
     } else {
         s += &format!("{verb}: {}\n", names.join(" "));
+    }
+    // One line per chain: `  white B2: dead, in atari and cannot escape (captured)`.
+    for c in chains {
+        let stones: Vec<String> = c.stones.iter().map(|&p| size.gtp(p)).collect();
+        let color = match c.color {
+            Color::Black => "black",
+            Color::White => "white",
+        };
+        s += &format!(
+            "  {color} {}: {}, {} ({})\n",
+            stones.join(" "),
+            c.status.describe(Lang::En),
+            c.why,
+            c.reason
+        );
     }
     for c in [Color::Black, Color::White] {
         let i = c.index();

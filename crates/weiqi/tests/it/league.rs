@@ -108,8 +108,8 @@ fn a_swiss_league_is_paired_round_by_round_and_forfeits_count() {
     assert_eq!(first, format!("event sw (sw) in {db}"));
     expect![[r#"
         round 1 board 1: a (B) – c (W): B+F, 1 moves (White (c) answered "genmove w" with garbage: "xx")
-        round 1 board 2: b (B) – d (W): W+88.5, 6 moves
-        round 2 board 1: d (B) – a (W): W+6.5, 5 moves
+        round 1 board 2: b (B) – d (W): W+88.5, 6 moves, dead stones named by the engines
+        round 2 board 1: d (B) – a (W): W+6.5, 5 moves, dead stones named by the engines
         round 2 board 2: c (B) – b (W): W+F, 0 moves (Black (c) answered "genmove b" with garbage: "xx")
         sw (sw) after round 2; ranked by points, sos, warnings, lots
         place  name  rank  pts  W  D  L  SOS  SODOS  SOSOS  cum  warn
@@ -158,6 +158,34 @@ fn league_flags_are_checked_before_anything_is_stored() {
                 "--engine", &e1, "--engine", &e2, "--system", "swiss", "--rounds", "1", "--size", "9", "--komi", "-82",
             ],
             "--komi: komi of -82 points is beyond the 81 points of a 9×9 board (Art. 11)",
+        ),
+        (
+            vec![
+                "--engine",
+                &e1,
+                "--engine",
+                &e2,
+                "--system",
+                "round-robin",
+                "--scorer",
+                " ",
+            ],
+            "--scorer \" \": the command line is empty",
+        ),
+        (
+            vec![
+                "--engine",
+                &e1,
+                "--engine",
+                &e2,
+                "--system",
+                "round-robin",
+                "--scorer",
+                "gnugo",
+                "--scorer-timeout",
+                "0",
+            ],
+            "--scorer-timeout 0",
         ),
     ] {
         let mut all = vec!["league", "--db", &db, "--event", "f"];
@@ -224,6 +252,50 @@ fn an_interrupted_league_is_resumed_where_it_stopped() {
     args.extend(["--resume", "--engine", &quick, "--engine", &other]);
     let text = ok(&weiqi(&args));
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "round 1 board 1: a (B) – b (W): B+73.5, 3 moves", "{text}");
+    assert_eq!(
+        lines[0], "round 1 board 1: a (B) – b (W): B+73.5, 3 moves, dead stones named by the engines",
+        "{text}"
+    );
     assert!(lines[1].starts_with("re (re) after round 1"), "{text}");
+}
+
+#[test]
+fn a_league_of_engines_that_name_no_dead_stones_asks_the_scorer() {
+    let dir = scratch("league-scorer");
+    let db = dir.join("weiqi.db").display().to_string();
+    let sgf_dir = dir.join("sgf");
+    let sgf_arg = sgf_dir.display().to_string();
+    // Neither engine has final_status_list: the scorer names White's E5 dead.
+    let a = format!("a=python3 {FAKE} --moves D5,F5,E4 --no-final-status");
+    let b = format!("b=python3 {FAKE} --moves E5 --no-final-status");
+    let scorer = format!("python3 {FAKE} --name fake-scorer --dead E5");
+    let text = ok(&weiqi(&[
+        "league",
+        "--db",
+        &db,
+        "--event",
+        "sc",
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--system",
+        "round-robin",
+        "--size",
+        "9",
+        "--sgf-dir",
+        &sgf_arg,
+        "--scorer",
+        &scorer,
+    ]));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[1], "round 1 board 1: a (B) – b (W): B+73.5, 7 moves, dead stones proposed by the scorer fake-scorer",
+        "{text}"
+    );
+    let record = std::fs::read_to_string(sgf_dir.join("r1-b1.sgf")).expect("the record");
+    assert!(
+        record.contains("Dead stones proposed by the scorer fake-scorer."),
+        "{record}"
+    );
 }

@@ -91,6 +91,10 @@ fn check_match(name: &str, args: &[&str], games: usize) -> serde_json::Value {
         assert!(text.contains("RU[Chinese]") && text.contains("KM[7.5]"), "{text}");
         assert!(text.contains(&format!("RE[{result}]")), "{text}");
         let by_count = result.len() > 2 && result[2..].parse::<f64>().is_ok();
+        // A counted game says who named its dead stones; GNU Go names them itself.
+        if by_count {
+            assert_eq!(r["proposed_by"], "engines", "{r}");
+        }
         if by_count && r["reason"].is_null() {
             assert_eq!(gnu_go_score(&sgf), result, "GNU Go counts {} otherwise", sgf.display());
             counted += 1;
@@ -200,6 +204,23 @@ fn bad_flags_and_engines_that_cannot_start_are_clear_errors() {
             vec!["--black", "/nonexistent/engine --gtp", "--white", &gnu],
             "engine 1 (/nonexistent/engine --gtp): cannot start",
         ),
+        (
+            vec!["--black", &gnu, "--white", &gnu, "--scorer", ""],
+            "--scorer \"\": the command line is empty",
+        ),
+        (
+            vec![
+                "--black",
+                &gnu,
+                "--white",
+                &gnu,
+                "--scorer",
+                &gnu,
+                "--scorer-timeout",
+                "0",
+            ],
+            "--scorer-timeout 0: the scorer needs at least one second",
+        ),
     ] {
         let out = weiqi_match(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?} was accepted");
@@ -242,4 +263,71 @@ fn ctrl_c_keeps_the_finished_games() {
     assert_eq!(json["games"], 1);
     assert_eq!(json["results"][0]["result"], "W+7.5");
     assert!(!dir.join("game-002.sgf").exists());
+}
+
+const FAKE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../arena/tests/data/fake_gtp.py");
+
+/// `weiqi match --json` of one game between fakes without `final_status_list` (Black
+/// surrounds White's E5) and the scorer `scorer`: the JSON's one result and the record.
+fn silent_engines_with_scorer(name: &str, scorer: &str) -> (serde_json::Value, String) {
+    let dir = scratch(name);
+    let black = format!("python3 {FAKE} --name fake-b --moves D5,F5,E4 --no-final-status");
+    let white = format!("python3 {FAKE} --name fake-w --moves E5 --no-final-status");
+    let out = weiqi_match(&[
+        "--black",
+        &black,
+        "--white",
+        &white,
+        "--size",
+        "9",
+        "--scorer",
+        scorer,
+        "--sgf-dir",
+        &dir.display().to_string(),
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("--json prints JSON");
+    let record = std::fs::read_to_string(dir.join("game-001.sgf")).expect("the record");
+    (json["results"][0].clone(), record)
+}
+
+#[test]
+fn the_scorer_names_the_dead_stones_when_neither_engine_can() {
+    let scorer = format!("python3 {FAKE} --name fake-scorer --dead E5");
+    let (game, record) = silent_engines_with_scorer("scorer", &scorer);
+    assert_eq!(game["proposed_by"], "scorer fake-scorer", "{game}");
+    assert_eq!(game["result"], "B+73.5", "{game}");
+    assert!(
+        record.contains("Dead stones proposed by the scorer fake-scorer."),
+        "{record}"
+    );
+}
+
+#[test]
+fn a_scorer_that_cannot_start_leaves_the_dead_stones_to_the_builtin_proposal() {
+    let (game, record) = silent_engines_with_scorer("scorer-missing", "/nonexistent/scorer --mode gtp");
+    let by = game["proposed_by"].as_str().expect("proposed_by");
+    assert!(by.starts_with("builtin (scorer failed: cannot start"), "{game}");
+    // The built-in proposal reads White's lone stone in atari as dead.
+    assert_eq!(game["result"], "B+73.5", "{game}");
+    assert!(
+        record.contains("Dead stones proposed by the built-in proposal (the scorer failed: cannot start"),
+        "{record}"
+    );
+}
+
+#[test]
+fn the_summary_line_names_who_proposed_the_dead_stones() {
+    let black = format!("python3 {FAKE} --name fake-b --moves D5,F5,E4 --no-final-status");
+    let white = format!("python3 {FAKE} --name fake-w --moves E5 --no-final-status");
+    let scorer = format!("python3 {FAKE} --name fake-scorer --dead E5");
+    let out = weiqi_match(&["--black", &black, "--white", &white, "--size", "9", "--scorer", &scorer]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text.lines().next(),
+        Some("game 1: fake-b (B) – fake-w (W): B+73.5, 7 moves, dead stones proposed by the scorer fake-scorer"),
+        "{text}"
+    );
 }

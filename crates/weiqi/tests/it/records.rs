@@ -157,20 +157,21 @@ fn score_counts_with_dead_stones_and_komi() {
         &dir,
         &["score", "finished.sgf", "--dead", "B2"],
         expect![[r#"
-        exit 0
-        Dead: B2
-        Black  45 stones: 9 on the board + 36 territory + half of 0 dame
-        White  36 stones: 9 on the board + 27 territory + half of 0 dame
-        Komi 7 points (3.5 stones); Black needs more than 44 stones
-        Result: B+2 (Black wins by 1 stone(s))
-    "#]],
+            exit 0
+            Dead: B2
+              white B2: dead, named dead with --dead (given)
+            Black  45 stones: 9 on the board + 36 territory + half of 0 dame
+            White  36 stones: 9 on the board + 27 territory + half of 0 dame
+            Komi 7 points (3.5 stones); Black needs more than 44 stones
+            Result: B+2 (Black wins by 1 stone(s))
+        "#]],
     );
     check(
         &dir,
         &["score", "finished.sgf", "--dead", "B2", "--json"],
         expect![[r#"
             exit 0
-            {"black":45.0,"white":36.0,"dame":0,"komi":7.0,"margin_stones":1.0,"result":"B+2","dead":["B2"],"handicap":0,"penalties":{"B":0,"W":0},"moves":2,"proposed_by":"given"}
+            {"black":45.0,"white":36.0,"dame":0,"komi":7.0,"margin_stones":1.0,"result":"B+2","dead":["B2"],"handicap":0,"penalties":{"B":0,"W":0},"moves":2,"proposed_by":"given","chains":[{"stones":["B2"],"color":"white","status":"dead","reason":"given","why":"named dead with --dead"}]}
         "#]],
     );
     check(
@@ -178,7 +179,7 @@ fn score_counts_with_dead_stones_and_komi() {
         &["score", "finished.sgf", "--dead=B2", "--komi", "-2.5", "--json"],
         expect![[r#"
             exit 0
-            {"black":45.0,"white":36.0,"dame":0,"komi":-2.5,"margin_stones":5.75,"result":"B+11.5","dead":["B2"],"handicap":0,"penalties":{"B":0,"W":0},"moves":2,"proposed_by":"given"}
+            {"black":45.0,"white":36.0,"dame":0,"komi":-2.5,"margin_stones":5.75,"result":"B+11.5","dead":["B2"],"handicap":0,"penalties":{"B":0,"W":0},"moves":2,"proposed_by":"given","chains":[{"stones":["B2"],"color":"white","status":"dead","reason":"given","why":"named dead with --dead"}]}
         "#]],
     );
     check(
@@ -186,7 +187,7 @@ fn score_counts_with_dead_stones_and_komi() {
         &["score", "finished.sgf", "--json"],
         expect![[r#"
             exit 0
-            {"black":26.5,"white":54.5,"dame":35,"komi":7.0,"margin_stones":17.5,"result":"W+35","dead":[],"handicap":0,"penalties":{"B":0,"W":0},"moves":2,"proposed_by":"given"}
+            {"black":26.5,"white":54.5,"dame":35,"komi":7.0,"margin_stones":17.5,"result":"W+35","dead":[],"handicap":0,"penalties":{"B":0,"W":0},"moves":2,"proposed_by":"given","chains":[]}
         "#]],
     );
     check(
@@ -194,7 +195,7 @@ fn score_counts_with_dead_stones_and_komi() {
         &["score", "warned.sgf", "--json"],
         expect![[r#"
             exit 0
-            {"black":44.0,"white":37.0,"dame":0,"komi":7.0,"margin_stones":0.0,"result":"0","dead":[],"handicap":0,"penalties":{"B":1,"W":0},"moves":2,"proposed_by":"given"}
+            {"black":44.0,"white":37.0,"dame":0,"komi":7.0,"margin_stones":0.0,"result":"0","dead":[],"handicap":0,"penalties":{"B":1,"W":0},"moves":2,"proposed_by":"given","chains":[]}
         "#]],
     );
     check(
@@ -323,4 +324,50 @@ fn score_asks_an_external_scorer_and_falls_back_to_the_builtin_proposal() {
     assert!(out.contains("the built-in proposal is used"), "{out}");
     let out = weiqi(&dir, &["score", "finished.sgf", "--propose", "--json"]);
     assert!(out.contains("\"proposed_by\":\"builtin\""), "{out}");
+}
+
+/// `--propose` lists the chains it proposes dead (or seki, or is unsure of) with the reason;
+/// a scorer's dead chains are listed as the scorer's, chains named with `--dead` as given.
+#[test]
+fn score_lists_each_proposed_chain_with_its_reason() {
+    let dir = folder("chains", &[("finished.sgf", FINISHED)]);
+    let chains = |args: &[&str]| -> serde_json::Value {
+        let out = weiqi(&dir, args);
+        assert!(out.starts_with("exit 0\n"), "{out}");
+        let json: serde_json::Value = serde_json::from_str(out.lines().nth(1).unwrap()).unwrap();
+        json["chains"].clone()
+    };
+    expect![[r#"[{"color":"white","reason":"invader","status":"dead","stones":["B2"],"why":"an eyeless invader of enclosed territory"}]"#]]
+    .assert_eq(&chains(&["score", "finished.sgf", "--propose", "--json"]).to_string());
+    let fake = concat!(env!("CARGO_MANIFEST_DIR"), "/../arena/tests/data/fake_gtp.py");
+    // The scorer names one stone of White's wall (and not B2): the wall's whole chain is listed,
+    // as the scorer's, and the built-in proposal's dead B2 is not.
+    let scorer = format!("python3 {fake} --name fake-scorer --dead F5");
+    expect![[r#"[{"color":"white","reason":"scorer","status":"dead","stones":["F9","F8","F7","F6","F5","F4","F3","F2","F1"],"why":"proposed dead by the scorer fake-scorer"}]"#]]
+    .assert_eq(&chains(&["score", "finished.sgf", "--scorer", &scorer, "--json"]).to_string());
+    expect![[r#"[{"color":"white","reason":"given","status":"dead","stones":["B2"],"why":"named dead with --dead"}]"#]]
+        .assert_eq(&chains(&["score", "finished.sgf", "--dead", "B2", "--json"]).to_string());
+    check(
+        &dir,
+        &["score", "finished.sgf", "--scorer", ""],
+        expect![[r#"
+            exit 2
+            stderr:
+            weiqi: --scorer "": the command line is empty
+        "#]],
+    );
+    // The words, one line per chain.
+    check(
+        &dir,
+        &["score", "finished.sgf", "--propose"],
+        expect![[r#"
+        exit 0
+        Proposed dead: B2
+          white B2: dead, an eyeless invader of enclosed territory (invader)
+        Black  45 stones: 9 on the board + 36 territory + half of 0 dame
+        White  36 stones: 9 on the board + 27 territory + half of 0 dame
+        Komi 7 points (3.5 stones); Black needs more than 44 stones
+        Result: B+2 (Black wins by 1 stone(s))
+    "#]],
+    );
 }
