@@ -4,6 +4,9 @@
 //! - `finished`: the end of a GNU Go self-play game (the position of the `finished_19x19_game`
 //!   test), the case the proposal is made for;
 //! - `midgame`: 120 random light moves from the empty board, where playouts are longest;
+//! - `second-look`: the end of a professional game (Hon-47-5 of goban-original-games, the
+//!   test `a_big_dragon_beside_a_dead_group_is_alive_on_the_second_look`), where an
+//!   unsettled dragon beside a dead group makes the proposal run its playouts twice;
 //! - `benson`: Benson's unconditional life alone, both colors, on the finished position.
 //!
 //! `cargo bench -p rules --bench life`
@@ -34,6 +37,29 @@ X X X X X O O . O O . . O O O O O X X
 . . . . . X X O . O . O O X X X X . .
 . X . . . . X O . . O . O O X . . . .
 X . . . . X O O . . . O X X X . . . .
+";
+
+/// Hon-47-5's final position, White to move.
+const SECOND_LOOK: &str = "
+. . . . . . O . . O X X X X O O . X .
+. . O X O O X O X O O O X O O . O O X
+. . O O X X X O O O X X X X O O O X .
+. . . X O . X X O . . X O X X O X X .
+O . O O O O . X O O X X O O O X X . .
+X O O . O X X X . . X X X O . X . . X
+X X X O O O . . O O X . X O O O X X X
+. . X X O X X X . O O X O O X O X X O
+. . . X X O X . X O X X O O X X X O O
+. . . X O O X O X X X . X O O X O O O
+. . X . O . X . X O X X O O O O . . .
+. X X X . O O X X O O O O . X X O . .
+X X O X X X O O O O . O X X . . O O O
+X O O O X . X X X O O O O . X . O X O
+O . O . O X . . . X X X O . . . O X X
+. . O . O X X . . X O O O . X X X . X
+. . . O . O O X . X X O O O X . X X .
+. . . . . . O O X . . X X O X O X . .
+. . . . . . O X X . X X O O O O X . .
 ";
 
 fn parse(text: &str) -> Board {
@@ -73,6 +99,10 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("midgame", |b| {
         b.iter(|| propose_dead(black_box(&mid), Color::Black, &settings))
+    });
+    let second = parse(SECOND_LOOK);
+    group.bench_function("second-look", |b| {
+        b.iter(|| propose_dead(black_box(&second), Color::White, &settings))
     });
     group.finish();
     c.bench_function("benson-19x19", |b| {
