@@ -4,7 +4,7 @@
 
 use crate::wire::games::BlackWhite;
 use crate::wire::json::as_json;
-use crate::wire::view::{CountShown, LogLine, Named, PlayedMove, Quarters, ViewExtras};
+use crate::wire::view::{CountShown, LogLine, MachineChain, Named, PlayedMove, Quarters, ViewExtras};
 use referee::{Referee, Seat};
 use rules::{Color, Move};
 use serde_json::Value;
@@ -49,7 +49,8 @@ pub fn game_sgf(r: &Referee, meta: &sgf::Meta) -> String {
 
 /// The extras of the game view: `names`, `last_move`, `moves`, `end_proposed_by`,
 /// `marking_accepted`, `machine_marking` (the chains the machine proposes dead), `machine_unsure`
-/// (those it is unsure of: shown apart, never pre-marked), `count`, `may_recount` (Art. 16.4), and `log` (each event's summary in both
+/// (those it is unsure of: shown apart, never pre-marked), `machine_chains` (each chain dead,
+/// in seki or unsure, with its reason in both languages), `count`, `may_recount` (Art. 16.4), and `log` (each event's summary in both
 /// languages, with its article).
 pub fn game_view(r: &Referee) -> Value {
     let g = r.game();
@@ -187,6 +188,18 @@ pub fn game_view(r: &Referee) -> Value {
         },
         machine_marking: machine.as_ref().map_or(vec![], |m| points(&m.dead)),
         machine_unsure: machine.as_ref().map_or(vec![], |m| points(&m.unsure)),
+        machine_chains: machine.as_ref().map_or(vec![], |m| {
+            m.explained()
+                .map(|c| MachineChain {
+                    stones: points(&c.stones),
+                    color: color_name(c.color),
+                    status: c.status.code(),
+                    reason: c.reason.code(),
+                    en: c.reason.describe(rules::Lang::En),
+                    zh: c.reason.describe(rules::Lang::Zh),
+                })
+                .collect()
+        }),
         count,
         // Art. 16.4: whether a recount may be asked for (a counted result, not confirmed).
         may_recount: r.may_recount(),

@@ -22,6 +22,9 @@ pub struct ViewExtras {
     pub machine_marking: Vec<String>,
     /// The chains it is unsure of: shown apart, never pre-marked.
     pub machine_unsure: Vec<String>,
+    /// Every chain the proposal tells the players about (dead, seki, unsure: not the plainly
+    /// alive), with its reason in both languages (`rules::life::Proposal::explained`).
+    pub machine_chains: Vec<MachineChain>,
     /// The count, once there is one (Art. 9, 11, 24).
     pub count: Option<CountShown>,
     /// Art. 16.4: whether a recount may be asked for (a counted result, not confirmed).
@@ -32,6 +35,23 @@ pub struct ViewExtras {
     pub history: Vec<PlayedMove>,
     /// Each event's summary.
     pub log: Vec<LogLine>,
+}
+
+/// One chain of the machine's proposal, with the reason for its status.
+#[derive(Serialize)]
+pub struct MachineChain {
+    /// Its stones (GTP points), sorted.
+    pub stones: Vec<String>,
+    /// `black` or `white`.
+    pub color: &'static str,
+    /// `dead`, `seki` or `unsure` (`rules::life::Status::code`).
+    pub status: &'static str,
+    /// The reason's code (`rules::life::Reason::code`: `ko`, `captured`, …).
+    pub reason: &'static str,
+    /// The reason in English.
+    pub en: &'static str,
+    /// The reason in Chinese.
+    pub zh: &'static str,
 }
 
 /// A player as the view names them.

@@ -13,7 +13,7 @@ import { drawBoard } from '../board.js';
 import { clockAt } from '../clock.js';
 import { showClock } from '../clockface.js';
 import { LETTERS, parseVertex, replayTo, toggleChain, vertex } from '../goban.js';
-import { countLines, deadShown, logLine, moveLine, reviewLine, statusLine } from '../gameview.js';
+import { countLines, deadShown, logLine, machineLines, moveLine, reviewLine, statusLine } from '../gameview.js';
 import { confirmMove, sound, voice } from '../voice.js';
 import { rankWords } from '../standings.js';
 
@@ -48,6 +48,7 @@ import { rankWords } from '../standings.js';
  * @property {HTMLElement} calls
  * @property {HTMLInputElement} coord
  * @property {HTMLElement} explain
+ * @property {HTMLElement} machine the machine's proposal in words, while counting
  * @property {HTMLElement} moveList
  * @property {HTMLElement} reviewNote
  * @property {HTMLElement} where
@@ -89,6 +90,7 @@ function parts() {
     calls: h('ul', { id: 'calls', 'aria-live': 'assertive' }),
     coord: /** @type {HTMLInputElement} */ (h('input', { id: 'coord', size: 5, autocomplete: 'off', 'aria-describedby': 'coord-help', placeholder: 'D4' })),
     explain: h('div', { id: 'count-explained', class: 'count-explained', hidden: true }),
+    machine: h('div', { id: 'machine-chains', class: 'machine-chains', hidden: true }),
     moveList: h('ol', { id: 'move-list', class: 'move-list' }),
     reviewNote: h('p', { id: 'review-note', class: 'review-note', 'aria-live': 'polite' }),
     where: h('p', { id: 'game-where', class: 'where' }),
@@ -121,7 +123,7 @@ function layout(g, comforts) {
       h('div', { class: 'left' }, el.boardBox,
         h('p', { id: 'ghost-note', class: 'ghost-note', 'aria-live': 'polite' }),
         h('p', { id: 'board-help', class: 'hint' }, t('board.help'), ' ', h('span', { id: 'cursor-status', 'aria-live': 'polite' })),
-        el.explain),
+        el.machine, el.explain),
       h('div', { class: 'right' }, h('div', { class: 'clocks' }, el.clocks.black, el.clocks.white), el.status,
         h('p', { id: 'call-now', class: 'call-now', 'aria-live': 'assertive' }),
         h('p', { id: 'time-answer', class: 'time-answer', 'aria-live': 'assertive' }),
@@ -348,6 +350,7 @@ function render(g) {
   // The big call is for play in progress: gone once the game ends or the clocks stop.
   if (view.phase !== 'play' || view.paused) /** @type {HTMLElement} */ (document.getElementById('call-now')).textContent = '';
   renderHints(g, view);
+  renderMachine(g, view);
   renderCount(g, view);
   renderClocks(g, view);
   tick(g);
@@ -410,6 +413,29 @@ function renderHints(g, view) {
   if (coordHelp) coordHelp.textContent = t('game.coord_help', { last: LETTERS[view.settings.size - 1] });
   const ghostNote = document.getElementById('ghost-note');
   if (ghostNote) ghostNote.textContent = g.ghost ? t('game.ghost', { point: g.ghost.point }) : '';
+}
+
+/**
+ * While counting, the machine's proposal in words under the board: the chains the players
+ * must look at (unsure, seki) first, the dead ones with their reasons in a closed fold.
+ * Rebuilt only when the words change, so a fold the reader opened stays open.
+ * @param {Game} g
+ * @param {GameView} view
+ */
+function renderMachine(g, view) {
+  const box = g.el.machine;
+  const { open, dead } = machineLines(view, t, LANG);
+  const key = JSON.stringify([open, dead]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.hidden = !open.length && !dead.length;
+  const parts = [];
+  if (open.length) parts.push(h('ul', { id: 'machine-open', class: 'machine-open' }, ...open.map((l) => h('li', {}, l))));
+  if (dead.length) {
+    parts.push(h('details', { id: 'machine-dead' }, h('summary', {}, t('machine.dead_fold', { n: dead.length })),
+      h('ul', {}, ...dead.map((l) => h('li', {}, l)))));
+  }
+  box.replaceChildren(...parts);
 }
 
 /**

@@ -3,7 +3,7 @@
 // drawn in each phase.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { countLines, deadShown, logLine, moveLine, resultWords, reviewLine, statusLine } from '../../assets/gameview.js';
+import { countLines, deadShown, logLine, machineLines, moveLine, resultWords, reviewLine, statusLine } from '../../assets/gameview.js';
 import { translator } from '../../assets/text.js';
 
 const t = translator({
@@ -106,4 +106,42 @@ test("a line of the record adds its article unless the text names it", () => {
 test('a move of the list: its number, its colour, its point or a pass', () => {
   assert.equal(moveLine({ color: 'black', point: 'Q16' }, 0, t), '1. Black Q16');
   assert.equal(moveLine({ color: 'white', point: 'pass' }, 1, t), '2. White pass');
+});
+
+// The machine's proposal in words (crates/web/src/i18n.rs has these strings in both languages).
+const words = {
+  en: translator({
+    'machine.black': 'Black', 'machine.white': 'White',
+    'machine.unsure': 'Unsure (not marked): {color} {stones} — {reason}',
+    'machine.seki': 'Seki: {color} {stones} — {reason}', 'machine.dead': '{color} {stones} — {reason}',
+    'machine.more': '{first} … ({n} stones)',
+  }),
+  zh: translator({
+    'machine.black': '黑', 'machine.white': '白',
+    'machine.unsure': '存疑（未标出）：{color} {stones} — {reason}',
+    'machine.seki': '双活：{color} {stones} — {reason}', 'machine.dead': '{color} {stones} — {reason}',
+    'machine.more': '{first}…（共{n}子）',
+  }),
+};
+
+test("the machine's chains are listed unsure and seki first, dead apart, in the page's language", () => {
+  const v = counted({
+    phase: 'counting',
+    machine_chains: [
+      { stones: ['B7'], color: 'white', status: 'dead', reason: 'invader', en: 'an eyeless invader of enclosed territory', zh: '侵入对方围地、无眼位的孤子' },
+      { stones: ['A1', 'A2', 'B1', 'B2', 'C1'], color: 'black', status: 'seki', reason: 'seki', en: 'seki', zh: '双活' },
+      { stones: ['F5'], color: 'black', status: 'unsure', reason: 'ko', en: 'its life hangs on a ko', zh: '死活取决于劫争' },
+    ],
+  });
+  assert.deepEqual(machineLines(v, words.en, 'en'), {
+    open: ['Unsure (not marked): Black F5 — its life hangs on a ko', 'Seki: Black A1 A2 B1 … (5 stones) — seki'],
+    dead: ['White B7 — an eyeless invader of enclosed territory'],
+  });
+  assert.deepEqual(machineLines(v, words.zh, 'zh'), {
+    open: ['存疑（未标出）：黑 F5 — 死活取决于劫争', '双活：黑 A1 A2 B1…（共5子） — 双活'],
+    dead: ['白 B7 — 侵入对方围地、无眼位的孤子'],
+  });
+  // Outside counting, or from a server that sends none, nothing is said.
+  assert.deepEqual(machineLines({ ...v, phase: 'decided' }, words.en, 'en'), { open: [], dead: [] });
+  assert.deepEqual(machineLines(counted({ phase: 'counting' }), words.en, 'en'), { open: [], dead: [] });
 });
