@@ -63,6 +63,13 @@ import { quarters } from './format.js';
  * @property {string} zh the reason in Chinese
  */
 /**
+ * The external scorer of `weiqi serve --scorer`, as the view shows it: one of the three.
+ * @typedef {object} ScorerState
+ * @property {boolean} [asking] it is being asked
+ * @property {string} [name] its name, once it answered (`GNU Go`)
+ * @property {{ message: string, zh: string }} [failed] why it failed or timed out
+ */
+/**
  * The game's settings as it was created (`wire::WSettings`).
  * @typedef {object} Settings
  * @property {{ name: string, rank: string }[]} players the pairing's first and second player
@@ -98,6 +105,9 @@ import { quarters } from './format.js';
  * @property {string[]} machine_unsure the chains it is unsure of
  * @property {MachineChain[]} [machine_chains] every chain it proposes dead, in seki or is
  *   unsure of, with the reason
+ * @property {'builtin' | 'scorer'} [machine_proposed_by] who proposed `machine_marking`
+ * @property {ScorerState} [machine_scorer] the external scorer while counting (absent
+ *   without one)
  * @property {Count | null} count
  * @property {boolean} may_recount Art. 16.4
  * @property {{ black: boolean, white: boolean, referee: boolean }} [confirmed_by] Art. 16.4: who confirmed
@@ -159,6 +169,23 @@ export function machineLines(view, t, lang) {
       ...chains.filter((c) => c.status === 'seki').map((c) => line(c, 'machine.seki'))],
     dead: chains.filter((c) => c.status === 'dead').map((c) => line(c, 'machine.dead')),
   };
+}
+
+/**
+ * While counting, who proposed the dead stones, in `lang`: the scorer by name, the built-in
+ * judgement (while the scorer is asked, or because it failed, saying why); '' otherwise.
+ * @param {GameView} view
+ * @param {Translate} t
+ * @param {Lang} lang
+ * @returns {string}
+ */
+export function proposedBy(view, t, lang) {
+  if (view.phase !== 'counting') return '';
+  const s = view.machine_scorer;
+  if (view.machine_proposed_by === 'scorer' && s && s.name) return t('machine.by_scorer', { name: s.name });
+  if (s && s.asking) return t('machine.asking');
+  if (s && s.failed) return t('machine.failed', { why: lang === 'zh' ? s.failed.zh : s.failed.message });
+  return t('machine.by_builtin');
 }
 
 /**

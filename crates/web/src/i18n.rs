@@ -612,6 +612,26 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "提议的死子：{n}块，及其理由",
     ),
     ("machine.more", "{first} … ({n} stones)", "{first}…（共{n}子）"),
+    (
+        "machine.by_builtin",
+        "Dead stones proposed by the built-in judgement",
+        "死子由内置判断提议",
+    ),
+    (
+        "machine.by_scorer",
+        "Dead stones proposed by {name}",
+        "死子由 {name} 提议",
+    ),
+    (
+        "machine.asking",
+        "Asking the scorer for the dead stones…; meanwhile proposed by the built-in judgement",
+        "正在询问外部判断程序……暂由内置判断提议死子",
+    ),
+    (
+        "machine.failed",
+        "The scorer failed ({why}); dead stones proposed by the built-in judgement",
+        "外部判断程序未能答复（{why}），死子由内置判断提议",
+    ),
     ("live.round_board", "Round, board", "轮次台次"),
     ("live.move", "Move", "手数"),
     ("live.viewers", "Watching", "观战"),

@@ -742,8 +742,13 @@ async fn view(
     let (h, r) = replayed(&st, id).await?;
     // The state may be a push ahead of the replayed record: both come from the same task,
     // state second, so the extras can only lag; the page refreshes on every push.
+    let scoring = st.0.hub.scoring();
     let with_extras = |mut s: wire::State, r: &Referee| {
-        if let Value::Object(x) = crate::view::game_view(r) {
+        // While counting, the scorer's answer so far (its first look asks it).
+        let answer = (r.phase() == referee::Phase::Counting)
+            .then(|| scoring.answer(id, r.game(), h.proposal_told(r.events().len())))
+            .flatten();
+        if let Value::Object(x) = crate::view::game_view(r, answer.as_ref()) {
             s.extend(x);
         }
         s

@@ -25,6 +25,13 @@ pub struct ViewExtras {
     /// Every chain the proposal tells the players about (dead, seki, unsure: not the plainly
     /// alive), with its reason in both languages (`rules::life::Proposal::explained`).
     pub machine_chains: Vec<MachineChain>,
+    /// Who proposed `machine_marking`: `builtin` (`rules::life::propose_dead`), or `scorer`
+    /// (the external scorer of `weiqi serve --scorer`, once it answered).
+    pub machine_proposed_by: &'static str,
+    /// The external scorer while counting: asking, its name once it answered, or why it
+    /// failed (the built-in proposal then stands). Absent without a scorer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub machine_scorer: Option<ScorerShown>,
     /// The count, once there is one (Art. 9, 11, 24).
     pub count: Option<CountShown>,
     /// Art. 16.4: whether a recount may be asked for (a counted result, not confirmed).
@@ -46,12 +53,36 @@ pub struct MachineChain {
     pub color: &'static str,
     /// `dead`, `seki` or `unsure` (`rules::life::Status::code`).
     pub status: &'static str,
-    /// The reason's code (`rules::life::Reason::code`: `ko`, `captured`, …).
+    /// The reason's code (`rules::life::Reason::code`: `ko`, `captured`, …; `scorer` for a
+    /// chain the external scorer proposed).
     pub reason: &'static str,
     /// The reason in English.
-    pub en: &'static str,
+    pub en: String,
     /// The reason in Chinese.
-    pub zh: &'static str,
+    pub zh: String,
+}
+
+/// The external scorer as the view shows it: one of the three fields.
+#[derive(Serialize, Default)]
+pub struct ScorerShown {
+    /// `true` while it is asked (or waits for a free core).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub asking: Option<bool>,
+    /// Its GTP name, once it answered (`GNU Go`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Why it failed or timed out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failed: Option<ScorerFailed>,
+}
+
+/// Why the scorer failed, in both languages.
+#[derive(Serialize)]
+pub struct ScorerFailed {
+    /// In English, naming the command.
+    pub message: String,
+    /// In Chinese.
+    pub zh: String,
 }
 
 /// A player as the view names them.

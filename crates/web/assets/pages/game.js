@@ -13,7 +13,7 @@ import { drawBoard } from '../board.js';
 import { clockAt } from '../clock.js';
 import { showClock } from '../clockface.js';
 import { LETTERS, parseVertex, replayTo, toggleChain, vertex } from '../goban.js';
-import { countLines, deadShown, logLine, machineLines, moveLine, reviewLine, statusLine } from '../gameview.js';
+import { countLines, deadShown, logLine, machineLines, moveLine, proposedBy, reviewLine, statusLine } from '../gameview.js';
 import { confirmMove, sound, voice } from '../voice.js';
 import { rankWords } from '../standings.js';
 
@@ -29,6 +29,8 @@ import { rankWords } from '../standings.js';
  * @property {GameView | null} view the view last read
  * @property {number} readAt when it was read (`performance.now()`)
  * @property {Set<string> | null} marking the dead stones being marked
+ * @property {string | null} markedFrom the machine's marking (as JSON) that `marking` was taken
+ *   from, while the player has not changed it: a scorer's later answer replaces it
  * @property {{ point: string, color: Color } | null} ghost confirm-move: the point tapped once,
  *   not played yet
  * @property {number | null} movesSeen the moves of the last view, for the stone's sound
@@ -59,7 +61,7 @@ const COLORS = /** @type {Color[]} */ (['black', 'white']);
 export async function gamePage() {
   /** @type {Game} */
   const g = {
-    id: Number(ID), view: null, readAt: 0, marking: null, ghost: null, movesSeen: null,
+    id: Number(ID), view: null, readAt: 0, marking: null, markedFrom: null, ghost: null, movesSeen: null,
     review: null, listed: -1, controlsShown: '', queue: Promise.resolve(), el: parts(),
   };
   document.addEventListener('keydown', (e) => reviewKey(g, e));
@@ -157,7 +159,8 @@ function follow(g) {
     // A call (Art. 12.3) is the server's clock moving to its next step: read it again, so
     // the face starts from the crate's state at each period.
     if (m.type === 'call') { voice.say(m); refresh(g).catch(() => {}); }
-    else if (m.type === 'event' || m.type === 'state') refresh(g).catch(() => {});
+    // A proposal: the external scorer answered, the machine's marking changed.
+    else if (m.type === 'event' || m.type === 'state' || m.type === 'proposal') refresh(g).catch(() => {});
     // Art. 29–31: an official's ruling is told to both players, in the page's language.
     if (m.type === 'event' && m.ruling) notice(g, { index: m.index, official: m.event.actor, en: m.en, zh: m.zh });
   }, (ws) => {
@@ -284,8 +287,13 @@ async function refresh(g) {
   g.view = v; g.readAt = performance.now();
   if (g.movesSeen !== null && v.moves > g.movesSeen) sound.stone();
   g.movesSeen = v.moves;
-  if (v.phase !== 'counting') g.marking = null;
-  else if (g.marking === null) g.marking = new Set(v.marking.length ? v.marking : v.machine_marking);
+  if (v.phase !== 'counting') { g.marking = null; g.markedFrom = null; } else {
+    const machine = JSON.stringify(v.machine_marking);
+    if (g.marking === null || (g.markedFrom !== null && g.markedFrom !== machine && !v.marking.length)) {
+      g.marking = new Set(v.marking.length ? v.marking : v.machine_marking);
+      g.markedFrom = v.marking.length ? null : machine;
+    }
+  }
   render(g);
 }
 
@@ -316,6 +324,7 @@ function onPoint(g, x, y, via) {
     if (view.board[y][x] === '.') return;
     // One stone marks its group (Art. 8): toggle the whole group.
     g.marking = toggleChain(g.marking || new Set(), view.board, x, y);
+    g.markedFrom = null;
     render(g);
     return;
   }
@@ -416,8 +425,9 @@ function renderHints(g, view) {
 }
 
 /**
- * While counting, the machine's proposal in words under the board: the chains the players
- * must look at (unsure, seki) first, the dead ones with their reasons in a closed fold.
+ * While counting, the machine's proposal in words under the board: who proposed it, the
+ * chains the players must look at (unsure, seki) first, the dead ones with their reasons in a
+ * closed fold.
  * Rebuilt only when the words change, so a fold the reader opened stays open.
  * @param {Game} g
  * @param {GameView} view
@@ -425,11 +435,12 @@ function renderHints(g, view) {
 function renderMachine(g, view) {
   const box = g.el.machine;
   const { open, dead } = machineLines(view, t, LANG);
-  const key = JSON.stringify([open, dead]);
+  const by = proposedBy(view, t, LANG);
+  const key = JSON.stringify([by, open, dead]);
   if (box.dataset.key === key) return;
   box.dataset.key = key;
-  box.hidden = !open.length && !dead.length;
-  const parts = [];
+  box.hidden = !by;
+  const parts = [h('p', { id: 'proposed-by', class: 'hint', 'aria-live': 'polite' }, by)];
   if (open.length) parts.push(h('ul', { id: 'machine-open', class: 'machine-open' }, ...open.map((l) => h('li', {}, l))));
   if (dead.length) {
     parts.push(h('details', { id: 'machine-dead' }, h('summary', {}, t('machine.dead_fold', { n: dead.length })),
