@@ -112,3 +112,67 @@ async fn the_counting_page_says_each_proposed_chain_and_why_in_its_language() {
         c.close().await.unwrap();
     }
 }
+
+/// What the page says of who proposed the dead stones, and the stones it marks, once the
+/// line names `name`.
+fn proposed_by(name: &str) -> String {
+    format!(
+        "(() => {{ const p = document.getElementById('proposed-by'); \
+           if (!p || !p.textContent.includes({name:?})) return null; \
+           const d = document.getElementById('machine-dead'); \
+           return {{ by: p.textContent, \
+             open: [...document.querySelectorAll('#machine-open li')].map((l) => l.textContent), \
+             dead: d ? [...d.querySelectorAll('li')].map((l) => l.textContent) : [], \
+             marked: [...document.querySelectorAll('.stone.dead')].map((s) => s.dataset.v).sort() }}; }})()"
+    )
+}
+
+/// `weiqi serve --scorer 'gnugo --mode gtp'`: GNU Go's dead stones replace the built-in
+/// proposal on the counting page, which names it, in Chinese and in English.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gnu_go_as_the_scorer_proposes_the_dead_stones_and_the_page_names_it() {
+    let mut rig = Rig::start_with(
+        "proposal-gnugo",
+        &["--scorer", "/usr/games/gnugo --mode gtp", "--scorer-timeout", "60"],
+    )
+    .await;
+    let owner = rig.browser("en-US").await;
+    let (black, white) = counting_with_open_ko(&rig, &owner).await;
+    let b = rig.browser("zh-CN").await;
+    b.goto(&format!("{}{black}", rig.base)).await.unwrap();
+    let zh = until(&b, "GNU Go named in Chinese", &proposed_by("死子由 GNU Go 提议")).await;
+    // GNU Go says of every stone whether it is dead: nothing is left unsure, and the page
+    // marks what it proposes, each chain with GNU Go as its reason.
+    assert_eq!(zh["open"], json!([]), "{zh}");
+    let dead = zh["dead"].as_array().unwrap();
+    assert!(!dead.is_empty(), "{zh}");
+    assert!(
+        dead.iter()
+            .all(|l| l.as_str().unwrap().ends_with("由 GNU Go 提议为死子")),
+        "{zh}"
+    );
+    assert!(zh["marked"].as_array().unwrap().contains(&json!("B7")), "{zh}");
+    full_shot(&b, "proposal-04-gnugo-zh").await;
+
+    let w = rig.browser("en-GB").await;
+    w.goto(&format!("{}{white}", rig.base)).await.unwrap();
+    let en = until(
+        &w,
+        "GNU Go named in English",
+        &proposed_by("Dead stones proposed by GNU Go"),
+    )
+    .await;
+    assert_eq!(en["marked"], zh["marked"], "{en}");
+    assert!(
+        en["dead"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|l| l.as_str().unwrap().ends_with("proposed dead by GNU Go")),
+        "{en}"
+    );
+    full_shot(&w, "proposal-05-gnugo-en").await;
+    for c in [owner, b, w] {
+        c.close().await.unwrap();
+    }
+}
