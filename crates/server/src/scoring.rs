@@ -146,6 +146,13 @@ impl Scoring {
         Some(Answer::Asking)
     }
 
+    /// What the scorer said of game `id` at `game`'s position, if it was asked (never asks).
+    pub fn known(&self, id: i64, game: &Game) -> Option<Answer> {
+        let inner = self.0.as_ref()?;
+        let answers = inner.answers.lock().unwrap_or_else(|e| e.into_inner());
+        answers.get(&(id, position_key(game))).cloned()
+    }
+
     /// Whether the server has a scorer.
     pub fn is_some(&self) -> bool {
         self.0.is_some()

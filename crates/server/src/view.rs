@@ -34,19 +34,45 @@ fn player(r: &Referee, color: Color) -> &referee::Player {
 /// turns, adjudications) as comments and `WQREF`, `RE` (the referee's
 /// [`referee::Outcome::sgf`]) and the result and count in words. `DT` is the day of the
 /// record's first event when `meta` has none.
-pub fn game_sgf(r: &Referee, meta: &sgf::Meta) -> String {
+///
+/// `proposed_by` ([`proposer_note`]) is added to the last comment, after the count.
+pub fn game_sgf(r: &Referee, meta: &sgf::Meta, proposed_by: Option<&str>) -> String {
     let mut meta = meta.clone();
     if meta.date.is_none() {
         meta.date = r.events().first().map(|e| sgf::refereed::date_of(e.at.0));
     }
     match sgf::from_referee(r, &meta) {
-        Ok(record) => sgf::write(&record),
+        Ok(mut record) => {
+            if let Some(note) = proposed_by {
+                let last = *record.main_line().last().unwrap_or(&sgf::NodeId::ROOT);
+                let node = record.node_mut(last);
+                node.comment = Some(match node.comment.take() {
+                    Some(c) => format!("{c} {note}"),
+                    None => note.to_string(),
+                });
+            }
+            sgf::write(&record)
+        }
         // The server's own record always replays; were it not to, the moves still download.
         Err(e) => {
             let mut record = sgf::Record::from_game(r.game(), sgf::refereed::info(r.settings(), 0, &meta));
             record.root_mut().comment = Some(format!("The referee's record did not replay: {e}"));
             sgf::write(&record)
         }
+    }
+}
+
+/// Who proposed the dead stones of a counted game, for its record: the scorer by name once it
+/// answered on the final position (`answer`), else the built-in judgement (saying why, when
+/// the scorer failed); nothing when a scorer (`has_scorer`) was never heard from on it (a
+/// server restarted since: its answers are not stored).
+pub fn proposer_note(has_scorer: bool, answer: Option<&Answer>) -> Option<String> {
+    match answer {
+        Some(Answer::Dead { name, .. }) => Some(format!("Dead stones proposed by {name}.")),
+        Some(Answer::Failed { en, .. }) => Some(format!("Dead stones proposed by the built-in judgement ({en}).")),
+        Some(Answer::Asking) => None,
+        None if has_scorer => None,
+        None => Some("Dead stones proposed by the built-in judgement.".to_string()),
     }
 }
 

@@ -1143,7 +1143,12 @@ async fn sgf(
         event,
         round,
     };
-    let text = crate::view::game_sgf(&r, &meta);
+    // A counted game's record says who proposed its dead stones (Art. 8: the players decided).
+    let scoring = st.0.hub.scoring();
+    let note = r
+        .count()
+        .and_then(|_| crate::view::proposer_note(scoring.is_some(), scoring.known(id, r.game()).as_ref()));
+    let text = crate::view::game_sgf(&r, &meta, note.as_deref());
     Ok((
         [
             (header::CONTENT_TYPE, "application/x-go-sgf; charset=utf-8".to_string()),

@@ -46,8 +46,8 @@ async fn view(a: &App, id: i64) -> Value {
     v
 }
 
-/// A 9×9 game played to counting through `OPEN_KO`; its id.
-async fn counting(a: &App) -> i64 {
+/// A 9×9 game played to counting through `OPEN_KO`; its id and Black's and White's secrets.
+async fn counting(a: &App) -> (i64, String, String) {
     let r = &a.router;
     let token = login(r, "owner").await;
     let (id, black, white) = game(r, &token, "none").await;
@@ -63,7 +63,7 @@ async fn counting(a: &App) -> i64 {
         let (s, v) = act(r, id, secret, seq, json!({ "type": action })).await;
         assert_eq!(s, 200, "{action}: {v}");
     }
-    id
+    (id, black, white)
 }
 
 /// Reads the view until the scorer is no longer being asked (at most 600 reads, 20 ms of
@@ -107,7 +107,7 @@ async fn answered(a: &App, id: i64, time: &arena::Time, by: Duration) -> String 
 async fn the_scorers_answer_replaces_the_built_in_marking() {
     let time = arena::Time::held(clock::Instant(0));
     let a = with_scorer(&["python3", FAKE, "--name", "Fake Scorer", "--dead", "F5 B7"], &time).await;
-    let id = counting(&a).await;
+    let (id, black, white) = counting(&a).await;
     // At first the built-in proposal, while the scorer is asked.
     let v = view(&a, id).await;
     assert_eq!(v["machine_proposed_by"], "builtin");
@@ -117,6 +117,22 @@ async fn the_scorers_answer_replaces_the_built_in_marking() {
         "white" ["B7"] "dead" "scorer" / "proposed dead by Fake Scorer" / "由 Fake Scorer 提议为死子"
         "black" ["F5"] "dead" "scorer" / "proposed dead by Fake Scorer" / "由 Fake Scorer 提议为死子""#]]
     .assert_eq(&answered(&a, id, &time, Duration::ZERO).await);
+    // Both accept the scorer's marking: the record's last comment, after the count, names it.
+    for (secret, action) in [
+        (&black, json!({ "type": "mark_dead", "points": ["B7", "F5"] })),
+        (&white, json!({ "type": "accept_marking" })),
+    ] {
+        let seq = view(&a, id).await["seq"].as_u64().unwrap();
+        let (s, v) = act(&a.router, id, secret, seq, action).await;
+        assert_eq!(s, 200, "{v}");
+    }
+    let (s, sgf) = call(&a.router, "GET", &format!("/api/games/{id}/sgf"), None, None).await;
+    assert_eq!(s, 200);
+    let sgf = sgf.as_str().unwrap();
+    assert!(
+        sgf.contains(r"dead: [B7 F5\]. Dead stones proposed by Fake Scorer.])"),
+        "{sgf}"
+    );
 }
 
 #[tokio::test]
@@ -129,7 +145,7 @@ async fn a_hanging_scorer_times_out_and_the_built_in_proposal_stays() {
         &time,
     )
     .await;
-    let id = counting(&a).await;
+    let (id, _, _) = counting(&a).await;
     // A page following the game over the WebSocket.
     let url = crate::ws::serve(&mut a).await;
     let mut watcher = crate::ws::connect(&url).await;
@@ -167,7 +183,7 @@ async fn a_hanging_scorer_times_out_and_the_built_in_proposal_stays() {
 async fn a_scorer_that_cannot_start_fails_cleanly_naming_the_command() {
     let time = arena::Time::held(clock::Instant(0));
     let a = with_scorer(&["/nonexistent/scorer", "--mode", "gtp"], &time).await;
-    let id = counting(&a).await;
+    let (id, _, _) = counting(&a).await;
     expect_test::expect![[r#"
         by "builtin" scorer {"failed":{"message":"the scorer /nonexistent/scorer --mode gtp: cannot start \"/nonexistent/scorer\": No such file or directory (os error 2)","zh":"无法启动外部判断程序 /nonexistent/scorer --mode gtp"}}
         marking ["B7"] unsure ["F5"]

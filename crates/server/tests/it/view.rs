@@ -164,6 +164,7 @@ fn the_game_view_and_sgf_of_a_record() {
                 round: Some("2".into()),
                 ..sgf::Meta::default()
             },
+            None,
         ),
         expect![[r#"
             (;FF[4]CA[UTF-8]GM[1]AP[weiqi:0.0.0]SZ[9]
@@ -263,7 +264,7 @@ fn adjudicated(outcome: referee::Outcome) -> String {
         },
     ));
     let r = Referee::replay(settings, &events).expect("the record stands");
-    server::view::game_sgf(&r, &sgf::Meta::default())
+    server::view::game_sgf(&r, &sgf::Meta::default(), None)
 }
 
 #[test]
