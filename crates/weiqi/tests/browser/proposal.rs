@@ -24,9 +24,9 @@ pub const OPEN_KO: [(&str, &str); 10] = [
     ("E1", "B7"),
 ];
 
-/// A casual 9×9 game, made by a new account in `c`, played to counting through `OPEN_KO`;
+/// A casual 9×9 game, made by a new account in `c`, played through `OPEN_KO` (play goes on);
 /// its Black and White seat links.
-pub async fn counting_with_open_ko(rig: &Rig, c: &fantoccini::Client) -> (String, String) {
+pub async fn played_to_open_ko(rig: &Rig, c: &fantoccini::Client) -> (String, String) {
     c.goto(&rig.base).await.unwrap();
     account(rig, c, "owner").await;
     let settings = json!({ "players": [{ "name": "Li", "rank": "3d" }, { "name": "Wang", "rank": "3d" }], "size": 9 });
@@ -39,8 +39,19 @@ pub async fn counting_with_open_ko(rig: &Rig, c: &fantoccini::Client) -> (String
         seat_do(c, &black, json!({ "type": "play", "point": b })).await;
         seat_do(c, &white, json!({ "type": "play", "point": w })).await;
     }
-    seat_do(c, &black, json!({ "type": "propose_end" })).await;
-    seat_do(c, &white, json!({ "type": "accept_end" })).await;
+    (black, white)
+}
+
+/// Black proposes the end and White accepts (Art. 13.2): counting starts, White to move.
+pub async fn end_play(c: &fantoccini::Client, black: &str, white: &str) {
+    seat_do(c, black, json!({ "type": "propose_end" })).await;
+    seat_do(c, white, json!({ "type": "accept_end" })).await;
+}
+
+/// [`played_to_open_ko`], then [`end_play`].
+pub async fn counting_with_open_ko(rig: &Rig, c: &fantoccini::Client) -> (String, String) {
+    let (black, white) = played_to_open_ko(rig, c).await;
+    end_play(c, &black, &white).await;
     (black, white)
 }
 
@@ -137,10 +148,25 @@ async fn gnu_go_as_the_scorer_proposes_the_dead_stones_and_the_page_names_it() {
     )
     .await;
     let owner = rig.browser("en-US").await;
-    let (black, white) = counting_with_open_ko(&rig, &owner).await;
+    let (black, white) = played_to_open_ko(&rig, &owner).await;
+    // Black's page is open before counting starts: it learns of GNU Go's answer over the
+    // WebSocket, and takes its marking in place of the built-in one it was showing.
     let b = rig.browser("zh-CN").await;
     b.goto(&format!("{}{black}", rig.base)).await.unwrap();
+    until(
+        &b,
+        "play on Black's page",
+        "document.getElementById('move-list').children.length === 20",
+    )
+    .await;
+    b.execute("window.weiqiKept = true;", vec![]).await.unwrap();
+    end_play(&owner, &black, &white).await;
     let zh = until(&b, "GNU Go named in Chinese", &proposed_by("死子由 GNU Go 提议")).await;
+    assert_eq!(
+        b.execute("return window.weiqiKept === true;", vec![]).await.unwrap(),
+        json!(true),
+        "the page was not reloaded"
+    );
     // GNU Go says of every stone whether it is dead: nothing is left unsure, and the page
     // marks what it proposes, each chain with GNU Go as its reason.
     assert_eq!(zh["open"], json!([]), "{zh}");
