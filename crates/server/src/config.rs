@@ -1,4 +1,4 @@
-//! How the server runs: its database, limits, sessions and time source.
+//! How the server runs: its database, limits, sessions, time source and scorer.
 
 use std::path::PathBuf;
 
@@ -21,6 +21,12 @@ pub struct Config {
     pub behind_tls: bool,
     /// Where the server reads the time: the system clock, or a test's held time.
     pub time: crate::time::Time,
+    /// The external scorer asked for the dead stones when a game enters counting
+    /// (`--scorer`, `--scorer-timeout`); `None`: the built-in proposal only.
+    pub scorer: Option<arena::scorer::Scorer>,
+    /// Where the scorer's deadline is read: the system's monotonic clock, or a test's held
+    /// time (the arena's time source, since the arena's engine client waits on it).
+    pub scorer_time: arena::Time,
 }
 
 impl Default for Config {
@@ -34,6 +40,8 @@ impl Default for Config {
             limits: crate::limits::Limits::default(),
             behind_tls: false,
             time: crate::time::Time::system(),
+            scorer: None,
+            scorer_time: arena::Time::system(),
         }
     }
 }

@@ -4,8 +4,9 @@
 //! pushed to the subscribers; the flag is recorded as a system `Flag` event).
 
 use crate::db::{Db, DbError, Idempotency, Note, StoredGame};
+use crate::scoring::Scoring;
 use crate::time::Time;
-use crate::wire::games::{BlackWhite, CallPush, ConfirmedBy, EventPush, GameState, Pushed, StateResult};
+use crate::wire::games::{BlackWhite, CallPush, ConfirmedBy, EventPush, GameState, ProposalPush, Pushed, StateResult};
 use crate::wire::json::as_json;
 use crate::wire::{WColor, WEvent, WOutcome, WSettings};
 use axum::extract::ws::Utf8Bytes;
@@ -233,6 +234,11 @@ impl GameHandle {
         rx.await.ok()
     }
 
+    /// What tells the game's subscribers that the scorer answered, asked after `seq` events.
+    pub fn proposal_told(&self, seq: usize) -> impl FnOnce() + Send + 'static {
+        proposal_told(self.info.id, seq, &self.pushes)
+    }
+
     /// A receiver of the game's pushes.
     pub fn subscribe(&self) -> broadcast::Receiver<Arc<Push>> {
         self.pushes.subscribe()
@@ -290,17 +296,26 @@ pub struct Hub {
     heartbeat: Option<u64>,
     /// Where final results of games on an event's board are written.
     store: EventStore,
+    /// The external scorer, if any, and its answers.
+    scoring: Scoring,
 }
 
 impl Hub {
-    /// A hub over the database, writing the results of event games into `store`.
-    pub fn new(db: Db, heartbeat: Option<u64>, store: EventStore) -> Hub {
+    /// A hub over the database, writing the results of event games into `store`, asking
+    /// `scoring`'s scorer (if any) of each game that enters counting.
+    pub fn new(db: Db, heartbeat: Option<u64>, store: EventStore, scoring: Scoring) -> Hub {
         Hub {
             db,
             games: Arc::new(Mutex::new(HashMap::new())),
             heartbeat,
             store,
+            scoring,
         }
+    }
+
+    /// The external scorer and its answers.
+    pub fn scoring(&self) -> &Scoring {
+        &self.scoring
     }
 
     /// At start: the final results of event games that their event lacks (the server
@@ -399,7 +414,14 @@ impl Hub {
         if let Some(h) = games.get(&id) {
             return Ok(Some(h.clone()));
         }
-        let h = spawn(self.db.clone(), self.store.clone(), info, events, heartbeat)?;
+        let h = spawn(
+            self.db.clone(),
+            self.store.clone(),
+            self.scoring.clone(),
+            info,
+            events,
+            heartbeat,
+        )?;
         games.insert(id, h.clone());
         Ok(Some(h))
     }
@@ -458,7 +480,14 @@ impl Hub {
         let digests = seat_digests(&self.db, id, [0, 0]);
         self.db.set_seat_digests(id, digests.clone()).await?;
         info.secrets = digests;
-        let h = spawn(self.db.clone(), self.store.clone(), info, opening, None)?;
+        let h = spawn(
+            self.db.clone(),
+            self.store.clone(),
+            self.scoring.clone(),
+            info,
+            opening,
+            None,
+        )?;
         self.games.lock().expect("hub lock").insert(id, h.clone());
         Ok(h)
     }
@@ -586,6 +615,7 @@ async fn load_game(db: &Db, id: i64) -> Result<Option<(GameInfo, Vec<WEvent>)>, 
 fn spawn(
     db: Db,
     store: EventStore,
+    scoring: Scoring,
     info: GameInfo,
     events: Vec<WEvent>,
     heartbeat: Option<u64>,
@@ -616,6 +646,7 @@ fn spawn(
     let task = Task {
         db,
         store,
+        scoring,
         players: players(&info).map(str::to_string),
         id: info.id,
         referee,
@@ -631,6 +662,8 @@ struct Task {
     db: Db,
     /// Where the game's final result is written.
     store: EventStore,
+    /// The external scorer, asked when the game enters counting.
+    scoring: Scoring,
     /// The players' names (the first seat's, then the second's), which the event's board
     /// must pair for the result to be written there.
     players: [String; 2],
@@ -1008,6 +1041,15 @@ impl Task {
         }
         let push = self.event_push(seq as usize);
         let _ = self.pushes.send(Arc::new(Push::new(&push)));
+        if self.referee.phase() == Phase::Counting {
+            // Art. 8: the scorer's proposal is asked for now, in the background; the view
+            // shows it once it answers (or the built-in one stands).
+            let _ = self.scoring.answer(
+                self.id,
+                self.referee.game(),
+                proposal_told(self.id, seq as usize + 1, &self.pushes),
+            );
+        }
         // The result became final (Art. 16.4), or a final one was corrected: into the event.
         let corrected = was_final
             && matches!(
@@ -1053,6 +1095,17 @@ impl Task {
 
 /// Now for `r`'s record: never before its last event (another instance's clock may be a
 /// little ahead, and a record's instants never go back).
+/// What tells game `id`'s subscribers that the scorer answered: a `proposal` push, on which
+/// the pages read the view again.
+/// `seq` is the number of events recorded when the question was asked.
+pub fn proposal_told(id: i64, seq: usize, pushes: &broadcast::Sender<Arc<Push>>) -> impl FnOnce() + Send + 'static {
+    let pushes = pushes.clone();
+    move || {
+        let msg = Pushed::Proposal(ProposalPush { game: id, seq });
+        let _ = pushes.send(Arc::new(Push::new(&as_json(&msg))));
+    }
+}
+
 pub(crate) fn now_at(time: &Time, r: &Referee) -> Instant {
     Instant(time.now_ms().max(r.events().last().map_or(0, |e| e.at.0)))
 }
@@ -1149,7 +1202,7 @@ mod tests {
         let Json::Object(mut state) = game_state(7, &r, clock::Instant(0)) else {
             panic!("a state that is no object");
         };
-        let Json::Object(extras) = crate::view::game_view(&r) else {
+        let Json::Object(extras) = crate::view::game_view(&r, None) else {
             panic!("a view that is no object");
         };
         state.extend(extras);

@@ -47,6 +47,7 @@ pub mod plan;
 pub mod qr;
 pub mod refusals;
 pub mod results;
+pub mod scoring;
 pub mod secret;
 pub mod state;
 pub mod time;
@@ -94,7 +95,11 @@ impl Server {
             let (db, heartbeat) = db::Db::open_sqlite(&config.db, config.time.clone()).map_err(|e| e.to_string())?;
             (db, heartbeat, store, None)
         };
-        let hub = game::Hub::new(db, heartbeat, store.clone());
+        let scoring = match &config.scorer {
+            Some(s) => scoring::Scoring::new(s.clone(), config.scorer_time.clone()),
+            None => scoring::Scoring::none(),
+        };
+        let hub = game::Hub::new(db, heartbeat, store.clone(), scoring);
         if let Some(notes) = notes {
             hub.follow(notes);
         }

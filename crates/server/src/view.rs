@@ -2,9 +2,12 @@
 //! (the download), and the view's extras — the names by colour, the last move, who proposed
 //! the end, who accepted the marking, the count, and the log of the record in both languages.
 
+use crate::scoring::Answer;
 use crate::wire::games::BlackWhite;
 use crate::wire::json::as_json;
-use crate::wire::view::{CountShown, LogLine, Named, PlayedMove, Quarters, ViewExtras};
+use crate::wire::view::{
+    CountShown, LogLine, MachineChain, Named, PlayedMove, Quarters, ScorerFailed, ScorerShown, ViewExtras,
+};
 use referee::{Referee, Seat};
 use rules::{Color, Move};
 use serde_json::Value;
@@ -31,13 +34,25 @@ fn player(r: &Referee, color: Color) -> &referee::Player {
 /// turns, adjudications) as comments and `WQREF`, `RE` (the referee's
 /// [`referee::Outcome::sgf`]) and the result and count in words. `DT` is the day of the
 /// record's first event when `meta` has none.
-pub fn game_sgf(r: &Referee, meta: &sgf::Meta) -> String {
+///
+/// `proposed_by` ([`proposer_note`]) is added to the last comment, after the count.
+pub fn game_sgf(r: &Referee, meta: &sgf::Meta, proposed_by: Option<&str>) -> String {
     let mut meta = meta.clone();
     if meta.date.is_none() {
         meta.date = r.events().first().map(|e| sgf::refereed::date_of(e.at.0));
     }
     match sgf::from_referee(r, &meta) {
-        Ok(record) => sgf::write(&record),
+        Ok(mut record) => {
+            if let Some(note) = proposed_by {
+                let last = *record.main_line().last().unwrap_or(&sgf::NodeId::ROOT);
+                let node = record.node_mut(last);
+                node.comment = Some(match node.comment.take() {
+                    Some(c) => format!("{c} {note}"),
+                    None => note.to_string(),
+                });
+            }
+            sgf::write(&record)
+        }
         // The server's own record always replays; were it not to, the moves still download.
         Err(e) => {
             let mut record = sgf::Record::from_game(r.game(), sgf::refereed::info(r.settings(), 0, &meta));
@@ -47,13 +62,30 @@ pub fn game_sgf(r: &Referee, meta: &sgf::Meta) -> String {
     }
 }
 
+/// Who proposed the dead stones of a counted game, for its record: the scorer by name once it
+/// answered on the final position (`answer`), else the built-in judgement (saying why, when
+/// the scorer failed); nothing when a scorer (`has_scorer`) was never heard from on it (a
+/// server restarted since: its answers are not stored).
+pub fn proposer_note(has_scorer: bool, answer: Option<&Answer>) -> Option<String> {
+    match answer {
+        Some(Answer::Dead { name, .. }) => Some(format!("Dead stones proposed by {name}.")),
+        Some(Answer::Failed { en, .. }) => Some(format!("Dead stones proposed by the built-in judgement ({en}).")),
+        Some(Answer::Asking) => None,
+        None if has_scorer => None,
+        None => Some("Dead stones proposed by the built-in judgement.".to_string()),
+    }
+}
+
 /// The extras of the game view: `names`, `last_move`, `moves`, `end_proposed_by`,
 /// `marking_accepted`, `machine_marking` (the chains the machine proposes dead), `machine_unsure`
-/// (those it is unsure of: shown apart, never pre-marked), `count`, `may_recount` (Art. 16.4), and `log` (each event's summary in both
+/// (those it is unsure of: shown apart, never pre-marked), `machine_chains` (each chain dead,
+/// in seki or unsure, with its reason in both languages), `count`, `may_recount` (Art. 16.4), and `log` (each event's summary in both
 /// languages, with its article).
-pub fn game_view(r: &Referee) -> Value {
+pub fn game_view(r: &Referee, scorer: Option<&Answer>) -> Value {
     let g = r.game();
-    let machine = (r.phase() == referee::Phase::Counting).then(|| r.machine_proposal());
+    let counting = r.phase() == referee::Phase::Counting;
+    let machine = counting.then(|| r.machine_proposal());
+    let scorer = scorer.filter(|_| counting);
     let size = g.rules().size;
     let names = |c: Color| {
         let p = player(r, c);
@@ -185,8 +217,51 @@ pub fn game_view(r: &Referee) -> Value {
             black: accepted[0],
             white: accepted[1],
         },
-        machine_marking: machine.as_ref().map_or(vec![], |m| points(&m.dead)),
-        machine_unsure: machine.as_ref().map_or(vec![], |m| points(&m.unsure)),
+        machine_marking: match scorer {
+            Some(Answer::Dead { dead, .. }) => points(dead),
+            _ => machine.as_ref().map_or(vec![], |m| points(&m.dead)),
+        },
+        // The scorer's answer leaves nothing unsure: it said dead or not of every stone.
+        machine_unsure: match scorer {
+            Some(Answer::Dead { .. }) => vec![],
+            _ => machine.as_ref().map_or(vec![], |m| points(&m.unsure)),
+        },
+        machine_chains: match scorer {
+            Some(Answer::Dead { dead, name }) => scorer_chains(r, dead, name),
+            _ => machine.as_ref().map_or(vec![], |m| {
+                m.explained()
+                    .map(|c| MachineChain {
+                        stones: points(&c.stones),
+                        color: color_name(c.color),
+                        status: c.status.code(),
+                        reason: c.reason.code(),
+                        en: c.reason.describe(rules::Lang::En).to_string(),
+                        zh: c.reason.describe(rules::Lang::Zh).to_string(),
+                    })
+                    .collect()
+            }),
+        },
+        machine_proposed_by: match scorer {
+            Some(Answer::Dead { .. }) => "scorer",
+            _ => "builtin",
+        },
+        machine_scorer: scorer.map(|a| match a {
+            Answer::Asking => ScorerShown {
+                asking: Some(true),
+                ..ScorerShown::default()
+            },
+            Answer::Dead { name, .. } => ScorerShown {
+                name: Some(name.clone()),
+                ..ScorerShown::default()
+            },
+            Answer::Failed { en, zh } => ScorerShown {
+                failed: Some(ScorerFailed {
+                    message: en.clone(),
+                    zh: zh.clone(),
+                }),
+                ..ScorerShown::default()
+            },
+        }),
         count,
         // Art. 16.4: whether a recount may be asked for (a counted result, not confirmed).
         may_recount: r.may_recount(),
@@ -195,6 +270,33 @@ pub fn game_view(r: &Referee) -> Value {
         history,
         log,
     })
+}
+
+/// The scorer's dead stones `dead` as the chains of the board that hold them, each with the
+/// reason `scorer`.
+fn scorer_chains(r: &Referee, dead: &[rules::Point], name: &str) -> Vec<MachineChain> {
+    let board = r.game().board();
+    let size = r.game().rules().size;
+    let mut seen = std::collections::HashSet::new();
+    let mut chains = Vec::new();
+    for &p in dead {
+        let Some(color) = board.get(p) else { continue };
+        if !seen.insert(p) {
+            continue;
+        }
+        let mut stones: Vec<rules::Point> = board.group(p).into_iter().filter(|q| dead.contains(q)).collect();
+        stones.sort();
+        seen.extend(stones.iter().copied());
+        chains.push(MachineChain {
+            stones: stones.iter().map(|&q| size.gtp(q)).collect(),
+            color: color_name(color),
+            status: "dead",
+            reason: "scorer",
+            en: format!("proposed dead by {name}"),
+            zh: format!("由 {name} 提议为死子"),
+        });
+    }
+    chains
 }
 
 fn color_name(c: Color) -> &'static str {

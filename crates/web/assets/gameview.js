@@ -50,6 +50,26 @@ import { quarters } from './format.js';
  *   ruling the players are told of)
  */
 /**
+ * One chain of the machine's proposal (`server::view::game_view`, from
+ * `rules::life::Proposal::explained`): dead, in seki or unsure, with its reason in both
+ * languages.
+ * @typedef {object} MachineChain
+ * @property {string[]} stones its stones (GTP points), sorted
+ * @property {Color} color
+ * @property {'dead' | 'seki' | 'unsure'} status
+ * @property {string} reason the reason's code (`ko`, `captured`, `playouts`, …; `scorer` when
+ *   an external scorer proposed it)
+ * @property {string} en the reason in English
+ * @property {string} zh the reason in Chinese
+ */
+/**
+ * The external scorer of `weiqi serve --scorer`, as the view shows it: one of the three.
+ * @typedef {object} ScorerState
+ * @property {boolean} [asking] it is being asked
+ * @property {string} [name] its name, once it answered (`GNU Go`)
+ * @property {{ message: string, zh: string }} [failed] why it failed or timed out
+ */
+/**
  * The game's settings as it was created (`wire::WSettings`).
  * @typedef {object} Settings
  * @property {{ name: string, rank: string }[]} players the pairing's first and second player
@@ -83,6 +103,11 @@ import { quarters } from './format.js';
  * @property {ByColor<boolean>} marking_accepted
  * @property {string[]} machine_marking the chains the machine proposes dead
  * @property {string[]} machine_unsure the chains it is unsure of
+ * @property {MachineChain[]} [machine_chains] every chain it proposes dead, in seki or is
+ *   unsure of, with the reason
+ * @property {'builtin' | 'scorer'} [machine_proposed_by] who proposed `machine_marking`
+ * @property {ScorerState} [machine_scorer] the external scorer while counting (absent
+ *   without one)
  * @property {Count | null} count
  * @property {boolean} may_recount Art. 16.4
  * @property {{ black: boolean, white: boolean, referee: boolean }} [confirmed_by] Art. 16.4: who confirmed
@@ -119,6 +144,48 @@ export function resultWords(r, lang) {
 export function deadShown(view, marking) {
   if (view.phase === 'counting') return [...(marking || [])];
   return (view.phase === 'decided' || view.phase === 'final') ? view.marking : [];
+}
+
+/**
+ * The machine's proposal in words, while counting: `open`, the chains the players must look
+ * at themselves (unsure, never pre-marked, then seki), and `dead`, the chains proposed dead,
+ * each with its colour, its stones (the first three and how many, for a long chain) and its
+ * reason in `lang`.
+ * @param {GameView} view
+ * @param {Translate} t
+ * @param {Lang} lang
+ * @returns {{ open: string[], dead: string[] }}
+ */
+export function machineLines(view, t, lang) {
+  const chains = view.phase === 'counting' ? view.machine_chains || [] : [];
+  /** @param {MachineChain} c @param {string} key */
+  const line = (c, key) => t(key, {
+    color: t(c.color === 'black' ? 'machine.black' : 'machine.white'),
+    stones: c.stones.length > 4 ? t('machine.more', { first: c.stones.slice(0, 3).join(' '), n: c.stones.length }) : c.stones.join(' '),
+    reason: lang === 'zh' ? c.zh : c.en,
+  });
+  return {
+    open: [...chains.filter((c) => c.status === 'unsure').map((c) => line(c, 'machine.unsure')),
+      ...chains.filter((c) => c.status === 'seki').map((c) => line(c, 'machine.seki'))],
+    dead: chains.filter((c) => c.status === 'dead').map((c) => line(c, 'machine.dead')),
+  };
+}
+
+/**
+ * While counting, who proposed the dead stones, in `lang`: the scorer by name, the built-in
+ * judgement (while the scorer is asked, or because it failed, saying why); '' otherwise.
+ * @param {GameView} view
+ * @param {Translate} t
+ * @param {Lang} lang
+ * @returns {string}
+ */
+export function proposedBy(view, t, lang) {
+  if (view.phase !== 'counting') return '';
+  const s = view.machine_scorer;
+  if (view.machine_proposed_by === 'scorer' && s && s.name) return t('machine.by_scorer', { name: s.name });
+  if (s && s.asking) return t('machine.asking');
+  if (s && s.failed) return t('machine.failed', { why: lang === 'zh' ? s.failed.zh : s.failed.message });
+  return t('machine.by_builtin');
 }
 
 /**

@@ -742,8 +742,13 @@ async fn view(
     let (h, r) = replayed(&st, id).await?;
     // The state may be a push ahead of the replayed record: both come from the same task,
     // state second, so the extras can only lag; the page refreshes on every push.
+    let scoring = st.0.hub.scoring();
     let with_extras = |mut s: wire::State, r: &Referee| {
-        if let Value::Object(x) = crate::view::game_view(r) {
+        // While counting, the scorer's answer so far (its first look asks it).
+        let answer = (r.phase() == referee::Phase::Counting)
+            .then(|| scoring.answer(id, r.game(), h.proposal_told(r.events().len())))
+            .flatten();
+        if let Value::Object(x) = crate::view::game_view(r, answer.as_ref()) {
             s.extend(x);
         }
         s
@@ -1138,7 +1143,12 @@ async fn sgf(
         event,
         round,
     };
-    let text = crate::view::game_sgf(&r, &meta);
+    // A counted game's record says who proposed its dead stones (Art. 8: the players decided).
+    let scoring = st.0.hub.scoring();
+    let note = r
+        .count()
+        .and_then(|_| crate::view::proposer_note(scoring.is_some(), scoring.known(id, r.game()).as_ref()));
+    let text = crate::view::game_sgf(&r, &meta, note.as_deref());
     Ok((
         [
             (header::CONTENT_TYPE, "application/x-go-sgf; charset=utf-8".to_string()),

@@ -386,6 +386,19 @@ pub enum Pushed {
     Event(EventPush),
     /// A clock's call (a byo-yomi count, Art. 18).
     Call(CallPush),
+    /// The external scorer answered (or failed) on the game's position: the view's
+    /// `machine_*` fields changed.
+    Proposal(ProposalPush),
+}
+
+/// The scorer's answer arrived, as its push says it.
+#[derive(Debug, Serialize)]
+pub struct ProposalPush {
+    /// The game's id.
+    pub game: i64,
+    /// The number of events recorded when the scorer was asked (its answer is of that
+    /// position).
+    pub seq: usize,
 }
 
 /// An event recorded, as its push says it.

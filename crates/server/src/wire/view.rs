@@ -22,6 +22,16 @@ pub struct ViewExtras {
     pub machine_marking: Vec<String>,
     /// The chains it is unsure of: shown apart, never pre-marked.
     pub machine_unsure: Vec<String>,
+    /// Every chain the proposal tells the players about (dead, seki, unsure: not the plainly
+    /// alive), with its reason in both languages (`rules::life::Proposal::explained`).
+    pub machine_chains: Vec<MachineChain>,
+    /// Who proposed `machine_marking`: `builtin` (`rules::life::propose_dead`), or `scorer`
+    /// (the external scorer of `weiqi serve --scorer`, once it answered).
+    pub machine_proposed_by: &'static str,
+    /// The external scorer while counting: asking, its name once it answered, or why it
+    /// failed (the built-in proposal then stands). Absent without a scorer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub machine_scorer: Option<ScorerShown>,
     /// The count, once there is one (Art. 9, 11, 24).
     pub count: Option<CountShown>,
     /// Art. 16.4: whether a recount may be asked for (a counted result, not confirmed).
@@ -32,6 +42,47 @@ pub struct ViewExtras {
     pub history: Vec<PlayedMove>,
     /// Each event's summary.
     pub log: Vec<LogLine>,
+}
+
+/// One chain of the machine's proposal, with the reason for its status.
+#[derive(Serialize)]
+pub struct MachineChain {
+    /// Its stones (GTP points), sorted.
+    pub stones: Vec<String>,
+    /// `black` or `white`.
+    pub color: &'static str,
+    /// `dead`, `seki` or `unsure` (`rules::life::Status::code`).
+    pub status: &'static str,
+    /// The reason's code (`rules::life::Reason::code`: `ko`, `captured`, …; `scorer` for a
+    /// chain the external scorer proposed).
+    pub reason: &'static str,
+    /// The reason in English.
+    pub en: String,
+    /// The reason in Chinese.
+    pub zh: String,
+}
+
+/// The external scorer as the view shows it: one of the three fields.
+#[derive(Serialize, Default)]
+pub struct ScorerShown {
+    /// `true` while it is asked (or waits for a free core).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub asking: Option<bool>,
+    /// Its GTP name, once it answered (`GNU Go`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Why it failed or timed out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failed: Option<ScorerFailed>,
+}
+
+/// Why the scorer failed, in both languages.
+#[derive(Serialize)]
+pub struct ScorerFailed {
+    /// In English, naming the command.
+    pub message: String,
+    /// In Chinese.
+    pub zh: String,
 }
 
 /// A player as the view names them.

@@ -17,6 +17,7 @@ mod postgres;
 mod results;
 mod round_links;
 mod rounds;
+mod scorer;
 mod seat_links;
 mod security;
 mod sessions;

@@ -135,7 +135,7 @@ fn the_game_view_and_sgf_of_a_record() {
     }
     events.push(Event::new(at(9), Actor::Player(rules::Color::White), Action::Resign));
     let r = Referee::replay(settings, &events).expect("the record stands");
-    let v = server::view::game_view(&r);
+    let v = server::view::game_view(&r, None);
     check(
         format!(
             "{}\n{}\n{}\nlog: {}",
@@ -164,6 +164,7 @@ fn the_game_view_and_sgf_of_a_record() {
                 round: Some("2".into()),
                 ..sgf::Meta::default()
             },
+            None,
         ),
         expect![[r#"
             (;FF[4]CA[UTF-8]GM[1]AP[weiqi:0.0.0]SZ[9]
@@ -263,7 +264,7 @@ fn adjudicated(outcome: referee::Outcome) -> String {
         },
     ));
     let r = Referee::replay(settings, &events).expect("the record stands");
-    server::view::game_sgf(&r, &sgf::Meta::default())
+    server::view::game_sgf(&r, &sgf::Meta::default(), None)
 }
 
 #[test]
@@ -372,4 +373,74 @@ fn a_last_period_timeout_may_be_a_lost_turn_where_the_event_allows_it() {
         ),
         expect!["error: operation 2: no flag has fallen"],
     );
+}
+
+/// A 9×9 game ended with a ko open: Black's F5 is in atari and White's capture at E5 would be
+/// a ko capture, White to move. The view names every chain the proposal tells the players of,
+/// with its reason in both languages: the ko stone unsure (never in the marking, Art. 8), the
+/// white invader at B7 dead.
+#[test]
+fn the_view_explains_each_chain_the_machine_proposes() {
+    let mut settings = Settings::new([player("李"), player("王")], "none".parse::<TimeControl>().unwrap());
+    settings.rules.size = BoardSize::new(9).unwrap();
+    let r = counted_with_open_ko(settings);
+    assert_eq!(r.phase(), referee::Phase::Counting);
+    let v = server::view::game_view(&r, None);
+    check(
+        format!(
+            "marking {}\nunsure {}\n{}",
+            v["machine_marking"],
+            v["machine_unsure"],
+            v["machine_chains"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        ),
+        expect![[r#"
+            marking ["B7"]
+            unsure ["F5"]
+            {"color":"white","en":"an eyeless invader of enclosed territory","reason":"invader","status":"dead","stones":["B7"],"zh":"侵入对方围地、无眼位的孤子"}
+            {"color":"black","en":"its life hangs on a ko","reason":"ko","status":"unsure","stones":["F5"],"zh":"死活取决于劫争"}"#]],
+    );
+}
+
+/// The game of [`the_view_explains_each_chain_the_machine_proposes`], in counting.
+pub fn counted_with_open_ko(settings: Settings) -> Referee {
+    let size = settings.rules.size;
+    let at = |s: u64| Instant(s * 1000);
+    let mut events = vec![
+        Event::new(
+            at(0),
+            Actor::System,
+            Action::Colours(ColourChoice::Draw { black: Seat::First }),
+        ),
+        Event::new(at(0), Actor::System, Action::Start { late: vec![] }),
+    ];
+    let black = ["E9", "E8", "E7", "E6", "D5", "F5", "E4", "E3", "E2", "E1"];
+    let white = ["F9", "F8", "F7", "F6", "G5", "F4", "F3", "F2", "F1", "B7"];
+    let mut t = 1;
+    for (b, w) in black.iter().zip(white.iter()) {
+        for (color, v) in [(rules::Color::Black, b), (rules::Color::White, w)] {
+            events.push(Event::new(
+                at(t),
+                Actor::Player(color),
+                Action::Play(Move::Play(size.parse_gtp(v).unwrap())),
+            ));
+            t += 1;
+        }
+    }
+    events.push(Event::new(
+        at(t),
+        Actor::Player(rules::Color::Black),
+        Action::ProposeEnd,
+    ));
+    events.push(Event::new(
+        at(t + 1),
+        Actor::Player(rules::Color::White),
+        Action::AcceptEnd,
+    ));
+    Referee::replay(settings, &events).expect("the record stands")
 }

@@ -13,7 +13,7 @@ import { drawBoard } from '../board.js';
 import { clockAt } from '../clock.js';
 import { showClock } from '../clockface.js';
 import { LETTERS, parseVertex, replayTo, toggleChain, vertex } from '../goban.js';
-import { countLines, deadShown, logLine, moveLine, reviewLine, statusLine } from '../gameview.js';
+import { countLines, deadShown, logLine, machineLines, moveLine, proposedBy, reviewLine, statusLine } from '../gameview.js';
 import { confirmMove, sound, voice } from '../voice.js';
 import { rankWords } from '../standings.js';
 
@@ -29,6 +29,8 @@ import { rankWords } from '../standings.js';
  * @property {GameView | null} view the view last read
  * @property {number} readAt when it was read (`performance.now()`)
  * @property {Set<string> | null} marking the dead stones being marked
+ * @property {string | null} markedFrom the machine's marking (as JSON) that `marking` was taken
+ *   from, while the player has not changed it: a scorer's later answer replaces it
  * @property {{ point: string, color: Color } | null} ghost confirm-move: the point tapped once,
  *   not played yet
  * @property {number | null} movesSeen the moves of the last view, for the stone's sound
@@ -48,6 +50,7 @@ import { rankWords } from '../standings.js';
  * @property {HTMLElement} calls
  * @property {HTMLInputElement} coord
  * @property {HTMLElement} explain
+ * @property {HTMLElement} machine the machine's proposal in words, while counting
  * @property {HTMLElement} moveList
  * @property {HTMLElement} reviewNote
  * @property {HTMLElement} where
@@ -58,7 +61,7 @@ const COLORS = /** @type {Color[]} */ (['black', 'white']);
 export async function gamePage() {
   /** @type {Game} */
   const g = {
-    id: Number(ID), view: null, readAt: 0, marking: null, ghost: null, movesSeen: null,
+    id: Number(ID), view: null, readAt: 0, marking: null, markedFrom: null, ghost: null, movesSeen: null,
     review: null, listed: -1, controlsShown: '', queue: Promise.resolve(), el: parts(),
   };
   document.addEventListener('keydown', (e) => reviewKey(g, e));
@@ -89,6 +92,7 @@ function parts() {
     calls: h('ul', { id: 'calls', 'aria-live': 'assertive' }),
     coord: /** @type {HTMLInputElement} */ (h('input', { id: 'coord', size: 5, autocomplete: 'off', 'aria-describedby': 'coord-help', placeholder: 'D4' })),
     explain: h('div', { id: 'count-explained', class: 'count-explained', hidden: true }),
+    machine: h('div', { id: 'machine-chains', class: 'machine-chains', hidden: true }),
     moveList: h('ol', { id: 'move-list', class: 'move-list' }),
     reviewNote: h('p', { id: 'review-note', class: 'review-note', 'aria-live': 'polite' }),
     where: h('p', { id: 'game-where', class: 'where' }),
@@ -121,7 +125,7 @@ function layout(g, comforts) {
       h('div', { class: 'left' }, el.boardBox,
         h('p', { id: 'ghost-note', class: 'ghost-note', 'aria-live': 'polite' }),
         h('p', { id: 'board-help', class: 'hint' }, t('board.help'), ' ', h('span', { id: 'cursor-status', 'aria-live': 'polite' })),
-        el.explain),
+        el.machine, el.explain),
       h('div', { class: 'right' }, h('div', { class: 'clocks' }, el.clocks.black, el.clocks.white), el.status,
         h('p', { id: 'call-now', class: 'call-now', 'aria-live': 'assertive' }),
         h('p', { id: 'time-answer', class: 'time-answer', 'aria-live': 'assertive' }),
@@ -155,7 +159,8 @@ function follow(g) {
     // A call (Art. 12.3) is the server's clock moving to its next step: read it again, so
     // the face starts from the crate's state at each period.
     if (m.type === 'call') { voice.say(m); refresh(g).catch(() => {}); }
-    else if (m.type === 'event' || m.type === 'state') refresh(g).catch(() => {});
+    // A proposal: the external scorer answered, the machine's marking changed.
+    else if (m.type === 'event' || m.type === 'state' || m.type === 'proposal') refresh(g).catch(() => {});
     // Art. 29–31: an official's ruling is told to both players, in the page's language.
     if (m.type === 'event' && m.ruling) notice(g, { index: m.index, official: m.event.actor, en: m.en, zh: m.zh });
   }, (ws) => {
@@ -282,8 +287,13 @@ async function refresh(g) {
   g.view = v; g.readAt = performance.now();
   if (g.movesSeen !== null && v.moves > g.movesSeen) sound.stone();
   g.movesSeen = v.moves;
-  if (v.phase !== 'counting') g.marking = null;
-  else if (g.marking === null) g.marking = new Set(v.marking.length ? v.marking : v.machine_marking);
+  if (v.phase !== 'counting') { g.marking = null; g.markedFrom = null; } else {
+    const machine = JSON.stringify(v.machine_marking);
+    if (g.marking === null || (g.markedFrom !== null && g.markedFrom !== machine && !v.marking.length)) {
+      g.marking = new Set(v.marking.length ? v.marking : v.machine_marking);
+      g.markedFrom = v.marking.length ? null : machine;
+    }
+  }
   render(g);
 }
 
@@ -314,6 +324,7 @@ function onPoint(g, x, y, via) {
     if (view.board[y][x] === '.') return;
     // One stone marks its group (Art. 8): toggle the whole group.
     g.marking = toggleChain(g.marking || new Set(), view.board, x, y);
+    g.markedFrom = null;
     render(g);
     return;
   }
@@ -348,6 +359,7 @@ function render(g) {
   // The big call is for play in progress: gone once the game ends or the clocks stop.
   if (view.phase !== 'play' || view.paused) /** @type {HTMLElement} */ (document.getElementById('call-now')).textContent = '';
   renderHints(g, view);
+  renderMachine(g, view);
   renderCount(g, view);
   renderClocks(g, view);
   tick(g);
@@ -410,6 +422,31 @@ function renderHints(g, view) {
   if (coordHelp) coordHelp.textContent = t('game.coord_help', { last: LETTERS[view.settings.size - 1] });
   const ghostNote = document.getElementById('ghost-note');
   if (ghostNote) ghostNote.textContent = g.ghost ? t('game.ghost', { point: g.ghost.point }) : '';
+}
+
+/**
+ * While counting, the machine's proposal in words under the board: who proposed it, the
+ * chains the players must look at (unsure, seki) first, the dead ones with their reasons in a
+ * closed fold.
+ * Rebuilt only when the words change, so a fold the reader opened stays open.
+ * @param {Game} g
+ * @param {GameView} view
+ */
+function renderMachine(g, view) {
+  const box = g.el.machine;
+  const { open, dead } = machineLines(view, t, LANG);
+  const by = proposedBy(view, t, LANG);
+  const key = JSON.stringify([by, open, dead]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.hidden = !by;
+  const parts = [h('p', { id: 'proposed-by', class: 'hint', 'aria-live': 'polite' }, by)];
+  if (open.length) parts.push(h('ul', { id: 'machine-open', class: 'machine-open' }, ...open.map((l) => h('li', {}, l))));
+  if (dead.length) {
+    parts.push(h('details', { id: 'machine-dead' }, h('summary', {}, t('machine.dead_fold', { n: dead.length })),
+      h('ul', {}, ...dead.map((l) => h('li', {}, l)))));
+  }
+  box.replaceChildren(...parts);
 }
 
 /**

@@ -3,7 +3,7 @@
 // drawn in each phase.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { countLines, deadShown, logLine, moveLine, resultWords, reviewLine, statusLine } from '../../assets/gameview.js';
+import { countLines, deadShown, logLine, machineLines, moveLine, proposedBy, resultWords, reviewLine, statusLine } from '../../assets/gameview.js';
 import { translator } from '../../assets/text.js';
 
 const t = translator({
@@ -106,4 +106,57 @@ test("a line of the record adds its article unless the text names it", () => {
 test('a move of the list: its number, its colour, its point or a pass', () => {
   assert.equal(moveLine({ color: 'black', point: 'Q16' }, 0, t), '1. Black Q16');
   assert.equal(moveLine({ color: 'white', point: 'pass' }, 1, t), '2. White pass');
+});
+
+// The machine's proposal in words (crates/web/src/i18n.rs has these strings in both languages).
+const words = {
+  en: translator({
+    'machine.black': 'Black', 'machine.white': 'White',
+    'machine.unsure': 'Unsure (not marked): {color} {stones} — {reason}',
+    'machine.seki': 'Seki: {color} {stones} — {reason}', 'machine.dead': '{color} {stones} — {reason}',
+    'machine.more': '{first} … ({n} stones)',
+    'machine.by_builtin': 'Dead stones proposed by the built-in judgement', 'machine.by_scorer': 'Dead stones proposed by {name}',
+    'machine.asking': 'Asking the scorer…', 'machine.failed': 'The scorer failed ({why}); built-in',
+  }),
+  zh: translator({
+    'machine.black': '黑', 'machine.white': '白',
+    'machine.unsure': '存疑（未标出）：{color} {stones} — {reason}',
+    'machine.seki': '双活：{color} {stones} — {reason}', 'machine.dead': '{color} {stones} — {reason}',
+    'machine.more': '{first}…（共{n}子）',
+    'machine.by_builtin': '死子由内置判断提议', 'machine.by_scorer': '死子由 {name} 提议',
+    'machine.asking': '正在询问外部判断程序……', 'machine.failed': '外部判断程序未能答复（{why}），内置',
+  }),
+};
+
+test("the machine's chains are listed unsure and seki first, dead apart, in the page's language", () => {
+  const v = counted({
+    phase: 'counting',
+    machine_chains: [
+      { stones: ['B7'], color: 'white', status: 'dead', reason: 'invader', en: 'an eyeless invader of enclosed territory', zh: '侵入对方围地、无眼位的孤子' },
+      { stones: ['A1', 'A2', 'B1', 'B2', 'C1'], color: 'black', status: 'seki', reason: 'seki', en: 'seki', zh: '双活' },
+      { stones: ['F5'], color: 'black', status: 'unsure', reason: 'ko', en: 'its life hangs on a ko', zh: '死活取决于劫争' },
+    ],
+  });
+  assert.deepEqual(machineLines(v, words.en, 'en'), {
+    open: ['Unsure (not marked): Black F5 — its life hangs on a ko', 'Seki: Black A1 A2 B1 … (5 stones) — seki'],
+    dead: ['White B7 — an eyeless invader of enclosed territory'],
+  });
+  assert.deepEqual(machineLines(v, words.zh, 'zh'), {
+    open: ['存疑（未标出）：黑 F5 — 死活取决于劫争', '双活：黑 A1 A2 B1…（共5子） — 双活'],
+    dead: ['白 B7 — 侵入对方围地、无眼位的孤子'],
+  });
+  // Outside counting, or from a server that sends none, nothing is said.
+  assert.deepEqual(machineLines({ ...v, phase: 'decided' }, words.en, 'en'), { open: [], dead: [] });
+  assert.deepEqual(machineLines(counted({ phase: 'counting' }), words.en, 'en'), { open: [], dead: [] });
+});
+
+test('who proposed the dead stones: the scorer by name, else the built-in judgement and why', () => {
+  const v = (o) => counted({ phase: 'counting', machine_proposed_by: 'builtin', ...o });
+  assert.equal(proposedBy(v({}), words.zh, 'zh'), '死子由内置判断提议');
+  assert.equal(proposedBy(v({ machine_scorer: { asking: true } }), words.en, 'en'), 'Asking the scorer…');
+  assert.equal(proposedBy(v({ machine_proposed_by: 'scorer', machine_scorer: { name: 'GNU Go' } }), words.zh, 'zh'), '死子由 GNU Go 提议');
+  const failed = { failed: { message: 'the scorer nope: cannot start "nope"', zh: '无法启动外部判断程序 nope' } };
+  assert.equal(proposedBy(v({ machine_scorer: failed }), words.zh, 'zh'), '外部判断程序未能答复（无法启动外部判断程序 nope），内置');
+  assert.equal(proposedBy(v({ machine_scorer: failed }), words.en, 'en'), 'The scorer failed (the scorer nope: cannot start "nope"); built-in');
+  assert.equal(proposedBy(v({ phase: 'decided' }), words.en, 'en'), '');
 });

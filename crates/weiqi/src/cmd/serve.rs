@@ -1,6 +1,8 @@
 //! `weiqi serve`: start the server an event runs on (the `server` crate), on the same
 //! database as `weiqi event`: `--database-url URL` (PostgreSQL), else `--db FILE` (SQLite),
-//! else `$WEIQI_DATABASE_URL`, else `$WEIQI_DB`, else `./weiqi.db`.
+//! else `$WEIQI_DATABASE_URL`, else `$WEIQI_DB`, else `./weiqi.db`. `--scorer CMD` asks a GTP
+//! engine for the dead stones of each game that enters counting, within `--scorer-timeout`
+//! seconds, the built-in proposal being the fall-back (as `weiqi score --scorer`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -68,11 +70,26 @@ pub struct Args {
     /// Logs as JSON lines instead of text.
     #[arg(long)]
     log_json: bool,
+    /// Ask this GTP engine (a command line, split at spaces) for the dead stones when a game
+    /// enters counting, instead of the built-in proposal, which stays the fall-back (the
+    /// answers are kept in memory, not stored).
+    #[arg(long, value_name = "CMD")]
+    scorer: Option<String>,
+    /// The scorer's deadline for the whole exchange, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30)]
+    scorer_timeout: u64,
 }
 
 /// Runs the server until SIGINT or SIGTERM.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     init_logs(args.log_json);
+    let scorer = match args.scorer.as_deref() {
+        None => None,
+        Some(line) => Some(
+            arena::scorer::Scorer::from_command_line(line, std::time::Duration::from_secs(args.scorer_timeout))
+                .with_context(|| format!("--scorer {line:?}: no command"))?,
+        ),
+    };
     // The same choice as `weiqi event`: a flag wins over the environment, a URL over a file.
     let database_url = super::event::chosen_url(args.db.is_some(), args.database_url.clone());
     let db = super::event::db_path(args.db);
@@ -98,6 +115,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
         behind_tls: args.behind_tls,
         time: server::time::Time::system(),
+        scorer,
+        scorer_time: arena::Time::system(),
     };
     let rt = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     rt.block_on(async move {

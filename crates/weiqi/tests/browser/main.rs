@@ -24,6 +24,7 @@ mod kit;
 mod layout;
 mod opengotha_standings;
 mod print_pack;
+mod proposal;
 mod referee;
 mod rounds;
 mod seat_slips;

@@ -7,6 +7,9 @@
 //!   as `POST /api/games/7/actions`; answered by an `ack` or an `error` carrying `ref`.
 //! - `{"type":"state","game":7}`: the full state.
 //!
+//! A `proposal` push (`{"type":"proposal","game":7,"seq":40}`) says that the external scorer
+//! answered (or failed) on the game's position: the view's `machine_*` fields changed.
+//!
 //! Every server message names its game and carries `seq`, the number of events recorded
 //! when it was sent; event pushes arrive in order, each exactly once per subscription. An
 //! `error` is the HTTP API's body for the same error (`error`, `message`; `article` for a
