@@ -19,12 +19,24 @@ use std::time::Duration;
 #[derive(Clone, Debug)]
 pub struct Time(Source);
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 enum Source {
     /// The system's monotonic clock; instants count from this one.
     System(std::time::Instant),
     /// The instant, as the test set it.
     Held(Arc<AtomicU64>),
+    /// Another component's time source, read through a function (see [`Time::reading`]).
+    Reading(Arc<dyn Fn() -> clock::Instant + Send + Sync>),
+}
+
+impl std::fmt::Debug for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Source::System(start) => f.debug_tuple("System").field(start).finish(),
+            Source::Held(at) => f.debug_tuple("Held").field(at).finish(),
+            Source::Reading(_) => f.write_str("Reading"),
+        }
+    }
 }
 
 impl Default for Time {
@@ -45,11 +57,19 @@ impl Time {
         Time(Source::Held(Arc::new(AtomicU64::new(at.0))))
     }
 
+    /// Another component's time, read through `now`: a server that holds its own time in
+    /// tests hands the arena its clock, so an engine's deadline passes when the server's time
+    /// does. Such a time is moved only by its owner ([`Time::advance`] does nothing).
+    pub fn reading(now: impl Fn() -> clock::Instant + Send + Sync + 'static) -> Time {
+        Time(Source::Reading(Arc::new(now)))
+    }
+
     /// Now.
     pub fn now(&self) -> clock::Instant {
         match &self.0 {
             Source::System(start) => clock::Instant(start.elapsed().as_millis() as u64),
             Source::Held(at) => clock::Instant(at.load(Ordering::SeqCst)),
+            Source::Reading(now) => now(),
         }
     }
 
@@ -78,7 +98,8 @@ impl Time {
         }
         Some(match &self.0 {
             Source::System(_) => Duration::from_millis(deadline.since(now).0).min(at_most),
-            Source::Held(_) => at_most,
+            // Its owner may move it at any moment (a held server time): look again soon.
+            Source::Held(_) | Source::Reading(_) => at_most,
         })
     }
 }
@@ -105,6 +126,21 @@ mod tests {
         t.advance(Duration::from_millis(1));
         assert_eq!(t.wait_for(clock::Instant(1_500), poll), None, "the deadline has passed");
         assert_eq!(t.after(Duration::from_secs(2)), clock::Instant(3_500));
+    }
+
+    #[test]
+    fn a_time_read_from_another_source_follows_it() {
+        let other = Arc::new(AtomicU64::new(5_000));
+        let seen = other.clone();
+        let t = Time::reading(move || clock::Instant(seen.load(Ordering::SeqCst)));
+        let deadline = t.after(Duration::from_secs(1));
+        assert_eq!(deadline, clock::Instant(6_000));
+        let poll = Duration::from_millis(50);
+        assert_eq!(t.wait_for(deadline, poll), Some(poll));
+        t.advance(Duration::from_secs(5));
+        assert_eq!(t.now(), clock::Instant(5_000), "only its owner moves it");
+        other.store(6_000, Ordering::SeqCst);
+        assert_eq!(t.wait_for(deadline, poll), None, "the owner's time passed the deadline");
     }
 
     #[test]

@@ -24,9 +24,6 @@ pub struct Config {
     /// The external scorer asked for the dead stones when a game enters counting
     /// (`--scorer`, `--scorer-timeout`); `None`: the built-in proposal only.
     pub scorer: Option<arena::scorer::Scorer>,
-    /// Where the scorer's deadline is read: the system's monotonic clock, or a test's held
-    /// time (the arena's time source, since the arena's engine client waits on it).
-    pub scorer_time: arena::Time,
 }
 
 impl Default for Config {
@@ -41,7 +38,6 @@ impl Default for Config {
             behind_tls: false,
             time: crate::time::Time::system(),
             scorer: None,
-            scorer_time: arena::Time::system(),
         }
     }
 }

@@ -96,7 +96,11 @@ impl Server {
             (db, heartbeat, store, None)
         };
         let scoring = match &config.scorer {
-            Some(s) => scoring::Scoring::new(s.clone(), config.scorer_time.clone()),
+            Some(s) => {
+                // The scorer's deadline is read from the server's one time source.
+                let time = config.time.clone();
+                scoring::Scoring::new(s.clone(), arena::Time::reading(move || clock::Instant(time.now_ms())))
+            }
             None => scoring::Scoring::none(),
         };
         let hub = game::Hub::new(db, heartbeat, store.clone(), scoring);

@@ -2,7 +2,7 @@
 //! the dead stones in the background (`server::scoring`), and the view shows its answer
 //! instead of the built-in proposal, or why it failed (the built-in proposal then stands).
 //! The engine is the arena's scripted one (`crates/arena/tests/data/fake_gtp.py`); its
-//! deadline is read from held time, which the test moves: nothing here sleeps for time to
+//! deadline is read from the server's held time, which the test moves: nothing here sleeps for time to
 //! pass, it reads the view until the server shows the answer.
 
 use crate::support::{App, act, app_with, call, game, login};
@@ -10,6 +10,10 @@ use serde_json::{Value, json};
 use std::time::Duration;
 
 const FAKE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../arena/tests/data/fake_gtp.py");
+
+/// The server's held time at the start (2026-12-01, in milliseconds since the epoch): the
+/// scorer's deadline is read from it too.
+const T0: u64 = 1_764_547_200_000;
 
 /// Black's and White's moves to a 9×9 position with a ko open (Black's F5 in atari, White to
 /// move once play ends) and White's invader at B7: the game of `view::counted_with_open_ko`.
@@ -27,7 +31,7 @@ const OPEN_KO: [(&str, &str); 10] = [
 ];
 
 /// A server whose scorer is `command` with a deadline of 10 s on the held time `time`.
-async fn with_scorer(command: &[&str], time: &arena::Time) -> App {
+async fn with_scorer(command: &[&str], time: &server::time::Time) -> App {
     let scorer = arena::scorer::Scorer {
         command: command.iter().map(|s| s.to_string()).collect(),
         timeout: Duration::from_secs(10),
@@ -35,7 +39,7 @@ async fn with_scorer(command: &[&str], time: &arena::Time) -> App {
     let time = time.clone();
     app_with(move |c| {
         c.scorer = Some(scorer);
-        c.scorer_time = time;
+        c.time = time;
     })
     .await
 }
@@ -69,7 +73,7 @@ async fn counting(a: &App) -> (i64, String, String) {
 /// Reads the view until the scorer is no longer being asked (at most 600 reads, 20 ms of
 /// real time apart: the engine is a process that answers when it does), moving held time
 /// `by` at each read; the view then, in brief.
-async fn answered(a: &App, id: i64, time: &arena::Time, by: Duration) -> String {
+async fn answered(a: &App, id: i64, time: &server::time::Time, by: Duration) -> String {
     for _ in 0..600 {
         let v = view(a, id).await;
         assert_eq!(v["phase"], "counting", "{v}");
@@ -105,7 +109,7 @@ async fn answered(a: &App, id: i64, time: &arena::Time, by: Duration) -> String 
 
 #[tokio::test]
 async fn the_scorers_answer_replaces_the_built_in_marking() {
-    let time = arena::Time::held(clock::Instant(0));
+    let time = server::time::Time::held(T0);
     let a = with_scorer(&["python3", FAKE, "--name", "Fake Scorer", "--dead", "F5 B7"], &time).await;
     let (id, black, white) = counting(&a).await;
     // At first the built-in proposal, while the scorer is asked.
@@ -137,7 +141,7 @@ async fn the_scorers_answer_replaces_the_built_in_marking() {
 
 #[tokio::test]
 async fn a_hanging_scorer_times_out_and_the_built_in_proposal_stays() {
-    let time = arena::Time::held(clock::Instant(0));
+    let time = server::time::Time::held(T0);
     let log = crate::support::temp_dir().join("scorer.log");
     let log_arg = log.to_str().unwrap().to_string();
     let mut a = with_scorer(
@@ -181,7 +185,7 @@ async fn a_hanging_scorer_times_out_and_the_built_in_proposal_stays() {
 
 #[tokio::test]
 async fn a_scorer_that_cannot_start_fails_cleanly_naming_the_command() {
-    let time = arena::Time::held(clock::Instant(0));
+    let time = server::time::Time::held(T0);
     let a = with_scorer(&["/nonexistent/scorer", "--mode", "gtp"], &time).await;
     let (id, _, _) = counting(&a).await;
     expect_test::expect![[r#"

@@ -116,7 +116,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         behind_tls: args.behind_tls,
         time: server::time::Time::system(),
         scorer,
-        scorer_time: arena::Time::system(),
     };
     let rt = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     rt.block_on(async move {
