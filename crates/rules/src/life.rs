@@ -15,8 +15,9 @@
 //!   kills (the capture leaving the capturer one eye in a dead shape: nakade, snapback). A
 //!   sacrifice whose captured space also borders another capturer chain with liberties
 //!   elsewhere (a wall) kills nothing: the capturer connects out through the space. A move
-//!   that joins a chain of the cluster to a chain of its color outside it is played too:
-//!   it brings in the outside chain's liberties, so there is no standoff.
+//!   that joins a chain of the cluster to a chain of its color outside it is played too
+//!   (it brings in the outside chain's liberties), and a standoff reached after such a move
+//!   is no seki: the outside chain's liberties and eyes decide, a race the playouts judge.
 //!   Seki stones are alive and their shared liberties are dame, which counting splits half
 //!   each (Art. 9, 21.2).
 //! - **Ownership** ([`ownership`]): N random playouts from the position, each scored by
@@ -83,13 +84,14 @@ pub const SURE_ALIVE: f64 = 0.3;
 /// A dragon of more stones than this has had room to make eyes: random playouts misjudge the
 /// races and eye shapes of such groups far more often than a small invader's, so it is
 /// proposed dead only when they kill it nearly always (mean ownership below
-/// `-BIG_DRAGON_DEAD`), and is unsure between. On the counted professional records the dead
-/// dragons GNU Go and its play-out agree on have at most 8 stones; a living one of 48 stones
-/// in a race came out at -0.51 (BENCHMARKS.md).
+/// `-BIG_DRAGON_DEAD`), and is unsure between. On the 259 counted professional records that
+/// replay, no living dragon of more stones came out below -0.51 (Hon-47-5's 48 stones in a
+/// race, now alive on the second look), and White's dead dragons in M-63-4 at -0.64
+/// (BENCHMARKS.md).
 const BIG_DRAGON: u32 = 12;
 
 /// See [`BIG_DRAGON`].
-const BIG_DRAGON_DEAD: f64 = 0.8;
+const BIG_DRAGON_DEAD: f64 = 0.6;
 
 /// The most moves the atari reader looks ahead (a ladder across the board and back).
 const READ_DEPTH: u32 = 80;
@@ -1177,6 +1179,8 @@ fn seki_cluster(board: &Board, members: &[usize], marks: &mut Marks) -> Option<V
     b.clear_ko();
     let mut in_cluster = vec![false; CELLS];
     let mut libs = Vec::new();
+    // Whether a chain of the cluster has joined a chain outside it.
+    let mut joined = false;
     // Each round either plays one approach move or ends; at most N² rounds.
     for _ in 0..=b.size().n_points() {
         in_cluster.iter_mut().for_each(|c| *c = false);
@@ -1218,6 +1222,7 @@ fn seki_cluster(board: &Board, members: &[usize], marks: &mut Marks) -> Option<V
                     let joins = |inside: bool| nbrs.iter().any(|&n| b.cell(n) == own && in_cluster[n] == inside);
                     if joins(true) && joins(false) {
                         approach = Some((color, x));
+                        joined = true;
                         break 'moves;
                     }
                     continue;
@@ -1235,6 +1240,10 @@ fn seki_cluster(board: &Board, members: &[usize], marks: &mut Marks) -> Option<V
             Some((color, x)) => {
                 b.play_idx(color, x);
             }
+            // A standoff reached only after a chain joined one outside the cluster is no
+            // local seki: the outside chain's liberties and eyes decide, a race the
+            // playouts judge.
+            None if joined => return None,
             None => {
                 // The shared liberties in the original position.
                 marks.next();

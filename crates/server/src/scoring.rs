@@ -49,7 +49,7 @@ pub struct Scoring(Option<Arc<Inner>>);
 
 struct Inner {
     scorer: Scorer,
-    /// Where the scorer's deadline is read (the system's monotonic clock; a test holds it).
+    /// Where the scorer's deadline is read: the server's time (a test holds it).
     time: Time,
     answers: Mutex<HashMap<(i64, u64), Answer>>,
     /// One permit a core: the engine processes that may run at once.
