@@ -534,7 +534,13 @@ fn second_look(
             cleaned.set(p, None);
         }
     }
-    let own = ownership_cells(&cleaned, to_move, settings, &seki.dame);
+    // Half the playouts: the second look only has to confirm a group's life once its dead
+    // neighbours are gone, and the proposal stays within its time on 19×19.
+    let half = ProposalSettings {
+        playouts: (settings.playouts / 2).max(1),
+        ..*settings
+    };
+    let own = ownership_cells(&cleaned, to_move, &half, &seki.dame);
     let mut mean = vec![0.0; CELLS];
     for p in size.points() {
         let i = board.idx(p);
