@@ -39,28 +39,9 @@ X X X X X O O . O O . . O O O O O X X
 X . . . . X O O . . . O X X X . . . .
 ";
 
-/// Hon-47-5's final position, White to move.
-const SECOND_LOOK: &str = "
-. . . . . . O . . O X X X X O O . X .
-. . O X O O X O X O O O X O O . O O X
-. . O O X X X O O O X X X X O O O X .
-. . . X O . X X O . . X O X X O X X .
-O . O O O O . X O O X X O O O X X . .
-X O O . O X X X . . X X X O . X . . X
-X X X O O O . . O O X . X O O O X X X
-. . X X O X X X . O O X O O X O X X O
-. . . X X O X . X O X X O O X X X O O
-. . . X O O X O X X X . X O O X O O O
-. . X . O . X . X O X X O O O O . . .
-. X X X . O O X X O O O O . X X O . .
-X X O X X X O O O O . O X X . . O O O
-X O O O X . X X X O O O O . X . O X O
-O . O . O X . . . X X X O . . . O X X
-. . O . O X X . . X O O O . X X X . X
-. . . O . O O X . X X O O O X . X X .
-. . . . . . O O X . . X X O X O X . .
-. . . . . . O X X . X X O O O O X . .
-";
+/// Hon-47-5's final position, White to move (the rules test
+/// `a_big_dragon_beside_a_dead_group_is_alive_on_the_second_look` reads the same file).
+const SECOND_LOOK: &str = include_str!("../tests/it/hon_47_5_end.txt");
 
 fn parse(text: &str) -> Board {
     let mut board = Board::new(BoardSize::STANDARD);

@@ -1222,29 +1222,8 @@ fn a_capture_that_is_retaken_whole_is_no_ko() {
 /// unsettled; the second look, with the dead group off the board, gives it to Black.
 #[test]
 fn a_big_dragon_beside_a_dead_group_is_alive_on_the_second_look() {
-    let board = parse(
-        "
-        . . . . . . O . . O X X X X O O . X .
-        . . O X O O X O X O O O X O O . O O X
-        . . O O X X X O O O X X X X O O O X .
-        . . . X O . X X O . . X O X X O X X .
-        O . O O O O . X O O X X O O O X X . .
-        X O O . O X X X . . X X X O . X . . X
-        X X X O O O . . O O X . X O O O X X X
-        . . X X O X X X . O O X O O X O X X O
-        . . . X X O X . X O X X O O X X X O O
-        . . . X O O X O X X X . X O O X O O O
-        . . X . O . X . X O X X O O O O . . .
-        . X X X . O O X X O O O O . X X O . .
-        X X O X X X O O O O . O X X . . O O O
-        X O O O X . X X X O O O O . X . O X O
-        O . O . O X . . . X X X O . . . O X X
-        . . O . O X X . . X O O O . X X X . X
-        . . . O . O O X . X X O O O X . X X .
-        . . . . . . O O X . . X X O X O X . .
-        . . . . . . O X X . X X O O O O X . .
-        ",
-    );
+    // The same position is the `second-look` case of `cargo bench -p rules --bench life`.
+    let board = parse(include_str!("hon_47_5_end.txt"));
     // L19, G18, F12 and M12: four chains of the dragon.
     for (x, y) in [(10, 0), (6, 1), (5, 7), (11, 7)] {
         let status = status_with(&board, Color::White, x, y);

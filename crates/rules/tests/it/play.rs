@@ -264,14 +264,7 @@ fn art20_3_triple_ko_cycle_is_forbidden_by_default() {
 /// move is legal (Art. 7).
 #[test]
 fn art20_3_triple_ko_cycle_ends_the_game_under_an_outcome_policy() {
-    let mut transcript = String::new();
-    for cycle in ["no-result", "draw", "replay"] {
-        let out = run(&format!(
-            "{TRIPLE_KO}\nrules cycle={cycle}\nB D5\nW B6\nB F5\nW D6\nB B5\nW F6\nB D5"
-        ));
-        let tail: Vec<&str> = out.lines().skip(5).take(2).collect();
-        transcript.push_str(&format!("{cycle}:\n  {}\n  {}\n", tail[0], tail[1]));
-    }
+    let transcript = under_each_outcome_policy(TRIPLE_KO, "B D5\nW B6\nB F5\nW D6\nB B5\nW F6\nB D5");
     expect![[r#"
         no-result:
           W F6: ok, captures 1, game over: Cycle(NoResult)
@@ -284,6 +277,19 @@ fn art20_3_triple_ko_cycle_ends_the_game_under_an_outcome_policy() {
           B D5: illegal: game-over (the game is over (Art. 7))
     "#]]
     .assert_eq(&transcript);
+}
+
+/// The sixth and seventh lines of the transcript of `moves` on `position` under each outcome
+/// policy of Art. 20.3 (`cycle=no-result`, `draw`, `replay`): the move that closes a
+/// six-move cycle and the one after it.
+fn under_each_outcome_policy(position: &str, moves: &str) -> String {
+    let mut transcript = String::new();
+    for cycle in ["no-result", "draw", "replay"] {
+        let out = run(&format!("{position}\nrules cycle={cycle}\n{moves}"));
+        let tail: Vec<&str> = out.lines().skip(5).take(2).collect();
+        transcript.push_str(&format!("{cycle}:\n  {}\n  {}\n", tail[0], tail[1]));
+    }
+    transcript
 }
 
 /// Eternal life (长生, Art. 20.3): the four-move cycle described in Go literature (Sensei's
@@ -432,12 +438,7 @@ fn art20_3_double_two_stone_capture_cycle() {
             . . . . . . . O X . .
             to move: black; end: none"#]],
     );
-    let mut transcript = String::new();
-    for cycle in ["no-result", "draw", "replay"] {
-        let out = run(&format!("{DOUBLE_TWO_STONE}\nrules cycle={cycle}\n{moves}\nB A11"));
-        let tail: Vec<&str> = out.lines().skip(5).take(2).collect();
-        transcript.push_str(&format!("{cycle}:\n  {}\n  {}\n", tail[0], tail[1]));
-    }
+    let transcript = under_each_outcome_policy(DOUBLE_TWO_STONE, &format!("{moves}\nB A11"));
     expect![[r#"
         no-result:
           W K1: ok, captures 1, game over: Cycle(NoResult)
