@@ -608,7 +608,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ),
     (
         "machine.dead_fold",
-        "Proposed dead: {n} chain(s), with the reasons",
+        "Proposed dead, with the reasons ({n})",
         "提议的死子：{n}块，及其理由",
     ),
     ("machine.more", "{first} … ({n} stones)", "{first}…（共{n}子）"),

@@ -101,7 +101,7 @@ async fn the_counting_page_says_each_proposed_chain_and_why_in_its_language() {
         en,
         json!({
             "open": ["Unsure (not marked): Black F5 — its life hangs on a ko"],
-            "summary": "Proposed dead: 1 chain(s), with the reasons",
+            "summary": "Proposed dead, with the reasons (1)",
             "folded": true,
             "dead": ["White B7 — an eyeless invader of enclosed territory"],
             "marked": ["B7"],
