@@ -298,6 +298,8 @@ pub struct Hub {
     store: EventStore,
     /// The external scorer, if any, and its answers.
     scoring: Scoring,
+    /// The built-in proposals of the positions counted.
+    proposals: crate::view::Proposals,
 }
 
 impl Hub {
@@ -310,12 +312,18 @@ impl Hub {
             heartbeat,
             store,
             scoring,
+            proposals: crate::view::Proposals::default(),
         }
     }
 
     /// The external scorer and its answers.
     pub fn scoring(&self) -> &Scoring {
         &self.scoring
+    }
+
+    /// The built-in proposals of the positions counted (shared by every view).
+    pub fn proposals(&self) -> &crate::view::Proposals {
+        &self.proposals
     }
 
     /// At start: the final results of event games that their event lacks (the server
@@ -1195,6 +1203,29 @@ mod tests {
 
     /// A body that flattens a game's state and adds its own fields would send a name twice
     /// if the state (the game task's, with the view's extras) had it too.
+    /// The views of one counting share one proposal: the playouts run once a position.
+    #[test]
+    fn the_proposal_of_a_position_is_made_once_and_the_cache_stays_bounded() {
+        let r = referee::Referee::new(settings().to_settings().expect("settings stand")).expect("a referee");
+        let proposals = crate::view::Proposals::with_max(3);
+        let first = proposals.of(7, &r);
+        assert!(
+            Arc::ptr_eq(&first, &proposals.of(7, &r)),
+            "made again for the same position"
+        );
+        assert!(
+            !Arc::ptr_eq(&first, &proposals.of(8, &r)),
+            "another game, its own proposal"
+        );
+        proposals.of(9, &r);
+        assert!(Arc::ptr_eq(&first, &proposals.of(7, &r)), "three are kept");
+        proposals.of(10, &r);
+        assert!(
+            !Arc::ptr_eq(&first, &proposals.of(7, &r)),
+            "beyond the bound the old proposals are forgotten"
+        );
+    }
+
     #[test]
     fn the_fields_a_body_adds_to_a_games_state_are_never_the_states_own() {
         let w = settings();
@@ -1202,7 +1233,7 @@ mod tests {
         let Json::Object(mut state) = game_state(7, &r, clock::Instant(0)) else {
             panic!("a state that is no object");
         };
-        let Json::Object(extras) = crate::view::game_view(&r, None) else {
+        let Json::Object(extras) = crate::view::game_view(&r, None, &crate::view::Proposals::default(), 7) else {
             panic!("a view that is no object");
         };
         state.extend(extras);

@@ -182,7 +182,7 @@ fn failed(cmd: &str, e: &GtpError) -> Answer {
 }
 
 /// The position of `game`: the moves made and the stones on the board (the board's hash).
-fn position_key(game: &Game) -> u64 {
+pub(crate) fn position_key(game: &Game) -> u64 {
     let mut h = DefaultHasher::new();
     game.history().len().hash(&mut h);
     game.board().hash().hash(&mut h);

@@ -9,8 +9,11 @@ use crate::wire::view::{
     CountShown, LogLine, MachineChain, Named, PlayedMove, Quarters, ScorerFailed, ScorerShown, ViewExtras,
 };
 use referee::{Referee, Seat};
+use rules::life::Proposal;
 use rules::{Color, Move};
 use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 fn seat_index(s: Seat) -> usize {
     match s {
@@ -76,15 +79,59 @@ pub fn proposer_note(has_scorer: bool, answer: Option<&Answer>) -> Option<String
     }
 }
 
+/// The built-in proposals (Art. 8) of the positions games are counted on, by game and
+/// position, so that the many views of one counting (each player's, each spectator's, one
+/// after every push) run the playouts once. Kept in memory, a bounded number of them.
+#[derive(Clone)]
+pub struct Proposals {
+    all: Arc<Mutex<ByPosition>>,
+    max: usize,
+}
+
+/// Proposals by game and position ([`crate::scoring::position_key`]).
+type ByPosition = HashMap<(i64, u64), Arc<Proposal>>;
+
+impl Default for Proposals {
+    /// At most 1,000 proposals (about 1 MB).
+    fn default() -> Proposals {
+        Proposals::with_max(1_000)
+    }
+}
+
+impl Proposals {
+    /// At most `max` proposals kept; beyond it they are all forgotten (made again if wanted).
+    pub fn with_max(max: usize) -> Proposals {
+        Proposals {
+            all: Arc::default(),
+            max: max.max(1),
+        }
+    }
+
+    /// The proposal for game `id` at `r`'s position, made on the first look.
+    pub fn of(&self, id: i64, r: &Referee) -> Arc<Proposal> {
+        let key = (id, crate::scoring::position_key(r.game()));
+        if let Some(p) = self.all.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return p.clone();
+        }
+        // Made outside the lock: another view of another game need not wait for it.
+        let made = Arc::new(r.machine_proposal());
+        let mut all = self.all.lock().unwrap_or_else(|e| e.into_inner());
+        if all.len() >= self.max {
+            all.clear();
+        }
+        all.entry(key).or_insert(made).clone()
+    }
+}
+
 /// The extras of the game view: `names`, `last_move`, `moves`, `end_proposed_by`,
 /// `marking_accepted`, `machine_marking` (the chains the machine proposes dead), `machine_unsure`
 /// (those it is unsure of: shown apart, never pre-marked), `machine_chains` (each chain dead,
 /// in seki or unsure, with its reason in both languages), `count`, `may_recount` (Art. 16.4), and `log` (each event's summary in both
 /// languages, with its article).
-pub fn game_view(r: &Referee, scorer: Option<&Answer>) -> Value {
+pub fn game_view(r: &Referee, scorer: Option<&Answer>, proposals: &Proposals, id: i64) -> Value {
     let g = r.game();
     let counting = r.phase() == referee::Phase::Counting;
-    let machine = counting.then(|| r.machine_proposal());
+    let machine = counting.then(|| proposals.of(id, r));
     let scorer = scorer.filter(|_| counting);
     let size = g.rules().size;
     let names = |c: Color| {

@@ -743,12 +743,13 @@ async fn view(
     // The state may be a push ahead of the replayed record: both come from the same task,
     // state second, so the extras can only lag; the page refreshes on every push.
     let scoring = st.0.hub.scoring();
+    let proposals = st.0.hub.proposals();
     let with_extras = |mut s: wire::State, r: &Referee| {
         // While counting, the scorer's answer so far (its first look asks it).
         let answer = (r.phase() == referee::Phase::Counting)
             .then(|| scoring.answer(id, r.game(), h.proposal_told(r.events().len())))
             .flatten();
-        if let Value::Object(x) = crate::view::game_view(r, answer.as_ref()) {
+        if let Value::Object(x) = crate::view::game_view(r, answer.as_ref(), proposals, id) {
             s.extend(x);
         }
         s

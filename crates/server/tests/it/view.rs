@@ -135,7 +135,7 @@ fn the_game_view_and_sgf_of_a_record() {
     }
     events.push(Event::new(at(9), Actor::Player(rules::Color::White), Action::Resign));
     let r = Referee::replay(settings, &events).expect("the record stands");
-    let v = server::view::game_view(&r, None);
+    let v = server::view::game_view(&r, None, &server::view::Proposals::default(), 1);
     check(
         format!(
             "{}\n{}\n{}\nlog: {}",
@@ -385,7 +385,7 @@ fn the_view_explains_each_chain_the_machine_proposes() {
     settings.rules.size = BoardSize::new(9).unwrap();
     let r = counted_with_open_ko(settings);
     assert_eq!(r.phase(), referee::Phase::Counting);
-    let v = server::view::game_view(&r, None);
+    let v = server::view::game_view(&r, None, &server::view::Proposals::default(), 1);
     check(
         format!(
             "marking {}\nunsure {}\n{}",
