@@ -24,6 +24,7 @@ Options (all optional):
 """
 import os
 import sys
+import threading
 import time
 
 
@@ -88,8 +89,7 @@ def main():
         cmd = words[0]
         if cmd == hang_on:
             # A hung engine: it never answers this command (the caller's deadline kills it).
-            while True:
-                time.sleep(60)
+            threading.Event().wait()
         if cmd not in commands:
             refuse("unknown command")
         elif cmd == "protocol_version":
@@ -112,8 +112,7 @@ def main():
                     sys.exit(3)
             if genmoves == hang_at:
                 # A hung engine: it never answers (the arena kills it).
-                while True:
-                    time.sleep(60)
+                threading.Event().wait()
             if genmoves == slow_at:
                 # A slow engine: it thinks for SECS seconds of real time before it answers.
                 time.sleep(slow_secs)

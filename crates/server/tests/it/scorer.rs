@@ -70,11 +70,21 @@ async fn counting(a: &App) -> (i64, String, String) {
     (id, black, white)
 }
 
-/// Reads the view until the scorer is no longer being asked (at most 600 reads, 20 ms of
-/// real time apart: the engine is a process that answers when it does), moving held time
-/// `by` at each read; the view then, in brief.
-async fn answered(a: &App, id: i64, time: &server::time::Time, by: Duration) -> String {
-    for _ in 0..600 {
+/// A page following game `id` over the WebSocket: the server of `a` listening on port 0,
+/// the game subscribed and its state received.
+async fn watch(a: &mut App, id: i64) -> crate::ws::Socket {
+    let url = crate::ws::serve(a).await;
+    let mut watcher = crate::ws::connect(&url).await;
+    crate::ws::send(&mut watcher, json!({ "type": "subscribe", "game": id })).await;
+    assert_eq!(crate::ws::next(&mut watcher).await["type"], "state");
+    watcher
+}
+
+/// The view once the scorer is no longer being asked, in brief: read at once, and again
+/// after each `proposal` push the watcher receives (the server sends one when the scorer
+/// answers or fails; `ws::next` bounds each wait).
+async fn answered(a: &App, id: i64, watcher: &mut crate::ws::Socket) -> String {
+    loop {
         let v = view(a, id).await;
         assert_eq!(v["phase"], "counting", "{v}");
         if v["machine_scorer"]["asking"] != true {
@@ -100,27 +110,44 @@ async fn answered(a: &App, id: i64, time: &server::time::Time, by: Duration) -> 
             )
             .replace(FAKE, "fake_gtp.py");
         }
-        time.advance(by);
-        // A wait on what the server shows: the view is read again until the answer is there.
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        while crate::ws::next(watcher).await["type"] != "proposal" {}
     }
-    panic!("the scorer was still being asked after 600 reads");
+}
+
+/// A FIFO at `path` for the engine's `--log`, and a task that ends once the engine has
+/// written a line with `needle` in it: a wait on what the engine shows, never on the clock.
+/// The FIFO is opened for reading and writing, so the engine's opens never block and the
+/// reader never sees an end between its lines.
+fn log_line(path: &std::path::Path, needle: &'static str) -> tokio::task::JoinHandle<()> {
+    let made = std::process::Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(made.success(), "mkfifo {}", path.display());
+    let path = path.to_path_buf();
+    tokio::task::spawn_blocking(move || {
+        use std::io::BufRead;
+        let fifo = std::fs::OpenOptions::new().read(true).write(true).open(&path).unwrap();
+        for line in std::io::BufReader::new(fifo).lines() {
+            if line.unwrap().contains(needle) {
+                return;
+            }
+        }
+    })
 }
 
 #[tokio::test]
 async fn the_scorers_answer_replaces_the_built_in_marking() {
     let time = server::time::Time::held(T0);
-    let a = with_scorer(&["python3", FAKE, "--name", "Fake Scorer", "--dead", "F5 B7"], &time).await;
+    let mut a = with_scorer(&["python3", FAKE, "--name", "Fake Scorer", "--dead", "F5 B7"], &time).await;
     let (id, black, white) = counting(&a).await;
     // At first the built-in proposal, while the scorer is asked.
     let v = view(&a, id).await;
     assert_eq!(v["machine_proposed_by"], "builtin");
+    let mut watcher = watch(&mut a, id).await;
     expect_test::expect![[r#"
         by "scorer" scorer {"name":"Fake Scorer"}
         marking ["B7","F5"] unsure []
         "white" ["B7"] "dead" "scorer" / "proposed dead by Fake Scorer" / "由 Fake Scorer 提议为死子"
         "black" ["F5"] "dead" "scorer" / "proposed dead by Fake Scorer" / "由 Fake Scorer 提议为死子""#]]
-    .assert_eq(&answered(&a, id, &time, Duration::ZERO).await);
+    .assert_eq(&answered(&a, id, &mut watcher).await);
     // Both accept the scorer's marking: the record's last comment, after the count, names it.
     for (secret, action) in [
         (&black, json!({ "type": "mark_dead", "points": ["B7", "F5"] })),
@@ -149,25 +176,16 @@ async fn a_hanging_scorer_times_out_and_the_built_in_proposal_stays() {
         &time,
     )
     .await;
+    let asked = log_line(&log, "final_status_list");
     let (id, _, _) = counting(&a).await;
-    // A page following the game over the WebSocket.
-    let url = crate::ws::serve(&mut a).await;
-    let mut watcher = crate::ws::connect(&url).await;
-    crate::ws::send(&mut watcher, json!({ "type": "subscribe", "game": id })).await;
-    assert_eq!(crate::ws::next(&mut watcher).await["type"], "state");
+    let mut watcher = watch(&mut a, id).await;
     // The engine is set up and asked for its dead list, which it never answers; once it
     // has been asked (its log says so), held time moves past the 10 s deadline.
-    let mut asked = false;
-    for _ in 0..600 {
-        if std::fs::read_to_string(&log).is_ok_and(|l| l.contains("final_status_list")) {
-            asked = true;
-            break;
-        }
-        assert_eq!(view(&a, id).await["machine_scorer"], json!({ "asking": true }));
-        // A wait on what the engine writes: its log is read again until the question is in it.
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    assert!(asked, "the engine was never asked for its dead list");
+    tokio::time::timeout(Duration::from_secs(60), asked)
+        .await
+        .expect("the engine was asked for its dead list within 60 s")
+        .unwrap();
+    assert_eq!(view(&a, id).await["machine_scorer"], json!({ "asking": true }));
     time.advance(Duration::from_secs(11));
     // The page learns of the failure by a push (it then reads the view again).
     let seq = view(&a, id).await["seq"].clone();
@@ -180,17 +198,18 @@ async fn a_hanging_scorer_times_out_and_the_built_in_proposal_stays() {
         marking ["B7"] unsure ["F5"]
         "white" ["B7"] "dead" "invader" / "an eyeless invader of enclosed territory" / "侵入对方围地、无眼位的孤子"
         "black" ["F5"] "unsure" "ko" / "its life hangs on a ko" / "死活取决于劫争""#]]
-    .assert_eq(&answered(&a, id, &time, Duration::ZERO).await.replace(&log_arg, "LOG"));
+    .assert_eq(&answered(&a, id, &mut watcher).await.replace(&log_arg, "LOG"));
 }
 
 #[tokio::test]
 async fn a_scorer_that_cannot_start_fails_cleanly_naming_the_command() {
     let time = server::time::Time::held(T0);
-    let a = with_scorer(&["/nonexistent/scorer", "--mode", "gtp"], &time).await;
+    let mut a = with_scorer(&["/nonexistent/scorer", "--mode", "gtp"], &time).await;
     let (id, _, _) = counting(&a).await;
+    let mut watcher = watch(&mut a, id).await;
     expect_test::expect![[r#"
         by "builtin" scorer {"failed":{"message":"the scorer /nonexistent/scorer --mode gtp: cannot start \"/nonexistent/scorer\": No such file or directory (os error 2)","zh":"无法启动外部判断程序 /nonexistent/scorer --mode gtp"}}
         marking ["B7"] unsure ["F5"]
         "white" ["B7"] "dead" "invader" / "an eyeless invader of enclosed territory" / "侵入对方围地、无眼位的孤子"
-        "black" ["F5"] "unsure" "ko" / "its life hangs on a ko" / "死活取决于劫争""#]].assert_eq(&answered(&a, id, &time, Duration::ZERO).await);
+        "black" ["F5"] "unsure" "ko" / "its life hangs on a ko" / "死活取决于劫争""#]].assert_eq(&answered(&a, id, &mut watcher).await);
 }
