@@ -623,9 +623,8 @@ impl<'a> Table<'a> {
         if self.stop.load(Ordering::SeqCst) {
             return Err(Abort::Interrupted);
         }
-        let board = self.referee.game().board();
-        // Whole chains, as the engines' claims are.
-        let dead: BTreeSet<Point> = proposed.dead.iter().flat_map(|&p| board.group(p)).collect();
+        // Whole chains, as the engines' claims are (the scorer's and the built-in both are).
+        let dead: BTreeSet<Point> = proposed.dead.iter().copied().collect();
         let by = DeadBy::Proposal(proposed.by);
         let phrase = by.phrase();
         self.comment(&format!("{}.", sentence(&phrase)));

@@ -5,7 +5,7 @@
 
 use crate::client::{Engine, GtpError};
 use rules::life::{Proposal, ProposalSettings, propose_dead};
-use rules::{Color, Game, Move, Point};
+use rules::{Board, Color, Game, Move, Point};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -91,9 +91,26 @@ pub fn propose(game: &Game, scorer: Option<&Scorer>, time: &Time, stop: &AtomicB
     }
 }
 
+/// The chains holding the stones of `points` (empty points are passed over), each once and
+/// whole, with their colour, in the order of their first stone; each chain's stones sorted.
+pub fn dead_chains(board: &Board, points: &[Point]) -> Vec<(Color, Vec<Point>)> {
+    let mut chains: Vec<(Color, Vec<Point>)> = Vec::new();
+    for &p in points {
+        let Some(color) = board.get(p) else { continue };
+        if chains.iter().any(|(_, stones)| stones.contains(&p)) {
+            continue;
+        }
+        let mut stones = board.group(p);
+        stones.sort();
+        chains.push((color, stones));
+    }
+    chains.sort_by_key(|(_, stones)| stones[0]);
+    chains
+}
+
 /// Sets `game` up in the scorer (size, komi, the start position, the moves) and asks for its
-/// dead list, all before the scorer's deadline. The answer is the dead stones (sorted, only
-/// points that hold a stone) and the engine's GTP name.
+/// dead list, all before the scorer's deadline. The answer is the dead stones (whole chains,
+/// sorted; points without a stone passed over) and the engine's GTP name.
 pub fn ask_scorer(
     game: &Game,
     scorer: &Scorer,
@@ -129,16 +146,19 @@ pub fn ask_scorer(
         send(&mut engine, &format!("play {} {v}", e.color.letter()))?;
     }
     let answer = send(&mut engine, "final_status_list dead")?;
-    let mut dead = Vec::new();
+    let mut named = Vec::new();
     for v in answer.split_whitespace() {
         let p = size.parse_gtp(v).map_err(|_| GtpError::Garbage {
             command: "final_status_list dead".to_string(),
             text: answer.chars().take(200).collect(),
         })?;
-        if game.board().get(p).is_some() {
-            dead.push(p);
-        }
+        named.push(p);
     }
+    // A dead stone names its chain (Art. 8: chains are marked whole).
+    let dead = dead_chains(game.board(), &named)
+        .into_iter()
+        .flat_map(|(_, stones)| stones);
+    let mut dead: Vec<Point> = dead.collect();
     dead.sort();
     let name = engine.name().to_string();
     engine.quit(stop);

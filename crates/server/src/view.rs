@@ -322,28 +322,18 @@ pub fn game_view(r: &Referee, scorer: Option<&Answer>, proposals: &Proposals, id
 /// The scorer's dead stones `dead` as the chains of the board that hold them, each with the
 /// reason `scorer`.
 fn scorer_chains(r: &Referee, dead: &[rules::Point], name: &str) -> Vec<MachineChain> {
-    let board = r.game().board();
     let size = r.game().rules().size;
-    let mut seen = std::collections::HashSet::new();
-    let mut chains = Vec::new();
-    for &p in dead {
-        let Some(color) = board.get(p) else { continue };
-        if !seen.insert(p) {
-            continue;
-        }
-        let mut stones: Vec<rules::Point> = board.group(p).into_iter().filter(|q| dead.contains(q)).collect();
-        stones.sort();
-        seen.extend(stones.iter().copied());
-        chains.push(MachineChain {
+    arena::scorer::dead_chains(r.game().board(), dead)
+        .into_iter()
+        .map(|(color, stones)| MachineChain {
             stones: stones.iter().map(|&q| size.gtp(q)).collect(),
             color: color_name(color),
             status: "dead",
             reason: "scorer",
             en: format!("proposed dead by {name}"),
             zh: format!("由 {name} 提议为死子"),
-        });
-    }
-    chains
+        })
+        .collect()
 }
 
 fn color_name(c: Color) -> &'static str {

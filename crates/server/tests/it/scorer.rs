@@ -2,8 +2,9 @@
 //! the dead stones in the background (`server::scoring`), and the view shows its answer
 //! instead of the built-in proposal, or why it failed (the built-in proposal then stands).
 //! The engine is the arena's scripted one (`crates/arena/tests/data/fake_gtp.py`); its
-//! deadline is read from the server's held time, which the test moves: nothing here sleeps for time to
-//! pass, it reads the view until the server shows the answer.
+//! deadline is read from the server's held time, which the test moves. Nothing here sleeps:
+//! a test reads the view again on each `proposal` push, and waits for the engine's question
+//! on the FIFO its log is written to.
 
 use crate::support::{App, act, app_with, call, game, login};
 use serde_json::{Value, json};

@@ -267,22 +267,16 @@ fn scorer_chains(board: &Board, dead: &[Point], name: &str, builtin: &Proposal) 
 /// The chains holding `stones` (one stone names its chain), each once, in the order of their
 /// first stone, as dead for `reason`.
 fn dead_chains(board: &Board, stones: &[Point], reason: &'static str, why: impl Fn() -> String) -> Vec<Chain> {
-    let mut chains: Vec<Chain> = Vec::new();
-    for &p in stones {
-        let Some(color) = board.get(p) else { continue };
-        if chains.iter().any(|c| c.stones.contains(&p)) {
-            continue;
-        }
-        chains.push(Chain {
-            stones: board.group(p),
+    arena::scorer::dead_chains(board, stones)
+        .into_iter()
+        .map(|(color, stones)| Chain {
+            stones,
             color,
             status: Status::Dead,
             reason,
             why: why(),
-        });
-    }
-    chains.sort_by_key(|c| c.stones[0]);
-    chains
+        })
+        .collect()
 }
 
 fn describe(
