@@ -381,8 +381,6 @@ pub fn propose_dead(board: &Board, to_move: Color, settings: &ProposalSettings) 
         let Some(c) = board.color_at(i) else { continue };
         let d = find(&mut parent, board.chain_head(i));
         dragons.root[i] = d;
-        let sign = if c == Color::Black { 1.0 } else { -1.0 };
-        dragons.mean[d] += sign * own[i];
         dragons.stones[d] += 1;
         if benson[c.index()].alive[i] || seki.stones[i] {
             dragons.keep[d] = true;
@@ -392,19 +390,9 @@ pub fn propose_dead(board: &Board, to_move: Color, settings: &ProposalSettings) 
             dragons.kill[d] = true;
         }
     }
-    for (mean, &n) in dragons.mean.iter_mut().zip(&dragons.stones) {
-        if n > 0 {
-            *mean /= n as f64;
-        }
-    }
+    dragons.mean = mean_ownership(board, &own, |i| dragons.root[i]);
     // Per chain (by head): the mean ownership of its own stones, from its own view.
-    let mut chain_mean = vec![0.0; CELLS];
-    for p in size.points() {
-        let i = board.idx(p);
-        let Some(c) = board.color_at(i) else { continue };
-        let sign = if c == Color::Black { 1.0 } else { -1.0 };
-        chain_mean[board.chain_head(i)] += sign * own[i] / board.chain_len(board.chain_head(i)) as f64;
-    }
+    let chain_mean = mean_ownership(board, &own, |i| board.chain_head(i));
 
     kill_invaders(board, &benson, &seki, &mut dragons, &own);
 
@@ -541,13 +529,7 @@ fn second_look(
         ..*settings
     };
     let own = ownership_cells(&cleaned, to_move, &half, &seki.dame);
-    let mut mean = vec![0.0; CELLS];
-    for p in size.points() {
-        let i = board.idx(p);
-        let Some(c) = board.color_at(i) else { continue };
-        let sign = if c == Color::Black { 1.0 } else { -1.0 };
-        mean[dragons.root[i]] += sign * own[i] / dragons.stones[dragons.root[i]] as f64;
-    }
+    let mean = mean_ownership(board, &own, |i| dragons.root[i]);
     for p in size.points() {
         let i = board.idx(p);
         if board.color_at(i).is_none() {
@@ -558,6 +540,27 @@ fn second_look(
             decided[h] = Some((Status::Alive, Reason::Playouts));
         }
     }
+}
+
+/// The mean ownership `own` of the stones of `board` from each one's own color's view, by
+/// group: `group` maps a stone's cell to its group's index (a dragon's root, a chain's head).
+fn mean_ownership(board: &Board, own: &[f64], group: impl Fn(usize) -> usize) -> Vec<f64> {
+    let mut sum = vec![0.0; CELLS];
+    let mut stones = vec![0u32; CELLS];
+    for p in board.size().points() {
+        let i = board.idx(p);
+        let Some(c) = board.color_at(i) else { continue };
+        let sign = if c == Color::Black { 1.0 } else { -1.0 };
+        let g = group(i);
+        sum[g] += sign * own[i];
+        stones[g] += 1;
+    }
+    for (mean, &n) in sum.iter_mut().zip(&stones) {
+        if n > 0 {
+            *mean /= n as f64;
+        }
+    }
+    sum
 }
 
 /// The status of a chain in a dragon that nothing certain decides: the invader rule, then
