@@ -1101,12 +1101,10 @@ impl Task {
     }
 }
 
-/// Now for `r`'s record: never before its last event (another instance's clock may be a
-/// little ahead, and a record's instants never go back).
 /// What tells game `id`'s subscribers that the scorer answered: a `proposal` push, on which
-/// the pages read the view again.
-/// `seq` is the number of events recorded when the question was asked.
-pub fn proposal_told(id: i64, seq: usize, pushes: &broadcast::Sender<Arc<Push>>) -> impl FnOnce() + Send + 'static {
+/// the pages read the view again. `seq` is the number of events recorded when the question
+/// was asked.
+fn proposal_told(id: i64, seq: usize, pushes: &broadcast::Sender<Arc<Push>>) -> impl FnOnce() + Send + 'static {
     let pushes = pushes.clone();
     move || {
         let msg = Pushed::Proposal(ProposalPush { game: id, seq });
@@ -1114,6 +1112,8 @@ pub fn proposal_told(id: i64, seq: usize, pushes: &broadcast::Sender<Arc<Push>>)
     }
 }
 
+/// Now for `r`'s record: never before its last event (another instance's clock may be a
+/// little ahead, and a record's instants never go back).
 pub(crate) fn now_at(time: &Time, r: &Referee) -> Instant {
     Instant(time.now_ms().max(r.events().last().map_or(0, |e| e.at.0)))
 }
